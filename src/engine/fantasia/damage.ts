@@ -1,0 +1,276 @@
+import { RulesError } from '../core/errors';
+import type { Dice } from '../dice/port';
+import { diceOnly, evaluate, parseFormula, type DiceFormula, type RollResult } from '../dice/formula';
+import { NO_DEFENCE, type AttackResult, type DefenceResult } from './attack';
+import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from './options';
+import { rollResistance, type ResistanceRoll } from './resistance';
+import type { FantasiaCombatant, FantasiaStates, RuleId } from './types';
+import { addsDamageBonus } from './weapons';
+
+/** One line of a damage card: what was rolled and why. */
+export interface DamagePart {
+  readonly rule: RuleId;
+  readonly key: string;
+  readonly formula: string;
+  /** Values of the dice kept. */
+  readonly dice: readonly number[];
+  readonly total: number;
+}
+
+/** A follow-up the GM or a player may take (a button on the card). */
+export interface Offer {
+  readonly id: string;
+  readonly rule: RuleId;
+  readonly key: string;
+  readonly data?: Readonly<Record<string, string | number>>;
+}
+
+export interface DamageResult {
+  readonly attackerId: string;
+  readonly defenderId: string;
+  readonly parts: readonly DamagePart[];
+  /** Sum of the parts, after doubling, before armour. */
+  readonly raw: number;
+  /** Armour subtracted (F-H3); 0 when ignored. */
+  readonly armour: number;
+  /** PV the defender loses: never negative. */
+  readonly total: number;
+  readonly knockOut?: ResistanceRoll;
+  /** States the hit puts on the defender (thrust effects, knock-out). */
+  readonly states: Partial<FantasiaStates>;
+  readonly offers: readonly Offer[];
+  readonly rule: readonly RuleId[];
+}
+
+function part(rule: RuleId, key: string, r: RollResult): DamagePart {
+  const dice: number[] = [];
+  for (const t of r.terms) for (const d of t.dice) if (d.kept) dice.push(d.value);
+  return { rule, key, formula: r.formula, dice, total: r.total };
+}
+
+const diceOnlyCache = new Map<string, DiceFormula | null>();
+function cachedDiceOnly(formula: string): DiceFormula | undefined {
+  let d = diceOnlyCache.get(formula);
+  if (d === undefined) {
+    d = diceOnly(parseFormula(formula)) ?? null;
+    if (diceOnlyCache.size < 10_000) diceOnlyCache.set(formula, d);
+  }
+  return d ?? undefined;
+}
+
+function empty(attack: AttackResult, rule: RuleId[], parts: DamagePart[] = [], offers: Offer[] = []): DamageResult {
+  return {
+    attackerId: attack.attackerId,
+    defenderId: attack.defenderId,
+    parts,
+    raw: 0,
+    armour: 0,
+    total: 0,
+    states: {},
+    offers,
+    rule,
+  };
+}
+
+/**
+ * Step 4: damage of a hit. Weapon dice plus fixed part (F-H2); its dice rolled a second time on
+ * a critical (F-H5); the attacker's damage bonus in melee only (F-H4); thrust effects (F-B7);
+ * knock-out on the resistance table (F-U4); armour subtracted (F-H3); never below 0.
+ */
+export function rollDamage(
+  attack: AttackResult,
+  attacker: FantasiaCombatant,
+  defender: FantasiaCombatant,
+  defence: DefenceResult = NO_DEFENCE,
+  dice: Dice,
+  options: FantasiaOptions = DEFAULT_FANTASIA_OPTIONS,
+): DamageResult {
+  if (!attack.hit) throw new RulesError('PDA.Error.NoHit', { rule: 'F-H1' });
+  if (attacker.id !== attack.attackerId || defender.id !== attack.defenderId) {
+    throw new RulesError('PDA.Error.WrongCombatant', { expected: attack.defenderId, got: defender.id });
+  }
+  const thrust = attack.thrust?.thrust;
+  const effects = thrust?.effects ?? [];
+  if (defence.success) {
+    const through = effects.find((e) => e.kind === 'damageThroughParry');
+    if (through && through.kind === 'damageThroughParry' && defence.kind === 'parry') {
+      const p = part('F-B7', 'PDA.Fantasia.Damage.ThroughParry', evaluate(through.damage, dice));
+      const total = Math.max(0, p.total - defender.armour);
+      return {
+        ...empty(attack, ['F-B7', 'F-H3'], [p], [
+          { id: 'shieldKnockOut', rule: 'F-B7', key: 'PDA.Fantasia.Offer.ShieldKnockOut' },
+        ]),
+        raw: p.total,
+        armour: Math.min(defender.armour, Math.max(0, p.total)),
+        total,
+      };
+    }
+    return empty(attack, [defence.kind === 'dodge' ? 'F-D1' : 'F-D2']);
+  }
+
+  const weapon = attack.weapon;
+  const formula = parseFormula(weapon.damage);
+  const parts: DamagePart[] = [part('F-H2', 'PDA.Fantasia.Damage.Weapon', evaluate(formula, dice))];
+  const rule: RuleId[] = ['F-H1', 'F-H2'];
+  if (attack.critical) {
+    const extra = cachedDiceOnly(weapon.damage);
+    if (extra) {
+      parts.push(part('F-H5', 'PDA.Fantasia.Damage.Critical', evaluate(extra, dice)));
+      rule.push('F-H5');
+    }
+  }
+  if (attacker.damageBonus !== '' && addsDamageBonus(weapon)) {
+    parts.push(part('F-H4', 'PDA.Fantasia.Damage.Bonus', evaluate(attacker.damageBonus, dice)));
+    rule.push('F-H4');
+    if (effects.some((e) => e.kind === 'damageBonusTwice')) {
+      parts.push(part('F-B7', 'PDA.Fantasia.Damage.BonusAgain', evaluate(attacker.damageBonus, dice)));
+    }
+  }
+  let raw = 0;
+  for (const p of parts) raw += p.total;
+  let ignoreArmour = false;
+  for (const e of effects) {
+    if (e.kind === 'doubleDamage') {
+      raw *= 2;
+      if (e.ignoreArmour) ignoreArmour = true;
+    }
+  }
+  raw = Math.max(0, raw);
+
+  const states: Record<string, unknown> = {};
+  const offers: Offer[] = [];
+  if (thrust) {
+    rule.push('F-B7');
+    for (const e of effects) {
+      switch (e.kind) {
+        case 'cannotMove':
+          states.cannotMove = true;
+          break;
+        case 'halfMovement':
+          states.halfMovement = true;
+          break;
+        case 'strangle':
+          states.strangled = { by: attacker.id, extraDamage: e.extraDamage };
+          break;
+        case 'cutArm':
+          states.armLost = true;
+          break;
+        case 'kill':
+          states.dead = true;
+          break;
+        case 'bindWeapon': {
+          const held = defender.weapons?.find((w) => w.ready && w.kind !== 'unarmed');
+          if (held) states.weaponBound = { weaponId: held.id };
+          offers.push({ id: 'disarm', rule: 'F-W2', key: 'PDA.Fantasia.Offer.Disarm' });
+          break;
+        }
+        case 'throwTargets':
+          offers.push({ id: 'landing', rule: 'F-B7', key: 'PDA.Fantasia.Offer.Landing', data: { damage: e.failDamage } });
+          break;
+        case 'spin':
+          offers.push({ id: 'spin', rule: 'F-B7', key: 'PDA.Fantasia.Offer.Spin' });
+          break;
+        case 'counterInAir':
+          offers.push({
+            id: 'counterInAir',
+            rule: 'F-B7',
+            key: 'PDA.Fantasia.Offer.CounterInAir',
+            data: { multiplier: e.dexMultiplier, malus: e.malus },
+          });
+          break;
+        default:
+          break;
+      }
+    }
+  }
+
+  let knockOut: ResistanceRoll | undefined;
+  if (attack.knockOut) {
+    knockOut = rollResistance(raw, Math.max(0, defender.pv.value), dice, 'F-U4', options);
+    rule.push('F-U4');
+    if (knockOut.success) {
+      states.unconscious = { hours: defender.characteristics.CON };
+      return finish(Math.floor(raw / 3), 0);
+    }
+    if (options.knockOutFailure === 'noEffect') return finish(0, 0);
+  }
+  const armour = ignoreArmour ? 0 : Math.min(defender.armour, raw);
+  if (!ignoreArmour) rule.push('F-H3');
+  return finish(raw - armour, armour);
+
+  function finish(total: number, armour: number): DamageResult {
+    return {
+      attackerId: attack.attackerId,
+      defenderId: attack.defenderId,
+      parts,
+      raw,
+      armour,
+      total,
+      ...(knockOut ? { knockOut } : {}),
+      states: states as Partial<FantasiaStates>,
+      offers,
+      rule,
+    };
+  }
+}
+
+/** Before/after of one combatant, enough to undo a change. */
+export interface CombatantDiff {
+  readonly combatantId: string;
+  readonly before: { readonly pv: FantasiaCombatant['pv']; readonly states: FantasiaStates };
+  readonly after: { readonly pv: FantasiaCombatant['pv']; readonly states: FantasiaStates };
+  readonly rule: readonly RuleId[];
+}
+
+export interface Applied {
+  readonly combatant: FantasiaCombatant;
+  readonly diff: CombatantDiff;
+}
+
+/** Removes `loss` PV (≥ 0) and sets states; returns the new combatant and an undoable diff. */
+export function applyChange(
+  combatant: FantasiaCombatant,
+  loss: number,
+  statesPatch: Partial<FantasiaStates>,
+  rule: readonly RuleId[],
+): Applied {
+  if (!Number.isInteger(loss) || loss < 0) {
+    throw new RulesError('PDA.Error.OutOfRange', { what: 'damage', value: String(loss), min: 0, max: 9999 });
+  }
+  const pv = loss === 0 ? combatant.pv : { value: combatant.pv.value - loss, max: combatant.pv.max };
+  let states = combatant.states;
+  const keys = Object.keys(statesPatch);
+  if (keys.length > 0) {
+    const next: Record<string, unknown> = { ...states };
+    for (const k of keys) {
+      const v = (statesPatch as Record<string, unknown>)[k];
+      if (v === undefined) delete next[k];
+      else next[k] = v;
+    }
+    states = next as FantasiaStates;
+  }
+  return {
+    combatant: { ...combatant, pv, states },
+    diff: { combatantId: combatant.id, before: { pv: combatant.pv, states: combatant.states }, after: { pv, states }, rule },
+  };
+}
+
+/** Step 5: applies a damage result to its defender (new object + undoable diff). */
+export function applyDamage(defender: FantasiaCombatant, damage: DamageResult): Applied {
+  if (defender.id !== damage.defenderId) {
+    throw new RulesError('PDA.Error.WrongCombatant', { expected: damage.defenderId, got: defender.id });
+  }
+  return applyChange(defender, damage.total, damage.states, damage.rule);
+}
+
+/** Undoes a diff; refuses when the combatant changed since (PDA.Error.UndoStale). */
+export function undoDiff(combatant: FantasiaCombatant, diff: CombatantDiff): FantasiaCombatant {
+  if (
+    combatant.id !== diff.combatantId ||
+    combatant.pv.value !== diff.after.pv.value ||
+    JSON.stringify(combatant.states) !== JSON.stringify(diff.after.states)
+  ) {
+    throw new RulesError('PDA.Error.UndoStale', { name: combatant.name });
+  }
+  return { ...combatant, pv: diff.before.pv, states: diff.before.states };
+}

@@ -1,0 +1,53 @@
+import { ensure, ensureInteger } from '../core/errors';
+import { parseRange, type PercentRange } from '../dice/formula';
+
+/** Table settings a world can change. Defaults are the rulings in docs/rulings/fantasia.md. */
+export interface FantasiaOptions {
+  /** d100 range of a critical on a combat skill (F-H5): "01-05". */
+  readonly criticalRange: string;
+  /** d100 range of a fumble (F-H9 ruling, Basic Roleplaying): "96-00". */
+  readonly fumbleRange: string;
+  /** A Chance roll is d100 ≤ CHA × this (F-W6; Basic Roleplaying Luck roll, POW×5). */
+  readonly chanceMultiplier: number;
+  /** Crosses needed to master a thrust (F-B6): one per malus point, or one per 5 % step. */
+  readonly thrustMastery: 'points' | 'steps5';
+  /** What a knock-out that loses the resistance roll does (F-U4). */
+  readonly knockOutFailure: 'normalDamage' | 'noEffect';
+  /** Resistance table bounds (F-T1): 0/100 = Basic Roleplaying's automatic results. */
+  readonly resistanceMin: number;
+  readonly resistanceMax: number;
+}
+
+export const DEFAULT_FANTASIA_OPTIONS: FantasiaOptions = Object.freeze({
+  criticalRange: '01-05',
+  fumbleRange: '96-00',
+  chanceMultiplier: 5,
+  thrustMastery: 'points',
+  knockOutFailure: 'normalDamage',
+  resistanceMin: 0,
+  resistanceMax: 100,
+});
+
+const rangeCache = new Map<string, PercentRange>();
+
+/** Parses a d100 range once (cached); throws PDA.Error.BadRange. */
+export function cachedRange(text: string): PercentRange {
+  let range = rangeCache.get(text);
+  if (!range) {
+    range = parseRange(text);
+    if (rangeCache.size < 1000) rangeCache.set(text, range);
+  }
+  return range;
+}
+
+/** Merges partial options over the defaults and refuses impossible values. */
+export function fantasiaOptions(partial: Partial<FantasiaOptions> = {}): FantasiaOptions {
+  const o: FantasiaOptions = { ...DEFAULT_FANTASIA_OPTIONS, ...partial };
+  const crit = cachedRange(o.criticalRange);
+  const fumble = cachedRange(o.fumbleRange);
+  ensure(crit.to < fumble.from, 'PDA.Error.RangesOverlap', { critical: o.criticalRange, fumble: o.fumbleRange });
+  ensureInteger(o.chanceMultiplier, 1, 10, 'chanceMultiplier');
+  ensureInteger(o.resistanceMin, 0, 50, 'resistanceMin');
+  ensureInteger(o.resistanceMax, 50, 100, 'resistanceMax');
+  return o;
+}

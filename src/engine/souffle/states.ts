@@ -1,0 +1,58 @@
+/**
+ * States the Souffle rules use (S-ST1) and what each one does. Ids are the seed's words without
+ * accents; labels live under PDA.Souffle.State.<id>.
+ */
+export const SOUFFLE_STATES = [
+  'epuise',
+  'sansDefense',
+  'prisAuDepourvu',
+  'vulnerable',
+  'assomme',
+  'agrippe',
+  'fatigue',
+  'desarme',
+] as const;
+
+export type SouffleState = (typeof SOUFFLE_STATES)[number];
+
+export function isSouffleState(value: string): value is SouffleState {
+  return (SOUFFLE_STATES as readonly string[]).includes(value);
+}
+
+/** S-DF1: these states deny the defence roll (a grabbed target is defenceless, S-GR1; a knocked-out
+ *  one is unconscious, S-MN3). */
+export const NO_DEFENCE_ROLL: readonly SouffleState[] = [
+  'sansDefense',
+  'prisAuDepourvu',
+  'vulnerable',
+  'assomme',
+  'agrippe',
+];
+
+/** S-GR1: a defender in one of these states is grabbed without an opposed roll. */
+export const AUTO_GRABBED: readonly SouffleState[] = [
+  'epuise',
+  'sansDefense',
+  'prisAuDepourvu',
+  'vulnerable',
+  'assomme',
+];
+
+/** S-GR1/S-FL1: states that hinder movement (no fleeing, no move). */
+export const HINDERED: readonly SouffleState[] = ['agrippe', 'assomme'];
+
+export function hasAny(states: readonly SouffleState[], among: readonly SouffleState[]): boolean {
+  return states.some((s) => among.includes(s));
+}
+
+export function canRollDefence(states: readonly SouffleState[]): boolean {
+  return !hasAny(states, NO_DEFENCE_ROLL);
+}
+
+export function withState(states: readonly SouffleState[], state: SouffleState): SouffleState[] {
+  return states.includes(state) ? [...states] : [...states, state];
+}
+
+export function withoutState(states: readonly SouffleState[], state: SouffleState): SouffleState[] {
+  return states.filter((s) => s !== state);
+}

@@ -1,0 +1,35 @@
+/**
+ * Data migrations. Most schema growth needs none: a new field takes its default when a document
+ * loads. A field that is renamed, moved or removed from an existing type needs an entry here, so
+ * stored values are carried to their new place instead of being dropped. The template snapshot
+ * test (test/project/template-snapshot.test.ts) refuses a model change that removes a field of an
+ * existing type without a migration newer than the snapshot.
+ */
+export interface Migration {
+  /** Strictly increasing; the world remembers the last one it ran. */
+  readonly version: number;
+  readonly description: string;
+  /** Document name and subtypes it touches, e.g. { Actor: ['aventurier'] }. */
+  readonly types: Readonly<Partial<Record<'Actor' | 'Item', readonly string[]>>>;
+  /** Returns the migrated `system` source; must keep every value it does not move. */
+  migrate(system: Record<string, unknown>): Record<string, unknown>;
+}
+
+export const MIGRATIONS: readonly Migration[] = [];
+
+/** The schema version this code writes: the newest migration's version. */
+export const SCHEMA_VERSION: number = MIGRATIONS.reduce((v, m) => Math.max(v, m.version), 1);
+
+/** Applies, in order, the migrations newer than `fromVersion` that concern this document. */
+export function migrateSystem(
+  documentName: 'Actor' | 'Item',
+  type: string,
+  system: Record<string, unknown>,
+  fromVersion: number,
+): Record<string, unknown> {
+  let out = system;
+  for (const m of MIGRATIONS) {
+    if (m.version > fromVersion && m.types[documentName]?.includes(type)) out = m.migrate(out);
+  }
+  return out;
+}

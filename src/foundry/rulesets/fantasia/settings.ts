@@ -1,0 +1,123 @@
+import { isRulesError } from '../../../engine/core/errors';
+import { DEFAULT_FANTASIA_OPTIONS, fantasiaOptions, type FantasiaOptions } from '../../../engine/fantasia/options';
+import { SYSTEM_ID } from '../../constants';
+
+/** How an actor's damage bonus is found (F-H4 bonus, Basic Roleplaying table). */
+export type DamageBonusMode = 'derived' | 'manual';
+
+export const FANTASIA_SETTINGS = {
+  criticalRange: 'fantasiaCriticalRange',
+  fumbleRange: 'fantasiaFumbleRange',
+  damageBonusMode: 'fantasiaDamageBonusMode',
+  thrustMastery: 'fantasiaThrustMastery',
+  knockOutFailure: 'fantasiaKnockOutFailure',
+  chanceMultiplier: 'fantasiaChanceMultiplier',
+} as const;
+
+declare global {
+  interface SettingConfig {
+    'passe-d-armes.fantasiaCriticalRange': string;
+    'passe-d-armes.fantasiaFumbleRange': string;
+    'passe-d-armes.fantasiaDamageBonusMode': DamageBonusMode;
+    'passe-d-armes.fantasiaThrustMastery': FantasiaOptions['thrustMastery'];
+    'passe-d-armes.fantasiaKnockOutFailure': FantasiaOptions['knockOutFailure'];
+    'passe-d-armes.fantasiaChanceMultiplier': number;
+  }
+}
+
+
+/** Registers Fantasia's world settings (always, so they survive a ruleset switch). */
+export function registerFantasiaSettings(): void {
+  const settings = game.settings;
+  if (!settings) return;
+  const base = { scope: 'world', config: true } as const;
+  settings.register(SYSTEM_ID, FANTASIA_SETTINGS.criticalRange, {
+    ...base,
+    name: 'PDA.Fantasia.Settings.CriticalRange.Name',
+    hint: 'PDA.Fantasia.Settings.CriticalRange.Hint',
+    type: String,
+    default: DEFAULT_FANTASIA_OPTIONS.criticalRange,
+  });
+  settings.register(SYSTEM_ID, FANTASIA_SETTINGS.fumbleRange, {
+    ...base,
+    name: 'PDA.Fantasia.Settings.FumbleRange.Name',
+    hint: 'PDA.Fantasia.Settings.FumbleRange.Hint',
+    type: String,
+    default: DEFAULT_FANTASIA_OPTIONS.fumbleRange,
+  });
+  settings.register(SYSTEM_ID, FANTASIA_SETTINGS.damageBonusMode, {
+    ...base,
+    name: 'PDA.Fantasia.Settings.DamageBonusMode.Name',
+    hint: 'PDA.Fantasia.Settings.DamageBonusMode.Hint',
+    type: String,
+    choices: {
+      derived: 'PDA.Fantasia.Settings.DamageBonusMode.Derived',
+      manual: 'PDA.Fantasia.Settings.DamageBonusMode.Manual',
+    },
+    default: 'derived',
+  });
+  settings.register(SYSTEM_ID, FANTASIA_SETTINGS.thrustMastery, {
+    ...base,
+    name: 'PDA.Fantasia.Settings.ThrustMastery.Name',
+    hint: 'PDA.Fantasia.Settings.ThrustMastery.Hint',
+    type: String,
+    choices: {
+      points: 'PDA.Fantasia.Settings.ThrustMastery.Points',
+      steps5: 'PDA.Fantasia.Settings.ThrustMastery.Steps5',
+    },
+    default: DEFAULT_FANTASIA_OPTIONS.thrustMastery,
+  });
+  settings.register(SYSTEM_ID, FANTASIA_SETTINGS.knockOutFailure, {
+    ...base,
+    name: 'PDA.Fantasia.Settings.KnockOutFailure.Name',
+    hint: 'PDA.Fantasia.Settings.KnockOutFailure.Hint',
+    type: String,
+    choices: {
+      normalDamage: 'PDA.Fantasia.Settings.KnockOutFailure.NormalDamage',
+      noEffect: 'PDA.Fantasia.Settings.KnockOutFailure.NoEffect',
+    },
+    default: DEFAULT_FANTASIA_OPTIONS.knockOutFailure,
+  });
+  settings.register(SYSTEM_ID, FANTASIA_SETTINGS.chanceMultiplier, {
+    ...base,
+    name: 'PDA.Fantasia.Settings.ChanceMultiplier.Name',
+    hint: 'PDA.Fantasia.Settings.ChanceMultiplier.Hint',
+    type: Number,
+    range: { min: 1, max: 10, step: 1 },
+    default: DEFAULT_FANTASIA_OPTIONS.chanceMultiplier,
+  });
+}
+
+function read(key: string): unknown {
+  try {
+    return (game.settings?.get as unknown as (ns: string, k: string) => unknown)?.call(game.settings, SYSTEM_ID, key);
+  } catch {
+    // Not registered yet (early in init) or in a test world: the defaults apply.
+    return undefined;
+  }
+}
+
+/** The damage bonus mode the world uses; 'derived' when unset. */
+export function damageBonusMode(): DamageBonusMode {
+  return read(FANTASIA_SETTINGS.damageBonusMode) === 'manual' ? 'manual' : 'derived';
+}
+
+/**
+ * The engine options from the world settings. A stored value the engine refuses (overlapping
+ * ranges) falls back to the defaults, with a warning for the GM.
+ */
+export function fantasiaOptionsFromSettings(): FantasiaOptions {
+  const partial: Record<string, unknown> = {};
+  for (const [option, key] of Object.entries(FANTASIA_SETTINGS)) {
+    if (option === 'damageBonusMode') continue;
+    const value = read(key);
+    if (value !== undefined && value !== null && value !== '') partial[option] = value;
+  }
+  try {
+    return fantasiaOptions(partial as Partial<FantasiaOptions>);
+  } catch (error) {
+    if (!isRulesError(error)) throw error;
+    if (game.user?.isGM) ui.notifications?.warn(game.i18n?.localize('PDA.Fantasia.Settings.Invalid') ?? '');
+    return DEFAULT_FANTASIA_OPTIONS;
+  }
+}

@@ -1,0 +1,33 @@
+import { DEFAULT_RULESET, RULESET_IDS, type RulesetId } from '../engine/rulesets';
+import { SYSTEM_ID } from './constants';
+import { allRulesets, normaliseRulesetId } from './rulesets/registry';
+
+declare global {
+  interface SettingConfig {
+    'passe-d-armes.ruleset': RulesetId;
+  }
+}
+
+/** Registers the world settings: the ruleset choice, then each ruleset's own settings. */
+export function registerSettings(): void {
+  const choices = Object.fromEntries(RULESET_IDS.map((id) => [id, `PDA.Ruleset.${id}`])) as Record<
+    RulesetId,
+    string
+  >;
+  game.settings?.register(SYSTEM_ID, 'ruleset', {
+    name: 'PDA.Settings.Ruleset.Name',
+    hint: 'PDA.Settings.Ruleset.Hint',
+    scope: 'world',
+    config: true,
+    type: String,
+    choices,
+    default: DEFAULT_RULESET,
+    requiresReload: true,
+  });
+  for (const ruleset of allRulesets()) ruleset.registerSettings?.();
+}
+
+/** The ruleset the world plays with. */
+export function activeRulesetId(): RulesetId {
+  return normaliseRulesetId(game.settings?.get(SYSTEM_ID, 'ruleset'));
+}

@@ -1,0 +1,745 @@
+/**
+ * A small, explicit fake of the Foundry globals our adapters touch. It is written from Foundry's
+ * public API documentation, not from its source: enough behaviour (field defaults, cleaning,
+ * validation, document updates, notifications, queries) for adapter tests and for the template
+ * snapshot script, nothing more. Installed once by test/setup.ts; `resetFoundry()` gives each test
+ * a clean world.
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any -- a fake of an untyped global surface */
+
+type Obj = Record<string, any>;
+
+export function deepClone<T>(value: T): T {
+  return value === undefined ? value : (structuredClone(value) as T);
+}
+
+export function getProperty(obj: Obj, path: string): any {
+  return path.split('.').reduce<any>((o, k) => (o == null ? undefined : o[k]), obj);
+}
+
+export function setProperty(obj: Obj, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let o = obj;
+  for (const k of keys.slice(0, -1)) o = o[k] ??= {};
+  o[keys[keys.length - 1]!] = value;
+}
+
+/** Expands "a.b": 1 into { a: { b: 1 } } and merges into a copy of `target`. */
+export function mergeObject(target: Obj, source: Obj): Obj {
+  const out = deepClone(target);
+  for (const [key, value] of Object.entries(source)) {
+    if (key.includes('.')) {
+      const expanded: Obj = {};
+      setProperty(expanded, key, value);
+      Object.assign(out, mergeObject(out, expanded));
+    } else if (value && typeof value === 'object' && !Array.isArray(value) && out[key] && typeof out[key] === 'object') {
+      out[key] = mergeObject(out[key], value);
+    } else {
+      out[key] = deepClone(value);
+    }
+  }
+  return out;
+}
+
+class ValidationFailure extends Error {}
+
+abstract class DataField {
+  options: Obj;
+  name = '';
+  constructor(options: Obj = {}) {
+    this.options = { required: false, nullable: false, ...options };
+  }
+  get initial(): unknown {
+    return this.options.initial;
+  }
+  getInitialValue(): unknown {
+    const i = this.options.initial;
+    return typeof i === 'function' ? i() : deepClone(i);
+  }
+  clean(value: unknown): unknown {
+    if (value === undefined) return this.getInitialValue();
+    if (value === null) return this.options.nullable ? null : this.getInitialValue();
+    return this._cast(value);
+  }
+  protected _cast(value: unknown): unknown {
+    return value;
+  }
+  /** Throws ValidationFailure when invalid. */
+  validate(value: unknown, path: string): void {
+    if (value === null || value === undefined) {
+      if (value === null && this.options.nullable) return;
+      if (this.options.required) throw new ValidationFailure(`${path}: required`);
+      return;
+    }
+    this._validateType(value, path);
+    if (typeof this.options.validate === 'function') {
+      const r = this.options.validate(value);
+      if (r === false) throw new ValidationFailure(`${path}: ${this.options.validationError ?? 'invalid'}`);
+    }
+  }
+  protected _validateType(_value: unknown, _path: string): void {}
+}
+
+class NumberField extends DataField {
+  constructor(options: Obj = {}) {
+    super({ nullable: true, ...options });
+  }
+  protected override _cast(value: unknown): unknown {
+    if (typeof value === 'string' && value.trim() !== '') return Number(value);
+    return value;
+  }
+  protected override _validateType(value: unknown, path: string): void {
+    if (typeof value !== 'number' || Number.isNaN(value)) throw new ValidationFailure(`${path}: not a number`);
+    if (this.options.integer && !Number.isInteger(value)) throw new ValidationFailure(`${path}: not an integer`);
+    if (this.options.min !== undefined && value < this.options.min) throw new ValidationFailure(`${path}: below min`);
+    if (this.options.max !== undefined && value > this.options.max) throw new ValidationFailure(`${path}: above max`);
+    if (this.options.positive && value <= 0) throw new ValidationFailure(`${path}: not positive`);
+    if (this.options.choices && !this.choiceKeys().includes(String(value)))
+      throw new ValidationFailure(`${path}: not a choice`);
+  }
+  choiceKeys(): string[] {
+    const c = typeof this.options.choices === 'function' ? this.options.choices() : this.options.choices;
+    return Array.isArray(c) ? c.map(String) : Object.keys(c ?? {});
+  }
+}
+
+class StringField extends DataField {
+  constructor(options: Obj = {}) {
+    super({ blank: true, trim: true, ...options });
+  }
+  override getInitialValue(): unknown {
+    const v = super.getInitialValue();
+    return v === undefined && !this.options.nullable ? '' : v;
+  }
+  protected override _cast(value: unknown): unknown {
+    const s = String(value);
+    return this.options.trim ? s.trim() : s;
+  }
+  protected override _validateType(value: unknown, path: string): void {
+    if (typeof value !== 'string') throw new ValidationFailure(`${path}: not a string`);
+    if (!this.options.blank && value === '') throw new ValidationFailure(`${path}: blank`);
+    if (this.options.choices && value !== '') {
+      const c = typeof this.options.choices === 'function' ? this.options.choices() : this.options.choices;
+      const keys = Array.isArray(c) ? c : Object.keys(c ?? {});
+      if (!keys.includes(value)) throw new ValidationFailure(`${path}: not a choice`);
+    }
+  }
+}
+class HTMLField extends StringField {}
+class FilePathField extends StringField {}
+class DocumentIdField extends StringField {}
+class DocumentUUIDField extends StringField {}
+class ForeignDocumentField extends StringField {}
+class ColorField extends StringField {}
+class JSONField extends StringField {}
+
+class BooleanField extends DataField {
+  override getInitialValue(): unknown {
+    return super.getInitialValue() ?? false;
+  }
+  protected override _cast(value: unknown): unknown {
+    return value === 'true' ? true : value === 'false' ? false : Boolean(value);
+  }
+}
+
+class AnyField extends DataField {}
+
+class ObjectField extends DataField {
+  override getInitialValue(): unknown {
+    return super.getInitialValue() ?? {};
+  }
+  protected override _validateType(value: unknown, path: string): void {
+    if (typeof value !== 'object' || Array.isArray(value)) throw new ValidationFailure(`${path}: not an object`);
+  }
+}
+
+class SchemaField extends DataField {
+  fields: Record<string, DataField>;
+  constructor(fields: Record<string, DataField>, options: Obj = {}) {
+    super({ required: true, ...options });
+    this.fields = fields;
+    for (const [k, f] of Object.entries(fields)) f.name = k;
+  }
+  override getInitialValue(): unknown {
+    const out: Obj = {};
+    for (const [k, f] of Object.entries(this.fields)) out[k] = f.getInitialValue();
+    return out;
+  }
+  override clean(value: unknown): unknown {
+    if (value === null && this.options.nullable) return null;
+    const source = value && typeof value === 'object' ? (value as Obj) : {};
+    const out: Obj = {};
+    for (const [k, f] of Object.entries(this.fields)) out[k] = f.clean(source[k]);
+    return out;
+  }
+  override validate(value: unknown, path: string): void {
+    if (value === null && this.options.nullable) return;
+    const v = (value ?? {}) as Obj;
+    for (const [k, f] of Object.entries(this.fields)) f.validate(v[k], path ? `${path}.${k}` : k);
+  }
+}
+
+class EmbeddedDataField extends SchemaField {
+  model: any;
+  constructor(model: any, options: Obj = {}) {
+    super(model.defineSchema(), options);
+    this.model = model;
+  }
+}
+
+class ArrayField extends DataField {
+  element: DataField;
+  constructor(element: DataField, options: Obj = {}) {
+    super(options);
+    this.element = element;
+  }
+  override getInitialValue(): unknown {
+    return super.getInitialValue() ?? [];
+  }
+  protected override _cast(value: unknown): unknown {
+    const arr = Array.isArray(value) ? value : value instanceof Set ? [...value] : [value];
+    return arr.map((e) => this.element.clean(e));
+  }
+  protected override _validateType(value: unknown, path: string): void {
+    if (!Array.isArray(value)) throw new ValidationFailure(`${path}: not an array`);
+    value.forEach((e, i) => this.element.validate(e, `${path}.${i}`));
+  }
+}
+class SetField extends ArrayField {}
+
+class TypedObjectField extends DataField {
+  element: DataField;
+  constructor(element: DataField, options: Obj = {}) {
+    super(options);
+    this.element = element;
+  }
+  override getInitialValue(): unknown {
+    return super.getInitialValue() ?? {};
+  }
+  protected override _cast(value: unknown): unknown {
+    const out: Obj = {};
+    for (const [k, v] of Object.entries((value ?? {}) as Obj)) out[k] = this.element.clean(v);
+    return out;
+  }
+  protected override _validateType(value: unknown, path: string): void {
+    for (const [k, v] of Object.entries(value as Obj)) this.element.validate(v, `${path}.${k}`);
+  }
+}
+
+export const fields = {
+  DataField,
+  NumberField,
+  StringField,
+  HTMLField,
+  FilePathField,
+  DocumentIdField,
+  DocumentUUIDField,
+  ForeignDocumentField,
+  ColorField,
+  JSONField,
+  BooleanField,
+  AnyField,
+  ObjectField,
+  SchemaField,
+  EmbeddedDataField,
+  ArrayField,
+  SetField,
+  TypedObjectField,
+};
+
+/** The fake DataModel: cleans and validates its source; invalid data throws and changes nothing. */
+class DataModel {
+  static _schema?: SchemaField;
+  static defineSchema(): Record<string, DataField> {
+    return {};
+  }
+  static get schema(): SchemaField {
+    if (!Object.prototype.hasOwnProperty.call(this, '_schema')) this._schema = new SchemaField(this.defineSchema());
+    return this._schema!;
+  }
+  static migrateData(source: Obj): Obj {
+    return source;
+  }
+  static cleanData(source: Obj = {}): Obj {
+    return this.schema.clean(source) as Obj;
+  }
+  static validateJoint(_data: Obj): void {}
+
+  declare _source: Obj;
+  declare parent: any;
+
+  constructor(data: Obj = {}, options: Obj = {}) {
+    const ctor = this.constructor as typeof DataModel;
+    const source = ctor.cleanData(ctor.migrateData(deepClone(data)));
+    ctor.validateSource(source);
+    Object.defineProperty(this, 'parent', { value: options.parent ?? null, writable: true, enumerable: false });
+    Object.defineProperty(this, '_source', { value: source, writable: true, enumerable: false });
+    this._initialize();
+  }
+
+  static validateSource(source: Obj): void {
+    try {
+      this.schema.validate(source, '');
+      this.validateJoint(source);
+    } catch (error) {
+      throw new Error(`${this.name} validation errors: ${(error as Error).message}`);
+    }
+  }
+
+  _initialize(): void {
+    Object.assign(this, deepClone(this._source));
+  }
+
+  /** Applies a change, or throws and keeps the previous data. */
+  updateSource(changes: Obj = {}): Obj {
+    const ctor = this.constructor as typeof DataModel;
+    const next = ctor.cleanData(mergeObject(this._source, changes));
+    ctor.validateSource(next);
+    this._source = next;
+    this._initialize();
+    return changes;
+  }
+
+  toObject(): Obj {
+    return deepClone(this._source);
+  }
+
+  prepareBaseData(): void {}
+  prepareDerivedData(): void {}
+}
+class TypeDataModel extends DataModel {}
+
+let idCounter = 0;
+export function randomID(): string {
+  idCounter += 1;
+  return `fakeid${String(idCounter).padStart(10, '0')}`;
+}
+
+/** A minimal Document: id, name, type, system model, ownership, update with hooks-free semantics. */
+export class FakeDocument {
+  static documentName = 'Document';
+  static dataModels: Record<string, typeof DataModel> = {};
+  id: string;
+  _id: string;
+  name: string;
+  type: string;
+  system: any;
+  flags: Obj;
+  parent: any;
+  ownerIds: Set<string>;
+  updates: Obj[] = [];
+
+  constructor(data: Obj = {}, options: Obj = {}) {
+    const ctor = this.constructor as typeof FakeDocument;
+    this._id = this.id = data._id ?? randomID();
+    this.name = data.name ?? '';
+    this.type = data.type ?? 'base';
+    this.flags = deepClone(data.flags ?? {});
+    this.parent = options.parent ?? null;
+    this.ownerIds = new Set(data.ownerIds ?? []);
+    const Model = ctor.dataModels[this.type];
+    this.system = Model ? new Model(data.system ?? {}, { parent: this }) : deepClone(data.system ?? {});
+    this.prepareData();
+  }
+
+  get uuid(): string {
+    return `${(this.constructor as typeof FakeDocument).documentName}.${this.id}`;
+  }
+
+  get isOwner(): boolean {
+    const user = (globalThis as any).game?.user;
+    return Boolean(user?.isGM || this.ownerIds.has(user?.id));
+  }
+
+  testUserPermission(user: { id: string; isGM?: boolean }, level: string | number): boolean {
+    return Boolean(user.isGM || (level && this.ownerIds.has(user.id)));
+  }
+
+  prepareData(): void {
+    this.system?.prepareBaseData?.();
+    this.prepareBaseData();
+    this.prepareEmbeddedDocuments();
+    this.system?.prepareDerivedData?.();
+    this.prepareDerivedData();
+  }
+  prepareBaseData(): void {}
+  prepareEmbeddedDocuments(): void {}
+  prepareDerivedData(): void {}
+
+  getFlag(scope: string, key: string): unknown {
+    return getProperty(this.flags, `${scope}.${key}`);
+  }
+
+  async setFlag(scope: string, key: string, value: unknown): Promise<this> {
+    return this.update({ [`flags.${scope}.${key}`]: value });
+  }
+
+  /** Applies `changes` (dotted keys allowed) atomically: an invalid change throws and changes nothing. */
+  async update(changes: Obj): Promise<this> {
+    const user = (globalThis as any).game?.user;
+    if (user && !this.isOwner) throw new Error(`User ${user.id} lacks permission to update ${this.uuid}`);
+    const expanded = mergeObject({}, changes);
+    if (expanded.system && this.system instanceof DataModel) {
+      const backup = this.system.toObject();
+      try {
+        this.system.updateSource(expanded.system);
+      } catch (error) {
+        this.system.updateSource(backup);
+        throw error;
+      }
+    } else if (expanded.system) {
+      this.system = mergeObject(this.system, expanded.system);
+    }
+    if (expanded.name !== undefined) this.name = expanded.name;
+    if (expanded.flags) this.flags = mergeObject(this.flags, expanded.flags);
+    this.updates.push(deepClone(changes));
+    this.prepareData();
+    return this;
+  }
+
+  toObject(): Obj {
+    return {
+      _id: this.id,
+      name: this.name,
+      type: this.type,
+      system: this.system instanceof DataModel ? this.system.toObject() : deepClone(this.system),
+      flags: deepClone(this.flags),
+    };
+  }
+}
+
+export class FakeCollection<T extends { id: string; name?: string }> extends Map<string, T> {
+  get contents(): T[] {
+    return [...this.values()];
+  }
+  getName(name: string): T | undefined {
+    return this.contents.find((d) => d.name === name);
+  }
+  filter(fn: (d: T) => boolean): T[] {
+    return this.contents.filter(fn);
+  }
+  find(fn: (d: T) => boolean): T | undefined {
+    return this.contents.find(fn);
+  }
+  map<U>(fn: (d: T) => U): U[] {
+    return this.contents.map(fn);
+  }
+}
+
+export interface FakeUser {
+  id: string;
+  name: string;
+  isGM: boolean;
+  active: boolean;
+  query?: (name: string, data: unknown, options?: unknown) => Promise<unknown>;
+}
+
+/** Dice: a queue of results the tests set; falls back to 1s. */
+export const rollQueue: number[] = [];
+
+export class FakeRoll {
+  formula: string;
+  total: number | undefined;
+  _evaluated = false;
+  constructor(formula: string) {
+    this.formula = formula;
+  }
+  async evaluate(): Promise<this> {
+    const m = /^1d(\d+)$/.exec(this.formula);
+    const faces = m ? Number(m[1]) : 6;
+    const next = rollQueue.shift() ?? 1;
+    this.total = Math.min(Math.max(1, next), faces);
+    this._evaluated = true;
+    return this;
+  }
+  toJSON(): Obj {
+    return { formula: this.formula, total: this.total };
+  }
+}
+
+export interface FakeWorld {
+  notifications: { level: string; message: string }[];
+  hooks: Map<string, ((...args: unknown[]) => unknown)[]>;
+  settings: Map<string, unknown>;
+  settingConfigs: Map<string, Obj>;
+}
+
+export const world: FakeWorld = {
+  notifications: [],
+  hooks: new Map(),
+  settings: new Map(),
+  settingConfigs: new Map(),
+};
+
+/** Translations used by the fake i18n: set from lang/*.json by tests that want real strings. */
+export const translations: { data: Obj } = { data: {} };
+
+function localize(key: string): string {
+  const v = getProperty(translations.data, key);
+  return typeof v === 'string' ? v : key;
+}
+
+function format(key: string, data: Obj = {}): string {
+  return localize(key).replace(/\{(\w+)\}/g, (_, k: string) => (k in data ? String(data[k]) : `{${k}}`));
+}
+
+class FakeApplication {
+  static DEFAULT_OPTIONS: Obj = {};
+  static PARTS: Obj = {};
+  options: Obj;
+  rendered = false;
+  constructor(options: Obj = {}) {
+    this.options = { ...(this.constructor as typeof FakeApplication).DEFAULT_OPTIONS, ...options };
+  }
+  async render(): Promise<this> {
+    this.rendered = true;
+    return this;
+  }
+  async close(): Promise<this> {
+    this.rendered = false;
+    return this;
+  }
+  async _prepareContext(_options: Obj): Promise<Obj> {
+    return {};
+  }
+  async _preparePartContext(_partId: string, context: Obj, _options: Obj): Promise<Obj> {
+    return context;
+  }
+  _onRender(_context: Obj, _options: Obj): void {}
+}
+
+function HandlebarsApplicationMixin<T extends new (...args: any[]) => any>(Base: T): T {
+  return class extends Base {};
+}
+
+class FakeDocumentSheet extends FakeApplication {
+  document: any;
+  constructor(options: Obj = {}) {
+    super(options);
+    this.document = options.document;
+  }
+  get actor(): any {
+    return this.document;
+  }
+  get item(): any {
+    return this.document;
+  }
+  get isEditable(): boolean {
+    return Boolean(this.document?.isOwner);
+  }
+}
+
+class FakeDialogV2 extends FakeApplication {
+  static responses: unknown[] = [];
+  static async wait(_config: Obj): Promise<unknown> {
+    return FakeDialogV2.responses.shift() ?? null;
+  }
+  static async prompt(_config: Obj): Promise<unknown> {
+    return FakeDialogV2.responses.shift() ?? null;
+  }
+  static async confirm(_config: Obj): Promise<unknown> {
+    return FakeDialogV2.responses.shift() ?? false;
+  }
+}
+
+export function escapeHTML(value: unknown): string {
+  return String(value ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
+}
+
+class FakeActor extends FakeDocument {
+  static override documentName = 'Actor';
+  items = new FakeCollection<any>();
+  override prepareEmbeddedDocuments(): void {
+    for (const item of this.items?.values() ?? []) item.prepareData();
+  }
+  get itemTypes(): Record<string, any[]> {
+    const out: Record<string, any[]> = {};
+    for (const i of this.items.values()) (out[i.type] ??= []).push(i);
+    return out;
+  }
+  async createEmbeddedDocuments(_name: string, data: Obj[]): Promise<any[]> {
+    const ItemClass = (globalThis as any).CONFIG.Item.documentClass ?? FakeItem;
+    const created = data.map((d) => new ItemClass(d, { parent: this }));
+    for (const c of created) this.items.set(c.id, c);
+    this.prepareData();
+    return created;
+  }
+  async deleteEmbeddedDocuments(_name: string, ids: string[]): Promise<string[]> {
+    for (const id of ids) this.items.delete(id);
+    this.prepareData();
+    return ids;
+  }
+}
+class FakeItem extends FakeDocument {
+  static override documentName = 'Item';
+  get actor(): any {
+    return this.parent;
+  }
+}
+class FakeCombatant extends FakeDocument {
+  static override documentName = 'Combatant';
+  actorId = '';
+  tokenId = '';
+  initiative: number | null = null;
+  defeated = false;
+  hidden = false;
+  get combat(): any {
+    return this.parent;
+  }
+  get actor(): any {
+    return (globalThis as any).game.actors.get(this.actorId);
+  }
+  constructor(data: Obj = {}, options: Obj = {}) {
+    super(data, options);
+    this.actorId = data.actorId ?? '';
+    this.tokenId = data.tokenId ?? '';
+    this.initiative = data.initiative ?? null;
+    this.defeated = data.defeated ?? false;
+  }
+}
+class FakeCombat extends FakeDocument {
+  static override documentName = 'Combat';
+  round = 0;
+  turn: number | null = null;
+  started = false;
+  combatants = new FakeCollection<any>();
+  constructor(data: Obj = {}, options: Obj = {}) {
+    super(data, options);
+    this.round = data.round ?? 0;
+    this.started = data.started ?? false;
+  }
+}
+class FakeChatMessage extends FakeDocument {
+  static override documentName = 'ChatMessage';
+  static created: FakeChatMessage[] = [];
+  author: any;
+  content = '';
+  rolls: any[] = [];
+  constructor(data: Obj = {}, options: Obj = {}) {
+    super(data, options);
+    this.content = data.content ?? '';
+    this.rolls = data.rolls ?? [];
+    this.author = data.author ?? (globalThis as any).game?.user ?? null;
+  }
+  static async create(data: Obj): Promise<FakeChatMessage> {
+    const Cls = (globalThis as any).CONFIG.ChatMessage.documentClass ?? FakeChatMessage;
+    const msg = new Cls(data);
+    FakeChatMessage.created.push(msg);
+    (globalThis as any).game.messages.set(msg.id, msg);
+    return msg;
+  }
+  static getSpeaker(options: Obj = {}): Obj {
+    return { actor: options.actor?.id ?? null, alias: options.actor?.name ?? '' };
+  }
+}
+
+/** Installs the fake globals (idempotent). */
+export function installFoundry(): void {
+  const g = globalThis as any;
+  g.foundry = {
+    abstract: { DataModel, TypeDataModel },
+    data: { fields },
+    utils: { deepClone, mergeObject, getProperty, setProperty, randomID, escapeHTML },
+    documents: {
+      Actor: FakeActor,
+      Item: FakeItem,
+      Combat: FakeCombat,
+      Combatant: FakeCombatant,
+      ChatMessage: FakeChatMessage,
+    },
+    applications: {
+      api: {
+        ApplicationV2: FakeApplication,
+        HandlebarsApplicationMixin,
+        DialogV2: FakeDialogV2,
+        DocumentSheetV2: FakeDocumentSheet,
+      },
+      sheets: { ActorSheetV2: FakeDocumentSheet, ItemSheetV2: FakeDocumentSheet },
+      sidebar: { tabs: { CombatTracker: FakeApplication } },
+      handlebars: { renderTemplate: async () => '', loadTemplates: async () => [] },
+      ux: { TextEditor: { implementation: { enrichHTML: async (s: string) => s } } },
+    },
+  };
+  g.Roll = FakeRoll;
+  g.Hooks = {
+    on: (name: string, fn: (...a: unknown[]) => unknown) => {
+      world.hooks.set(name, [...(world.hooks.get(name) ?? []), fn]);
+      return world.hooks.get(name)!.length;
+    },
+    once: (name: string, fn: (...a: unknown[]) => unknown) => g.Hooks.on(name, fn),
+    callAll: (name: string, ...args: unknown[]) => {
+      for (const fn of world.hooks.get(name) ?? []) fn(...args);
+      return true;
+    },
+  };
+  resetFoundry();
+}
+
+/** A fresh world: a GM user and a player, empty collections, no notifications, empty CONFIG. */
+export function resetFoundry(): { gm: FakeUser; player: FakeUser } {
+  const g = globalThis as any;
+  world.notifications.length = 0;
+  world.settings.clear();
+  rollQueue.length = 0;
+  FakeChatMessage.created.length = 0;
+  const gm: FakeUser = { id: 'gm00000000000001', name: 'MJ', isGM: true, active: true };
+  const player: FakeUser = { id: 'pl00000000000001', name: 'Joueuse', isGM: false, active: true };
+  const users = new FakeCollection<FakeUser>([
+    [gm.id, gm],
+    [player.id, player],
+  ]);
+  Object.defineProperty(users, 'activeGM', { get: () => users.find((u) => u.isGM && u.active) ?? null });
+  g.CONFIG = {
+    queries: {},
+    Actor: { dataModels: {}, documentClass: FakeActor },
+    Item: { dataModels: {}, documentClass: FakeItem },
+    Combat: { dataModels: {}, documentClass: FakeCombat },
+    Combatant: { dataModels: {}, documentClass: FakeCombatant },
+    ChatMessage: { dataModels: {}, documentClass: FakeChatMessage },
+    ui: {},
+    statusEffects: [],
+  };
+  FakeActor.dataModels = g.CONFIG.Actor.dataModels;
+  FakeItem.dataModels = g.CONFIG.Item.dataModels;
+  FakeCombat.dataModels = g.CONFIG.Combat.dataModels;
+  FakeCombatant.dataModels = g.CONFIG.Combatant.dataModels;
+  FakeChatMessage.dataModels = g.CONFIG.ChatMessage.dataModels;
+  g.ui = {
+    notifications: {
+      info: (message: string) => world.notifications.push({ level: 'info', message }),
+      warn: (message: string) => world.notifications.push({ level: 'warn', message }),
+      error: (message: string) => world.notifications.push({ level: 'error', message }),
+    },
+  };
+  g.game = {
+    user: gm,
+    users,
+    actors: new FakeCollection(),
+    items: new FakeCollection(),
+    messages: new FakeCollection(),
+    combats: new FakeCollection(),
+    combat: null,
+    i18n: { localize, format, lang: 'fr' },
+    settings: {
+      register: (ns: string, key: string, config: Obj) => {
+        world.settingConfigs.set(`${ns}.${key}`, config);
+        if (!world.settings.has(`${ns}.${key}`)) world.settings.set(`${ns}.${key}`, config.default);
+      },
+      get: (ns: string, key: string) => world.settings.get(`${ns}.${key}`),
+      set: async (ns: string, key: string, value: unknown) => world.settings.set(`${ns}.${key}`, value),
+    },
+  };
+  return { gm, player };
+}
+
+/** Acts as `user` for the following calls. */
+export function actAs(user: FakeUser): void {
+  (globalThis as any).game.user = user;
+}
+
+export { FakeActor, FakeItem, FakeCombat, FakeCombatant, FakeChatMessage, FakeDialogV2, DataModel, TypeDataModel };

@@ -1,0 +1,88 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { extractPack } from '@foundryvtt/foundryvtt-cli';
+import { unzipSync } from 'fflate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { installFoundry } from '../fakes/foundry';
+
+const root = new URL('../../', import.meta.url).pathname;
+const dist = join(root, 'dist');
+type Manifest = {
+  id: string;
+  version: string;
+  compatibility: { minimum: string; verified: string };
+  esmodules: string[];
+  styles: string[];
+  languages: { lang: string; path: string }[];
+  packs: { name: string; path: string; type: string; label: string; system?: string }[];
+  documentTypes: Record<string, Record<string, unknown>>;
+  socket: boolean;
+};
+let manifest: Manifest;
+
+const walk = (dir: string): string[] =>
+  readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)]));
+
+describe('the built system', () => {
+  beforeAll(() => {
+    execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'pipe' });
+    manifest = JSON.parse(readFileSync(join(dist, 'system.json'), 'utf8')) as Manifest;
+  }, 120_000);
+
+  it('has the identity Foundry v13 needs', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+    expect(manifest.id).toBe('passe-d-armes');
+    expect(manifest.version).toBe(pkg.version);
+    expect(manifest.compatibility).toMatchObject({ minimum: '13', verified: '13' });
+    expect(manifest.socket).toBe(true);
+  });
+
+  it('every file the manifest names exists in dist/', () => {
+    const named = [...manifest.esmodules, ...manifest.styles, ...manifest.languages.map((l) => l.path)];
+    for (const file of named) expect(existsSync(join(dist, file)), file).toBe(true);
+    expect(existsSync(join(dist, 'passe-d-armes.mjs.map'))).toBe(true);
+    expect(existsSync(join(dist, 'template.json'))).toBe(false);
+  });
+
+  it('each documentTypes subtype has a registered data model, and each model is declared', async () => {
+    installFoundry();
+    const { registerAllRulesets } = await import('../../src/foundry/rulesets/all');
+    const { allRulesets } = await import('../../src/foundry/rulesets/registry');
+    registerAllRulesets();
+    const models: Record<string, Set<string>> = { Actor: new Set(), Item: new Set() };
+    for (const r of allRulesets()) {
+      Object.keys(r.actorModels).forEach((t) => models.Actor!.add(t));
+      Object.keys(r.itemModels).forEach((t) => models.Item!.add(t));
+    }
+    for (const doc of ['Actor', 'Item'] as const) {
+      expect(new Set(Object.keys(manifest.documentTypes[doc] ?? {}))).toEqual(models[doc]);
+    }
+  });
+
+  it('every pack compiles and reads back with all its source documents', async () => {
+    for (const pack of manifest.packs) {
+      const packDir = join(dist, pack.path);
+      expect(existsSync(packDir), pack.name).toBe(true);
+      const out = mkdtempSync(join(tmpdir(), `pda-${pack.name}-`));
+      await extractPack(packDir, out, { log: false });
+      const sources = walk(join(root, 'packs-src')).filter((f) => f.includes(`/${pack.name}/`) && f.endsWith('.json'));
+      const extracted = walk(out).filter((f) => f.endsWith('.json'));
+      expect(extracted.length, pack.name).toBe(sources.length);
+      expect(sources.length, pack.name).toBeGreaterThan(0);
+    }
+  });
+
+  it('the zip holds exactly the files of dist/, with system.json at its root', () => {
+    const zip = unzipSync(readFileSync(join(dist, 'passe-d-armes.zip')));
+    const inZip = Object.keys(zip).sort();
+    const onDisk = walk(dist)
+      .filter((f) => !f.endsWith('.zip') && !/\/LOCK$/.test(f))
+      .map((f) => f.slice(dist.length + 1))
+      .sort();
+    expect(inZip).toEqual(onDisk);
+    expect(inZip).toContain('system.json');
+    expect(inZip).toContain('passe-d-armes.mjs');
+  });
+});
