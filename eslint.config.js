@@ -16,8 +16,21 @@ export default tseslint.config(
   {
     files: ['src/engine/**/*.ts'],
     rules: {
-      'no-restricted-globals': ['error', 'game', 'CONFIG', 'Hooks', 'foundry', 'ui', 'canvas', 'document', 'window'],
-      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use the dice port.' }],
+      'no-restricted-globals': [
+        'error',
+        'game',
+        'CONFIG',
+        'Hooks',
+        'foundry',
+        'ui',
+        'canvas',
+        'document',
+        'window',
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'Use the dice port.' },
+      ],
     },
   },
   {

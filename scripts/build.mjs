@@ -1,7 +1,16 @@
 // Builds the installable system into dist/: the bundled module, system.json, templates, lang,
 // styles, compendium packs compiled with the official Foundry CLI, and dist/passe-d-armes.zip.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compilePack } from '@foundryvtt/foundryvtt-cli';
@@ -25,7 +34,8 @@ for (const folder of ['templates', 'styles', 'assets']) {
   if (existsSync(join(root, folder))) cpSync(join(root, folder), join(dist, folder), { recursive: true });
 }
 mkdirSync(join(dist, 'lang'), { recursive: true });
-for (const lang of ['fr', 'en']) cpSync(join(root, 'lang', `${lang}.json`), join(dist, 'lang', `${lang}.json`));
+for (const lang of ['fr', 'en'])
+  cpSync(join(root, 'lang', `${lang}.json`), join(dist, 'lang', `${lang}.json`));
 
 // 3. The manifest, with the package version.
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -57,10 +67,13 @@ const walk = (dir) => {
   for (const entry of readdirSync(dir)) {
     const full = join(dir, entry);
     if (statSync(full).isDirectory()) walk(full);
-    else if (!full.endsWith('.zip') && !entry.startsWith('LOCK')) files[relative(dist, full).split('\\').join('/')] = readFileSync(full);
+    else if (!full.endsWith('.zip') && !entry.startsWith('LOCK'))
+      files[relative(dist, full).split('\\').join('/')] = readFileSync(full);
   }
 };
 walk(dist);
 writeFileSync(join(dist, 'passe-d-armes.zip'), zipSync(files, { level: 6 }));
 
-console.log(`Built dist/ (${Object.keys(files).length} files) and dist/passe-d-armes.zip in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `Built dist/ (${Object.keys(files).length} files) and dist/passe-d-armes.zip in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);

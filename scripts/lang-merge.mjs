@@ -29,7 +29,9 @@ if (!existsSync(partsDir)) {
 for (const lang of ['fr', 'en']) {
   const out = {};
   {
-    for (const file of readdirSync(partsDir).filter((f) => f.endsWith(`.${lang}.json`)).sort()) {
+    for (const file of readdirSync(partsDir)
+      .filter((f) => f.endsWith(`.${lang}.json`))
+      .sort()) {
       merge(out, JSON.parse(readFileSync(join(partsDir, file), 'utf8')), '', file);
     }
   }

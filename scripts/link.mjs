@@ -12,6 +12,7 @@ const dist = fileURLToPath(new URL('../dist', import.meta.url));
 const systems = join(resolve(dataPath), 'Data', 'systems');
 const target = join(systems, 'passe-d-armes');
 mkdirSync(systems, { recursive: true });
-if (existsSync(target) || lstatSync(target, { throwIfNoEntry: false })) rmSync(target, { recursive: true, force: true });
+if (existsSync(target) || lstatSync(target, { throwIfNoEntry: false }))
+  rmSync(target, { recursive: true, force: true });
 symlinkSync(dist, target, 'dir');
 console.log(`Linked ${target} → ${dist}`);

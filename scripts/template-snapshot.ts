@@ -5,5 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import { buildTemplateSnapshot } from '../test/project/template-snapshot-lib';
 
-writeFileSync(new URL('../template.json', import.meta.url), JSON.stringify(await buildTemplateSnapshot(), null, 2) + '\n');
+writeFileSync(
+  new URL('../template.json', import.meta.url),
+  JSON.stringify(await buildTemplateSnapshot(), null, 2) + '\n',
+);
 console.log('template.json written');

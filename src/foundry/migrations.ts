@@ -26,10 +26,46 @@ export function migrateSystem(
   type: string,
   system: Record<string, unknown>,
   fromVersion: number,
+  migrations: readonly Migration[] = MIGRATIONS,
 ): Record<string, unknown> {
   let out = system;
-  for (const m of MIGRATIONS) {
+  for (const m of migrations) {
     if (m.version > fromVersion && m.types[documentName]?.includes(type)) out = m.migrate(out);
   }
   return out;
+}
+
+/** A document as the world migration sees it. */
+export interface MigratableDocument {
+  readonly documentName: string;
+  readonly type: string;
+  toObject(): { system?: unknown };
+  update(changes: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * Runs the migrations newer than `fromVersion` over world documents. Each document is updated
+ * only if its data changed; a document that fails is reported and left as it was, and the
+ * migration goes on with the others. Returns the number of updated documents and the failures.
+ */
+export async function migrateDocuments(
+  documents: Iterable<MigratableDocument>,
+  fromVersion: number,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<{ updated: number; failed: { type: string; error: unknown }[] }> {
+  let updated = 0;
+  const failed: { type: string; error: unknown }[] = [];
+  for (const doc of documents) {
+    if (doc.documentName !== 'Actor' && doc.documentName !== 'Item') continue;
+    const before = (doc.toObject().system ?? {}) as Record<string, unknown>;
+    const after = migrateSystem(doc.documentName, doc.type, structuredClone(before), fromVersion, migrations);
+    if (JSON.stringify(after) === JSON.stringify(before)) continue;
+    try {
+      await doc.update({ system: after });
+      updated += 1;
+    } catch (error) {
+      failed.push({ type: doc.type, error });
+    }
+  }
+  return { updated, failed };
 }

@@ -8,7 +8,8 @@ import { errorMessage } from './i18n';
  * their ownership, the rules) and writes. Handlers return a `QueryResult` instead of throwing so
  * that the player sees the GM's refusal, localized.
  */
-export type QueryResult<T = unknown> = { ok: true; value: T } | { ok: false; key: string; data?: Record<string, string | number> };
+export type QueryResult<T = unknown> =
+  { ok: true; value: T } | { ok: false; key: string; data?: Record<string, string | number> };
 
 /** Every query carries the requesting user's id; handlers look the user up and check them. */
 export interface QueryPayload {
@@ -69,7 +70,11 @@ export async function askGM<T>(name: string, data: Record<string, unknown>): Pro
     } else {
       try {
         // User#query is typed for core query names only; ours are registered at init.
-        const query = gm.query as unknown as (n: string, d: unknown, o: { timeout: number }) => Promise<unknown>;
+        const query = gm.query as unknown as (
+          n: string,
+          d: unknown,
+          o: { timeout: number },
+        ) => Promise<unknown>;
         result = (await query.call(gm, queryName(name), payload, { timeout: 30_000 })) as QueryResult;
       } catch {
         result = { ok: false, key: 'PDA.Error.GMNoAnswer' };

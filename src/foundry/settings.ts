@@ -5,6 +5,7 @@ import { allRulesets, normaliseRulesetId } from './rulesets/registry';
 declare global {
   interface SettingConfig {
     'passe-d-armes.ruleset': RulesetId;
+    'passe-d-armes.schemaVersion': number;
   }
 }
 
@@ -23,6 +24,12 @@ export function registerSettings(): void {
     choices,
     default: DEFAULT_RULESET,
     requiresReload: true,
+  });
+  game.settings?.register(SYSTEM_ID, 'schemaVersion', {
+    scope: 'world',
+    config: false,
+    type: Number,
+    default: 0,
   });
   for (const ruleset of allRulesets()) ruleset.registerSettings?.();
 }

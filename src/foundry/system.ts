@@ -5,8 +5,13 @@ import { registerAllRulesets } from './rulesets/all';
 import { allRulesets, getRuleset } from './rulesets/registry';
 import type { SheetRegistration } from './rulesets/types';
 import { activeRulesetId, registerSettings } from './settings';
+import { migrateDocuments, SCHEMA_VERSION, type MigratableDocument } from './migrations';
+import { t } from './i18n';
 
-function registerSheets(documentClass: typeof foundry.documents.Actor | typeof foundry.documents.Item, sheets: readonly SheetRegistration[]): void {
+function registerSheets(
+  documentClass: typeof foundry.documents.Actor | typeof foundry.documents.Item,
+  sheets: readonly SheetRegistration[],
+): void {
   const config = foundry.applications.apps.DocumentSheetConfig;
   for (const sheet of sheets) {
     // The registry keeps sheet classes loosely typed; DocumentSheetConfig checks them at runtime.
@@ -39,7 +44,27 @@ export function initSystem(): void {
   getRuleset(activeRulesetId())?.init?.();
 }
 
-/** `ready`: the active ruleset's late setup. */
-export function readySystem(): void {
+/** `ready`: world migration (active GM only), then the active ruleset's late setup. */
+export async function readySystem(): Promise<void> {
+  await migrateWorld();
   getRuleset(activeRulesetId())?.ready?.();
+}
+
+async function migrateWorld(): Promise<void> {
+  if (!game.user?.isGM || game.users?.activeGM?.id !== game.user.id) return;
+  const from = Number(game.settings?.get(SYSTEM_ID, 'schemaVersion') ?? 0);
+  if (from >= SCHEMA_VERSION) return;
+  const documents: MigratableDocument[] = [];
+  for (const actor of game.actors ?? []) {
+    documents.push(actor as unknown as MigratableDocument);
+    for (const item of actor.items) documents.push(item as unknown as MigratableDocument);
+  }
+  for (const item of game.items ?? []) documents.push(item as unknown as MigratableDocument);
+  const { failed } = await migrateDocuments(documents, from);
+  if (failed.length > 0) {
+    ui.notifications?.error(t('PDA.Migration.Failed', { count: failed.length }));
+    for (const f of failed) console.error(f.error);
+    return; // the version stays, so the next start tries again
+  }
+  await game.settings?.set(SYSTEM_ID, 'schemaVersion', SCHEMA_VERSION);
 }

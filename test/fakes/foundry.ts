@@ -32,7 +32,13 @@ export function mergeObject(target: Obj, source: Obj): Obj {
       const expanded: Obj = {};
       setProperty(expanded, key, value);
       Object.assign(out, mergeObject(out, expanded));
-    } else if (value && typeof value === 'object' && !Array.isArray(value) && out[key] && typeof out[key] === 'object') {
+    } else if (
+      value &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      out[key] &&
+      typeof out[key] === 'object'
+    ) {
       out[key] = mergeObject(out[key], value);
     } else {
       out[key] = deepClone(value);
@@ -89,10 +95,14 @@ class NumberField extends DataField {
     return value;
   }
   protected override _validateType(value: unknown, path: string): void {
-    if (typeof value !== 'number' || Number.isNaN(value)) throw new ValidationFailure(`${path}: not a number`);
-    if (this.options.integer && !Number.isInteger(value)) throw new ValidationFailure(`${path}: not an integer`);
-    if (this.options.min !== undefined && value < this.options.min) throw new ValidationFailure(`${path}: below min`);
-    if (this.options.max !== undefined && value > this.options.max) throw new ValidationFailure(`${path}: above max`);
+    if (typeof value !== 'number' || Number.isNaN(value))
+      throw new ValidationFailure(`${path}: not a number`);
+    if (this.options.integer && !Number.isInteger(value))
+      throw new ValidationFailure(`${path}: not an integer`);
+    if (this.options.min !== undefined && value < this.options.min)
+      throw new ValidationFailure(`${path}: below min`);
+    if (this.options.max !== undefined && value > this.options.max)
+      throw new ValidationFailure(`${path}: above max`);
     if (this.options.positive && value <= 0) throw new ValidationFailure(`${path}: not positive`);
     if (this.options.choices && !this.choiceKeys().includes(String(value)))
       throw new ValidationFailure(`${path}: not a choice`);
@@ -149,7 +159,8 @@ class ObjectField extends DataField {
     return super.getInitialValue() ?? {};
   }
   protected override _validateType(value: unknown, path: string): void {
-    if (typeof value !== 'object' || Array.isArray(value)) throw new ValidationFailure(`${path}: not an object`);
+    if (typeof value !== 'object' || Array.isArray(value))
+      throw new ValidationFailure(`${path}: not an object`);
   }
 }
 
@@ -254,7 +265,8 @@ class DataModel {
     return {};
   }
   static get schema(): SchemaField {
-    if (!Object.prototype.hasOwnProperty.call(this, '_schema')) this._schema = new SchemaField(this.defineSchema());
+    if (!Object.prototype.hasOwnProperty.call(this, '_schema'))
+      this._schema = new SchemaField(this.defineSchema());
     return this._schema!;
   }
   static migrateData(source: Obj): Obj {
@@ -272,7 +284,11 @@ class DataModel {
     const ctor = this.constructor as typeof DataModel;
     const source = ctor.cleanData(ctor.migrateData(deepClone(data)));
     ctor.validateSource(source);
-    Object.defineProperty(this, 'parent', { value: options.parent ?? null, writable: true, enumerable: false });
+    Object.defineProperty(this, 'parent', {
+      value: options.parent ?? null,
+      writable: true,
+      enumerable: false,
+    });
     Object.defineProperty(this, '_source', { value: source, writable: true, enumerable: false });
     this._initialize();
   }
@@ -742,4 +758,13 @@ export function actAs(user: FakeUser): void {
   (globalThis as any).game.user = user;
 }
 
-export { FakeActor, FakeItem, FakeCombat, FakeCombatant, FakeChatMessage, FakeDialogV2, DataModel, TypeDataModel };
+export {
+  FakeActor,
+  FakeItem,
+  FakeCombat,
+  FakeCombatant,
+  FakeChatMessage,
+  FakeDialogV2,
+  DataModel,
+  TypeDataModel,
+};

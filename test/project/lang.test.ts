@@ -4,9 +4,12 @@ import { describe, expect, it } from 'vitest';
 
 const root = new URL('../../', import.meta.url).pathname;
 type Tree = { [key: string]: string | Tree };
-const load = (lang: string): Tree => JSON.parse(readFileSync(join(root, 'lang', `${lang}.json`), 'utf8')) as Tree;
+const load = (lang: string): Tree =>
+  JSON.parse(readFileSync(join(root, 'lang', `${lang}.json`), 'utf8')) as Tree;
 const flatten = (tree: Tree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : flatten(v, `${prefix}${k}.`)));
+  Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [prefix + k] : flatten(v, `${prefix}${k}.`),
+  );
 
 function files(dir: string, ext: RegExp): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -39,7 +42,9 @@ describe('localization', () => {
     for (const file of [...files(join(root, 'src'), /\.ts$/), ...files(join(root, 'templates'), /\.hbs$/)]) {
       const text = readFileSync(file, 'utf8');
       // Full literal keys only: a key built at run time ends in "." or "${" here and is skipped.
-      for (const m of text.matchAll(/["'`](PDA\.[A-Za-z0-9_.-]+|TYPES\.[A-Za-z]+\.[A-Za-z0-9_-]+)(?=["'`])/g)) {
+      for (const m of text.matchAll(
+        /["'`](PDA\.[A-Za-z0-9_.-]+|TYPES\.[A-Za-z]+\.[A-Za-z0-9_-]+)(?=["'`])/g,
+      )) {
         if (!m[1]!.endsWith('.')) used.add(m[1]!);
       }
     }

@@ -23,7 +23,9 @@ type Manifest = {
 let manifest: Manifest;
 
 const walk = (dir: string): string[] =>
-  readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)]));
+  readdirSync(dir).flatMap((n) =>
+    statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)],
+  );
 
 describe('the built system', () => {
   beforeAll(() => {
@@ -67,7 +69,9 @@ describe('the built system', () => {
       expect(existsSync(packDir), pack.name).toBe(true);
       const out = mkdtempSync(join(tmpdir(), `pda-${pack.name}-`));
       await extractPack(packDir, out, { log: false });
-      const sources = walk(join(root, 'packs-src')).filter((f) => f.includes(`/${pack.name}/`) && f.endsWith('.json'));
+      const sources = walk(join(root, 'packs-src')).filter(
+        (f) => f.includes(`/${pack.name}/`) && f.endsWith('.json'),
+      );
       const extracted = walk(out).filter((f) => f.endsWith('.json'));
       expect(extracted.length, pack.name).toBe(sources.length);
       expect(sources.length, pack.name).toBeGreaterThan(0);

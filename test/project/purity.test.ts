@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 
 const engine = new URL('../../src/engine', import.meta.url).pathname;
 const files = (dir: string): string[] =>
-  readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : [join(dir, n)]));
+  readdirSync(dir).flatMap((n) =>
+    statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : [join(dir, n)],
+  );
 
 describe('engine purity', () => {
   it('src/engine uses no Foundry global, no DOM and no Math.random', () => {
@@ -14,7 +16,10 @@ describe('engine purity', () => {
         .split('\n')
         .forEach((line, i) => {
           const code = line.replace(/\/\/.*$/, '');
-          if (/\b(game|CONFIG|Hooks|foundry|ui|canvas)\.[A-Za-z]/.test(code) || /Math\.random|\bdocument\.|\bwindow\./.test(code))
+          if (
+            /\b(game|CONFIG|Hooks|foundry|ui|canvas)\.[A-Za-z]/.test(code) ||
+            /Math\.random|\bdocument\.|\bwindow\./.test(code)
+          )
             offending.push(`${file}:${i + 1}: ${line.trim()}`);
         });
     }

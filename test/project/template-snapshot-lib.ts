@@ -25,10 +25,9 @@ export async function buildTemplateSnapshot(): Promise<Obj> {
   for (const documentName of ['Actor', 'Item'] as const) {
     const section: Obj = { types: [] as string[], templates: {} };
     for (const ruleset of allRulesets()) {
-      const models = (documentName === 'Actor' ? ruleset.actorModels : ruleset.itemModels) as unknown as Record<
-        string,
-        ModelLike
-      >;
+      const models = (documentName === 'Actor'
+        ? ruleset.actorModels
+        : ruleset.itemModels) as unknown as Record<string, ModelLike>;
       for (const [type, model] of Object.entries(models)) {
         (section.types as string[]).push(type);
         section[type] = model.schema.getInitialValue();

@@ -22,8 +22,11 @@ describe('template.json snapshot', () => {
       for (const type of (committed[documentName]?.types as string[] | undefined) ?? []) {
         const before = new Set(fieldPaths(committed[documentName]?.[type]));
         const after = new Set(fieldPaths(current[documentName]?.[type]));
-        const migrated = MIGRATIONS.some((m) => m.version > snapshotVersion && m.types[documentName]?.includes(type));
-        for (const path of before) if (!after.has(path) && !migrated) lost.push(`${documentName}.${type}.${path}`);
+        const migrated = MIGRATIONS.some(
+          (m) => m.version > snapshotVersion && m.types[documentName]?.includes(type),
+        );
+        for (const path of before)
+          if (!after.has(path) && !migrated) lost.push(`${documentName}.${type}.${path}`);
       }
     }
     expect(lost).toEqual([]);

@@ -142,7 +142,11 @@ function formatTerms(terms: readonly FormulaTerm[]): string {
     .join('');
 }
 
-function rollOne(faces: number, dice: Dice, d3FromD6: boolean): { rolledOn: number; rolled: number; value: number } {
+function rollOne(
+  faces: number,
+  dice: Dice,
+  d3FromD6: boolean,
+): { rolledOn: number; rolled: number; value: number } {
   if (faces === 3 && d3FromD6) {
     const rolled = dice.die(6);
     return { rolledOn: 6, rolled, value: Math.ceil(rolled / 2) };
@@ -152,7 +156,11 @@ function rollOne(faces: number, dice: Dice, d3FromD6: boolean): { rolledOn: numb
 }
 
 /** Rolls a parsed formula (or formula text) through the dice port. */
-export function evaluate(formula: DiceFormula | string, dice: Dice, options: EvaluateOptions = {}): RollResult {
+export function evaluate(
+  formula: DiceFormula | string,
+  dice: Dice,
+  options: EvaluateOptions = {},
+): RollResult {
   const parsed = typeof formula === 'string' ? parseFormula(formula) : formula;
   const d3FromD6 = options.d3FromD6 ?? true;
   const terms: TermRoll[] = [];

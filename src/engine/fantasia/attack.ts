@@ -1,6 +1,14 @@
 import { RulesError } from '../core/errors';
 import type { Dice } from '../dice/port';
-import { planThrust, type FightMemory, type ThrustAttempt, type ThrustPlan } from './bottes';
+import {
+  findBotte,
+  isMastered,
+  planThrust,
+  weaponFit,
+  type FightMemory,
+  type ThrustAttempt,
+  type ThrustPlan,
+} from './bottes';
 import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from './options';
 import { rollPercent, type PercentRoll } from './resolution';
 import { skillValue } from './skills';
@@ -65,19 +73,28 @@ export function checkCanAttack(input: AttackInput): void {
   if (s.jammed?.weaponId === weapon.id) refuse('PDA.Error.WeaponJammed', 'F-H7', { weapon: weapon.name });
   if (s.disarmed?.weaponId === weapon.id) refuse('PDA.Error.Disarmed', 'F-W2', { weapon: weapon.name });
   if (s.weaponBound?.weaponId === weapon.id) refuse('PDA.Error.WeaponBound', 'F-B7', { weapon: weapon.name });
-  if (s.arquebusReload?.weaponId === weapon.id) refuse('PDA.Error.NotLoaded', 'F-W6', { weapon: weapon.name });
+  if (s.arquebusReload?.weaponId === weapon.id)
+    refuse('PDA.Error.NotLoaded', 'F-W6', { weapon: weapon.name });
   if (!weapon.ready) refuse('PDA.Error.NotReady', 'F-W7', { weapon: weapon.name });
-  if (!weapon.loaded) refuse('PDA.Error.NotLoaded', weapon.reload === 'arquebus' ? 'F-W6' : 'F-W5', { weapon: weapon.name });
+  if (!weapon.loaded)
+    refuse('PDA.Error.NotLoaded', weapon.reload === 'arquebus' ? 'F-W6' : 'F-W5', { weapon: weapon.name });
   if (weapon.minFOR !== undefined && attacker.characteristics.FOR < weapon.minFOR && !input.assisted) {
     refuse('PDA.Error.TooHeavy', 'F-W6', { weapon: weapon.name, min: weapon.minFOR });
   }
   if (input.distance !== undefined && isRanged(weapon) && input.distance > weapon.range) {
-    refuse('PDA.Error.OutOfReach', 'F-M4', { weapon: weapon.name, distance: input.distance, range: weapon.range });
+    refuse('PDA.Error.OutOfReach', 'F-M4', {
+      weapon: weapon.name,
+      distance: input.distance,
+      range: weapon.range,
+    });
   }
   if (input.knockOut && !(weapon.skill === 'bagarre' || weapon.skill === 'lutte' || weapon.blunt)) {
     refuse('PDA.Error.KnockOutWeapon', 'F-U4', { weapon: weapon.name });
   }
-  if (input.cover !== undefined && !(Number.isInteger(input.cover) && input.cover >= 0 && input.cover <= 100)) {
+  if (
+    input.cover !== undefined &&
+    !(Number.isInteger(input.cover) && input.cover >= 0 && input.cover <= 100)
+  ) {
     refuse('PDA.Error.OutOfRange', 'F-D5', { what: 'cover', value: String(input.cover), min: 0, max: 100 });
   }
 }
@@ -124,9 +141,9 @@ export function resolveAttack(
     fumble: roll.outcome === 'fumble',
     ranged,
     knockOut: input.knockOut === true,
-    ...(thrust ? { thrust } : {}),
+    thrust,
     firearmMishap,
-    ...(attackerAfter ? { attackerAfter } : {}),
+    attackerAfter,
     rule,
   };
 }
@@ -141,6 +158,8 @@ export interface DefenceDeclaration {
   readonly parriedThisRound?: boolean;
   /** Weapon to parry with; default the first ready weapon that can parry. */
   readonly parryWeaponId?: string;
+  /** A thrust placed with the parry (Désarmement, F-B7), named at resolution (F-B2). */
+  readonly parryThrust?: string;
 }
 
 export interface Refusal {
@@ -158,9 +177,14 @@ export interface DefenceOption {
   readonly weaponId?: string;
   /** Anti-parade: the parry may be tried but fails automatically (F-B7). */
   readonly autoFail?: boolean;
+  /** Thrust placed with this parry (Désarmement). */
+  readonly thrustId?: string;
 }
 
-function parryWeapon(defender: FantasiaCombatant, declaration: DefenceDeclaration): FantasiaWeapon | undefined {
+function parryWeapon(
+  defender: FantasiaCombatant,
+  declaration: DefenceDeclaration,
+): FantasiaWeapon | undefined {
   const s = defender.states;
   const usable = (w: FantasiaWeapon): boolean =>
     w.canParry &&
@@ -185,21 +209,25 @@ export function availableDefences(
   attack: AttackResult,
   defender: FantasiaCombatant,
   declaration: DefenceDeclaration = {},
+  options: FantasiaOptions = DEFAULT_FANTASIA_OPTIONS,
 ): DefenceOption[] {
   const common: Refusal[] = [];
   const s = defender.states;
   if (s.dead || s.unconscious) common.push({ rule: 'F-U4', key: 'PDA.Fantasia.Refusal.Unconscious' });
   if (s.immobilised || s.strangled) common.push({ rule: 'F-U3', key: 'PDA.Fantasia.Refusal.Held' });
   if (s.reloading) common.push({ rule: 'F-W5', key: 'PDA.Fantasia.Refusal.Reloading' });
-  if (attack.thrust && attack.critical) common.push({ rule: 'F-B4', key: 'PDA.Fantasia.Refusal.CriticalThrust' });
+  if (attack.thrust && attack.critical)
+    common.push({ rule: 'F-B4', key: 'PDA.Fantasia.Refusal.CriticalThrust' });
   const thrust = attack.thrust;
 
   const parryReasons: Refusal[] = [...common];
-  if (declaration.parriedThisRound) parryReasons.push({ rule: 'F-D2', key: 'PDA.Fantasia.Refusal.ParryUsed' });
+  if (declaration.parriedThisRound)
+    parryReasons.push({ rule: 'F-D2', key: 'PDA.Fantasia.Refusal.ParryUsed' });
   const weapon = parryWeapon(defender, declaration);
   const shield = defender.shield;
   if (attack.ranged) {
-    if (!shield?.parriesMissiles) parryReasons.push({ rule: 'F-D3', key: 'PDA.Fantasia.Refusal.MissileNeedsShield' });
+    if (!shield?.parriesMissiles)
+      parryReasons.push({ rule: 'F-D3', key: 'PDA.Fantasia.Refusal.MissileNeedsShield' });
   } else if (!weapon && !shield) {
     parryReasons.push({ rule: 'F-D2', key: 'PDA.Fantasia.Refusal.NoParryWeapon' });
   }
@@ -210,9 +238,25 @@ export function availableDefences(
     parryMods.push({ rule: 'F-B3', key: 'PDA.Fantasia.Mod.ThrustDefence', value: -thrust.parryMalus });
   }
 
+  let parryThrustId: string | undefined;
+  if (declaration.parryThrust !== undefined) {
+    const botte = findBotte(declaration.parryThrust);
+    const known = defender.thrusts?.find((t) => t.thrustId === botte.id);
+    const onParry = botte.effects.some((e) => e.kind === 'bindWeapon' && e.onParry);
+    if (!known || !onParry || !weapon || weaponFit(botte, weapon, known) !== 'exact') {
+      parryReasons.push({ rule: 'F-B7', key: 'PDA.Fantasia.Refusal.ParryThrust' });
+    } else {
+      parryThrustId = botte.id;
+      const malus = isMastered(botte, known, options) ? 0 : botte.malus;
+      parryMods.push({ rule: malus ? 'F-B3' : 'F-B6', key: 'PDA.Fantasia.Mod.Thrust', value: -malus });
+    }
+  }
+
   const dodgeReasons: Refusal[] = [...common];
-  if (!declaration.dodgeDeclared) dodgeReasons.push({ rule: 'F-D1', key: 'PDA.Fantasia.Refusal.DodgeNotDeclared' });
-  if (declaration.attackDeclared) dodgeReasons.push({ rule: 'F-D1', key: 'PDA.Fantasia.Refusal.DodgeWithAttack' });
+  if (!declaration.dodgeDeclared)
+    dodgeReasons.push({ rule: 'F-D1', key: 'PDA.Fantasia.Refusal.DodgeNotDeclared' });
+  if (declaration.attackDeclared)
+    dodgeReasons.push({ rule: 'F-D1', key: 'PDA.Fantasia.Refusal.DodgeWithAttack' });
   if (thrust?.noDodge) dodgeReasons.push({ rule: 'F-B7', key: 'PDA.Fantasia.Refusal.Unseen' });
   const dodgeMods: Modifier[] = [];
   if (thrust && thrust.dodgeMalus) {
@@ -227,8 +271,9 @@ export function availableDefences(
       skill: parrySkill,
       base: skillValue(defender, parrySkill),
       modifiers: parryMods,
-      ...(weapon ? { weaponId: weapon.id } : {}),
-      ...(thrust?.parryFails ? { autoFail: true } : {}),
+      weaponId: weapon?.id,
+      autoFail: thrust?.parryFails === true,
+      thrustId: parryThrustId,
     },
     {
       kind: 'dodge',
@@ -247,6 +292,8 @@ export interface DefenceResult {
   readonly success: boolean;
   /** The defender used its one parry of the round (F-D2). */
   readonly parryUsed: boolean;
+  /** Désarmement on a parry: the attacker's weapon is bound this round, a disarm is offered. */
+  readonly bindsWeaponId?: string;
   readonly rule: readonly RuleId[];
 }
 
@@ -266,7 +313,10 @@ export function resolveDefence(
   if (!attack.hit) throw new RulesError('PDA.Error.NothingToDefend', { rule: 'F-H1' });
   const first = option.reasons[0];
   if (!option.allowed || first) {
-    throw new RulesError('PDA.Error.DefenceRefused', { rule: first?.rule ?? 'F-D2', reason: first?.key ?? '' });
+    throw new RulesError('PDA.Error.DefenceRefused', {
+      rule: first?.rule ?? 'F-D2',
+      reason: first?.key ?? '',
+    });
   }
   const ruleBase: RuleId[] = [option.kind === 'parry' ? 'F-D2' : 'F-D1'];
   if (option.autoFail) {
@@ -274,11 +324,13 @@ export function resolveDefence(
     return { kind: option.kind, success: false, parryUsed: true, rule: [...ruleBase, 'F-B7'] };
   }
   const roll = rollPercent(option.base, option.modifiers, dice, options, ruleBase);
+  const binds = option.thrustId !== undefined && roll.success;
   return {
     kind: option.kind,
     roll,
     success: roll.success,
     parryUsed: option.kind === 'parry',
-    rule: roll.rule,
+    bindsWeaponId: binds ? attack.weapon.id : undefined,
+    rule: binds ? [...roll.rule, 'F-B7'] : roll.rule,
   };
 }

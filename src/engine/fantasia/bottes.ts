@@ -20,7 +20,14 @@ const T = (id: string): string => `PDA.Fantasia.Botte.${id}`;
 
 /** The fourteen secret thrusts of the seed (F-B7), as data. Malus are positive percentages. */
 export const BOTTES: readonly SecretThrust[] = [
-  { id: 'faucheuse', name: T('faucheuse'), weapons: ['epeeLongue'], malus: 5, conditions: [], effects: [{ kind: 'cannotMove' }] },
+  {
+    id: 'faucheuse',
+    name: T('faucheuse'),
+    weapons: ['epeeLongue'],
+    malus: 5,
+    conditions: [],
+    effects: [{ kind: 'cannotMove' }],
+  },
   {
     id: 'coupBestial',
     name: T('coupBestial'),
@@ -117,7 +124,10 @@ export const BOTTES: readonly SecretThrust[] = [
     name: T('bondNausicaa'),
     weapons: ['epeeLongue', 'epeeDeuxMains'],
     malus: 25,
-    conditions: [{ kind: 'smallerBy', moreThan: 3 }, { kind: 'secondWeapon', types: ['dague', 'poignard'] }],
+    conditions: [
+      { kind: 'smallerBy', moreThan: 3 },
+      { kind: 'secondWeapon', types: ['dague', 'poignard'] },
+    ],
     effects: [
       { kind: 'attackBonus', value: 10 },
       { kind: 'doubleDamage', ignoreArmour: false },
@@ -171,12 +181,22 @@ function memoryKey(attackerId: string, defenderId: string, thrustId: string): st
 }
 
 /** True when this foe has already seen the thrust succeed this fight (F-B5). */
-export function thrustSeen(memory: FightMemory, attackerId: string, defenderId: string, thrustId: string): boolean {
+export function thrustSeen(
+  memory: FightMemory,
+  attackerId: string,
+  defenderId: string,
+  thrustId: string,
+): boolean {
   return memory.includes(memoryKey(attackerId, defenderId, thrustId));
 }
 
 /** Remembers a successful placement (F-B5); returns a new memory. */
-export function rememberThrust(memory: FightMemory, attackerId: string, defenderId: string, thrustId: string): FightMemory {
+export function rememberThrust(
+  memory: FightMemory,
+  attackerId: string,
+  defenderId: string,
+  thrustId: string,
+): FightMemory {
   const key = memoryKey(attackerId, defenderId, thrustId);
   return memory.includes(key) ? memory : [...memory, key];
 }
@@ -193,7 +213,11 @@ function matchesFamily(family: string, weapon: FantasiaWeapon): boolean {
  * with), 'sameSkill' (another weapon of a listed weapon's skill: the GM may allow it at −10 %),
  * or 'no'.
  */
-export function weaponFit(thrust: SecretThrust, weapon: FantasiaWeapon, known?: KnownThrust): 'exact' | 'sameSkill' | 'no' {
+export function weaponFit(
+  thrust: SecretThrust,
+  weapon: FantasiaWeapon,
+  known?: KnownThrust,
+): 'exact' | 'sameSkill' | 'no' {
   const listed = thrust.weapons.some((f) => matchesFamily(f, weapon));
   const learnedWith = known?.weaponType === undefined || known.weaponType === weapon.type;
   if (listed && learnedWith) return 'exact';
@@ -248,12 +272,19 @@ export function unmetConditions(
 }
 
 /** Crosses needed to master a thrust (F-B6 ruling): its malus in points, or one per 5 %. */
-export function crossesNeeded(thrust: SecretThrust, options: FantasiaOptions = DEFAULT_FANTASIA_OPTIONS): number {
+export function crossesNeeded(
+  thrust: SecretThrust,
+  options: FantasiaOptions = DEFAULT_FANTASIA_OPTIONS,
+): number {
   if (thrust.crosses !== undefined) return thrust.crosses;
   return options.thrustMastery === 'steps5' ? Math.ceil(thrust.malus / 5) : thrust.malus;
 }
 
-export function isMastered(thrust: SecretThrust, known: KnownThrust | undefined, options?: FantasiaOptions): boolean {
+export function isMastered(
+  thrust: SecretThrust,
+  known: KnownThrust | undefined,
+  options?: FantasiaOptions,
+): boolean {
   return known !== undefined && known.crosses >= crossesNeeded(thrust, options);
 }
 

@@ -58,7 +58,12 @@ function cachedDiceOnly(formula: string): DiceFormula | undefined {
   return d ?? undefined;
 }
 
-function empty(attack: AttackResult, rule: RuleId[], parts: DamagePart[] = [], offers: Offer[] = []): DamageResult {
+function empty(
+  attack: AttackResult,
+  rule: RuleId[],
+  parts: DamagePart[] = [],
+  offers: Offer[] = [],
+): DamageResult {
   return {
     attackerId: attack.attackerId,
     defenderId: attack.defenderId,
@@ -97,9 +102,12 @@ export function rollDamage(
       const p = part('F-B7', 'PDA.Fantasia.Damage.ThroughParry', evaluate(through.damage, dice));
       const total = Math.max(0, p.total - defender.armour);
       return {
-        ...empty(attack, ['F-B7', 'F-H3'], [p], [
-          { id: 'shieldKnockOut', rule: 'F-B7', key: 'PDA.Fantasia.Offer.ShieldKnockOut' },
-        ]),
+        ...empty(
+          attack,
+          ['F-B7', 'F-H3'],
+          [p],
+          [{ id: 'shieldKnockOut', rule: 'F-B7', key: 'PDA.Fantasia.Offer.ShieldKnockOut' }],
+        ),
         raw: p.total,
         armour: Math.min(defender.armour, Math.max(0, p.total)),
         total,
@@ -165,7 +173,12 @@ export function rollDamage(
           break;
         }
         case 'throwTargets':
-          offers.push({ id: 'landing', rule: 'F-B7', key: 'PDA.Fantasia.Offer.Landing', data: { damage: e.failDamage } });
+          offers.push({
+            id: 'landing',
+            rule: 'F-B7',
+            key: 'PDA.Fantasia.Offer.Landing',
+            data: { damage: e.failDamage },
+          });
           break;
         case 'spin':
           offers.push({ id: 'spin', rule: 'F-B7', key: 'PDA.Fantasia.Offer.Spin' });
@@ -181,6 +194,18 @@ export function rollDamage(
         default:
           break;
       }
+    }
+  }
+
+  if (weapon.kind === 'whip') {
+    // F-W2: the lash wraps the foe; then trip or disarm, or pick one with no roll on a critical.
+    states.entangled = { by: attacker.id, weaponId: weapon.id };
+    rule.push('F-W2');
+    if (attack.critical)
+      offers.push({ id: 'whipChoose', rule: 'F-W2', key: 'PDA.Fantasia.Offer.WhipChoose' });
+    else {
+      offers.push({ id: 'whipTrip', rule: 'F-W2', key: 'PDA.Fantasia.Offer.WhipTrip' });
+      offers.push({ id: 'whipDisarm', rule: 'F-W2', key: 'PDA.Fantasia.Offer.WhipDisarm' });
     }
   }
 
@@ -206,7 +231,7 @@ export function rollDamage(
       raw,
       armour,
       total,
-      ...(knockOut ? { knockOut } : {}),
+      knockOut,
       states: states as Partial<FantasiaStates>,
       offers,
       rule,
@@ -251,7 +276,12 @@ export function applyChange(
   }
   return {
     combatant: { ...combatant, pv, states },
-    diff: { combatantId: combatant.id, before: { pv: combatant.pv, states: combatant.states }, after: { pv, states }, rule },
+    diff: {
+      combatantId: combatant.id,
+      before: { pv: combatant.pv, states: combatant.states },
+      after: { pv, states },
+      rule,
+    },
   };
 }
 

@@ -54,11 +54,16 @@ export function fumbleOptions(attack: AttackResult): FumbleOption[] {
   if (w.kind === 'firearm') return [opt('arquebusChance', 'F-W6')];
   if (w.kind === 'unarmed') return [...IMPROVISE];
   if (w.reload === 'bow') return [opt('hitFriend', 'F-H7', { needsFriend: true }), opt('bowString', 'F-H7')];
-  if (w.reload === 'crossbow') return [opt('hitFriend', 'F-H7', { needsFriend: true }), opt('crossbowJammed', 'F-H7')];
+  if (w.reload === 'crossbow')
+    return [opt('hitFriend', 'F-H7', { needsFriend: true }), opt('crossbowJammed', 'F-H7')];
   if (w.kind === 'thrown' || w.kind === 'missile' || w.kind === 'siege') {
     return [opt('hitFriend', 'F-H9', { needsFriend: true }), ...IMPROVISE];
   }
-  return [opt('weaponBreaks', 'F-H6'), opt('loseBalance', 'F-H6'), opt('hitFriend', 'F-H6', { needsFriend: true })];
+  return [
+    opt('weaponBreaks', 'F-H6'),
+    opt('loseBalance', 'F-H6'),
+    opt('hitFriend', 'F-H6', { needsFriend: true }),
+  ];
 }
 
 export interface FumbleContext {
@@ -98,7 +103,12 @@ export function resolveFumble(
     case 'weaponBreaks':
       return {
         option: optionId,
-        attacker: applyChange(attacker, 0, { weaponBroken: [...(attacker.states.weaponBroken ?? []), w.id] }, rule),
+        attacker: applyChange(
+          attacker,
+          0,
+          { weaponBroken: [...(attacker.states.weaponBroken ?? []), w.id] },
+          rule,
+        ),
         rule,
       };
     case 'loseBalance': {
@@ -143,7 +153,11 @@ export function resolveFumble(
     case 'improviseFall':
       return { option: optionId, attacker: applyChange(attacker, 0, { fallen: true }, rule), rule };
     case 'improviseStuck':
-      return { option: optionId, attacker: applyChange(attacker, 0, { weaponBound: { weaponId: w.id } }, rule), rule };
+      return {
+        option: optionId,
+        attacker: applyChange(attacker, 0, { weaponBound: { weaponId: w.id } }, rule),
+        rule,
+      };
     case 'improviseNothing':
       return { option: optionId, attacker: applyChange(attacker, 0, {}, rule), rule };
     case 'arquebusChance': {
@@ -164,11 +178,17 @@ export function repairJammed(
 ): { combatant: FantasiaCombatant; roll: PercentRoll; rounds?: number; rule: readonly RuleId[] } {
   const jam = c.states.jammed;
   if (!jam) throw new RulesError('PDA.Error.NotJammed', { name: c.name, rule: 'F-H7' });
-  if (jam.repairRoundsLeft !== undefined) throw new RulesError('PDA.Error.AlreadyRepairing', { name: c.name, rule: 'F-H7' });
+  if (jam.repairRoundsLeft !== undefined)
+    throw new RulesError('PDA.Error.AlreadyRepairing', { name: c.name, rule: 'F-H7' });
   const roll = rollPercent(skillValue(c, 'bricolage'), [], dice, options, ['F-H7']);
   if (!roll.success) return { combatant: c, roll, rule: ['F-H7'] };
   const rounds = rollFormula('1d2', dice).total;
-  return { combatant: withStates(c, { jammed: { ...jam, repairRoundsLeft: rounds } }), roll, rounds, rule: ['F-H7'] };
+  return {
+    combatant: withStates(c, { jammed: { ...jam, repairRoundsLeft: rounds } }),
+    roll,
+    rounds,
+    rule: ['F-H7'],
+  };
 }
 
 /** A round of repair work (F-H7); the weapon works again when the count reaches 0. */
@@ -178,4 +198,3 @@ export function tickRepair(c: FantasiaCombatant): FantasiaCombatant {
   if (jam.repairRoundsLeft <= 1) return withStates(c, { jammed: undefined });
   return withStates(c, { jammed: { ...jam, repairRoundsLeft: jam.repairRoundsLeft - 1 } });
 }
-

@@ -45,7 +45,10 @@ export function fantasiaOptions(partial: Partial<FantasiaOptions> = {}): Fantasi
   const o: FantasiaOptions = { ...DEFAULT_FANTASIA_OPTIONS, ...partial };
   const crit = cachedRange(o.criticalRange);
   const fumble = cachedRange(o.fumbleRange);
-  ensure(crit.to < fumble.from, 'PDA.Error.RangesOverlap', { critical: o.criticalRange, fumble: o.fumbleRange });
+  ensure(crit.to < fumble.from, 'PDA.Error.RangesOverlap', {
+    critical: o.criticalRange,
+    fumble: o.fumbleRange,
+  });
   ensureInteger(o.chanceMultiplier, 1, 10, 'chanceMultiplier');
   ensureInteger(o.resistanceMin, 0, 50, 'resistanceMin');
   ensureInteger(o.resistanceMax, 50, 100, 'resistanceMax');

@@ -17,11 +17,17 @@ function weaponOf(c: FantasiaCombatant, weaponId: string): FantasiaWeapon {
  * F-W5: after a shot, a crossbow is reloaded during passes 2 and 3. Sets the reloading state
  * (no move, parry or dodge until the round ends).
  */
-export function startCrossbowReload(c: FantasiaCombatant, weaponId: string, round?: number): FantasiaCombatant {
+export function startCrossbowReload(
+  c: FantasiaCombatant,
+  weaponId: string,
+  round?: number,
+): FantasiaCombatant {
   const w = weaponOf(c, weaponId);
-  if (w.reload !== 'crossbow') throw new RulesError('PDA.Error.NotACrossbow', { weapon: w.name, rule: 'F-W5' });
+  if (w.reload !== 'crossbow')
+    throw new RulesError('PDA.Error.NotACrossbow', { weapon: w.name, rule: 'F-W5' });
   if (w.loaded) throw new RulesError('PDA.Error.AlreadyLoaded', { weapon: w.name, rule: 'F-W5' });
-  if (c.states.jammed?.weaponId === weaponId) throw new RulesError('PDA.Error.WeaponJammed', { weapon: w.name, rule: 'F-H7' });
+  if (c.states.jammed?.weaponId === weaponId)
+    throw new RulesError('PDA.Error.WeaponJammed', { weapon: w.name, rule: 'F-H7' });
   return withStates(c, { reloading: round === undefined ? { weaponId } : { weaponId, round } });
 }
 
@@ -35,7 +41,8 @@ export function finishCrossbowReload(c: FantasiaCombatant): FantasiaCombatant {
 /** Why the combatant cannot move this round (empty when it can). F-W5, F-B7, F-U3, F-U4. */
 export function movementRefusals(c: FantasiaCombatant): { rule: RuleId; key: string }[] {
   const out: { rule: RuleId; key: string }[] = [];
-  if (c.states.dead || c.states.unconscious) out.push({ rule: 'F-U4', key: 'PDA.Fantasia.Refusal.Unconscious' });
+  if (c.states.dead || c.states.unconscious)
+    out.push({ rule: 'F-U4', key: 'PDA.Fantasia.Refusal.Unconscious' });
   if (c.states.reloading) out.push({ rule: 'F-W5', key: 'PDA.Fantasia.Refusal.Reloading' });
   if (c.states.cannotMove) out.push({ rule: 'F-B7', key: 'PDA.Fantasia.Refusal.Legs' });
   if (c.states.immobilised) out.push({ rule: 'F-U3', key: 'PDA.Fantasia.Refusal.Held' });
@@ -56,11 +63,15 @@ export function startArquebusReload(
   doubled = false,
 ): { combatant: FantasiaCombatant; rounds: number; rule: readonly RuleId[] } {
   const w = weaponOf(c, weaponId);
-  if (w.reload !== 'arquebus') throw new RulesError('PDA.Error.NotAnArquebus', { weapon: w.name, rule: 'F-W6' });
-  if (c.states.weaponBroken?.includes(weaponId)) throw new RulesError('PDA.Error.WeaponBroken', { weapon: w.name, rule: 'F-W6' });
+  if (w.reload !== 'arquebus')
+    throw new RulesError('PDA.Error.NotAnArquebus', { weapon: w.name, rule: 'F-W6' });
+  if (c.states.weaponBroken?.includes(weaponId))
+    throw new RulesError('PDA.Error.WeaponBroken', { weapon: w.name, rule: 'F-W6' });
   const base = rollFormula('1d4+3', dice).total;
   const rounds = doubled ? base * 2 : base;
-  const next = withStates(updateWeapon(c, weaponId, { loaded: false }), { arquebusReload: { weaponId, roundsLeft: rounds } });
+  const next = withStates(updateWeapon(c, weaponId, { loaded: false }), {
+    arquebusReload: { weaponId, roundsLeft: rounds },
+  });
   return { combatant: next, rounds, rule: ['F-W6'] };
 }
 
@@ -68,7 +79,8 @@ export function startArquebusReload(
 export function tickArquebusReload(c: FantasiaCombatant): FantasiaCombatant {
   const r = c.states.arquebusReload;
   if (!r) return c;
-  if (r.roundsLeft <= 1) return withStates(updateWeapon(c, r.weaponId, { loaded: true }), { arquebusReload: undefined });
+  if (r.roundsLeft <= 1)
+    return withStates(updateWeapon(c, r.weaponId, { loaded: true }), { arquebusReload: undefined });
   return withStates(c, { arquebusReload: { weaponId: r.weaponId, roundsLeft: r.roundsLeft - 1 } });
 }
 
@@ -106,7 +118,8 @@ export function resolveArquebusMishap(
   options: FantasiaOptions = DEFAULT_FANTASIA_OPTIONS,
 ): ArquebusMishap {
   const w = weaponOf(shooter, weaponId);
-  if (w.reload !== 'arquebus') throw new RulesError('PDA.Error.NotAnArquebus', { weapon: w.name, rule: 'F-W6' });
+  if (w.reload !== 'arquebus')
+    throw new RulesError('PDA.Error.NotAnArquebus', { weapon: w.name, rule: 'F-W6' });
   const chance = rollChance(shooter.characteristics.CHA, dice, options, 'F-W6');
   if (chance.success) {
     return { chance, reloadDoubled: false, applied: applyChange(shooter, 0, {}, ['F-W6']), rule: ['F-W6'] };

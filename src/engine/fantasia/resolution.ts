@@ -42,8 +42,11 @@ export function readPercent(
   if (inRange(roll, cachedRange(options.criticalRange))) outcome = 'critical';
   else if (inRange(roll, cachedRange(options.fumbleRange))) outcome = 'fumble';
   else outcome = roll <= target ? 'success' : 'failure';
-  const rules: RuleId[] = [...rule];
-  for (const m of modifiers) if (!rules.includes(m.rule)) rules.push(m.rule);
+  const rules: RuleId[] = rule.slice();
+  for (let i = 0; i < modifiers.length; i++) {
+    const r = (modifiers[i] as Modifier).rule;
+    if (!rules.includes(r)) rules.push(r);
+  }
   if (outcome === 'critical') rules.push('F-H5');
   if (outcome === 'fumble') rules.push('F-H9');
   return {

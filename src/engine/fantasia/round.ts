@@ -273,7 +273,7 @@ export function validateFantasiaDeclaration(
   ensure(intents.filter((i) => MISSILE_USES.has(i.kind)).length <= 1, 'PDA.Error.Round.OneMissile');
   ensure(count('parry') <= 1, 'PDA.Error.Round.OneParry');
   for (const kind of ONCE_A_ROUND) {
-    ensure(count(kind) <= 1, 'PDA.Error.Round.Twice', { action: intentLabel(kind) });
+    ensure(count(kind) <= 1, 'PDA.Error.Round.Twice', { action: kind });
   }
   const attacks = intents.some((i) => ATTACKS.has(i.kind));
   ensure(!(has('dodge') && attacks), 'PDA.Error.Round.DodgeNoAttack');
@@ -302,14 +302,14 @@ export function validateFantasiaDeclaration(
       case 'shoot':
       case 'throw': {
         if (!weapon || !r)
-          throw new RulesError('PDA.Error.Round.NeedWeapon', { action: intentLabel(intent.kind) });
+          throw new RulesError('PDA.Error.Round.NeedWeapon', { action: intent.kind });
         const fits =
           intent.kind === 'throw'
             ? weapon.kind === 'thrown'
             : weapon.kind === 'missile' || weapon.kind === 'firearm';
         ensure(fits, 'PDA.Error.Round.WrongWeapon', {
           weapon: weapon.name,
-          action: intentLabel(intent.kind),
+          action: intent.kind,
         });
         ensure(r.ready || weapon.kind === 'thrown', 'PDA.Error.Round.NotDrawn', { weapon: weapon.name });
         if (needsReload(weapon)) {
@@ -330,7 +330,7 @@ export function validateFantasiaDeclaration(
         if (weapon && r) {
           ensure(!isMissile(weapon) || weapon.kind === 'thrown', 'PDA.Error.Round.WrongWeapon', {
             weapon: weapon.name,
-            action: intentLabel(intent.kind),
+            action: intent.kind,
           });
           ensure(r.ready, 'PDA.Error.Round.NotDrawn', { weapon: weapon.name });
           if (intent.kind === 'knockout') {
@@ -350,18 +350,18 @@ export function validateFantasiaDeclaration(
       }
       case 'draw': {
         if (!weapon || !r)
-          throw new RulesError('PDA.Error.Round.NeedWeapon', { action: intentLabel('draw') });
+          throw new RulesError('PDA.Error.Round.NeedWeapon', { action: 'draw' });
         const nockable = weapon.reload === 'bow';
         ensure(!r.ready || (nockable && !r.loaded), 'PDA.Error.Round.AlreadyReady', { weapon: weapon.name });
         break;
       }
       case 'reload': {
         if (!weapon || !r)
-          throw new RulesError('PDA.Error.Round.NeedWeapon', { action: intentLabel('reload') });
+          throw new RulesError('PDA.Error.Round.NeedWeapon', { action: 'reload' });
         ensure(needsReload(weapon), 'PDA.Error.Round.NothingToReload', { weapon: weapon.name });
         ensure(!r.loaded, 'PDA.Error.Round.AlreadyReady', { weapon: weapon.name });
         ensure(r.ready, 'PDA.Error.Round.NotDrawn', { weapon: weapon.name });
-        ensure(count('reload') <= 1, 'PDA.Error.Round.Twice', { action: intentLabel('reload') });
+        ensure(count('reload') <= 1, 'PDA.Error.Round.Twice', { action: 'reload' });
         reloading = weapon;
         break;
       }

@@ -169,7 +169,11 @@ export type ThrustCondition =
 export type ThrustEffect =
   | { readonly kind: 'cannotMove' }
   | { readonly kind: 'halfMovement' }
-  | { readonly kind: 'damageBonusTwice'; readonly parryMalusFromDamageBonus: true; readonly dodgeMalus: number }
+  | {
+      readonly kind: 'damageBonusTwice';
+      readonly parryMalusFromDamageBonus: true;
+      readonly dodgeMalus: number;
+    }
   | { readonly kind: 'strangle'; readonly extraDamage: string }
   | { readonly kind: 'bindWeapon'; readonly disarmLikeWhip: true; readonly onParry: true }
   | { readonly kind: 'damageThroughParry'; readonly damage: string; readonly knockOutOffered: true }

@@ -19,7 +19,10 @@ export function isSkillId(value: unknown): value is SkillId {
 /** Throws PDA.Error.BadFormula unless `text` is '' (when allowed) or a dice formula. */
 export function validateFormula(text: string, what: string, allowEmpty = false): void {
   if (allowEmpty && text === '') return;
-  ensure(typeof text === 'string' && isFormula(text), 'PDA.Error.BadFormula', { formula: String(text), what });
+  ensure(typeof text === 'string' && isFormula(text), 'PDA.Error.BadFormula', {
+    formula: String(text),
+    what,
+  });
 }
 
 /** Refuses impossible weapon data (RulesError), else returns the weapon unchanged. */
@@ -34,7 +37,9 @@ export function validateWeapon(weapon: FantasiaWeapon): FantasiaWeapon {
     max: 2,
   });
   ensure(WEAPON_KINDS.includes(weapon.kind), 'PDA.Error.UnknownWeaponKind', { kind: String(weapon.kind) });
-  ensure(RELOAD_KINDS.includes(weapon.reload), 'PDA.Error.UnknownWeaponKind', { kind: String(weapon.reload) });
+  ensure(RELOAD_KINDS.includes(weapon.reload), 'PDA.Error.UnknownWeaponKind', {
+    kind: String(weapon.reload),
+  });
   ensure(Number.isFinite(weapon.range) && weapon.range >= 0, 'PDA.Error.OutOfRange', {
     what: 'range',
     value: String(weapon.range),
@@ -57,7 +62,9 @@ export function validateShield(shield: Shield): Shield {
  * bonus formula, or bad weapons/shield. Returns the combatant unchanged.
  */
 export function validateCombatant(combatant: FantasiaCombatant): FantasiaCombatant {
-  ensure(typeof combatant.id === 'string' && combatant.id !== '', 'PDA.Error.MissingId', { what: 'combatant' });
+  ensure(typeof combatant.id === 'string' && combatant.id !== '', 'PDA.Error.MissingId', {
+    what: 'combatant',
+  });
   for (const c of CHARACTERISTIC_IDS) ensureInteger(combatant.characteristics[c], 0, 999, c);
   for (const [skill, value] of Object.entries(combatant.skills)) {
     ensure(isSkillId(skill), 'PDA.Error.UnknownSkill', { skill });
@@ -65,12 +72,16 @@ export function validateCombatant(combatant: FantasiaCombatant): FantasiaCombata
   }
   ensureInteger(combatant.pv.max, 0, 9999, 'pv.max');
   ensureInteger(combatant.pv.value, -9999, combatant.pv.max, 'pv.value');
-  ensure(Number.isFinite(combatant.mouvement) && combatant.mouvement >= 0 && combatant.mouvement <= 1000, 'PDA.Error.OutOfRange', {
-    what: 'mouvement',
-    value: String(combatant.mouvement),
-    min: 0,
-    max: 1000,
-  });
+  ensure(
+    Number.isFinite(combatant.mouvement) && combatant.mouvement >= 0 && combatant.mouvement <= 1000,
+    'PDA.Error.OutOfRange',
+    {
+      what: 'mouvement',
+      value: String(combatant.mouvement),
+      min: 0,
+      max: 1000,
+    },
+  );
   ensureInteger(combatant.armour, 0, 999, 'armour');
   validateFormula(combatant.damageBonus, 'damageBonus', true);
   if (combatant.size !== undefined) ensureInteger(combatant.size, 0, 999, 'size');

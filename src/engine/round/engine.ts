@@ -56,7 +56,7 @@ function ensureLive<C extends RoundCombatant, D, R>(state: RoundState<C, D, R>):
 }
 
 function ensureGm(by: Requester): void {
-  ensure(by.gm, 'PDA.Error.GmOnly');
+  ensure(by.gm, 'PDA.Error.NotGM');
 }
 
 function owns(by: Requester, id: CombatantId): boolean {
@@ -332,9 +332,8 @@ export function startPasses<C extends RoundCombatant, D, R>(
   for (const id of state.out) delete declarations[id];
 
   const specs = rules.buildSchedule({ state: { ...state, declarations }, declarations });
-  for (const spec of specs) {
-    ensure(stepForPass(rules, spec.pass) !== undefined, 'PDA.Error.BadRoundRules', { rules: rules.id });
-  }
+  const passes = new Set(stepsOfKind(rules, 'resolve').map((step) => step.pass));
+  for (const spec of specs) ensure(passes.has(spec.pass), 'PDA.Error.BadRoundRules', { rules: rules.id });
   const slots: Slot[] = specs.map((spec, i) => ({ ...spec, id: `${state.round}.${i}`, status: 'waiting' }));
   const budgets = computeBudgets(rules, { ...state, declarations });
   return moveTo(rules, { ...state, declarations, budgets }, slots, -1);

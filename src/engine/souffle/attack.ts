@@ -63,7 +63,10 @@ export function aimAdvantage(aim: AimKind | undefined): number {
 }
 
 /** The advantage level of an attack, without rolling. */
-export function attackLevel(input: AttackInput, options: Pick<SouffleOptions, 'meleeStats' | 'rangedStats'>): number {
+export function attackLevel(
+  input: AttackInput,
+  options: Pick<SouffleOptions, 'meleeStats' | 'rangedStats'>,
+): number {
   checkAttack(input);
   const held = heldWeapons(input);
   const statsInLevel = (input.kind === 'melee' ? options.meleeStats : options.rangedStats) === 'level';
@@ -96,11 +99,16 @@ function checkAttack(input: AttackInput): void {
   if (input.kind === 'ranged' && (input.weapons ?? []).length === 0) {
     throw new RulesError('PDA.Error.SouffleWeaponKind', { weapon: 'mainsNues', kind: input.kind });
   }
-  if (input.aim === 'feinte' && input.kind !== 'melee') throw new RulesError('PDA.Error.SouffleMeleeOnly', { what: 'feinte' });
+  if (input.aim === 'feinte' && input.kind !== 'melee')
+    throw new RulesError('PDA.Error.SouffleMeleeOnly', { what: 'feinte' });
 }
 
 /** Rolls an attack (S-AT1 melee, S-AT4 ranged). */
-export function resolveAttack(input: AttackInput, dice: Dice, options: SouffleOptions = DEFAULT_OPTIONS): AttackResult {
+export function resolveAttack(
+  input: AttackInput,
+  dice: Dice,
+  options: SouffleOptions = DEFAULT_OPTIONS,
+): AttackResult {
   const level = attackLevel(input, options);
   const held = heldWeapons(input);
   const statsInLevel = (input.kind === 'melee' ? options.meleeStats : options.rangedStats) === 'level';
@@ -147,7 +155,12 @@ export function forceAttack(
 ): AttackResult {
   if (attack.kind !== 'melee') throw new RulesError('PDA.Error.SouffleMeleeOnly', { what: 'force' });
   if (!Number.isInteger(souffle) || souffle < 1) {
-    throw new RulesError('PDA.Error.OutOfRange', { what: 'souffle', value: String(souffle), min: 1, max: attack.maxForce });
+    throw new RulesError('PDA.Error.OutOfRange', {
+      what: 'souffle',
+      value: String(souffle),
+      min: 1,
+      max: attack.maxForce,
+    });
   }
   const room = forceRoom(attack, options);
   if (souffle > room) throw new RulesError('PDA.Error.SouffleForceCap', { souffle, max: room });
@@ -165,16 +178,30 @@ export const RANGE_STEP_METRES = 10;
  * S-AT5: beyond 20 m the target gains +1 defensive advantage per full 10 m, less one per métier
  * level of the shooter, never below 0 (45 m, métier 3 → +2 − 3 → 0).
  */
-export function distanceDefence(distanceMetres: number, shooterMetier: number): { raw: number; level: number } {
+export function distanceDefence(
+  distanceMetres: number,
+  shooterMetier: number,
+): { raw: number; level: number } {
   if (!Number.isFinite(distanceMetres) || distanceMetres < 0) {
-    throw new RulesError('PDA.Error.OutOfRange', { what: 'distance', value: String(distanceMetres), min: 0, max: 10000 });
+    throw new RulesError('PDA.Error.OutOfRange', {
+      what: 'distance',
+      value: String(distanceMetres),
+      min: 0,
+      max: 10000,
+    });
   }
-  const raw = distanceMetres > RANGE_FREE_METRES ? Math.floor((distanceMetres - RANGE_FREE_METRES) / RANGE_STEP_METRES) : 0;
+  const raw =
+    distanceMetres > RANGE_FREE_METRES
+      ? Math.floor((distanceMetres - RANGE_FREE_METRES) / RANGE_STEP_METRES)
+      : 0;
   return { raw, level: Math.max(0, raw - Math.max(0, shooterMetier)) };
 }
 
 /** S-AT6: leaving an adjacent foe's reach gives that foe an opportunity attack (a free action). */
-export function provokesOpportunity(move: { readonly fromWithinReach: boolean; readonly toWithinReach: boolean }): boolean {
+export function provokesOpportunity(move: {
+  readonly fromWithinReach: boolean;
+  readonly toWithinReach: boolean;
+}): boolean {
   return move.fromWithinReach && !move.toWithinReach;
 }
 
@@ -201,11 +228,17 @@ export function contextAdvantage(
   context: ContextInput,
   options: Pick<SouffleOptions, 'outnumberPerAlly'> = DEFAULT_OPTIONS,
 ): number {
-  let levels = atLeastOne(context.terrain, 'terrain') + atLeastOne(context.missileFromAfar, 'missileFromAfar');
+  let levels =
+    atLeastOne(context.terrain, 'terrain') + atLeastOne(context.missileFromAfar, 'missileFromAfar');
   const o = context.outnumber;
   if (o) {
     if (!Number.isInteger(o.us) || !Number.isInteger(o.them) || o.us < 1 || o.them < 1) {
-      throw new RulesError('PDA.Error.OutOfRange', { what: 'outnumber', value: `${o.us}/${o.them}`, min: 1, max: 99 });
+      throw new RulesError('PDA.Error.OutOfRange', {
+        what: 'outnumber',
+        value: `${o.us}/${o.them}`,
+        min: 1,
+        max: 99,
+      });
     }
     if (o.us > o.them) levels += Math.max(1, Math.floor(o.us / o.them) - 1) * options.outnumberPerAlly;
   }
@@ -213,7 +246,14 @@ export function contextAdvantage(
 }
 
 /** S-AT7: hit locations a fighter who aimed may choose (narrative: the seed gives no effects). */
-export const HIT_LOCATIONS = ['tete', 'torse', 'brasDroit', 'brasGauche', 'jambeDroite', 'jambeGauche'] as const;
+export const HIT_LOCATIONS = [
+  'tete',
+  'torse',
+  'brasDroit',
+  'brasGauche',
+  'jambeDroite',
+  'jambeGauche',
+] as const;
 export type HitLocation = (typeof HIT_LOCATIONS)[number];
 
 /** S-AT7: the attacker chooses the location when they aimed and at least 1 damage got through. */

@@ -84,7 +84,10 @@ export function defenceLevel(
 }
 
 /** S-DF3: half the métier; the example (métier 3 → 2) rounds up. */
-export function halfMetier(metier: number, options: Pick<SouffleOptions, 'halfMetier'> = DEFAULT_OPTIONS): number {
+export function halfMetier(
+  metier: number,
+  options: Pick<SouffleOptions, 'halfMetier'> = DEFAULT_OPTIONS,
+): number {
   return options.halfMetier === 'up' ? Math.ceil(metier / 2) : Math.floor(metier / 2);
 }
 
@@ -163,10 +166,18 @@ export function applyDamage(
 /** Takes souffle spent forcing (S-AT2) off a fighter; refused when there is not enough. */
 export function spendSouffle(fighter: SouffleFighter, amount: number): SouffleFighter {
   if (!Number.isInteger(amount) || amount < 0) {
-    throw new RulesError('PDA.Error.OutOfRange', { what: 'souffle', value: String(amount), min: 0, max: fighter.souffle.value });
+    throw new RulesError('PDA.Error.OutOfRange', {
+      what: 'souffle',
+      value: String(amount),
+      min: 0,
+      max: fighter.souffle.value,
+    });
   }
   if (amount > fighter.souffle.value) {
-    throw new RulesError('PDA.Error.SouffleNotEnoughSouffle', { souffle: amount, available: fighter.souffle.value });
+    throw new RulesError('PDA.Error.SouffleNotEnoughSouffle', {
+      souffle: amount,
+      available: fighter.souffle.value,
+    });
   }
   const value = fighter.souffle.value - amount;
   return {

@@ -8,3 +8,4 @@ export * from './initiative';
 export * from './attack';
 export * from './defence';
 export * from './manoeuvres';
+export * from './round';

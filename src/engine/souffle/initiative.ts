@@ -43,9 +43,19 @@ export function rollInitiative(
   }
   const rolled = fighters.map((f) => {
     const roll = rollLevel(options.ladder, f.initiative, dice);
-    return { id: f.id, roll, total: roll.value + (options.initiativeAddsScore ? f.initiative : 0), guerrier: f.guerrier };
+    return {
+      id: f.id,
+      roll,
+      total: roll.value + (options.initiativeAddsScore ? f.initiative : 0),
+      guerrier: f.guerrier,
+    };
   });
-  return flagTies(rolled.map((r, i) => ({ r, i })).sort((a, b) => compare(a.r, b.r) || a.i - b.i).map((x) => x.r));
+  return flagTies(
+    rolled
+      .map((r, i) => ({ r, i }))
+      .sort((a, b) => compare(a.r, b.r) || a.i - b.i)
+      .map((x) => x.r),
+  );
 }
 
 function flagTies(sorted: readonly Omit<InitiativeResult, 'tie'>[]): InitiativeResult[] {

@@ -98,7 +98,9 @@ export function parseLadderDice(text: string): LadderDice {
     if (term.kind !== 'dice' || term.sign < 0) throw bad();
     if (keep && term.keep) throw bad();
   }
-  const result: LadderDice = keep ? { text: `${formula.text} keep ${keep}`, formula, keep } : { text: formula.text, formula };
+  const result: LadderDice = keep
+    ? { text: `${formula.text} keep ${keep}`, formula, keep }
+    : { text: formula.text, formula };
   if (parsedCache.size < 1000) parsedCache.set(text, result);
   return result;
 }
@@ -194,7 +196,5 @@ export function levelBounds(ladder: AdvantageLadder, level: number): { min: numb
     return { min, max };
   }
   const faces = parsed.formula.terms.flatMap((t) => (t.kind === 'dice' ? Array(t.count).fill(t.faces) : []));
-  return parsed.keep === 'best'
-    ? { min: 1, max: Math.max(...faces) }
-    : { min: 1, max: Math.min(...faces) };
+  return parsed.keep === 'best' ? { min: 1, max: Math.max(...faces) } : { min: 1, max: Math.min(...faces) };
 }

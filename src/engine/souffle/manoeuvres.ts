@@ -53,7 +53,11 @@ export function disarmTest(
 
 /** Whether a knock-out may be attempted (S-MN3). A defender with no defence roll counts as worse
  *  than disadvantageous. */
-export function canKnockOut(attackLevel: number, defenceLevel: number | 'none', weapons: readonly SouffleWeapon[]): boolean {
+export function canKnockOut(
+  attackLevel: number,
+  defenceLevel: number | 'none',
+  weapons: readonly SouffleWeapon[],
+): boolean {
   const blunt = weapons.length === 0 || weapons.every((w) => w.blunt);
   const defenceLow = defenceLevel === 'none' || isDisadvantageous(defenceLevel);
   return blunt && defenceLow && isAdvantageous(attackLevel);
@@ -70,7 +74,13 @@ export function knockOutTest(
   options: SouffleOptions = DEFAULT_OPTIONS,
 ): TestResult & { readonly knockedOut: boolean; readonly rounds: number } {
   if (attack.aim !== 'assommer') throw new RulesError('PDA.Error.SouffleNeedsAim', { what: 'assommer' });
-  if (!canKnockOut(attack.level, defenceLevel, attack.weapons.filter((w) => w.id !== 'mainsNues'))) {
+  if (
+    !canKnockOut(
+      attack.level,
+      defenceLevel,
+      attack.weapons.filter((w) => w.id !== 'mainsNues'),
+    )
+  ) {
     throw new RulesError('PDA.Error.SouffleKnockOutConditions', {
       attack: attack.level,
       defence: String(defenceLevel),
@@ -113,9 +123,15 @@ export function spendLuckAgainst(fighter: SouffleFighter, effect: 'desarme' | 'a
 }
 
 /** S-MN2: picking a dropped weapon up: a short action that provokes an opportunity attack. */
-export function pickUpWeapon(fighter: SouffleFighter): { fighter: SouffleFighter; provokesOpportunity: true } {
+export function pickUpWeapon(fighter: SouffleFighter): {
+  fighter: SouffleFighter;
+  provokesOpportunity: true;
+} {
   if (!fighter.states.includes('desarme')) throw new RulesError('PDA.Error.SouffleNotDisarmed');
-  return { fighter: { ...fighter, states: withoutState(fighter.states, 'desarme') }, provokesOpportunity: true };
+  return {
+    fighter: { ...fighter, states: withoutState(fighter.states, 'desarme') },
+    provokesOpportunity: true,
+  };
 }
 
 export const UNARMED_DIE = '1d4';

@@ -57,7 +57,10 @@ export function souffleOptions(partial: Partial<SouffleOptions> = {}): SouffleOp
     throw new RulesError('PDA.Error.SouffleOption', { what: 'testThreshold', value: options.testThreshold });
   }
   if (!Number.isInteger(options.outnumberPerAlly) || options.outnumberPerAlly < 1) {
-    throw new RulesError('PDA.Error.SouffleOption', { what: 'outnumberPerAlly', value: options.outnumberPerAlly });
+    throw new RulesError('PDA.Error.SouffleOption', {
+      what: 'outnumberPerAlly',
+      value: options.outnumberPerAlly,
+    });
   }
   return options;
 }

@@ -90,7 +90,8 @@ export type PostureMoment = 'sceneStart' | 'endOfOwnTurn' | 'other';
  * and may be changed only at the end of the fighter's own turn, after acting.
  */
 export function choosePosture(turn: PostureTurn, posture: Posture, moment: PostureMoment): PostureTurn {
-  if (!isPosture(posture)) throw new RulesError('PDA.Error.SouffleUnknownPosture', { posture: String(posture) });
+  if (!isPosture(posture))
+    throw new RulesError('PDA.Error.SouffleUnknownPosture', { posture: String(posture) });
   const first = turn.posture === undefined;
   if (!first && moment !== 'endOfOwnTurn') {
     throw new RulesError('PDA.Error.SoufflePostureChangeTiming', { posture });

@@ -27,7 +27,10 @@ export class PassedArmesActor extends foundry.documents.Actor {
     const [data, createOptions, options] = args;
     // fvtt-types only knows subtypes declared through its configuration; ours come from the registry.
     const types = typesOf(activeRulesetId(), 'Actor');
-    return super.createDialog(data, createOptions, { ...(options ?? {}), types } as unknown as typeof options);
+    return super.createDialog(data, createOptions, {
+      ...(options ?? {}),
+      types,
+    } as unknown as typeof options);
   }
 }
 

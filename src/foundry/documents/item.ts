@@ -16,7 +16,10 @@ export class PassedArmesItem extends foundry.documents.Item {
     const [data, createOptions, options] = args;
     // fvtt-types only knows subtypes declared through its configuration; ours come from the registry.
     const types = typesOf(activeRulesetId(), 'Item');
-    return super.createDialog(data, createOptions, { ...(options ?? {}), types } as unknown as typeof options);
+    return super.createDialog(data, createOptions, {
+      ...(options ?? {}),
+      types,
+    } as unknown as typeof options);
   }
 }
 

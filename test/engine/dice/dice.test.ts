@@ -59,7 +59,14 @@ describe('dice formulas', () => {
   });
 
   it('F-U2 a real d3 can be asked for instead of a halved d6', () => {
-    const result = roll('2d3', new ScriptedDice([{ faces: 3, value: 3 }, { faces: 3, value: 1 }]), { d3FromD6: false });
+    const result = roll(
+      '2d3',
+      new ScriptedDice([
+        { faces: 3, value: 3 },
+        { faces: 3, value: 1 },
+      ]),
+      { d3FromD6: false },
+    );
     expect(result.total).toBe(4);
   });
 
@@ -110,14 +117,18 @@ describe('dice port implementations', () => {
 
   it('seeded dice stay within their faces and cover them', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.integer({ min: 1, max: 100 }), (seed, faces) => {
-        const dice = new SeededDice(seed);
-        for (let i = 0; i < 50; i++) {
-          const v = dice.die(faces);
-          if (!Number.isInteger(v) || v < 1 || v > faces) return false;
-        }
-        return true;
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 32 - 1 }),
+        fc.integer({ min: 1, max: 100 }),
+        (seed, faces) => {
+          const dice = new SeededDice(seed);
+          for (let i = 0; i < 50; i++) {
+            const v = dice.die(faces);
+            if (!Number.isInteger(v) || v < 1 || v > faces) return false;
+          }
+          return true;
+        },
+      ),
     );
     const d6 = new SeededDice(7);
     const seen = new Set(Array.from({ length: 200 }, () => d6.die(6)));

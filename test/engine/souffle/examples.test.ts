@@ -62,7 +62,12 @@ describe('worked examples', () => {
 
   it('S-AT3 with 7 on the d12 the fighter may still force with up to 5 souffle, the die reaching 12', () => {
     const attack = resolveAttack(
-      { kind: 'melee', characteristic: { id: 'vigueur', value: 3 }, metier: 4, weapons: [epeeLongue, epeeLongue] },
+      {
+        kind: 'melee',
+        characteristic: { id: 'vigueur', value: 3 },
+        metier: 4,
+        weapons: [epeeLongue, epeeLongue],
+      },
       new ScriptedDice([1, 7]),
     );
     expect(attack.maxForce).toBe(5);
@@ -70,7 +75,9 @@ describe('worked examples', () => {
     expect(forced.die + forced.forced).toBe(12);
     expect(forced.potential).toBe(15);
     expect(forced.maxForce).toBe(0);
-    expect(() => forceAttack(attack, 6, 10)).toThrowError(expect.objectContaining({ key: 'PDA.Error.SouffleForceCap' }));
+    expect(() => forceAttack(attack, 6, 10)).toThrowError(
+      expect.objectContaining({ key: 'PDA.Error.SouffleForceCap' }),
+    );
     expect(spendSouffle(gardien, 5).souffle.value).toBe(5);
   });
 
@@ -86,7 +93,7 @@ describe('worked examples', () => {
     expect(attack.maxForce).toBe(0);
   });
 
-  it('S-AT5 at 45 m the target would gain +2 defensive advantage, cancelled by the hunter\'s métier 3', () => {
+  it("S-AT5 at 45 m the target would gain +2 defensive advantage, cancelled by the hunter's métier 3", () => {
     expect(distanceDefence(45, 0)).toEqual({ raw: 2, level: 2 });
     expect(distanceDefence(45, 3)).toEqual({ raw: 2, level: 0 });
     // The dodge against that arrow is rolled at level 0 (2d10, keep the worse).
@@ -98,7 +105,10 @@ describe('worked examples', () => {
       attack,
       { defense: 0, metier: 0 },
       { mode: 'esquive', states: [], distance: 45, shooterMetier: 3 },
-      new ScriptedDice([{ faces: 10, value: 6 }, { faces: 10, value: 2 }]),
+      new ScriptedDice([
+        { faces: 10, value: 6 },
+        { faces: 10, value: 2 },
+      ]),
     );
     expect(defence.level.parts.distance).toBe(0);
     expect(defence.level.level).toBe(0);

@@ -17,7 +17,14 @@ import {
 
 describe('advantage ladder', () => {
   it('S-A1 with no advantage a fighter rolls 2d10 and keeps the worse', () => {
-    const r = rollLevel(DEFAULT_LADDER, 0, new ScriptedDice([{ faces: 10, value: 8 }, { faces: 10, value: 3 }]));
+    const r = rollLevel(
+      DEFAULT_LADDER,
+      0,
+      new ScriptedDice([
+        { faces: 10, value: 8 },
+        { faces: 10, value: 3 },
+      ]),
+    );
     expect(r.value).toBe(3);
     expect(r.rolls.map((d) => d.kept)).toEqual([false, true]);
     expect(namedLevel(DEFAULT_LADDER, 'neutre')).toBe(0);
@@ -30,7 +37,14 @@ describe('advantage ladder', () => {
   });
 
   it('S-A2 level 8 rolls a d10 and a d12 and keeps the best', () => {
-    const r = rollLevel(DEFAULT_LADDER, 8, new ScriptedDice([{ faces: 10, value: 1 }, { faces: 12, value: 7 }]));
+    const r = rollLevel(
+      DEFAULT_LADDER,
+      8,
+      new ScriptedDice([
+        { faces: 10, value: 1 },
+        { faces: 12, value: 7 },
+      ]),
+    );
     expect(r.value).toBe(7);
     expect(r.keptMax).toBe(12);
     expect(r.rolls).toEqual([
@@ -96,13 +110,32 @@ describe('advantage ladder', () => {
   });
 
   it('S-A2 a GM-edited ladder is validated', () => {
-    const ok = { rows: [{ level: 0, dice: '2d10kl' }, { level: 1, dice: '1d8 + 1d6 keep best' }] };
+    const ok = {
+      rows: [
+        { level: 0, dice: '2d10kl' },
+        { level: 1, dice: '1d8 + 1d6 keep best' },
+      ],
+    };
     expect(validateLadder(ok)).toBe(ok);
     expect(souffleOptions({ ladder: ok }).ladder).toBe(ok);
-    const gap = { rows: [{ level: 0, dice: '2d10kl' }, { level: 2, dice: '1d10' }] };
-    expect(() => validateLadder(gap)).toThrowError(expect.objectContaining({ key: 'PDA.Error.SouffleLadderGap' }));
-    const badDice = { rows: [{ level: 0, dice: '2d10kl' }, { level: 1, dice: 'd' }] };
-    expect(() => validateLadder(badDice)).toThrowError(expect.objectContaining({ key: 'PDA.Error.SouffleLadderDice' }));
+    const gap = {
+      rows: [
+        { level: 0, dice: '2d10kl' },
+        { level: 2, dice: '1d10' },
+      ],
+    };
+    expect(() => validateLadder(gap)).toThrowError(
+      expect.objectContaining({ key: 'PDA.Error.SouffleLadderGap' }),
+    );
+    const badDice = {
+      rows: [
+        { level: 0, dice: '2d10kl' },
+        { level: 1, dice: 'd' },
+      ],
+    };
+    expect(() => validateLadder(badDice)).toThrowError(
+      expect.objectContaining({ key: 'PDA.Error.SouffleLadderDice' }),
+    );
     expect(() => validateLadder({ rows: [{ level: 1, dice: '1d10' }] })).toThrowError(
       expect.objectContaining({ key: 'PDA.Error.SouffleLadderNoZero' }),
     );
@@ -123,7 +156,14 @@ describe('advantage ladder', () => {
 
   it('S-A2 "keep worst" keeps the lowest of mixed dice', () => {
     const ladder = { rows: [{ level: 0, dice: '1d6+1d20 keep worst' }] };
-    const r = rollLevel(ladder, 0, new ScriptedDice([{ faces: 6, value: 5 }, { faces: 20, value: 2 }]));
+    const r = rollLevel(
+      ladder,
+      0,
+      new ScriptedDice([
+        { faces: 6, value: 5 },
+        { faces: 20, value: 2 },
+      ]),
+    );
     expect(r.value).toBe(2);
     expect(r.keptMax).toBe(20);
   });

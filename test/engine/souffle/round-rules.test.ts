@@ -45,7 +45,7 @@ describe('round, postures and initiative', () => {
     expect(() => actionLength('danser')).toThrow(RulesError);
   });
 
-  it('S-P1 a posture is chosen at scene start and changed only at the end of one\'s own turn', () => {
+  it("S-P1 a posture is chosen at scene start and changed only at the end of one's own turn", () => {
     const chosen = choosePosture({ spent: 0 }, 'prudent', 'sceneStart');
     expect(chosen.posture).toBe('prudent');
     expect(() => choosePosture(chosen, 'defensif', 'other')).toThrowError(

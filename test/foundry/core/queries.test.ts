@@ -68,7 +68,11 @@ describe('GM queries', () => {
     const handler = vi.fn();
     registerQuery('guarded', handler);
     actAs(player);
-    expect(await runQuery('guarded', { userId: player.id })).toEqual({ ok: false, key: 'PDA.Error.NotGM', data: {} });
+    expect(await runQuery('guarded', { userId: player.id })).toEqual({
+      ok: false,
+      key: 'PDA.Error.NotGM',
+      data: {},
+    });
     resetFoundry();
     expect(await runQuery('guarded', { userId: 'nobody' })).toEqual({
       ok: false,

@@ -40,7 +40,9 @@ describe('ruleset registry', () => {
 
   it('refuses a second ruleset declaring a type another already owns', () => {
     registerRuleset(fantasia);
-    expect(() => registerRuleset({ ...souffle, actorModels: { pnj: ModelA } })).toThrow(/already declared by fantasia/);
+    expect(() => registerRuleset({ ...souffle, actorModels: { pnj: ModelA } })).toThrow(
+      /already declared by fantasia/,
+    );
     expect(() => registerRuleset(fantasia)).toThrow(/twice/);
   });
 

@@ -25,9 +25,12 @@ describe('Roll-backed dice', () => {
   });
 
   it('lets engine refusals through unchanged', async () => {
-    await expect(withFoundryDice((d) => roll('1d6++', d), async () => ({ value: 1, roll: null }))).rejects.toThrow(
-      'PDA.Error.BadFormula',
-    );
+    await expect(
+      withFoundryDice(
+        (d) => roll('1d6++', d),
+        async () => ({ value: 1, roll: null }),
+      ),
+    ).rejects.toThrow('PDA.Error.BadFormula');
   });
 
   it('uses Foundry Roll by default', async () => {

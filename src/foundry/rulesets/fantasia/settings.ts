@@ -1,5 +1,9 @@
 import { isRulesError } from '../../../engine/core/errors';
-import { DEFAULT_FANTASIA_OPTIONS, fantasiaOptions, type FantasiaOptions } from '../../../engine/fantasia/options';
+import {
+  DEFAULT_FANTASIA_OPTIONS,
+  fantasiaOptions,
+  type FantasiaOptions,
+} from '../../../engine/fantasia/options';
 import { SYSTEM_ID } from '../../constants';
 
 /** How an actor's damage bonus is found (F-H4 bonus, Basic Roleplaying table). */
@@ -24,7 +28,6 @@ declare global {
     'passe-d-armes.fantasiaChanceMultiplier': number;
   }
 }
-
 
 /** Registers Fantasia's world settings (always, so they survive a ruleset switch). */
 export function registerFantasiaSettings(): void {
@@ -90,7 +93,11 @@ export function registerFantasiaSettings(): void {
 
 function read(key: string): unknown {
   try {
-    return (game.settings?.get as unknown as (ns: string, k: string) => unknown)?.call(game.settings, SYSTEM_ID, key);
+    return (game.settings?.get as unknown as (ns: string, k: string) => unknown)?.call(
+      game.settings,
+      SYSTEM_ID,
+      key,
+    );
   } catch {
     // Not registered yet (early in init) or in a test world: the defaults apply.
     return undefined;

@@ -87,7 +87,12 @@ function statesSchema() {
 }
 
 function choiceFieldBlank<T extends string>(choices: readonly T[]) {
-  return new foundry.data.fields.StringField({ required: true, blank: true, choices: [...choices], initial: '' });
+  return new foundry.data.fields.StringField({
+    required: true,
+    blank: true,
+    choices: [...choices],
+    initial: '',
+  });
 }
 
 function actorSchema() {
@@ -142,7 +147,10 @@ function toEngineOf<T>(item: ItemLike): T | undefined {
 }
 
 /** Effective PV max of source data (the override, else CON/TAI). */
-function effectivePvMax(source: { characteristics?: Partial<Characteristics>; pv?: { max?: number | null } }): number {
+function effectivePvMax(source: {
+  characteristics?: Partial<Characteristics>;
+  pv?: { max?: number | null };
+}): number {
   const max = source.pv?.max;
   if (typeof max === 'number') return max;
   const c = source.characteristics ?? {};
@@ -157,7 +165,10 @@ export function clampPvChanges(
   source: { characteristics?: Partial<Characteristics>; pv?: { value?: number; max?: number | null } },
   changes: Record<string, unknown>,
 ): Record<string, unknown> {
-  const c = changes as { characteristics?: Partial<Characteristics>; pv?: { value?: number; max?: number | null } };
+  const c = changes as {
+    characteristics?: Partial<Characteristics>;
+    pv?: { value?: number; max?: number | null };
+  };
   if (!c.characteristics && c.pv?.max === undefined) return changes;
   const next = {
     characteristics: { ...source.characteristics, ...c.characteristics },
@@ -178,14 +189,20 @@ export function clampPvChanges(
  * Shared model of the two Fantasia actor types. Stored data are the sheet's inputs; derived values
  * (PV max, damage bonus, armour, skill percentages) come from the engine in prepareDerivedData.
  */
-export abstract class FantasiaActorModel extends foundry.abstract.TypeDataModel<ActorSchema, Actor.Implementation> {
+export abstract class FantasiaActorModel extends foundry.abstract.TypeDataModel<
+  ActorSchema,
+  Actor.Implementation
+> {
   static override defineSchema(): ActorSchema {
     return actorSchema();
   }
 
   /** PV above the maximum are impossible. */
   static override validateJoint(data: Record<string, unknown>): void {
-    const d = data as { characteristics?: Partial<Characteristics>; pv?: { value?: number; max?: number | null } };
+    const d = data as {
+      characteristics?: Partial<Characteristics>;
+      pv?: { value?: number; max?: number | null };
+    };
     const max = effectivePvMax(d);
     if ((d.pv?.value ?? 0) > max) throw new Error(`pv.value ${d.pv?.value} > pv.max ${max}`);
   }
@@ -196,7 +213,8 @@ export abstract class FantasiaActorModel extends foundry.abstract.TypeDataModel<
   override async _preUpdate(...args: Parameters<foundry.abstract.TypeDataModel.Any['_preUpdate']>) {
     const [changes] = args;
     const system = (changes as { system?: Record<string, unknown> }).system;
-    if (system) (changes as { system?: Record<string, unknown> }).system = clampPvChanges(this._source, system);
+    if (system)
+      (changes as { system?: Record<string, unknown> }).system = clampPvChanges(this._source, system);
     return super._preUpdate(...args);
   }
 
@@ -209,7 +227,8 @@ export abstract class FantasiaActorModel extends foundry.abstract.TypeDataModel<
     const pvMaxDerived = pvMaxFor(c.CON, c.TAI);
     const pvMax = this.pv.max ?? pvMaxDerived;
     const damageBonusDerived = damageBonusFor(c.FOR, c.TAI);
-    const damageBonus = damageBonusMode() === 'manual' ? this.damageBonus : this.damageBonus || damageBonusDerived;
+    const damageBonus =
+      damageBonusMode() === 'manual' ? this.damageBonus : this.damageBonus || damageBonusDerived;
     const skills = {} as FantasiaDerived['skills'];
     const stored = this.skills as Record<SkillId, number | null>;
     for (const id of SKILL_IDS) {
@@ -239,20 +258,27 @@ export abstract class FantasiaActorModel extends foundry.abstract.TypeDataModel<
       states.unconscious = s.unconsciousHours > 0 ? { hours: s.unconsciousHours } : {};
     if (s.immobilisedBy) states.immobilised = { by: s.immobilisedBy };
     if (s.strangledBy)
-      states.strangled = { by: s.strangledBy, ...(s.strangleDamage ? { extraDamage: s.strangleDamage } : {}) };
+      states.strangled = {
+        by: s.strangledBy,
+        ...(s.strangleDamage ? { extraDamage: s.strangleDamage } : {}),
+      };
     if (s.entangledBy) states.entangled = { by: s.entangledBy, weaponId: s.entangledWeapon };
     if (s.disarmedWeapon) states.disarmed = { weaponId: s.disarmedWeapon };
     if (s.boundWeapon)
       states.weaponBound = {
         weaponId: s.boundWeapon,
-        ...(s.boundUntilRound !== null && s.boundUntilRound !== undefined ? { untilRound: s.boundUntilRound } : {}),
+        ...(s.boundUntilRound !== null && s.boundUntilRound !== undefined
+          ? { untilRound: s.boundUntilRound }
+          : {}),
       };
     if (s.brokenWeapons.length) states.weaponBroken = [...s.brokenWeapons];
     if (s.jammedWeapon && s.jamCause)
       states.jammed = {
         weaponId: s.jammedWeapon,
         cause: s.jamCause as 'crossbow' | 'bowString',
-        ...(s.jamRepairRounds !== null && s.jamRepairRounds !== undefined ? { repairRoundsLeft: s.jamRepairRounds } : {}),
+        ...(s.jamRepairRounds !== null && s.jamRepairRounds !== undefined
+          ? { repairRoundsLeft: s.jamRepairRounds }
+          : {}),
       };
     if (s.reloadingWeapon) states.reloading = { weaponId: s.reloadingWeapon };
     if (s.arquebusWeapon && s.arquebusRounds > 0)
@@ -270,7 +296,8 @@ export abstract class FantasiaActorModel extends foundry.abstract.TypeDataModel<
       if (w) weapons.push(w);
     }
     for (const unarmed of [FANTASIA_WEAPONS.bagarre, FANTASIA_WEAPONS.lutte]) {
-      if (!weapons.some((w) => w.type === unarmed.type)) weapons.push({ ...unarmed, name: `PDA.Fantasia.Skill.${unarmed.type}` });
+      if (!weapons.some((w) => w.type === unarmed.type))
+        weapons.push({ ...unarmed, name: unarmedName(unarmed.type ?? '') });
     }
     return weapons;
   }
@@ -338,3 +365,8 @@ export class PnjModel extends FantasiaActorModel {
 }
 
 export const fantasiaActorModels = { aventurier: AventurierModel, pnj: PnjModel } as const;
+
+function unarmedName(type: string): string {
+  const key = `PDA.FantasiaUI.Skill.${type}`;
+  return game.i18n?.localize(key) ?? key;
+}

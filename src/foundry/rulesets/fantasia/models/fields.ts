@@ -13,7 +13,14 @@ export function intField(initial: number, min: number, max: number) {
 
 /** An optional integer in [min, max]; null means "use the derived value". */
 export function optionalIntField(min: number, max: number) {
-  return new (fields().NumberField)({ required: false, nullable: true, integer: true, min, max, initial: null });
+  return new (fields().NumberField)({
+    required: false,
+    nullable: true,
+    integer: true,
+    min,
+    max,
+    initial: null,
+  });
 }
 
 /** A dice formula checked by the engine's parser ("1d6+2"); `allowEmpty` accepts '' for "none". */
@@ -22,7 +29,8 @@ export function formulaField(initial: string, allowEmpty = false) {
     required: true,
     blank: allowEmpty,
     initial,
-    validate: (value: unknown) => typeof value === 'string' && ((allowEmpty && value === '') || isFormula(value)),
+    validate: (value: unknown) =>
+      typeof value === 'string' && ((allowEmpty && value === '') || isFormula(value)),
     validationError: 'is not a dice formula',
   });
 }

@@ -9,13 +9,29 @@ import type {
   WeaponKind,
 } from '../../../../engine/fantasia/types';
 import { validateShield, validateWeapon } from '../../../../engine/fantasia/validate';
-import { boolField, choiceField, formulaField, htmlField, intField, optionalIntField, textField } from './fields';
+import {
+  boolField,
+  choiceField,
+  formulaField,
+  htmlField,
+  intField,
+  optionalIntField,
+  textField,
+} from './fields';
 
 /** Item subtypes of Fantasia. Skills are not items: see docs/rulings/fantasia-ui.md. */
 export const FANTASIA_ITEM_TYPES = ['arme', 'armure', 'bouclier', 'botte', 'engin'] as const;
 export type FantasiaItemType = (typeof FANTASIA_ITEM_TYPES)[number];
 
-export const WEAPON_KINDS: readonly WeaponKind[] = ['melee', 'thrown', 'missile', 'firearm', 'unarmed', 'whip', 'siege'];
+export const WEAPON_KINDS: readonly WeaponKind[] = [
+  'melee',
+  'thrown',
+  'missile',
+  'firearm',
+  'unarmed',
+  'whip',
+  'siege',
+];
 export const RELOAD_KINDS: readonly ReloadKind[] = ['none', 'bow', 'crossbow', 'arquebus'];
 
 /** The id the engine knows an item by: the Item's id. */

@@ -1,0 +1,131 @@
+import type { Dice } from '../dice/port';
+import {
+  availableDefences,
+  NO_DEFENCE,
+  resolveAttack,
+  resolveDefence,
+  type AttackInput,
+  type AttackResult,
+  type DefenceDeclaration,
+  type DefenceOption,
+  type DefenceResult,
+} from './attack';
+import { recordThrustSuccess, rememberThrust, type FightMemory } from './bottes';
+import {
+  applyChange,
+  applyDamage,
+  rollDamage,
+  type Applied,
+  type CombatantDiff,
+  type DamageResult,
+} from './damage';
+import { fumbleOptions, type FumbleOption } from './fumbles';
+import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from './options';
+import type { FantasiaCombatant, RuleId } from './types';
+
+/**
+ * After the damage step: a thrust that landed (hit and not defended) is remembered against this
+ * foe (F-B5) and earns crosses, two on a critical (F-B6).
+ */
+export function afterThrust(
+  attack: AttackResult,
+  defence: DefenceResult,
+  attacker: FantasiaCombatant,
+  memory: FightMemory,
+): { attacker: FantasiaCombatant; memory: FightMemory; placed: boolean } {
+  const thrust = attack.thrust;
+  if (!thrust || !attack.hit || defence.success) return { attacker, memory, placed: false };
+  return {
+    attacker: recordThrustSuccess(attacker, thrust.thrust.id, attack.critical),
+    memory: rememberThrust(memory, attack.attackerId, attack.defenderId, thrust.thrust.id),
+    placed: true,
+  };
+}
+
+/**
+ * Désarmement placed with a parry (F-B7): the attacker cannot strike with that weapon this round;
+ * the defender may then try the whip's disarm (whipDisarm).
+ */
+export function applyParryBind(attacker: FantasiaCombatant, defence: DefenceResult): Applied {
+  if (defence.bindsWeaponId === undefined) return applyChange(attacker, 0, {}, defence.rule);
+  return applyChange(attacker, 0, { weaponBound: { weaponId: defence.bindsWeaponId } }, ['F-B7']);
+}
+
+export type DefenceChoice = 'parry' | 'dodge' | 'none' | 'best';
+
+export interface ExchangeInput extends AttackInput {
+  readonly declaration?: DefenceDeclaration;
+  readonly defenceChoice?: DefenceChoice;
+}
+
+export interface ExchangeResult {
+  readonly attack: AttackResult;
+  readonly defences: readonly DefenceOption[];
+  readonly defence: DefenceResult;
+  readonly damage?: DamageResult;
+  readonly attacker: FantasiaCombatant;
+  readonly defender: FantasiaCombatant;
+  readonly diff?: CombatantDiff;
+  readonly memory: FightMemory;
+  readonly fumbles: readonly FumbleOption[];
+  readonly rule: readonly RuleId[];
+}
+
+function pickDefence(options: readonly DefenceOption[], choice: DefenceChoice): DefenceOption | undefined {
+  if (choice === 'none') return undefined;
+  const allowed = options.filter((o) => o.allowed && !o.autoFail);
+  if (choice === 'best') {
+    let best: DefenceOption | undefined;
+    for (const o of allowed) {
+      const t = o.base + o.modifiers.reduce((s, m) => s + m.value, 0);
+      const bt = best ? best.base + best.modifiers.reduce((s, m) => s + m.value, 0) : -Infinity;
+      if (t > bt) best = o;
+    }
+    return best;
+  }
+  return options.find((o) => o.kind === choice);
+}
+
+/**
+ * The whole pipeline in one call (simulations, bench, property tests): attack → defence →
+ * damage → apply, plus thrust bookkeeping and the fumble options. Cards drive the steps one by one.
+ */
+export function resolveExchange(
+  input: ExchangeInput,
+  dice: Dice,
+  options: FantasiaOptions = DEFAULT_FANTASIA_OPTIONS,
+): ExchangeResult {
+  const attack = resolveAttack(input, dice, options);
+  const attacker0 = attack.attackerAfter ?? input.attacker;
+  const memory0 = input.memory ?? [];
+  if (!attack.hit) {
+    return {
+      attack,
+      defences: [],
+      defence: NO_DEFENCE,
+      attacker: attacker0,
+      defender: input.defender,
+      memory: memory0,
+      fumbles: fumbleOptions(attack),
+      rule: attack.rule,
+    };
+  }
+  const defences = availableDefences(attack, input.defender, input.declaration);
+  const option = pickDefence(defences, input.defenceChoice ?? 'best');
+  const defence = option ? resolveDefence(attack, option, dice, options) : NO_DEFENCE;
+  const damage = rollDamage(attack, input.attacker, input.defender, defence, dice, options);
+  const applied = applyDamage(input.defender, damage);
+  const after = afterThrust(attack, defence, attacker0, memory0);
+  return {
+    attack,
+    defences,
+    defence,
+    damage,
+    attacker: after.attacker,
+    defender: applied.combatant,
+    diff: applied.diff,
+    memory: after.memory,
+    fumbles: [],
+    rule: [...attack.rule, ...defence.rule, ...damage.rule],
+  };
+}

@@ -1,0 +1,119 @@
+import { ensure } from '../core/errors';
+import type { RuleId } from './types';
+
+function finite(value: number, what: string): void {
+  ensure(Number.isFinite(value), 'PDA.Error.OutOfRange', { what, value: String(value), min: -1e6, max: 1e6 });
+}
+
+/** F-M2: metres the pursuer gains each round (negative: it loses ground). */
+export function chaseGain(pursuerMv: number, pursuedMv: number): number {
+  finite(pursuerMv, 'mouvement');
+  finite(pursuedMv, 'mouvement');
+  return pursuerMv - pursuedMv;
+}
+
+/**
+ * F-M2: rounds for the pursuer to close a lead, or undefined when it never does. The example:
+ * Mv 14 against 8 with 20 m of lead gains 6 m a round and catches up in 4 rounds (24 > 20).
+ */
+export function roundsToCatch(pursuerMv: number, pursuedMv: number, lead: number): number | undefined {
+  finite(lead, 'lead');
+  ensure(lead >= 0, 'PDA.Error.OutOfRange', { what: 'lead', value: String(lead), min: 0, max: 1e6 });
+  const gain = chaseGain(pursuerMv, pursuedMv);
+  if (lead === 0) return 0;
+  if (gain <= 0) return undefined;
+  return Math.ceil(lead / gain);
+}
+
+/** F-M3: nobody sprints for more rounds than their CON. */
+export function canSprint(con: number, roundsSprinted: number): boolean {
+  return roundsSprinted < con;
+}
+
+export interface Runner {
+  readonly mouvement: number;
+  readonly con: number;
+}
+
+export interface ChaseOutcome {
+  /** Round in which the pursuer reached the pursued, if it did. */
+  readonly caughtInRound?: number;
+  /** Gap at the end of each round. */
+  readonly gaps: readonly number[];
+  /** Who ran out of breath first (F-M3), if anyone did before the end. */
+  readonly tired?: 'pursuer' | 'pursued';
+  readonly rule: readonly RuleId[];
+}
+
+/**
+ * Round-by-round chase (F-M2) with the CON limit on sprinting (F-M3). A runner past its CON
+ * rounds drops to half its Mouvement (ruling: the seed only says the sprint stops). Stops when
+ * caught, when the gap keeps growing with both sprints over, or after `maxRounds`.
+ */
+export function simulateChase(pursuer: Runner, pursued: Runner, lead: number, maxRounds = 100): ChaseOutcome {
+  finite(lead, 'lead');
+  const gaps: number[] = [];
+  let gap = lead;
+  let tired: 'pursuer' | 'pursued' | undefined;
+  for (let round = 1; round <= maxRounds; round++) {
+    const pursuerTired = !canSprint(pursuer.con, round - 1);
+    const pursuedTired = !canSprint(pursued.con, round - 1);
+    if (!tired && pursuerTired) tired = 'pursuer';
+    else if (!tired && pursuedTired) tired = 'pursued';
+    const a = pursuerTired ? pursuer.mouvement / 2 : pursuer.mouvement;
+    const b = pursuedTired ? pursued.mouvement / 2 : pursued.mouvement;
+    gap -= a - b;
+    gaps.push(gap);
+    if (gap <= 0) return { caughtInRound: round, gaps, ...(tired ? { tired } : {}), rule: ['F-M2', 'F-M3'] };
+    if (pursuerTired && pursuedTired && a <= b) break;
+  }
+  return { gaps, ...(tired ? { tired } : {}), rule: ['F-M2', 'F-M3'] };
+}
+
+/** A position in metres; z is altitude (F-M4). */
+export interface Vec3 {
+  readonly x: number;
+  readonly y: number;
+  readonly z: number;
+}
+
+export function distance3(a: Vec3, b: Vec3): number {
+  return Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
+}
+
+/**
+ * F-M4: a flyer spends its Mouvement in any direction. Moves `from` towards `to` by at most
+ * `mouvement` metres.
+ */
+export function flyToward(from: Vec3, to: Vec3, mouvement: number): Vec3 {
+  finite(mouvement, 'mouvement');
+  ensure(mouvement >= 0, 'PDA.Error.OutOfRange', {
+    what: 'mouvement',
+    value: String(mouvement),
+    min: 0,
+    max: 1e6,
+  });
+  const d = distance3(from, to);
+  if (d <= mouvement || d === 0) return to;
+  const k = mouvement / d;
+  return {
+    x: from.x + (to.x - from.x) * k,
+    y: from.y + (to.y - from.y) * k,
+    z: from.z + (to.z - from.z) * k,
+  };
+}
+
+/** F-M4: flies straight up (or down, negative) by up to its Mouvement. */
+export function climb(from: Vec3, mouvement: number, up = true): Vec3 {
+  return flyToward(from, { x: from.x, y: from.y, z: from.z + (up ? mouvement : -mouvement) }, mouvement);
+}
+
+/** F-M4: is the target within the weapon's range in three dimensions? */
+export function withinRange(
+  shooter: Vec3,
+  target: Vec3,
+  range: number,
+): { inRange: boolean; distance: number } {
+  const distance = distance3(shooter, target);
+  return { inRange: distance <= range, distance };
+}

@@ -1,0 +1,25 @@
+/*
+ * The Greyhawk rulings a GM may switch (docs/rulings/greyhawk.md). The Foundry layer maps each
+ * field to a world setting; the engine takes them as plain data.
+ */
+export interface GreyhawkOptions {
+  /** A natural 20 always hits, a natural 1 always misses (ruling on attack rolls). */
+  readonly naturalRolls: boolean;
+  /** G-D1 optional rule: the victim of a disarm keeps the weapon on a grip check by level. */
+  readonly disarmLevelCheck: boolean;
+  /** G-H1: penalty of a weapon used alone in the off hand (ambidextrous characters ignore it). */
+  readonly offHandPenalty: number;
+  /** Two-weapon penalties cannot become a bonus through a high DEX reaction adjustment. */
+  readonly capReactionBonus: boolean;
+}
+
+export const DEFAULT_GREYHAWK_OPTIONS: GreyhawkOptions = {
+  naturalRolls: true,
+  disarmLevelCheck: false,
+  offHandPenalty: -2,
+  capReactionBonus: true,
+};
+
+export function greyhawkOptions(partial: Partial<GreyhawkOptions> = {}): GreyhawkOptions {
+  return { ...DEFAULT_GREYHAWK_OPTIONS, ...partial };
+}

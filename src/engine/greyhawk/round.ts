@@ -1,0 +1,381 @@
+import { ensure } from '../core/errors';
+import type { Dice } from '../dice/port';
+import type {
+  Budget,
+  CarryOverContext,
+  DeclarationContext,
+  InitiativeEntry,
+  RoundCombatant,
+  RoundRules,
+  RoundState,
+  RoundStep,
+  ScheduleContext,
+  SlotSpec,
+} from '../round/types';
+import type { CalledShot } from './attack';
+import { attacksInRound, attacksPerTwoRounds, masteryOf } from './character';
+import { isBowOrCrossbow } from './data';
+import { twoHandedSpeedBonus } from './styles';
+import { validateShieldRush } from './manoeuvres';
+import type { GreyhawkCharacter, GreyhawkWeapon, Modifier, ShieldKind } from './types';
+
+/*
+ * Greyhawk's round on the shared round engine. Order of a round (rulings in
+ * docs/rulings/greyhawk.md): each combatant's 1d10 is rolled and kept sealed, everyone declares
+ * (G-PA4 DMG parry and G-SH2 shield rush must be declared here, before the order is known),
+ * then the order is fixed: d10 + weapon speed (or casting time) + declared modifiers, lowest
+ * first. Pass 1 holds what happens before initiative (G-F1 free shot, G-S3 held target);
+ * pass 2 every combatant's first action; pass 3 the further attacks of multiple-attack fighters.
+ */
+
+export interface GreyhawkRoundCombatant extends RoundCombatant {
+  /** Attacks per two rounds with the readied weapon (character.attacksPerTwoRounds). */
+  readonly attacksPerTwoRounds: number;
+  /** Extra attacks a round from a second weapon (G-ST4). */
+  readonly extraAttacks?: number;
+  /** Speed factor of the readied weapon after G-ST2 and G-M2 reductions. */
+  readonly speed: number;
+  /** Other initiative modifiers (magic, situation): added to the d10. */
+  readonly initiativeModifier?: number;
+  /** G-S3: bow or crossbow specialist, who may hold a target and shoot before initiative. */
+  readonly missileSpecialist?: boolean;
+  readonly shield?: ShieldKind;
+  /** A spear, lance or polearm in hand (G-SH2: wins initiative against a rush when bracing). */
+  readonly braceWeapon?: boolean;
+  /** G-F1: this combatant's group took (or gave) the free shot before round 1. */
+  readonly freeShot?: 'shooter' | 'target';
+}
+
+/** Weapon speed after G-M2 (high master, melee −1) and G-ST2 (two-handed specialist −3). */
+export function effectiveSpeed(c: GreyhawkCharacter, weapon: GreyhawkWeapon, twoHandedGrip = false): number {
+  const rank = masteryOf(c, weapon.base);
+  const high = (rank === 'highMaster' || rank === 'grandMaster') && weapon.melee ? -1 : 0;
+  const grip = twoHandedGrip || weapon.hands === 2;
+  return Math.max(0, weapon.speed + high + twoHandedSpeedBonus(c, grip));
+}
+
+/** The round's view of a character wielding `weapon` (and maybe a second weapon or shield). */
+export function toGreyhawkRoundCombatant(
+  c: GreyhawkCharacter,
+  weapon: GreyhawkWeapon,
+  options: {
+    readonly side?: 'pc' | 'npc';
+    readonly offHand?: GreyhawkWeapon;
+    readonly shield?: ShieldKind;
+    readonly twoHandedGrip?: boolean;
+    readonly freeShot?: 'shooter' | 'target';
+    readonly initiativeModifier?: number;
+  } = {},
+): GreyhawkRoundCombatant {
+  const rank = masteryOf(c, weapon.base);
+  return {
+    id: c.id,
+    name: c.name,
+    side: options.side ?? (c.monster ? 'npc' : 'pc'),
+    attacksPerTwoRounds: attacksPerTwoRounds(c, weapon),
+    speed: effectiveSpeed(c, weapon, options.twoHandedGrip),
+    ...(options.offHand ? { extraAttacks: 1 } : {}),
+    ...(isBowOrCrossbow(weapon.kind) && rank !== undefined && rank !== 'expert'
+      ? { missileSpecialist: true }
+      : {}),
+    ...(options.shield ? { shield: options.shield } : {}),
+    ...(weapon.brace ? { braceWeapon: true } : {}),
+    ...(options.freeShot ? { freeShot: options.freeShot } : {}),
+    ...(options.initiativeModifier ? { initiativeModifier: options.initiativeModifier } : {}),
+  };
+}
+
+export const GREYHAWK_ACTIONS = [
+  'attack',
+  'missile',
+  'heldShot',
+  'disarm',
+  'expertDisarm',
+  'parryDmg',
+  'shieldRush',
+  'brace',
+  'cast',
+  'move',
+  'standUp',
+  'other',
+] as const;
+export type GreyhawkActionKind = (typeof GREYHAWK_ACTIONS)[number];
+
+export interface GreyhawkDeclaration {
+  readonly action: GreyhawkActionKind;
+  readonly targetId?: string;
+  /** G-C1 called shot on the attack (1) or doubly called (2). */
+  readonly calledShot?: CalledShot;
+  /** Casting time of the spell, added to the d10 instead of the weapon speed. */
+  readonly castingTime?: number;
+  /** G-SH2: distance to the target when the rush is declared (metres). */
+  readonly rushDistance?: number;
+  /** G-S3: held shot at initiative 0 to break a spell, rather than before initiative. */
+  readonly breakSpell?: boolean;
+  readonly note?: string;
+}
+
+export interface GreyhawkReadiness {
+  /** Round of the fight this readiness belongs to (counts the 3/2-style alternation). */
+  readonly fightRound?: number;
+  /** G-D2: a weapon knocked off line with no attack left: initiative lost next round ('next'), then now. */
+  readonly losesInitiative?: 'next' | 'now';
+}
+
+export type GreyhawkRoundState = RoundState<GreyhawkRoundCombatant, GreyhawkDeclaration, GreyhawkReadiness>;
+
+export const GREYHAWK_STEPS: readonly RoundStep[] = [
+  { id: 'initiative', kind: 'initiative', label: 'PDA.Round.Step.Initiative' },
+  { id: 'declaration', kind: 'declare', label: 'PDA.Round.Step.Declaration' },
+  { id: 'pass1', kind: 'resolve', pass: 1, label: 'PDA.Greyhawk.Round.BeforeInitiative' },
+  { id: 'pass2', kind: 'resolve', pass: 2, label: 'PDA.Greyhawk.Round.FirstActions' },
+  { id: 'pass3', kind: 'resolve', pass: 3, label: 'PDA.Greyhawk.Round.FurtherAttacks' },
+];
+
+/** Value added to the total of a combatant who lost initiative (G-D2): after everyone. */
+export const LOST_INITIATIVE = 100;
+
+const ATTACKING: ReadonlySet<GreyhawkActionKind> = new Set([
+  'attack',
+  'missile',
+  'heldShot',
+  'disarm',
+  'expertDisarm',
+]);
+
+/** Individual initiative: each combatant rolls 1d10 (sealed until the declarations close). */
+export function greyhawkInitiative(
+  combatants: readonly GreyhawkRoundCombatant[],
+  dice: Dice,
+): InitiativeEntry[] {
+  return combatants
+    .map((c, index) => ({ c, index, d10: dice.die(10) }))
+    .sort((a, b) => a.d10 - b.d10 || a.index - b.index)
+    .map(({ c, d10 }) => ({
+      combatantId: c.id,
+      score: d10,
+      tieBreak: [],
+      reason: 'PDA.Greyhawk.Initiative.Sealed',
+    }));
+}
+
+/** Attacks a combatant has this round, given its declaration. */
+export function attacksThisRound(
+  c: GreyhawkRoundCombatant,
+  declaration: GreyhawkDeclaration | undefined,
+  round: number,
+): number {
+  const action = declaration?.action ?? 'attack';
+  if (action === 'shieldRush') return 1;
+  if (!ATTACKING.has(action)) return 0;
+  return attacksInRound(c.attacksPerTwoRounds, round) + (c.extraAttacks ?? 0);
+}
+
+/** The initiative modifiers of a declared action, each with its source rule. */
+export function initiativeModifiers(
+  c: GreyhawkRoundCombatant,
+  declaration: GreyhawkDeclaration,
+  context: {
+    readonly round: number;
+    readonly readiness?: GreyhawkReadiness;
+    /** This combatant braces against a declared shield rush (G-SH2). */
+    readonly bracingAgainstRush?: boolean;
+  },
+): Modifier[] {
+  const mods: Modifier[] = [];
+  const m = (source: string, label: string, value: number): void => {
+    if (value !== 0) mods.push({ source, label: `PDA.Greyhawk.Init.${label}`, value });
+  };
+  if (declaration.action === 'cast') m('base', 'CastingTime', declaration.castingTime ?? 0);
+  else if (ATTACKING.has(declaration.action) || declaration.action === 'shieldRush')
+    m('base', 'Speed', c.speed);
+  m('base', 'Other', c.initiativeModifier ?? 0);
+  if (declaration.calledShot === 1) m('G-C1', 'CalledShot', 1);
+  if (declaration.calledShot === 2) m('G-C1', 'DoublyCalledShot', 2);
+  if (declaration.action === 'disarm' && declaration.calledShot === undefined) m('G-D1', 'Disarm', 1);
+  if (declaration.action === 'expertDisarm') m('G-D5', 'ExpertDisarm', 2);
+  if (context.round === 1 && c.freeShot === 'target') m('G-F1', 'FreeShotTarget', 2);
+  if (context.bracingAgainstRush) m('G-SH2', 'Bracing', -2);
+  if (context.readiness?.losesInitiative === 'now') m('G-D2', 'OffLine', LOST_INITIATIVE);
+  return mods;
+}
+
+function sum(mods: readonly Modifier[]): number {
+  return mods.reduce((s, x) => s + x.value, 0);
+}
+
+/** Builds the round's schedule once declarations are closed. */
+export function greyhawkSchedule(
+  context: ScheduleContext<GreyhawkRoundCombatant, GreyhawkDeclaration, GreyhawkReadiness>,
+): SlotSpec[] {
+  const { state, declarations } = context;
+  const out = new Set(state.out);
+  const entries = state.order.filter((e) => !out.has(e.combatantId));
+  const rushers = new Map<string, string>();
+  for (const [id, d] of Object.entries(declarations)) {
+    if (d.action === 'shieldRush' && d.targetId) rushers.set(d.targetId, id);
+  }
+  type Row = {
+    id: string;
+    c: GreyhawkRoundCombatant;
+    d: GreyhawkDeclaration;
+    d10: number;
+    total: number;
+    listed: number;
+  };
+  const rows: Row[] = [];
+  entries.forEach((e, listed) => {
+    const c = state.combatants[e.combatantId];
+    const d = declarations[e.combatantId];
+    if (!c || !d) return;
+    const bracing = d.action === 'brace' && rushers.has(c.id);
+    const mods = initiativeModifiers(c, d, {
+      round: state.round,
+      readiness: state.readiness[c.id],
+      bracingAgainstRush: bracing,
+    });
+    rows.push({ id: c.id, c, d, d10: e.score, total: e.score + sum(mods), listed });
+  });
+  // G-SH2: a target bracing with a spear, lance or polearm acts before its rusher.
+  for (const row of rows) {
+    const rusherId = rushers.get(row.id);
+    if (row.d.action !== 'brace' || !row.c.braceWeapon || rusherId === undefined) continue;
+    const rusher = rows.find((r) => r.id === rusherId);
+    if (rusher && row.total >= rusher.total) row.total = rusher.total - 1;
+  }
+  rows.sort((a, b) => a.total - b.total || a.listed - b.listed);
+
+  const specs: SlotSpec[] = [];
+  const detail = (row: Row, index: number): Record<string, string | number | boolean> => ({
+    d10: row.d10,
+    attack: index,
+    ...(row.d.targetId ? { targetId: row.d.targetId } : {}),
+    ...(row.d.calledShot ? { calledShot: row.d.calledShot } : {}),
+  });
+  // Pass 1: before initiative.
+  for (const row of rows) {
+    const heldNow = row.d.action === 'heldShot' && !row.d.breakSpell;
+    if (
+      state.round === 1 &&
+      row.c.freeShot === 'shooter' &&
+      (row.d.action === 'missile' || row.d.action === 'heldShot')
+    ) {
+      specs.push({
+        combatantId: row.id,
+        pass: 1,
+        action: 'freeShot',
+        order: 0,
+        label: 'PDA.Greyhawk.Round.FreeShot',
+        detail: { ...detail(row, 0), rule: 'G-F1' },
+      });
+    }
+    if (heldNow) {
+      specs.push({
+        combatantId: row.id,
+        pass: 1,
+        action: 'heldShot',
+        order: 0,
+        label: 'PDA.Greyhawk.Round.HeldShot',
+        spends: 'attacks',
+        detail: { ...detail(row, 1), rule: 'G-S3' },
+      });
+    }
+  }
+  // Pass 2: first actions in initiative order (a spell-breaking held shot goes at 0).
+  const pass2 = rows
+    .filter((row) => !(row.d.action === 'heldShot' && !row.d.breakSpell))
+    .map((row) => ({ row, order: row.d.action === 'heldShot' ? 0 : row.total }))
+    .sort((a, b) => a.order - b.order || a.row.listed - b.row.listed);
+  for (const { row, order } of pass2) {
+    const attacks = attacksThisRound(row.c, row.d, state.round);
+    const spends = attacks > 0 ? 'attacks' : undefined;
+    specs.push({
+      combatantId: row.id,
+      pass: 2,
+      action: row.d.action,
+      order,
+      label: `PDA.Greyhawk.Action.${row.d.action}`,
+      ...(spends ? { spends } : {}),
+      detail: detail(row, 1),
+    });
+  }
+  // Pass 3: further attacks, in the same order.
+  const maxAttacks = Math.max(0, ...rows.map((row) => attacksThisRound(row.c, row.d, state.round)));
+  for (let index = 2; index <= maxAttacks; index++) {
+    for (const row of rows) {
+      if (row.d.action === 'shieldRush') continue;
+      if (attacksThisRound(row.c, row.d, state.round) < index) continue;
+      specs.push({
+        combatantId: row.id,
+        pass: 3,
+        action: row.d.action,
+        order: row.total,
+        label: `PDA.Greyhawk.Action.${row.d.action}`,
+        spends: 'attacks',
+        detail: detail(row, index),
+      });
+    }
+  }
+  return specs;
+}
+
+export function validateGreyhawkDeclaration(
+  context: DeclarationContext<GreyhawkRoundCombatant, GreyhawkDeclaration, GreyhawkReadiness>,
+): void {
+  const { combatant: c, declaration: d, state } = context;
+  ensure((GREYHAWK_ACTIONS as readonly string[]).includes(d.action), 'PDA.Error.Greyhawk.UnknownAction', {
+    action: String(d.action),
+  });
+  if (d.targetId !== undefined) {
+    ensure(state.combatants[d.targetId] !== undefined, 'PDA.Error.UnknownCombatant', { id: d.targetId });
+  }
+  if (d.action === 'heldShot') {
+    ensure(c.missileSpecialist === true, 'PDA.Error.Greyhawk.HeldShotSpecialistOnly', { name: c.name });
+  }
+  if (d.action === 'shieldRush') {
+    ensure(c.shield !== undefined, 'PDA.Error.Greyhawk.RushShield');
+    ensure(d.targetId !== undefined, 'PDA.Error.Greyhawk.NeedsTarget');
+    validateShieldRush({
+      shield: { kind: c.shield, ac: 1, magic: 0 },
+      distance: d.rushDistance ?? 0,
+      declared: true,
+    });
+  }
+  if (d.calledShot !== undefined) {
+    ensure(
+      d.calledShot === 0 || d.calledShot === 1 || d.calledShot === 2,
+      'PDA.Error.Greyhawk.BadCalledShot',
+    );
+    ensure(ATTACKING.has(d.action), 'PDA.Error.Greyhawk.CalledShotNeedsAttack');
+  }
+}
+
+export const greyhawkRoundRules: RoundRules<GreyhawkRoundCombatant, GreyhawkDeclaration, GreyhawkReadiness> =
+  {
+    id: 'greyhawk',
+    steps: GREYHAWK_STEPS,
+    initiativeEvery: 'round',
+    declarationOrder: 'free',
+    orderInitiative: (combatants, dice) => greyhawkInitiative(combatants, dice),
+    initialReadiness: () => ({ fightRound: 1 }),
+    validateDeclaration: validateGreyhawkDeclaration,
+    defaultDeclaration: (c) => ({ action: c.attacksPerTwoRounds > 0 ? 'attack' : 'other' }),
+    buildSchedule: greyhawkSchedule,
+    budgets: (c, declaration, readiness): Record<string, Budget> => ({
+      attacks: {
+        max: declaration ? attacksThisRound(c, declaration, readiness.fightRound ?? 1) : 0,
+        used: 0,
+      },
+    }),
+    carryOver: (
+      context: CarryOverContext<GreyhawkRoundCombatant, GreyhawkDeclaration, GreyhawkReadiness>,
+    ): GreyhawkReadiness => ({
+      fightRound: context.state.round + 1,
+      ...(context.readiness.losesInitiative === 'next' ? { losesInitiative: 'now' as const } : {}),
+    }),
+  };
+
+/** A DMG parry (G-PA4) is the only thing its declarer does this round. */
+export function isDmgParry(d: GreyhawkDeclaration | undefined): boolean {
+  return d?.action === 'parryDmg';
+}

@@ -1,0 +1,219 @@
+import { RulesError } from '../core/errors';
+import type { Dice } from '../dice/port';
+import type {
+  Budget,
+  CombatantId,
+  DeclarationContext,
+  InitiativeEntry,
+  RoundCombatant,
+  RoundRules,
+  RoundState,
+  ScheduleContext,
+  SlotSpec,
+} from '../round/types';
+import type { AimKind } from './attack';
+import { rollInitiative } from './initiative';
+import { DEFAULT_OPTIONS, type SouffleOptions } from './options';
+import {
+  actionLength,
+  isPosture,
+  postureShortActions,
+  spendAction,
+  type Posture,
+  type PostureTurn,
+} from './posture';
+
+/**
+ * Souffle's plug-in for the shared round engine (S-R1..S-R3, S-P1..S-P4): initiative once per
+ * fight, then each round a posture step (declare) and an actions step (one resolve pass). Each
+ * fighter acts in one turn, all their actions in a row, in initiative order; the posture's short
+ * actions are the 'actions' budget.
+ */
+
+export interface SouffleRoundCombatant extends RoundCombatant {
+  /** Initiative score: the ladder level rolled (S-R3). */
+  readonly initiative: number;
+  /** Has the Guerrier discipline: acts before everyone else (S-R3). */
+  readonly guerrier: boolean;
+}
+
+export interface SouffleDeclaration {
+  readonly posture: Posture;
+  /** Actions planned this round (SOUFFLE_ACTIONS ids); omitted: one open slot per short action. */
+  readonly actions?: readonly string[];
+  /** After a change at the end of one's own turn (S-P1): the posture whose budget still rules
+   *  this round. The new `posture` counts for defence at once and for actions next round. */
+  readonly thisRound?: Posture;
+}
+
+export interface SouffleReadiness {
+  /** A prepared aim or manoeuvre (S-AT7) waiting for the next attack. */
+  readonly aim?: AimKind;
+}
+
+export const SOUFFLE_STEPS = {
+  initiative: 'initiative',
+  posture: 'posture',
+  actions: 'actions',
+} as const;
+
+/** Budget pool of short actions. */
+export const ACTIONS_POOL = 'actions';
+
+/** The posture whose action budget applies this round. */
+export function roundPosture(declaration: SouffleDeclaration): Posture {
+  return declaration.thisRound ?? declaration.posture;
+}
+
+/** The declaration after a posture change at the end of one's own turn (S-P1). */
+export function changePostureAtTurnEnd(
+  declaration: SouffleDeclaration,
+  posture: Posture,
+): SouffleDeclaration {
+  return { ...declaration, posture, thisRound: roundPosture(declaration) };
+}
+
+function checkActions(posture: Posture, actions: readonly string[]): void {
+  let turn: PostureTurn = { posture, spent: 0 };
+  for (const action of actions) turn = spendAction(turn, action);
+}
+
+/** True when `id` is acting in the current slot and has no further slot this round. */
+export function isEndOfOwnTurn<C extends RoundCombatant, D, R>(
+  state: RoundState<C, D, R>,
+  id: CombatantId,
+): boolean {
+  const current = state.slotIndex >= 0 ? state.slots[state.slotIndex] : undefined;
+  if (!current || current.combatantId !== id || current.status !== 'current') return false;
+  return !state.slots.some((s, i) => i > state.slotIndex && s.combatantId === id && s.status === 'waiting');
+}
+
+export function souffleRoundRules(
+  options: SouffleOptions = DEFAULT_OPTIONS,
+): RoundRules<SouffleRoundCombatant, SouffleDeclaration, SouffleReadiness> {
+  return {
+    id: 'souffle',
+    steps: [
+      { id: SOUFFLE_STEPS.initiative, kind: 'initiative', label: 'PDA.Souffle.Step.Initiative' },
+      { id: SOUFFLE_STEPS.posture, kind: 'declare', label: 'PDA.Souffle.Step.Posture' },
+      { id: SOUFFLE_STEPS.actions, kind: 'resolve', pass: 1, label: 'PDA.Souffle.Step.Actions' },
+    ],
+    initiativeEvery: 'fight',
+    declarationOrder: 'free',
+
+    orderInitiative(combatants, dice: Dice): InitiativeEntry[] {
+      const order = rollInitiative(
+        combatants.map((c) => ({ id: c.id, initiative: c.initiative, guerrier: c.guerrier })),
+        dice,
+        options,
+      );
+      return order.map((r) => ({
+        combatantId: r.id,
+        score: r.total,
+        tieBreak: [],
+        ...(r.tie !== undefined
+          ? { reason: 'PDA.Souffle.Initiative.Tie' }
+          : r.guerrier
+            ? { reason: 'PDA.Souffle.Initiative.Guerrier' }
+            : {}),
+      }));
+    },
+
+    initialReadiness(): SouffleReadiness {
+      return {};
+    },
+
+    validateDeclaration(
+      context: DeclarationContext<SouffleRoundCombatant, SouffleDeclaration, SouffleReadiness>,
+    ) {
+      const { state, combatant, declaration, by } = context;
+      if (!isPosture(declaration.posture)) {
+        throw new RulesError('PDA.Error.SouffleUnknownPosture', { posture: String(declaration.posture) });
+      }
+      const existing = state.declarations[combatant.id];
+      if (state.step === SOUFFLE_STEPS.actions) {
+        // S-P1: a change at the end of one's own turn keeps this round's budget and plan.
+        if (!existing || roundPosture(declaration) !== roundPosture(existing)) {
+          throw new RulesError('PDA.Error.SoufflePostureChangeTiming', { posture: declaration.posture });
+        }
+        if (JSON.stringify(declaration.actions ?? null) !== JSON.stringify(existing.actions ?? null)) {
+          throw new RulesError('PDA.Error.SoufflePostureChangeTiming', { posture: declaration.posture });
+        }
+        return;
+      }
+      if (declaration.thisRound !== undefined) {
+        throw new RulesError('PDA.Error.SoufflePostureChangeTiming', { posture: declaration.posture });
+      }
+      // S-P1: after the first round the posture carried over only changes at a turn's end (the
+      // GM may still correct it).
+      if (state.round > 1 && existing && existing.posture !== declaration.posture && !by.gm) {
+        throw new RulesError('PDA.Error.SoufflePostureChangeTiming', { posture: declaration.posture });
+      }
+      if (declaration.actions) checkActions(declaration.posture, declaration.actions);
+    },
+
+    defaultDeclaration(): SouffleDeclaration {
+      return { posture: 'prudent' };
+    },
+
+    canDeclareNow(state, id) {
+      if (state.step === SOUFFLE_STEPS.posture) return true;
+      return state.step === SOUFFLE_STEPS.actions && isEndOfOwnTurn(state, id);
+    },
+
+    buildSchedule(
+      context: ScheduleContext<SouffleRoundCombatant, SouffleDeclaration, SouffleReadiness>,
+    ): SlotSpec[] {
+      const { state, declarations } = context;
+      const out = new Set(state.out);
+      const slots: SlotSpec[] = [];
+      for (const entry of state.order) {
+        const id = entry.combatantId;
+        const declaration = declarations[id];
+        if (out.has(id) || !declaration) continue;
+        const posture = roundPosture(declaration);
+        const planned = declaration.actions ?? Array<string>(postureShortActions(posture)).fill('action');
+        const base = { combatantId: id, pass: 1, order: entry.score };
+        if (planned.length === 0) {
+          // Défensif: a turn for defence and base movement only (S-P4), spending nothing.
+          slots.push({ ...base, action: 'defense', label: 'PDA.Souffle.Action.defense' });
+          continue;
+        }
+        for (const action of planned) {
+          if (action === 'action') {
+            slots.push({ ...base, action, label: 'PDA.Souffle.Action.open', spends: ACTIONS_POOL });
+            continue;
+          }
+          const length = actionLength(action);
+          const label = `PDA.Souffle.Action.${action}`;
+          if (length === 'long') {
+            // A long action fills both short actions of the round (S-R2).
+            slots.push({ ...base, action, label, spends: ACTIONS_POOL, detail: { long: true, part: 1 } });
+            slots.push({ ...base, action, label, spends: ACTIONS_POOL, detail: { long: true, part: 2 } });
+          } else if (length === 'short') {
+            slots.push({ ...base, action, label, spends: ACTIONS_POOL });
+          } else {
+            slots.push({ ...base, action, label });
+          }
+        }
+      }
+      return slots;
+    },
+
+    budgets(_combatant, declaration): Record<string, Budget> {
+      const max = declaration ? postureShortActions(roundPosture(declaration)) : 0;
+      return { [ACTIONS_POOL]: { max, used: 0 } };
+    },
+
+    carryOver(context) {
+      return context.readiness;
+    },
+
+    carryDeclaration(declaration): SouffleDeclaration {
+      // The posture lasts the whole scene (S-P1); the plan does not.
+      return { posture: declaration.posture };
+    },
+  };
+}
+
+export const souffleRound = souffleRoundRules();

@@ -1,0 +1,226 @@
+import { RulesError } from '../../engine/core/errors';
+import { findBotte } from '../../engine/fantasia/bottes';
+import { skillValue } from '../../engine/fantasia/skills';
+import type { FantasiaCombatant, FantasiaWeapon } from '../../engine/fantasia/types';
+import { templatePath } from '../constants';
+import { notifyError, t } from '../i18n';
+import { activeRulesetId } from '../settings';
+import { createCard, makeEnv, renderTemplateWith, resolveUuid } from './card';
+import { combatantOf } from './fantasia/actor-writes';
+import {
+  FANTASIA_ATTACK_FLOW,
+  openAttack,
+  type AttackIntent,
+  type FantasiaAttackState,
+  type WhipIntent,
+} from './fantasia/attack-flow';
+import { fantasiaRound } from './fantasia/round-context';
+import type { CardSnapshot, CardTarget } from './flow';
+
+/**
+ * Starting an attack (sheets and the round tracker call this): a dialog for targets (the user's
+ * Foundry targets by default), cover (F-D5), a secret thrust named now (F-B2), a knock-out
+ * (F-U4) or a whip effect (F-W2); then one attack card per target, rolled on this client.
+ */
+export interface StartAttackOptions {
+  /** Targets to offer (default: the user's targeted tokens). */
+  readonly targets?: readonly CardTarget[];
+  /** Skip the dialog and use these choices (macros, tests, the tracker). */
+  readonly skipDialog?: boolean;
+  readonly cover?: number;
+  readonly thrustId?: string;
+  readonly knockOut?: boolean;
+  readonly whip?: WhipIntent;
+  /** Combat the attack belongs to (default: the active combat, when the actor is in it). */
+  readonly combatId?: string;
+}
+
+/** What the dialog returns. */
+export interface AttackDialogResult {
+  readonly targets: readonly string[];
+  readonly cover: number;
+  readonly thrustId: string;
+  readonly knockOut: boolean;
+  readonly whip: WhipIntent;
+}
+
+interface ActorLike {
+  uuid: string;
+  id: string | null;
+  name: string;
+  isOwner: boolean;
+  items?: { get(id: string): { update(c: Record<string, unknown>): Promise<unknown> } | undefined };
+  engineView<T>(): T;
+}
+
+interface CombatLike {
+  id: string | null;
+  round: number;
+  combatants: Iterable<{ actor?: { uuid: string } | null }>;
+}
+
+function userTargets(): CardTarget[] {
+  const targets = (game.user?.targets ?? []) as Iterable<{
+    actor?: { uuid: string } | null;
+    document?: { uuid: string };
+    name?: string;
+  }>;
+  return [...targets].flatMap((tok) =>
+    tok.actor ? [{ actorUuid: tok.actor.uuid, tokenUuid: tok.document?.uuid ?? '', name: tok.name ?? '' }] : [],
+  );
+}
+
+function canKnockOut(w: FantasiaWeapon): boolean {
+  return w.skill === 'bagarre' || w.skill === 'lutte' || w.blunt;
+}
+
+async function askChoices(
+  attacker: FantasiaCombatant,
+  weapon: FantasiaWeapon,
+  targets: readonly CardTarget[],
+): Promise<AttackDialogResult | null> {
+  const thrusts = (attacker.thrusts ?? []).flatMap((k) => {
+    try {
+      const b = findBotte(k.thrustId);
+      return [{ id: b.id, name: t(b.name), malus: `-${b.malus} %` }];
+    } catch {
+      return [];
+    }
+  });
+  const content = await renderTemplateWith(templatePath('chat/attack-dialog.hbs'), {
+    weapon: weapon.name,
+    skill: t(`PDA.Chat.Skill.${weapon.skill}`),
+    percent: skillValue(attacker, weapon.skill),
+    targets: targets.map((x) => ({ ...x, checked: true })),
+    thrusts,
+    canKnockOut: canKnockOut(weapon),
+    isWhip: weapon.kind === 'whip',
+    labels: {
+      targets: t('PDA.Chat.Dialog.Targets'),
+      noTargets: t('PDA.Chat.Dialog.NoTargets'),
+      cover: t('PDA.Chat.Dialog.Cover'),
+      thrust: t('PDA.Chat.Dialog.Thrust'),
+      noThrust: t('PDA.Chat.Dialog.NoThrust'),
+      knockOut: t('PDA.Chat.Dialog.KnockOut'),
+      whip: t('PDA.Chat.Dialog.Whip'),
+      whipNone: t('PDA.Chat.Dialog.WhipNone'),
+      whipTrip: t('PDA.Chat.Dialog.WhipTrip'),
+      whipDisarm: t('PDA.Chat.Dialog.WhipDisarm'),
+    },
+  });
+  const result = await foundry.applications.api.DialogV2.wait({
+    window: { title: t('PDA.Chat.Dialog.Title', { weapon: weapon.name }) },
+    content,
+    buttons: [
+      {
+        action: 'attack',
+        label: t('PDA.Chat.Dialog.Attack'),
+        default: true,
+        callback: (_event: Event, button: HTMLButtonElement) => readDialog(button.form),
+      },
+      { action: 'cancel', label: t('PDA.Chat.Dialog.Cancel') },
+    ],
+    rejectClose: false,
+  } as unknown as foundry.applications.api.DialogV2.WaitOptions);
+  return result && typeof result === 'object' ? (result as unknown as AttackDialogResult) : null;
+}
+
+/** Reads the dialog's form into plain choices. */
+export function readDialog(form: HTMLFormElement | null): AttackDialogResult {
+  const data = form ? new FormData(form) : undefined;
+  const whip = String(data?.get('whip') ?? '');
+  return {
+    targets: (data?.getAll('target') ?? []).map(String),
+    cover: Math.max(0, Math.min(100, Math.trunc(Number(data?.get('cover') ?? 0)) || 0)),
+    thrustId: String(data?.get('thrustId') ?? ''),
+    knockOut: data?.get('knockOut') !== null && data?.get('knockOut') !== undefined,
+    whip: whip === 'trip' || whip === 'disarm' ? whip : '',
+  };
+}
+
+function combatOf(actor: ActorLike, explicit?: string): CombatLike | undefined {
+  if (explicit) return game.combats?.get(explicit) as unknown as CombatLike | undefined;
+  const combat = game.combat as unknown as CombatLike | null | undefined;
+  if (!combat) return undefined;
+  for (const c of combat.combatants) if (c.actor?.uuid === actor.uuid) return combat;
+  return undefined;
+}
+
+/**
+ * Opens the attack dialog and posts one card per chosen target. Returns the created messages
+ * (empty when cancelled or refused; a refusal is shown as a warning and changes nothing).
+ */
+export async function startAttack(
+  actorDoc: Actor,
+  weaponId: string,
+  options: StartAttackOptions = {},
+): Promise<ChatMessage[]> {
+  try {
+    const actor = actorDoc as unknown as ActorLike;
+    if (!actor.isOwner) throw new RulesError('PDA.Chat.Error.NotYourActor', { name: actor.name });
+    const attacker = actor.engineView<FantasiaCombatant>();
+    const weapon = attacker.weapons?.find((w) => w.id === weaponId);
+    if (!weapon) throw new RulesError('PDA.Chat.Error.NoWeapon', { weapon: weaponId });
+    const offered = options.targets ?? userTargets();
+    let choices: AttackDialogResult | null = {
+      targets: offered.map((x) => x.actorUuid),
+      cover: options.cover ?? 0,
+      thrustId: options.thrustId ?? '',
+      knockOut: options.knockOut ?? false,
+      whip: options.whip ?? '',
+    };
+    if (!options.skipDialog) choices = await askChoices(attacker, weapon, offered);
+    if (!choices) return [];
+    const chosen = offered.filter((x) => choices.targets.includes(x.actorUuid));
+    if (chosen.length === 0) throw new RulesError('PDA.Chat.Error.NoTarget');
+    const intent: AttackIntent = {
+      cover: choices.cover,
+      thrustId: choices.thrustId,
+      knockOut: choices.knockOut,
+      whip: choices.whip,
+    };
+    const combat = combatOf(actor, options.combatId);
+    const combatId = combat?.id ?? '';
+    const facts = fantasiaRound().facts(combatId, actor.uuid);
+    const messages: ChatMessage[] = [];
+    for (const target of chosen) {
+      const defender = combatantOf(resolveUuid(target.actorUuid), target.name);
+      const env = makeEnv(game.user as User);
+      const opened = await env.roll((dice) =>
+        openAttack(
+          {
+            attacker,
+            defender,
+            weaponId,
+            intent,
+            memory: fantasiaRound().memory(combatId),
+            ...(facts.dodgeDeclared ? { attackerDodging: true } : {}),
+          },
+          dice,
+        ),
+      );
+      const after = opened.attackerAfter?.weapons?.find((w) => w.id === weaponId);
+      const item = actor.items?.get(weaponId);
+      if (after && !after.loaded && item) await item.update({ 'system.loaded': false });
+      const card: CardSnapshot<FantasiaAttackState> = {
+        ruleset: activeRulesetId(),
+        flow: FANTASIA_ATTACK_FLOW,
+        step: opened.step,
+        revision: 0,
+        actorUuid: actor.uuid,
+        tokenUuid: '',
+        itemId: weaponId,
+        targets: [target],
+        combatId,
+        round: combat?.round ?? 0,
+        state: opened.state,
+      };
+      const speaker = ChatMessage.getSpeaker({ actor: actorDoc }) as unknown as Record<string, unknown>;
+      messages.push(await createCard(card, env, speaker));
+    }
+    return messages;
+  } catch (error) {
+    notifyError(error);
+    return [];
+  }
+}

@@ -1,0 +1,254 @@
+import { RulesError } from '../../engine/core/errors';
+import type { Dice } from '../../engine/dice/port';
+import { normaliseRulesetId } from '../rulesets/registry';
+import { templatePath } from '../constants';
+import { withFoundryDice, type DieRoller, foundryDieRoller } from '../dice/roll-dice';
+import { t } from '../i18n';
+import { askGM, registerQuery, type QueryPayload, type QueryResult } from '../queries';
+import { CARD_TYPE } from './card-model';
+import { getFlow, type CardAction, type CardSnapshot, type CardTarget, type FlowEnv, type Text } from './flow';
+
+/**
+ * The card pipeline: creating a card, rendering it from templates/chat/card.hbs, and the GM-side
+ * handler every card action goes through. Players never write a card or another user's actor:
+ * their click becomes a query to the GM, who re-checks the card's revision, the action's
+ * availability and the user's ownership, serialises per message, and writes.
+ */
+
+export const CARD_TEMPLATE = templatePath('chat/card.hbs');
+export const CARD_ACTION_QUERY = 'card.action';
+
+/** Renders a template with a context; Foundry's renderTemplate by default, Handlebars in tests. */
+export type TemplateRenderer = (path: string, context: Record<string, unknown>) => Promise<string>;
+
+let renderer: TemplateRenderer = (path, context) => foundry.applications.handlebars.renderTemplate(path, context);
+let dieRoller: DieRoller = foundryDieRoller;
+
+export function setTemplateRenderer(next: TemplateRenderer): void {
+  renderer = next;
+}
+
+/** Renders one of our templates with the configured renderer. */
+export function renderTemplateWith(path: string, context: Record<string, unknown>): Promise<string> {
+  return renderer(path, context);
+}
+
+/** Test seam: the roller withFoundryDice uses for card steps. */
+export function setDieRoller(next: DieRoller): void {
+  dieRoller = next;
+}
+
+/** The message's system data as a flow snapshot. */
+export function snapshotOf<S = unknown>(message: ChatMessage): CardSnapshot<S> {
+  const s = message.system as unknown as Record<string, unknown>;
+  return {
+    ruleset: normaliseRulesetId(s.ruleset),
+    flow: String(s.flow ?? ''),
+    step: String(s.step ?? ''),
+    revision: Number(s.revision ?? 0),
+    actorUuid: String(s.actorUuid ?? ''),
+    tokenUuid: String(s.tokenUuid ?? ''),
+    itemId: String(s.itemId ?? ''),
+    targets: ((s.targets as CardTarget[] | undefined) ?? []).map((x) => ({ ...x })),
+    combatId: String(s.combatId ?? ''),
+    round: Number(s.round ?? 0),
+    state: (s.state ?? {}) as S,
+  };
+}
+
+/** A document by uuid, null when it is gone. */
+export function resolveUuid(uuid: string): unknown {
+  if (!uuid) return null;
+  try {
+    // fvtt-types wants a typed uuid template; stored uuids are plain strings.
+    return fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+interface Permissioned {
+  testUserPermission(user: User, level: 'OWNER'): boolean;
+}
+
+/** True when `user` may use an action limited to the owners of `owners` (the GM always may). */
+export function userMayUse(user: User, owners: readonly string[], resolve = resolveUuid): boolean {
+  if (user.isGM) return true;
+  return owners.some((uuid) => {
+    const doc = resolve(uuid) as Partial<Permissioned> | null;
+    return typeof doc?.testUserPermission === 'function' && doc.testUserPermission(user, 'OWNER');
+  });
+}
+
+export interface CardEnv extends FlowEnv {
+  readonly rolls: Roll[];
+}
+
+/** The services a flow runs with; the Rolls it made are collected for the message. */
+export function makeEnv(user: User): CardEnv {
+  const rolls: Roll[] = [];
+  return {
+    user,
+    rolls,
+    resolve: resolveUuid,
+    async roll<T>(step: (dice: Dice) => T): Promise<T> {
+      const out = await withFoundryDice(step, dieRoller);
+      rolls.push(...out.rolls);
+      return out.value;
+    },
+    t: (text: Text) => t(text.key, text.data ? { ...text.data } : undefined),
+    userTargets: () => {
+      const targets = (game.user?.targets ?? []) as Iterable<{ actor?: { uuid: string } | null; document?: { uuid: string }; name?: string }>;
+      return [...targets].flatMap((tok) =>
+        tok.actor ? [{ actorUuid: tok.actor.uuid, tokenUuid: tok.document?.uuid ?? '', name: tok.name ?? '' }] : [],
+      );
+    },
+  };
+}
+
+/** Why none of the card's buttons work any more (its combat ended), or undefined. */
+function cardGone(card: CardSnapshot): Text | undefined {
+  if (card.combatId && !game.combats?.get(card.combatId)) return { key: 'PDA.Chat.Gone.Combat' };
+  return undefined;
+}
+
+/**
+ * The flow's actions with the pipeline's own refusals added: a combat that ended, or an actor
+ * an action concerns that was deleted, disables the action and says why.
+ */
+export function cardActions(card: CardSnapshot, env: FlowEnv): CardAction[] {
+  const flow = getFlow(card.flow);
+  if (!flow) return [];
+  const gone = cardGone(card);
+  return flow.actions(card, env).map((a) => {
+    if (!a.enabled) return a;
+    if (gone) return { ...a, enabled: false, reason: gone };
+    const missing = a.owners.find((uuid) => env.resolve(uuid) === null);
+    if (missing !== undefined) {
+      const name = card.targets.find((x) => x.actorUuid === missing)?.name ?? '';
+      return { ...a, enabled: false, reason: { key: 'PDA.Chat.Gone.Actor', data: { name } } };
+    }
+    return a;
+  });
+}
+
+/** The HTML of a card in its current state (stored as the message content). */
+export async function renderCard(card: CardSnapshot, env: FlowEnv): Promise<string> {
+  const flow = getFlow(card.flow);
+  if (!flow) throw new RulesError('PDA.Chat.Error.UnknownFlow', { flow: card.flow });
+  const context = flow.context(card, env);
+  const gone = cardGone(card);
+  const actions = cardActions(card, env).map((a) => ({
+    id: a.id,
+    label: env.t(a.label),
+    enabled: a.enabled,
+    reason: a.reason ? env.t(a.reason) : '',
+    rule: a.rule ?? '',
+    owners: a.owners.join(','),
+    style: a.style ?? 'secondary',
+  }));
+  return renderer(CARD_TEMPLATE, {
+    ...context,
+    flow: card.flow.replace(/\W/g, '-'),
+    step: card.step,
+    revision: card.revision,
+    actions,
+    gone: gone ? env.t(gone) : '',
+  });
+}
+
+/** Creates a card message. The caller ran the flow's first step (rolls in `env.rolls`). */
+export async function createCard(card: CardSnapshot, env: CardEnv, speaker?: Record<string, unknown>): Promise<ChatMessage> {
+  const content = await renderCard(card, env);
+  const data = {
+    type: CARD_TYPE,
+    system: { ...card },
+    content,
+    rolls: env.rolls,
+    ...(speaker ? { speaker } : {}),
+  };
+  // fvtt-types only knows core ChatMessage subtypes; `carte` is declared in system.json.
+  const created = await ChatMessage.create(data as unknown as ChatMessage.CreateData);
+  if (!created) throw new RulesError('PDA.Error.Unexpected');
+  return created as ChatMessage;
+}
+
+// ------------------------------------------------------------------------------ GM-side handler
+
+const queues = new Map<string, Promise<unknown>>();
+
+/** Runs `task` after every earlier task on the same message: one action at a time per card. */
+export function serialise<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const previous = queues.get(key) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(task);
+  queues.set(key, run);
+  void run.then(
+    () => queues.get(key) === run && queues.delete(key),
+    () => queues.get(key) === run && queues.delete(key),
+  );
+  return run;
+}
+
+export interface CardActionPayload extends QueryPayload {
+  messageId: string;
+  actionId: string;
+  revision: number;
+}
+
+interface Updatable {
+  update(changes: Record<string, unknown>, options?: Record<string, unknown>): Promise<unknown>;
+  items?: { get(id: string): Updatable | undefined };
+}
+
+/**
+ * The GM's handler: refuses a card that changed since the user saw it (two clicks at once apply
+ * once), an action not offered now or disabled, or a user who owns none of its documents; then
+ * performs it and writes the documents and the card.
+ */
+export async function handleCardAction(payload: CardActionPayload, user: User): Promise<{ revision: number }> {
+  const messageId = String(payload.messageId ?? '');
+  return serialise(messageId, async () => {
+    const message = game.messages?.get(messageId) as ChatMessage | undefined;
+    if (!message || (message.type as string) !== CARD_TYPE) throw new RulesError('PDA.Chat.Error.CardGone');
+    const card = snapshotOf(message);
+    if (card.revision !== Number(payload.revision)) throw new RulesError('PDA.Chat.Error.Stale');
+    const flow = getFlow(card.flow);
+    if (!flow) throw new RulesError('PDA.Chat.Error.UnknownFlow', { flow: card.flow });
+    const env = makeEnv(user);
+    const action = cardActions(card, env).find((a) => a.id === payload.actionId);
+    if (!action) throw new RulesError('PDA.Chat.Error.NoSuchAction');
+    if (!action.enabled) throw new RulesError(action.reason?.key ?? 'PDA.Chat.Error.ActionDisabled', { ...action.reason?.data });
+    if (!userMayUse(user, action.owners, env.resolve)) throw new RulesError('PDA.Chat.Error.NotYours');
+
+    const result = await flow.perform(card, action.id, env);
+    for (const write of result.writes ?? []) {
+      const doc = env.resolve(write.uuid) as Updatable | null;
+      const target = write.itemId ? doc?.items?.get(write.itemId) : doc;
+      if (!target) throw new RulesError('PDA.Chat.Gone.Document');
+      await target.update(write.update);
+    }
+    const next: CardSnapshot = {
+      ...card,
+      step: result.step,
+      state: result.state,
+      targets: result.targets ?? card.targets,
+      revision: card.revision + 1,
+    };
+    const content = await renderCard(next, env);
+    const update: Record<string, unknown> = { system: { ...next }, content };
+    if (env.rolls.length) update.rolls = [...message.rolls, ...env.rolls].map((r) => JSON.stringify(r));
+    await (message as unknown as Updatable).update(update, { recursive: false });
+    return { revision: next.revision };
+  });
+}
+
+/** A click on a card button: the GM performs it (locally when the user is the GM). */
+export async function requestCardAction(messageId: string, actionId: string): Promise<QueryResult<{ revision: number }>> {
+  const message = game.messages?.get(messageId) as ChatMessage | undefined;
+  const revision = message ? snapshotOf(message).revision : -1;
+  return askGM<{ revision: number }>(CARD_ACTION_QUERY, { messageId, actionId, revision });
+}
+
+export function registerCardQueries(): void {
+  registerQuery<CardActionPayload, { revision: number }>(CARD_ACTION_QUERY, handleCardAction);
+}

@@ -1,0 +1,52 @@
+import type { FantasiaCombatant, FantasiaStates } from '../../../engine/fantasia/types';
+import { RulesError } from '../../../engine/core/errors';
+
+/**
+ * Engine view → Fantasia actor source. The actor model stores states as flat fields
+ * (src/foundry/rulesets/fantasia/models/actors.ts); this is the inverse of its engineStates().
+ * Stand-in until the model offers its own inverse (asked of the documents helper).
+ */
+export function statesToSource(states: FantasiaStates): Record<string, unknown> {
+  return {
+    fallen: Boolean(states.fallen),
+    skipNextAttack: Boolean(states.skipNextAttack),
+    halfMovement: Boolean(states.halfMovement),
+    cannotMove: Boolean(states.cannotMove),
+    armLost: Boolean(states.armLost),
+    dead: Boolean(states.dead),
+    unconscious: states.unconscious !== undefined,
+    unconsciousHours: states.unconscious?.hours ?? 0,
+    immobilisedBy: states.immobilised?.by ?? '',
+    strangledBy: states.strangled?.by ?? '',
+    strangleDamage: states.strangled?.extraDamage ?? '',
+    entangledBy: states.entangled?.by ?? '',
+    entangledWeapon: states.entangled?.weaponId ?? '',
+    disarmedWeapon: states.disarmed?.weaponId ?? '',
+    boundWeapon: states.weaponBound?.weaponId ?? '',
+    boundUntilRound: states.weaponBound?.untilRound ?? null,
+    brokenWeapons: [...(states.weaponBroken ?? [])],
+    jammedWeapon: states.jammed?.weaponId ?? '',
+    jamCause: states.jammed?.cause ?? '',
+    jamRepairRounds: states.jammed?.repairRoundsLeft ?? null,
+    reloadingWeapon: states.reloading?.weaponId ?? '',
+    arquebusWeapon: states.arquebusReload?.weaponId ?? '',
+    arquebusRounds: states.arquebusReload?.roundsLeft ?? 0,
+    sprintRounds: states.sprintRounds ?? 0,
+  };
+}
+
+/** The actor update that gives it these PV and states. */
+export function combatantUpdate(after: { pv: FantasiaCombatant['pv']; states: FantasiaStates }): Record<string, unknown> {
+  return { 'system.pv.value': after.pv.value, 'system.states': statesToSource(after.states) };
+}
+
+interface EngineViewed {
+  engineView<T>(): T;
+}
+
+/** The engine's view of a resolved actor, or a refusal naming what is gone. */
+export function combatantOf(doc: unknown, name: string): FantasiaCombatant {
+  const actor = doc as Partial<EngineViewed> | null;
+  if (!actor || typeof actor.engineView !== 'function') throw new RulesError('PDA.Chat.Gone.Actor', { name });
+  return actor.engineView<FantasiaCombatant>();
+}

@@ -1,0 +1,95 @@
+import type {
+  CombatantId,
+  Requester,
+  RoundCombatant,
+  RoundRules,
+  RoundState,
+} from '../../engine/round/types';
+
+/** What the combat adapter reads from a Combatant document (a real one or a test fake). */
+export interface CombatantLike {
+  readonly id: string | null;
+  readonly name: string | null;
+  readonly img?: string | null;
+  readonly actor: Actor.Implementation | null;
+  readonly defeated?: boolean;
+  readonly hidden?: boolean;
+  readonly system: {
+    readonly declaration: string;
+    readonly readiness: string;
+    readonly budgets: string;
+    readonly surprised: boolean;
+  };
+  testUserPermission(user: User.Implementation, level: 'OWNER'): boolean;
+}
+
+/** What the combat adapter reads from and writes to a Combat document. */
+export interface CombatLike {
+  readonly id: string | null;
+  readonly round: number;
+  readonly system: {
+    readonly rules: string;
+    readonly step: string;
+    readonly pass: number | null;
+    readonly slotIndex: number;
+    readonly slots: readonly object[];
+    readonly order: readonly object[];
+    readonly out: readonly string[];
+  };
+  readonly combatants: Iterable<CombatantLike>;
+  update(data: Record<string, unknown>): Promise<unknown>;
+  updateEmbeddedDocuments(name: 'Combatant', updates: Record<string, unknown>[]): Promise<unknown>;
+}
+
+/**
+ * A ruleset's round in Foundry: the engine plug-in plus what only the adapter knows (how to read a
+ * combatant, how to ask a user for a declaration, how to show one). Fantasia's is in fantasia.ts;
+ * another ruleset registers its own with registerRoundAdapter.
+ */
+export interface RoundAdapter<C extends RoundCombatant = RoundCombatant, D = unknown, R = unknown> {
+  readonly rules: RoundRules<C, D, R>;
+  /** The engine's snapshot of a combatant (ids are Combatant ids). */
+  toCombatant(combatant: CombatantLike): C;
+  /** Checks untrusted declaration data (from a query or a form) and returns it typed. */
+  parseDeclaration(data: unknown): D;
+  /** Localized one-line summary of a declaration as `viewer` may see it (F-R5 secrecy). */
+  describeDeclaration(state: RoundState<C, D, R>, id: CombatantId, viewer: Requester): string;
+  /** Font Awesome classes for a slot action. */
+  actionIcon(action: string): string;
+  /** Asks the user for a declaration; resolves null when cancelled. */
+  promptDeclaration(request: DeclarationRequest<C, D, R>): Promise<D | null>;
+}
+
+export interface DeclarationRequest<C extends RoundCombatant, D, R> {
+  readonly state: RoundState<C, D, R>;
+  readonly combatant: C;
+  readonly readiness: R;
+  readonly current: D | undefined;
+  /** The GM sees and writes a PNJ's secret intent and public text. */
+  readonly gm: boolean;
+}
+
+// A registry over every ruleset's adapter; the element types differ per ruleset.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- heterogeneous adapters
+export type AnyRoundAdapter = RoundAdapter<any, any, any>;
+
+const adapters = new Map<string, AnyRoundAdapter>();
+
+/** Registers the round of a ruleset, keyed by its RoundRules id (= the ruleset id). */
+export function registerRoundAdapter(adapter: AnyRoundAdapter): void {
+  adapters.set(adapter.rules.id, adapter);
+}
+
+export function roundAdapterFor(rulesetId: string): AnyRoundAdapter | undefined {
+  return adapters.get(rulesetId);
+}
+
+/** Who a Foundry user is for the round engine: the GM, or the owner of some combatants. */
+export function requesterFor(combat: CombatLike, user: User.Implementation | null | undefined): Requester {
+  if (user?.isGM) return { gm: true };
+  const owns: string[] = [];
+  if (user) {
+    for (const c of combat.combatants) if (c.id && c.testUserPermission(user, 'OWNER')) owns.push(c.id);
+  }
+  return { gm: false, owns };
+}

@@ -1,0 +1,220 @@
+import { RulesError } from '../../engine/core/errors';
+import {
+  declarationView,
+  fantasiaRound,
+  INTENT_KINDS,
+  intentLabel,
+  toRoundCombatant,
+  type FantasiaDeclaration,
+  type FantasiaIntent,
+  type FantasiaReadiness,
+  type FantasiaRoundCombatant,
+  type FantasiaRoundState,
+  type IntentKind,
+} from '../../engine/fantasia/round';
+import type { FantasiaCombatant } from '../../engine/fantasia/types';
+import type { Requester } from '../../engine/round/types';
+import { templatePath } from '../constants';
+import { t } from '../i18n';
+import type { CombatantLike, DeclarationRequest, RoundAdapter } from './adapter';
+
+/** Fantasia's round in Foundry: three passes (F-R6..F-R8), declarations of intent (F-R5). */
+
+const ICONS: Record<string, string> = {
+  shoot: 'fa-solid fa-bullseye',
+  throw: 'fa-solid fa-share',
+  melee: 'fa-solid fa-khanda',
+  knockout: 'fa-solid fa-hand-back-fist',
+  move: 'fa-solid fa-person-running',
+  dodge: 'fa-solid fa-person-falling',
+  parry: 'fa-solid fa-shield-halved',
+  cast: 'fa-solid fa-wand-sparkles',
+  draw: 'fa-solid fa-hand',
+  reload: 'fa-solid fa-rotate',
+  other: 'fa-solid fa-ellipsis',
+};
+
+export const MAX_INTENTS = 3;
+
+interface EngineActor {
+  engineView<T>(): T;
+}
+
+function hasEngineView(actor: unknown): actor is EngineActor {
+  return typeof (actor as Partial<EngineActor> | null)?.engineView === 'function';
+}
+
+/** The round's snapshot of a Foundry combatant; ids and names are the Combatant's. */
+export function fantasiaRoundCombatant(combatant: CombatantLike): FantasiaRoundCombatant {
+  const id = combatant.id ?? '';
+  const name = combatant.name ?? '';
+  const surprised = combatant.system.surprised;
+  const actor = combatant.actor;
+  if (hasEngineView(actor)) {
+    try {
+      const view = actor.engineView<FantasiaCombatant>();
+      return { ...toRoundCombatant(view, { surprised }), id, name };
+    } catch {
+      // An actor of another ruleset: it takes part with no stats.
+    }
+  }
+  return { id, name, side: 'npc', dex: 0, int: 0, weapons: [], ...(surprised ? { surprised } : {}) };
+}
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 200) : undefined;
+const flag = (value: unknown): boolean => value === true || value === 'true' || value === 'on';
+
+/** Checks untrusted declaration data; throws PDA.Error.Round.BadDeclaration. */
+export function parseFantasiaDeclaration(data: unknown): FantasiaDeclaration {
+  const bad = () => new RulesError('PDA.Error.Round.BadDeclaration');
+  if (typeof data !== 'object' || data === null) throw bad();
+  const raw = data as { intents?: unknown; publicText?: unknown };
+  if (!Array.isArray(raw.intents) || raw.intents.length === 0 || raw.intents.length > MAX_INTENTS)
+    throw bad();
+  const intents: FantasiaIntent[] = raw.intents.map((value: unknown) => {
+    if (typeof value !== 'object' || value === null) throw bad();
+    const i = value as Record<string, unknown>;
+    if (!(INTENT_KINDS as readonly unknown[]).includes(i.kind)) throw bad();
+    const weaponId = text(i.weaponId);
+    const targetId = text(i.targetId);
+    const note = text(i.note);
+    return {
+      kind: i.kind as IntentKind,
+      ...(weaponId ? { weaponId } : {}),
+      ...(targetId ? { targetId } : {}),
+      ...(flag(i.hold) ? { hold: true } : {}),
+      ...(i.reloadAfter === false || i.reloadAfter === 'false' ? { reloadAfter: false } : {}),
+      ...(note ? { note } : {}),
+    };
+  });
+  const publicText = text(raw.publicText);
+  return { intents, ...(publicText ? { publicText } : {}) };
+}
+
+/**
+ * Turns the dialog's flat form data ("intents.0.kind": "melee", …) into declaration data; rows
+ * whose kind is empty are left out.
+ */
+export function formToDeclaration(form: Record<string, unknown>): unknown {
+  const rows: Record<string, Record<string, unknown>> = {};
+  for (const [key, value] of Object.entries(form)) {
+    const m = /^intents\.(\d+)\.(\w+)$/.exec(key);
+    if (!m || m[1] === undefined || m[2] === undefined) continue;
+    (rows[m[1]] ??= {})[m[2]] = value;
+  }
+  const intents = Object.keys(rows)
+    .sort((a, b) => Number(a) - Number(b))
+    .map((k) => rows[k] as Record<string, unknown>)
+    .filter((r) => typeof r.kind === 'string' && r.kind !== '');
+  return { intents, publicText: form.publicText };
+}
+
+function intentText(state: FantasiaRoundState, combatantId: string, intent: FantasiaIntent): string {
+  const combatant = state.combatants[combatantId];
+  const weapon = intent.weaponId ? combatant?.weapons.find((w) => w.id === intent.weaponId)?.name : undefined;
+  const target = intent.targetId ? state.combatants[intent.targetId]?.name : undefined;
+  let out = t(intentLabel(intent.kind));
+  if (weapon) out += ` (${weapon})`;
+  if (target) out += ` → ${target}`;
+  if (intent.note) out += ` « ${intent.note} »`;
+  return out;
+}
+
+export function describeFantasiaDeclaration(
+  state: FantasiaRoundState,
+  id: string,
+  viewer: Requester,
+): string {
+  const view = declarationView(state, id, viewer);
+  if (!view.declared) return '';
+  const exact = view.intents?.map((i) => intentText(state, id, i)).join(' ; ');
+  if (exact) return view.publicText && viewer.gm ? `${exact} — « ${view.publicText} »` : exact;
+  return view.publicText ?? t('PDA.Combat.Declared');
+}
+
+/** The dialog's context: rows of selects, already localized. */
+export function declarationFormContext(
+  request: DeclarationRequest<FantasiaRoundCombatant, FantasiaDeclaration, FantasiaReadiness>,
+) {
+  const { state, combatant, current, gm } = request;
+  const kinds = [
+    { value: '', label: '—' },
+    ...INTENT_KINDS.map((k) => ({ value: k, label: t(intentLabel(k)) })),
+  ];
+  const weapons = [
+    { value: '', label: t('PDA.Combat.Form.NoWeapon') },
+    ...combatant.weapons.map((w) => ({ value: w.id, label: w.name })),
+  ];
+  const targets = [
+    { value: '', label: '—' },
+    ...state.order
+      .filter((e) => e.combatantId !== combatant.id && !state.out.includes(e.combatantId))
+      .map((e) => ({ value: e.combatantId, label: state.combatants[e.combatantId]?.name ?? e.combatantId })),
+  ];
+  const mark = <T extends { value: string }>(options: T[], selected: string | undefined) =>
+    options.map((o) => ({ ...o, selected: o.value === (selected ?? '') }));
+  const rows = Array.from({ length: MAX_INTENTS }, (_, index) => {
+    const intent = current?.intents[index];
+    return {
+      index,
+      kinds: mark(kinds, intent?.kind),
+      weapons: mark(weapons, intent?.weaponId),
+      targets: mark(targets, intent?.targetId),
+      hold: intent?.hold === true,
+      note: intent?.note ?? '',
+    };
+  });
+  return {
+    rows,
+    showPublic: gm && combatant.side === 'npc',
+    publicText: current?.publicText ?? '',
+    labels: {
+      Intent: t('PDA.Combat.Form.Intent'),
+      Weapon: t('PDA.Combat.Form.Weapon'),
+      Target: t('PDA.Combat.Form.Target'),
+      Hold: t('PDA.Combat.Form.Hold'),
+      Note: t('PDA.Combat.Form.Note'),
+      PublicText: t('PDA.Combat.Form.PublicText'),
+      PublicHint: t('PDA.Combat.Form.PublicHint'),
+    },
+  };
+}
+
+export const DECLARE_TEMPLATE = templatePath('combat/declare.hbs');
+
+async function promptFantasiaDeclaration(
+  request: DeclarationRequest<FantasiaRoundCombatant, FantasiaDeclaration, FantasiaReadiness>,
+): Promise<FantasiaDeclaration | null> {
+  const content = await foundry.applications.handlebars.renderTemplate(
+    DECLARE_TEMPLATE,
+    declarationFormContext(request),
+  );
+  const result: unknown = await foundry.applications.api.DialogV2.prompt({
+    window: { title: t('PDA.Combat.DeclareTitle', { name: request.combatant.name }) },
+    content,
+    ok: {
+      label: t('PDA.Combat.Declare'),
+      callback: (_event: Event, button: HTMLButtonElement) => {
+        const form = button.form;
+        return form ? new foundry.applications.ux.FormDataExtended(form).object : null;
+      },
+    },
+    rejectClose: false,
+  });
+  if (!result || typeof result !== 'object') return null;
+  return parseFantasiaDeclaration(formToDeclaration(result as Record<string, unknown>));
+}
+
+export const fantasiaRoundAdapter: RoundAdapter<
+  FantasiaRoundCombatant,
+  FantasiaDeclaration,
+  FantasiaReadiness
+> = {
+  rules: fantasiaRound,
+  toCombatant: fantasiaRoundCombatant,
+  parseDeclaration: parseFantasiaDeclaration,
+  describeDeclaration: describeFantasiaDeclaration,
+  actionIcon: (action) => ICONS[action] ?? 'fa-solid fa-circle',
+  promptDeclaration: promptFantasiaDeclaration,
+};

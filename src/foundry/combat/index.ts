@@ -1,0 +1,34 @@
+import { templatePath } from '../constants';
+import { registerRoundAdapter } from './adapter';
+import { PassedArmesCombat, PassedArmesCombatant } from './documents';
+import { fantasiaRoundAdapter, DECLARE_TEMPLATE } from './fantasia';
+import { CombatRoundModel, CombatantRoundModel } from './models';
+import { registerRoundQueries } from './service';
+import { FOOTER_TEMPLATE, PassedArmesCombatTracker, TRACKER_TEMPLATE } from './tracker';
+
+export { registerRoundAdapter } from './adapter';
+export type { RoundAdapter, CombatLike, CombatantLike } from './adapter';
+
+/** Templates of the combat UI, to preload. */
+export const COMBAT_TEMPLATES = [
+  TRACKER_TEMPLATE,
+  FOOTER_TEMPLATE,
+  DECLARE_TEMPLATE,
+  templatePath('combat/declare.hbs'),
+];
+
+/**
+ * Wires the round into Foundry (call at `init`): Combat and Combatant documents and data models,
+ * the tracker, the GM-side query for players' commands, and Fantasia's round adapter. Other
+ * rulesets add theirs with registerRoundAdapter.
+ */
+export function registerCombat(): void {
+  CONFIG.Combat.documentClass = PassedArmesCombat as never;
+  CONFIG.Combatant.documentClass = PassedArmesCombatant as never;
+  Object.assign(CONFIG.Combat.dataModels as Record<string, unknown>, { base: CombatRoundModel });
+  Object.assign(CONFIG.Combatant.dataModels as Record<string, unknown>, { base: CombatantRoundModel });
+  (CONFIG.ui as unknown as Record<string, unknown>).combat = PassedArmesCombatTracker;
+  registerRoundAdapter(fantasiaRoundAdapter);
+  registerRoundQueries();
+  void foundry.applications.handlebars.loadTemplates([...new Set(COMBAT_TEMPLATES)]);
+}

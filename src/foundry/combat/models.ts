@@ -1,0 +1,64 @@
+/**
+ * Round state stored in documents, so every client (a reload, a late joiner) rebuilds the same
+ * round: the Combat holds the schedule (step, pass, slots, slot index, initiative order, who is
+ * out), each Combatant its declaration, readiness and budgets. Values are the engine's plain JSON
+ * (src/engine/round/types.ts); the engine validates them, the schema only keeps their shape. Arrays
+ * are replaced whole by an update, so slots and order can be plain object arrays.
+ */
+
+function combatSchema() {
+  const f = foundry.data.fields;
+  return {
+    /** Ruleset id of the round (RoundRules.id); '' before the combat starts. */
+    rules: new f.StringField({ required: true, blank: true, initial: '' }),
+    /** Current step id ('declaration', 'pass2'…); '' when no round runs. */
+    step: new f.StringField({ required: true, blank: true, initial: '' }),
+    /** Current pass, during a resolve step. */
+    pass: new f.NumberField({ required: false, nullable: true, integer: true, min: 1, initial: null }),
+    /** Index of the current slot, -1 for none. */
+    slotIndex: new f.NumberField({ required: true, nullable: false, integer: true, min: -1, initial: -1 }),
+    /** The schedule (engine Slot objects), pass by pass, in acting order. */
+    slots: new f.ArrayField(new f.ObjectField()),
+    /** Initiative order (engine InitiativeEntry objects). */
+    order: new f.ArrayField(new f.ObjectField()),
+    /** Combatant ids out of the fight. */
+    out: new f.ArrayField(new f.StringField({ required: true, blank: false })),
+  };
+}
+export type CombatRoundSchema = ReturnType<typeof combatSchema>;
+
+export class CombatRoundModel extends foundry.abstract.TypeDataModel<
+  CombatRoundSchema,
+  Combat.Implementation
+> {
+  static override defineSchema(): CombatRoundSchema {
+    return combatSchema();
+  }
+}
+
+function combatantSchema() {
+  const f = foundry.data.fields;
+  // Declaration, readiness and budgets are ruleset-shaped and must be replaced whole on update (an
+  // object field would be merged key by key and keep stale keys), so they are stored as JSON text.
+  const json = () => new f.StringField({ required: true, blank: true, initial: '' });
+  return {
+    /** This round's declaration as JSON, '' before it is made. */
+    declaration: json(),
+    /** Readiness carried over rounds as JSON, '' before the combat starts. */
+    readiness: json(),
+    /** This round's budgets as JSON: { pool: { max, used } }. */
+    budgets: json(),
+    /** Caught by surprise when the fight starts (F-R10). */
+    surprised: new f.BooleanField({ required: true, initial: false }),
+  };
+}
+export type CombatantRoundSchema = ReturnType<typeof combatantSchema>;
+
+export class CombatantRoundModel extends foundry.abstract.TypeDataModel<
+  CombatantRoundSchema,
+  Combatant.Implementation
+> {
+  static override defineSchema(): CombatantRoundSchema {
+    return combatantSchema();
+  }
+}

@@ -1,0 +1,172 @@
+import { RulesError } from '../../engine/core/errors';
+import {
+  declare,
+  dropCombatant,
+  endCombat,
+  endSlot,
+  nextPass,
+  nextRound,
+  nextSlot,
+  previousSlot,
+  startPasses,
+  startRound,
+} from '../../engine/round/engine';
+import { GM, type Requester, type RoundCombatant, type RoundState } from '../../engine/round/types';
+import type { DieRoller } from '../dice/roll-dice';
+import { notifyError } from '../i18n';
+import { registerQuery, askGM, type QueryPayload } from '../queries';
+import { activeRulesetId } from '../settings';
+import { requesterFor, roundAdapterFor, type AnyRoundAdapter, type CombatLike } from './adapter';
+import { applyTransition, snapshots } from './store';
+
+/**
+ * Round commands, run by the GM's client: the tracker's buttons, the Combat document's turn
+ * methods and players' queries all end here. The requester is rebuilt from the Foundry user, and
+ * the engine re-validates everything (ownership, step, rules) before the documents change.
+ */
+export type RoundCommand =
+  | { readonly kind: 'start' }
+  | { readonly kind: 'declare'; readonly combatantId: string; readonly declaration: unknown }
+  | { readonly kind: 'startPasses'; readonly force?: boolean }
+  | { readonly kind: 'nextSlot' }
+  | { readonly kind: 'previousSlot' }
+  | { readonly kind: 'nextPass' }
+  | { readonly kind: 'endSlot'; readonly slotId: string }
+  | { readonly kind: 'nextRound'; readonly force?: boolean }
+  | { readonly kind: 'drop'; readonly combatantId: string }
+  | { readonly kind: 'end' };
+
+export const ROUND_QUERY = 'round.command';
+const COMMAND_KINDS = new Set<string>([
+  'start',
+  'declare',
+  'startPasses',
+  'nextSlot',
+  'previousSlot',
+  'nextPass',
+  'endSlot',
+  'nextRound',
+  'drop',
+  'end',
+]);
+
+/** The round adapter for a combat: the ruleset it started with, else the world's ruleset. */
+export function adapterOf(combat: CombatLike): AnyRoundAdapter {
+  const id = combat.system.rules || activeRulesetId();
+  const adapter = roundAdapterFor(id);
+  if (!adapter) throw new RulesError('PDA.Error.NoRoundRules', { rules: id });
+  return adapter;
+}
+
+type State = RoundState<RoundCombatant, unknown, unknown>;
+
+function live(state: State | null): State {
+  if (!state) throw new RulesError('PDA.Error.CombatNotStarted');
+  return state;
+}
+
+/** Runs one command on the stored round (GM side) and writes the result. */
+export async function runRoundCommand(
+  combat: CombatLike,
+  by: Requester,
+  command: RoundCommand,
+  roller?: DieRoller,
+): Promise<State> {
+  const adapter = adapterOf(combat);
+  const rules = adapter.rules;
+  const step = (before: State | null, dice: Parameters<typeof startRound>[2]): State => {
+    switch (command.kind) {
+      case 'start':
+        if (!by.gm) throw new RulesError('PDA.Error.NotGM');
+        if (before) throw new RulesError('PDA.Error.CombatStarted');
+        return startRound(rules, snapshots(adapter, combat), dice);
+      case 'declare':
+        return declare(
+          rules,
+          live(before),
+          command.combatantId,
+          adapter.parseDeclaration(command.declaration),
+          by,
+        );
+      case 'startPasses':
+        return startPasses(rules, live(before), { by, force: command.force === true });
+      case 'nextSlot':
+        return nextSlot(rules, live(before), by);
+      case 'previousSlot':
+        return previousSlot(rules, live(before), by);
+      case 'nextPass':
+        return nextPass(rules, live(before), by);
+      case 'endSlot':
+        return endSlot(rules, live(before), command.slotId, by);
+      case 'nextRound':
+        return nextRound(rules, live(before), dice, {
+          by,
+          force: command.force === true,
+          combatants: snapshots(adapter, combat),
+        });
+      case 'drop':
+        return dropCombatant(rules, live(before), command.combatantId, by);
+      case 'end':
+        return endCombat(live(before), by);
+    }
+  };
+  const { state, rolls } = await applyTransition(adapter, combat, step, roller);
+  if (rolls.length) await postInitiativeRolls(state, rolls);
+  return state;
+}
+
+/** Tie-break dice (F-R3) and reload dice (F-W6) rolled with Foundry dice go to chat. */
+async function postInitiativeRolls(state: State, rolls: Roll[]): Promise<void> {
+  const ChatMessageClass = CONFIG.ChatMessage.documentClass as unknown as {
+    create(data: Record<string, unknown>): Promise<unknown>;
+  };
+  const lines = state.order
+    .filter((e) => e.tieBreak.length)
+    .map((e) => `${state.combatants[e.combatantId]?.name ?? e.combatantId} : ${e.tieBreak.join(', ')}`);
+  await ChatMessageClass.create({
+    content: `<p>${foundry.utils.escapeHTML(game.i18n?.format('PDA.Combat.RollsChat', { round: String(state.round) }) ?? '')}</p>${lines.map((l) => `<p>${foundry.utils.escapeHTML(l)}</p>`).join('')}`,
+    rolls,
+  });
+}
+
+interface RoundQueryPayload extends QueryPayload {
+  combatId: string;
+  command: RoundCommand;
+}
+
+function checkCommand(value: unknown): RoundCommand {
+  const c = value as { kind?: unknown } | null;
+  if (!c || typeof c.kind !== 'string' || !COMMAND_KINDS.has(c.kind)) {
+    throw new RulesError('PDA.Error.Round.BadCommand');
+  }
+  return c as RoundCommand;
+}
+
+/** GM-side handler of players' round commands. */
+export async function handleRoundQuery(
+  payload: RoundQueryPayload,
+  user: User.Implementation,
+): Promise<boolean> {
+  const combat = game.combats?.get(String(payload.combatId)) as unknown as CombatLike | undefined;
+  if (!combat) throw new RulesError('PDA.Error.UnknownCombat');
+  await runRoundCommand(combat, requesterFor(combat, user), checkCommand(payload.command));
+  return true;
+}
+
+export function registerRoundQueries(): void {
+  registerQuery<RoundQueryPayload, boolean>(ROUND_QUERY, handleRoundQuery);
+}
+
+/** From any client: the GM runs it directly, a player asks the GM (refusals are shown). */
+export async function sendRoundCommand(combat: CombatLike, command: RoundCommand): Promise<boolean> {
+  if (game.user?.isGM) {
+    try {
+      await runRoundCommand(combat, GM, command);
+      return true;
+    } catch (error) {
+      return notifyError(error);
+    }
+  }
+  const result = await askGM<boolean>(ROUND_QUERY, { combatId: combat.id, command });
+  return result.ok;
+}

@@ -1,0 +1,140 @@
+import type { Dice } from '../../engine/dice/port';
+import type {
+  Budgets,
+  CombatantId,
+  InitiativeEntry,
+  RoundCombatant,
+  RoundState,
+  Slot,
+} from '../../engine/round/types';
+import { foundryDieRoller, withFoundryDice, type DieRoller } from '../dice/roll-dice';
+import type { AnyRoundAdapter, CombatLike, CombatantLike } from './adapter';
+
+/*
+ * Reads the round from the Combat and Combatant documents and writes an engine state back. The
+ * documents are the single source of truth, so every client rebuilds the same round.
+ */
+
+type State = RoundState<RoundCombatant, unknown, unknown>;
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Engine snapshots of every combatant of the combat. */
+export function snapshots(adapter: AnyRoundAdapter, combat: CombatLike): RoundCombatant[] {
+  const list: RoundCombatant[] = [];
+  for (const c of combat.combatants) if (c.id) list.push(adapter.toCombatant(c) as RoundCombatant);
+  return list;
+}
+
+/** The round as the documents hold it, or null before the combat starts. */
+export function readRoundState(adapter: AnyRoundAdapter, combat: CombatLike): State | null {
+  const sys = combat.system;
+  if (!sys.step) return null;
+  const combatants: Record<CombatantId, RoundCombatant> = {};
+  const declarations: Record<CombatantId, unknown> = {};
+  const readiness: Record<CombatantId, unknown> = {};
+  const budgets: Record<CombatantId, Budgets> = {};
+  for (const c of combat.combatants) {
+    if (!c.id) continue;
+    const snapshot = adapter.toCombatant(c) as RoundCombatant;
+    combatants[c.id] = snapshot;
+    const declaration = parseJson(c.system.declaration);
+    if (declaration !== undefined) declarations[c.id] = declaration;
+    readiness[c.id] = parseJson(c.system.readiness) ?? adapter.rules.initialReadiness(snapshot);
+    budgets[c.id] = (parseJson(c.system.budgets) as Budgets | undefined) ?? {};
+  }
+  const order = sys.order as unknown as InitiativeEntry[];
+  return {
+    rules: sys.rules,
+    round: combat.round,
+    step: sys.step,
+    ...(sys.pass ? { pass: sys.pass } : {}),
+    combatants,
+    // A combatant deleted mid-fight leaves the order; its remaining slots are for the GM to skip.
+    order: order.filter((e) => combatants[e.combatantId]),
+    declarations,
+    readiness,
+    budgets,
+    slots: sys.slots as unknown as Slot[],
+    slotIndex: sys.slotIndex,
+    out: sys.out.filter((id) => combatants[id] !== undefined),
+    ended: false,
+  };
+}
+
+export interface RoundUpdates {
+  readonly combat: Record<string, unknown>;
+  readonly combatants: Record<string, unknown>[];
+}
+
+/** The document updates that store `state` (combatants only when something changed). */
+export function roundUpdates(combat: CombatLike, state: State): RoundUpdates {
+  const rank = new Map(state.order.map((e, i) => [e.combatantId, i]));
+  const current = state.slotIndex >= 0 ? state.slots[state.slotIndex] : undefined;
+  const turn = current ? (rank.get(current.combatantId) ?? null) : null;
+  const combatUpdate = {
+    round: state.round,
+    turn,
+    system: {
+      rules: state.rules,
+      step: state.ended ? '' : state.step,
+      pass: state.pass ?? null,
+      slotIndex: state.slotIndex,
+      slots: state.slots,
+      order: state.order,
+      out: state.out,
+    },
+  };
+  const combatants: Record<string, unknown>[] = [];
+  for (const c of combat.combatants) {
+    if (!c.id) continue;
+    const d = state.declarations[c.id];
+    const r = state.readiness[c.id];
+    const b = state.budgets[c.id];
+    const system = {
+      declaration: d === undefined ? '' : JSON.stringify(d),
+      readiness: r === undefined ? '' : JSON.stringify(r),
+      budgets: b === undefined ? '' : JSON.stringify(b),
+    };
+    const position = rank.get(c.id);
+    // Foundry sorts turns by initiative, highest first: mirror the engine's order.
+    const initiative = position === undefined || state.ended ? null : state.order.length - position;
+    const changed =
+      system.declaration !== c.system.declaration ||
+      system.readiness !== c.system.readiness ||
+      system.budgets !== c.system.budgets ||
+      initiative !== (c as CombatantLike & { initiative?: number | null }).initiative;
+    if (changed) combatants.push({ _id: c.id, initiative, system });
+  }
+  return { combat: combatUpdate, combatants };
+}
+
+/** Writes `state` to the documents: combatants first, so the combat's render sees them. */
+export async function writeRoundState(combat: CombatLike, state: State): Promise<void> {
+  const updates = roundUpdates(combat, state);
+  if (updates.combatants.length) await combat.updateEmbeddedDocuments('Combatant', updates.combatants);
+  await combat.update(updates.combat);
+}
+
+/**
+ * Runs an engine transition on the stored round with Foundry's dice and stores the result.
+ * Returns the new state and the Rolls made (to show in chat). RulesErrors propagate unchanged.
+ */
+export async function applyTransition(
+  adapter: AnyRoundAdapter,
+  combat: CombatLike,
+  step: (state: State | null, dice: Dice) => State,
+  roller: DieRoller = foundryDieRoller,
+): Promise<{ state: State; rolls: Roll[] }> {
+  const before = readRoundState(adapter, combat);
+  const { value, rolls } = await withFoundryDice((dice) => step(before, dice), roller);
+  await writeRoundState(combat, value);
+  return { state: value, rolls };
+}

@@ -1,0 +1,125 @@
+import { templatePath } from '../constants';
+import { notifyError } from '../i18n';
+import { requesterFor, type CombatLike } from './adapter';
+import { adapterOf, sendRoundCommand, type RoundCommand } from './service';
+import { readRoundState } from './store';
+import { buildTrackerView, type CombatantInfo, type TrackerView } from './view';
+
+/** Parts of our tracker: Foundry's own header (encounter controls), our round and controls. */
+export const TRACKER_TEMPLATE = templatePath('combat/tracker.hbs');
+export const FOOTER_TEMPLATE = templatePath('combat/footer.hbs');
+
+type Tracker = foundry.applications.sidebar.tabs.CombatTracker;
+const BaseTracker = foundry.applications.sidebar.tabs.CombatTracker;
+
+/** The tracker's view of the combat it shows, for the current user. */
+export function trackerViewOf(combat: CombatLike | null): TrackerView {
+  if (!combat) {
+    return buildTrackerView({
+      adapter: undefined,
+      state: null,
+      combatants: [],
+      viewer: { gm: Boolean(game.user?.isGM) },
+      hasCombat: false,
+    } as never);
+  }
+  const viewer = requesterFor(combat, game.user);
+  let adapter;
+  let state = null;
+  try {
+    adapter = adapterOf(combat);
+    state = readRoundState(adapter, combat);
+  } catch (error) {
+    notifyError(error);
+  }
+  const combatants: CombatantInfo[] = [];
+  for (const c of combat.combatants) {
+    if (!c.id) continue;
+    combatants.push({ id: c.id, name: c.name ?? '', img: c.img ?? '', hidden: Boolean(c.hidden) });
+  }
+  return buildTrackerView({ adapter, state, combatants, viewer, hasCombat: true });
+}
+
+/**
+ * The combat tracker of Passe d'armes (set as CONFIG.ui.combat): round and step, the three
+ * passes (or the ruleset's steps) with their slots, GM controls, players' declarations and
+ * end-of-slot buttons. Everything it does goes through round commands (service.ts).
+ */
+export class PassedArmesCombatTracker extends BaseTracker {
+  static override DEFAULT_OPTIONS = {
+    classes: ['pda-combat-tracker'],
+    actions: {
+      pdaStartCombat: PassedArmesCombatTracker.#command({ kind: 'start' }),
+      pdaStartPasses: PassedArmesCombatTracker.#command({ kind: 'startPasses' }),
+      pdaForcePasses: PassedArmesCombatTracker.#command({ kind: 'startPasses', force: true }),
+      pdaPreviousSlot: PassedArmesCombatTracker.#command({ kind: 'previousSlot' }),
+      pdaNextSlot: PassedArmesCombatTracker.#command({ kind: 'nextSlot' }),
+      pdaNextPass: PassedArmesCombatTracker.#command({ kind: 'nextPass' }),
+      pdaNextRound: PassedArmesCombatTracker.#command({ kind: 'nextRound' }),
+      pdaEndCombat: PassedArmesCombatTracker.#onEndCombat,
+      pdaEndSlot: PassedArmesCombatTracker.#onEndSlot,
+      pdaDeclare: PassedArmesCombatTracker.#onDeclare,
+    },
+  };
+
+  static override PARTS = {
+    // Foundry's header part stays: creating, cycling and configuring encounters.
+    ...(BaseTracker as unknown as { PARTS: Record<string, unknown> }).PARTS,
+    tracker: { template: TRACKER_TEMPLATE, scrollable: [''] },
+    footer: { template: FOOTER_TEMPLATE },
+  };
+
+  private get combat(): CombatLike | null {
+    return ((this as unknown as { viewed?: unknown }).viewed ?? null) as CombatLike | null;
+  }
+
+  override async _preparePartContext(
+    ...args: Parameters<Tracker['_preparePartContext']>
+  ): ReturnType<Tracker['_preparePartContext']> {
+    const [partId, context] = args;
+    const base = await super._preparePartContext(...args);
+    if (partId !== 'tracker' && partId !== 'footer') return base;
+    void context;
+    return Object.assign(base, trackerViewOf(this.combat));
+  }
+
+  static #command(command: RoundCommand) {
+    return async function (this: PassedArmesCombatTracker): Promise<void> {
+      const combat = this.combat;
+      if (combat) await sendRoundCommand(combat, command);
+    };
+  }
+
+  static async #onEndCombat(this: PassedArmesCombatTracker): Promise<void> {
+    const combat = this.combat as unknown as Combat.Implementation | null;
+    await combat?.endCombat();
+  }
+
+  static async #onEndSlot(this: PassedArmesCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+    const combat = this.combat;
+    const slotId = target.dataset.slotId;
+    if (combat && slotId) await sendRoundCommand(combat, { kind: 'endSlot', slotId });
+  }
+
+  static async #onDeclare(this: PassedArmesCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+    const combat = this.combat;
+    const combatantId = target.dataset.combatantId;
+    if (!combat || !combatantId) return;
+    try {
+      const adapter = adapterOf(combat);
+      const state = readRoundState(adapter, combat);
+      const combatant = state?.combatants[combatantId];
+      if (!state || !combatant) return;
+      const declaration = await adapter.promptDeclaration({
+        state,
+        combatant,
+        readiness: state.readiness[combatantId],
+        current: state.declarations[combatantId],
+        gm: Boolean(game.user?.isGM),
+      });
+      if (declaration) await sendRoundCommand(combat, { kind: 'declare', combatantId, declaration });
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+}

@@ -1,0 +1,262 @@
+import { activeCombatants, currentStep, isRoundComplete, nextDeclarant } from '../../engine/round/engine';
+import type { Requester, RoundCombatant, RoundState, Slot, SlotStatus } from '../../engine/round/types';
+import { t } from '../i18n';
+import type { AnyRoundAdapter } from './adapter';
+
+/*
+ * The tracker's view model: everything the templates show, already localized, so the templates
+ * hold no logic and render the same with real Handlebars in tests.
+ */
+
+export interface CombatantInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly img: string;
+  readonly hidden: boolean;
+}
+
+export interface SlotView {
+  readonly id: string;
+  readonly combatantId: string;
+  readonly name: string;
+  readonly img: string;
+  readonly icon: string;
+  readonly action: string;
+  readonly order: number;
+  readonly status: SlotStatus;
+  readonly statusLabel: string;
+  readonly current: boolean;
+  /** The viewer owns the current slot and may end it. */
+  readonly canEnd: boolean;
+}
+
+export interface PassView {
+  readonly pass: number;
+  readonly label: string;
+  readonly current: boolean;
+  readonly slots: SlotView[];
+  readonly empty: boolean;
+}
+
+export interface DeclarationRowView {
+  readonly id: string;
+  readonly name: string;
+  readonly img: string;
+  readonly initiative: string;
+  readonly declared: boolean;
+  readonly summary: string;
+  readonly next: boolean;
+  readonly out: boolean;
+  readonly canDeclare: boolean;
+}
+
+export interface TrackerView {
+  readonly hasCombat: boolean;
+  readonly started: boolean;
+  readonly isGM: boolean;
+  readonly round: number;
+  readonly roundLabel: string;
+  readonly stepLabel: string;
+  readonly declaring: boolean;
+  readonly resolving: boolean;
+  readonly complete: boolean;
+  readonly prompt: string;
+  readonly rows: DeclarationRowView[];
+  readonly passes: PassView[];
+  readonly controls: Readonly<Record<ControlId, boolean>>;
+  readonly labels: Readonly<Record<string, string>>;
+}
+
+export type ControlId =
+  | 'startCombat'
+  | 'startPasses'
+  | 'forcePasses'
+  | 'previousSlot'
+  | 'nextSlot'
+  | 'nextPass'
+  | 'nextRound'
+  | 'endCombat';
+
+const STATUS_KEYS: Record<SlotStatus, string> = {
+  waiting: 'PDA.Combat.Status.Waiting',
+  current: 'PDA.Combat.Status.Current',
+  done: 'PDA.Combat.Status.Done',
+  skipped: 'PDA.Combat.Status.Skipped',
+};
+
+const LABEL_KEYS = [
+  'StartCombat',
+  'EndCombat',
+  'StartPasses',
+  'ForcePasses',
+  'PreviousSlot',
+  'NextSlot',
+  'NextPass',
+  'NextRound',
+  'Declare',
+  'EditDeclaration',
+  'EndSlot',
+  'NoCombat',
+  'NotStarted',
+  'NoSlots',
+  'Declarations',
+  'Out',
+] as const;
+
+function labels(): Record<string, string> {
+  return Object.fromEntries(LABEL_KEYS.map((k) => [k, t(`PDA.Combat.${k}`)]));
+}
+
+function initiativeText(state: RoundState<RoundCombatant, unknown, unknown>, id: string): string {
+  const entry = state.order.find((e) => e.combatantId === id);
+  if (!entry) return '';
+  const d10 = entry.tieBreak.length
+    ? ` · ${t('PDA.Combat.TieBreak', { rolls: entry.tieBreak.join(', ') })}`
+    : '';
+  return `${entry.score}${d10}`;
+}
+
+function slotVisible(slot: Slot, viewer: Requester): boolean {
+  return !slot.secret || slot.status !== 'waiting' || viewer.gm || viewer.owns.includes(slot.combatantId);
+}
+
+export interface ViewInput {
+  readonly adapter: AnyRoundAdapter | undefined;
+  readonly state: RoundState<RoundCombatant, unknown, unknown> | null;
+  readonly combatants: readonly CombatantInfo[];
+  readonly viewer: Requester;
+  /** A Combat document exists. */
+  readonly hasCombat: boolean;
+}
+
+export function buildTrackerView(input: ViewInput): TrackerView {
+  const { adapter, state, viewer } = input;
+  const info = new Map(input.combatants.map((c) => [c.id, c]));
+  const visible = (id: string): boolean => viewer.gm || !info.get(id)?.hidden;
+  const none: Record<ControlId, boolean> = {
+    startCombat: input.hasCombat && viewer.gm && !state,
+    startPasses: false,
+    forcePasses: false,
+    previousSlot: false,
+    nextSlot: false,
+    nextPass: false,
+    nextRound: false,
+    endCombat: input.hasCombat && viewer.gm,
+  };
+  const base = {
+    hasCombat: input.hasCombat,
+    isGM: viewer.gm,
+    labels: labels(),
+  };
+  if (!state || !adapter) {
+    return {
+      ...base,
+      started: false,
+      round: 0,
+      roundLabel: '',
+      stepLabel: '',
+      declaring: false,
+      resolving: false,
+      complete: false,
+      prompt: input.hasCombat ? t('PDA.Combat.NotStarted') : t('PDA.Combat.NoCombat'),
+      rows: [],
+      passes: [],
+      controls: none,
+    };
+  }
+  const rules = adapter.rules;
+  const step = currentStep(rules, state);
+  const declaring = step?.kind === 'declare';
+  const resolving = step?.kind === 'resolve';
+  const complete = isRoundComplete(rules, state);
+  const next = declaring ? nextDeclarant(state) : undefined;
+  const active = new Set(activeCombatants(state).map((c) => c.id));
+
+  const rows: DeclarationRowView[] = state.order
+    .filter((e) => visible(e.combatantId))
+    .map((e) => {
+      const id = e.combatantId;
+      const c = info.get(id);
+      const out = !active.has(id);
+      const mine = viewer.gm || viewer.owns.includes(id);
+      const declared = state.declarations[id] !== undefined;
+      const inTurn = viewer.gm || declared || next?.id === id || rules.declarationOrder === 'free';
+      return {
+        id,
+        name: c?.name ?? state.combatants[id]?.name ?? id,
+        img: c?.img ?? '',
+        initiative: initiativeText(state, id),
+        declared,
+        summary: declared ? adapter.describeDeclaration(state, id, viewer) : '',
+        next: next?.id === id,
+        out,
+        canDeclare: declaring && !out && mine && inTurn,
+      };
+    });
+
+  const current = state.slotIndex >= 0 ? state.slots[state.slotIndex] : undefined;
+  const passes: PassView[] = rules.steps
+    .filter((s) => s.kind === 'resolve' && s.pass !== undefined)
+    .map((s) => {
+      const pass = s.pass as number;
+      const slots = state.slots
+        .filter((slot) => slot.pass === pass && visible(slot.combatantId))
+        .map((slot): SlotView => {
+          const c = info.get(slot.combatantId);
+          const shown = slotVisible(slot, viewer);
+          const isCurrent = slot === current;
+          return {
+            id: slot.id,
+            combatantId: slot.combatantId,
+            name: c?.name ?? state.combatants[slot.combatantId]?.name ?? '?',
+            img: c?.img ?? '',
+            icon: shown ? adapter.actionIcon(slot.action) : 'fa-solid fa-question',
+            action: shown ? t(slot.label) : t('PDA.Combat.Hidden'),
+            order: slot.order,
+            status: slot.status,
+            statusLabel: t(STATUS_KEYS[slot.status]),
+            current: isCurrent,
+            canEnd: isCurrent && (viewer.gm || viewer.owns.includes(slot.combatantId)),
+          };
+        });
+      return {
+        pass,
+        label: t(s.label),
+        current: resolving && state.pass === pass,
+        slots,
+        empty: slots.length === 0,
+      };
+    });
+
+  return {
+    ...base,
+    started: true,
+    round: state.round,
+    roundLabel: t('PDA.Combat.Round', { round: state.round }),
+    stepLabel: step ? t(step.label) : '',
+    declaring,
+    resolving,
+    complete,
+    prompt: declaring
+      ? next
+        ? t('PDA.Combat.WaitingFor', {
+            name: visible(next.id) ? (info.get(next.id)?.name ?? next.name) : '?',
+          })
+        : t('PDA.Combat.AllDeclared')
+      : complete
+        ? t('PDA.Combat.RoundOver')
+        : '',
+    rows,
+    passes: resolving ? passes : [],
+    controls: {
+      ...none,
+      startPasses: viewer.gm && declaring && !next,
+      forcePasses: viewer.gm && declaring && next !== undefined,
+      previousSlot:
+        viewer.gm && resolving && state.slots.some((s) => s.status === 'done' || s.status === 'skipped'),
+      nextSlot: viewer.gm && resolving && current !== undefined,
+      nextPass: viewer.gm && resolving && current !== undefined,
+      nextRound: viewer.gm && (complete || resolving),
+    },
+  };
+}

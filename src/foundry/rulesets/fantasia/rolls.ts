@@ -1,0 +1,125 @@
+import { diceOnly, evaluate, roll as rollFormula, type RollResult } from '../../../engine/dice/formula';
+import type { Dice } from '../../../engine/dice/port';
+import { rollPercent, type PercentRoll } from '../../../engine/fantasia/resolution';
+import { skillValue } from '../../../engine/fantasia/skills';
+import type { FantasiaCombatant, FantasiaWeapon, Modifier, RuleId, SkillId } from '../../../engine/fantasia/types';
+import { addsDamageBonus } from '../../../engine/fantasia/weapons';
+import { templatePath } from '../../constants';
+import { withFoundryDice, type DieRoller } from '../../dice/roll-dice';
+import { notifyError } from '../../i18n';
+import { fantasiaOptionsFromSettings } from './settings';
+
+/** The rule a plain roll of each skill illustrates, shown on the card. */
+export const SKILL_RULE: Readonly<Record<SkillId, RuleId>> = {
+  bagarre: 'F-U1',
+  lutte: 'F-U2',
+  armesDeMelee: 'F-W1',
+  armesDHast: 'F-W3',
+  armesDeLancer: 'F-W4',
+  armesDeTir: 'F-W4',
+  armesAFeu: 'F-W4',
+  esquive: 'F-D1',
+  bricolage: 'F-H7',
+  athletisme: 'F-B7',
+  cascade: 'F-B7',
+  vigilance: 'F-B7',
+  artDeLaGuerre: 'F-S1',
+};
+
+/** What a skill-roll card shows. */
+export function skillCardContext(actorName: string, skill: SkillId, result: PercentRoll) {
+  return {
+    actorName,
+    title: `PDA.FantasiaUI.Skill.${skill}`,
+    roll: String(result.roll === 100 ? '00' : result.roll).padStart(2, '0'),
+    target: result.target,
+    base: result.base,
+    modifiers: result.modifiers.map((m) => ({ key: m.key, value: m.value > 0 ? `+${m.value}` : String(m.value) })),
+    outcome: result.outcome,
+    outcomeLabel: `PDA.FantasiaUI.Outcome.${result.outcome}`,
+    rules: [...result.rule],
+  };
+}
+
+/** The engine step of a skill roll (pure: dice in, result out). */
+export function skillRollStep(combatant: FantasiaCombatant, skill: SkillId, modifiers: readonly Modifier[] = []) {
+  const options = fantasiaOptionsFromSettings();
+  return (dice: Dice): PercentRoll => rollPercent(skillValue(combatant, skill), modifiers, dice, options, [SKILL_RULE[skill]]);
+}
+
+interface EngineActor {
+  name?: string | null;
+  system: { toEngine(): FantasiaCombatant };
+}
+
+async function postCard(actor: EngineActor, template: string, context: Record<string, unknown>, rolls: Roll[]) {
+  const content = await foundry.applications.handlebars.renderTemplate(templatePath(template), context);
+  const speaker = ChatMessage.getSpeaker({ actor: actor as unknown as Actor.Implementation });
+  return ChatMessage.create({ content, rolls, speaker } as unknown as ChatMessage.CreateData);
+}
+
+/** Rolls a skill for an actor and posts the result level and its rule to the chat. */
+export async function rollSkill(actor: EngineActor, skill: SkillId, roller?: DieRoller): Promise<PercentRoll | null> {
+  try {
+    const combatant = actor.system.toEngine();
+    const { value, rolls } = await withFoundryDice(skillRollStep(combatant, skill), roller);
+    await postCard(actor, 'fantasia/chat/skill-roll.hbs', skillCardContext(actor.name ?? '', skill, value), rolls);
+    return value;
+  } catch (error) {
+    notifyError(error);
+    return null;
+  }
+}
+
+/** A simple attack: the weapon's skill roll, then its damage on a hit (used until the chat flow exists). */
+export interface SimpleAttack {
+  readonly attack: PercentRoll;
+  readonly damage?: RollResult;
+  /** The attacker's damage bonus, rolled in melee (F-H4). */
+  readonly bonus?: RollResult;
+  /** Damage dice rolled a second time on a critical (F-H5). */
+  readonly critical?: RollResult;
+}
+
+export function simpleAttackStep(combatant: FantasiaCombatant, weapon: FantasiaWeapon) {
+  const options = fantasiaOptionsFromSettings();
+  return (dice: Dice): SimpleAttack => {
+    const attack = rollPercent(skillValue(combatant, weapon.skill), [], dice, options, ['F-H1']);
+    if (!attack.success) return { attack };
+    const damage = rollFormula(weapon.damage, dice);
+    const again = attack.outcome === 'critical' ? diceOnly(weapon.damage) : undefined;
+    const critical = again ? evaluate(again, dice) : undefined;
+    const bonus = addsDamageBonus(weapon) && combatant.damageBonus ? rollFormula(combatant.damageBonus, dice) : undefined;
+    return { attack, damage, ...(critical ? { critical } : {}), ...(bonus ? { bonus } : {}) };
+  };
+}
+
+/** Posts a simple attack card for one of the actor's weapons. */
+export async function rollSimpleAttack(actor: EngineActor, weaponId: string, roller?: DieRoller): Promise<SimpleAttack | null> {
+  try {
+    const combatant = actor.system.toEngine();
+    const weapon = combatant.weapons?.find((w) => w.id === weaponId);
+    if (!weapon) return null;
+    const { value, rolls } = await withFoundryDice(simpleAttackStep(combatant, weapon), roller);
+    const total = Math.max(0, (value.damage?.total ?? 0) + (value.critical?.total ?? 0) + (value.bonus?.total ?? 0));
+    await postCard(
+      actor,
+      'fantasia/chat/attack-roll.hbs',
+      {
+        ...skillCardContext(actor.name ?? '', weapon.skill, value.attack),
+        weaponName: weapon.name,
+        damageFormula: weapon.damage,
+        hit: value.attack.success,
+        damage: value.damage?.total,
+        critical: value.critical?.total,
+        bonus: value.bonus?.total,
+        total,
+      },
+      rolls,
+    );
+    return value;
+  } catch (error) {
+    notifyError(error);
+    return null;
+  }
+}

@@ -1,0 +1,193 @@
+import { isSkillId } from '../../../../engine/fantasia/validate';
+import { templatePath } from '../../../constants';
+import { notifyError } from '../../../i18n';
+import type { FantasiaActorModel } from '../models/actors';
+import { useWeapon } from '../attack-hook';
+import { rollSkill } from '../rolls';
+import { fantasiaOptionsFromSettings } from '../settings';
+import { actorSheetContext, type ActorSheetInput, type SheetItem } from './context';
+
+/** The actor shape the Fantasia sheets read (an Actor whose system is a Fantasia model). */
+export interface FantasiaActorLike {
+  id: string | null;
+  name: string;
+  img: string | null;
+  type: string;
+  system: unknown;
+  items: Iterable<{ id: string | null; name: string; img: string | null; type: string; system: unknown }>;
+  statuses?: Set<string>;
+}
+
+function plain(system: unknown): Record<string, unknown> {
+  const s = system as { toObject?: () => Record<string, unknown> };
+  return typeof s?.toObject === 'function' ? s.toObject() : { ...(system as Record<string, unknown>) };
+}
+
+/** Builds the context builder's input from an actor document. */
+export function sheetInputFromActor(
+  actor: FantasiaActorLike,
+  editable: boolean,
+  enrichedBiography: string,
+  activeTab?: string,
+): ActorSheetInput {
+  const model = actor.system as FantasiaActorModel;
+  const source = plain(model) as { pv?: { max?: number | null } };
+  const items: SheetItem[] = [...actor.items].map((i) => ({
+    id: i.id ?? '',
+    name: i.name,
+    img: i.img ?? 'icons/svg/item-bag.svg',
+    type: i.type,
+    system: plain(i.system),
+  }));
+  return {
+    actor: { id: actor.id ?? '', name: actor.name, img: actor.img ?? 'icons/svg/mystery-man.svg', type: actor.type },
+    system: {
+      characteristics: { ...(model.characteristics as Record<string, number>) },
+      pv: { value: model.pv.value, max: model.pv.max ?? null },
+      mouvement: model.mouvement,
+      damageBonus: model.damageBonus,
+      armour: model.armour,
+      species: model.species,
+      size: model.size ?? null,
+      states: { ...(model.states as Record<string, unknown>) },
+      biography: model.biography,
+    },
+    pvMaxSource: source.pv?.max ?? null,
+    derived: model.derived,
+    items,
+    statuses: [...(actor.statuses ?? [])],
+    editable,
+    enrichedBiography,
+    ...(activeTab ? { activeTab } : {}),
+    options: fantasiaOptionsFromSettings(),
+  };
+}
+
+
+type ItemDoc = Item.Implementation;
+
+const { HandlebarsApplicationMixin } = foundry.applications.api;
+// Naming the render context explicitly keeps tsc from recursing through fvtt-types' defaults.
+const ActorSheetBase = HandlebarsApplicationMixin(
+  foundry.applications.sheets.ActorSheetV2<foundry.applications.sheets.ActorSheetV2.RenderContext>,
+);
+
+/** Shared behaviour of the two Fantasia actor sheets. */
+export class FantasiaActorSheet extends ActorSheetBase {
+  // The options object is checked by Foundry at runtime; fvtt-types' deep option types make tsc
+  // give up on this literal ("excessively deep"), hence the cast.
+  static override DEFAULT_OPTIONS = {
+    classes: ['passe-d-armes', 'fantasia', 'actor'],
+    position: { width: 720, height: 760 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      rollSkill: FantasiaActorSheet.#onRollSkill,
+      useWeapon: FantasiaActorSheet.#onUseWeapon,
+      toggleItem: FantasiaActorSheet.#onToggleItem,
+      editItem: FantasiaActorSheet.#onEditItem,
+      deleteItem: FantasiaActorSheet.#onDeleteItem,
+      setCrosses: FantasiaActorSheet.#onSetCrosses,
+    },
+  } as never;
+
+  protected get fantasiaActor(): FantasiaActorLike {
+    return this.document as unknown as FantasiaActorLike;
+  }
+
+  override async _prepareContext(options: Parameters<foundry.applications.sheets.ActorSheetV2['_prepareContext']>[0]) {
+    const base = await super._prepareContext(options);
+    const actor = this.fantasiaActor;
+    const model = actor.system as FantasiaActorModel;
+    const enriched = await foundry.applications.ux.TextEditor.implementation.enrichHTML(model.biography ?? '', {
+      relativeTo: this.document,
+      secrets: this.document.isOwner,
+    });
+    const tab = (this.tabGroups as Record<string, string | undefined>)['primary'];
+    return { ...base, ...actorSheetContext(sheetInputFromActor(actor, this.isEditable, enriched, tab)) };
+  }
+
+  /** Weapons can be dragged to the hotbar (see hotbar.ts). */
+  override async _onRender(...args: Parameters<foundry.applications.sheets.ActorSheetV2['_onRender']>) {
+    await super._onRender(...args);
+    for (const el of this.element.querySelectorAll<HTMLElement>('[data-drag-item]')) {
+      el.setAttribute('draggable', 'true');
+      el.addEventListener('dragstart', (event) => {
+        const item = this.document.items.get(el.dataset.itemId ?? '');
+        if (!item || !event.dataTransfer) return;
+        event.dataTransfer.setData('text/plain', JSON.stringify(item.toDragData()));
+      });
+    }
+  }
+
+  protected itemOf(target: HTMLElement): ItemDoc | undefined {
+    const id = target.closest<HTMLElement>('[data-item-id]')?.dataset.itemId ?? '';
+    return this.document.items.get(id) as ItemDoc | undefined;
+  }
+
+  static async #onRollSkill(this: FantasiaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const skill = target.dataset.skill;
+    if (!isSkillId(skill)) return;
+    await rollSkill(this.document as unknown as Parameters<typeof rollSkill>[0], skill);
+  }
+
+  static async #onUseWeapon(this: FantasiaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const weaponId = target.closest<HTMLElement>('[data-weapon-id]')?.dataset.weaponId;
+    if (weaponId) await useWeapon(this.document as unknown as Parameters<typeof useWeapon>[0], weaponId);
+  }
+
+  static async #onToggleItem(this: FantasiaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.itemOf(target);
+    const field = target.dataset.field;
+    if (!item || !field || !['drawn', 'loaded', 'worn'].includes(field)) return;
+    const current = Boolean((item.system as unknown as Record<string, unknown>)[field]);
+    try {
+      await item.update({ [`system.${field}`]: !current } as Item.UpdateData);
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  static async #onEditItem(this: FantasiaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await this.itemOf(target)?.sheet?.render(true);
+  }
+
+  static async #onDeleteItem(this: FantasiaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await this.itemOf(target)?.deleteDialog();
+  }
+
+  /** Clicking the n-th cross sets n crosses; clicking the last filled one removes it (F-B6). */
+  static async #onSetCrosses(this: FantasiaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.itemOf(target);
+    const index = Number(target.dataset.index);
+    if (!item || !Number.isInteger(index)) return;
+    const crosses = Number((item.system as unknown as { crosses: number }).crosses);
+    try {
+      await item.update({ 'system.crosses': index === crosses ? index - 1 : index } as Item.UpdateData);
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+}
+
+/** The Aventurier sheet: tabs for characteristics and skills, combat, notes. */
+export class AventurierSheet extends FantasiaActorSheet {
+  static override DEFAULT_OPTIONS = { classes: ['aventurier'] } as never;
+
+  static override PARTS = {
+    header: { template: templatePath('fantasia/actor/header.hbs') },
+    tabs: { template: templatePath('shared/tabs.hbs') },
+    carac: { template: templatePath('fantasia/actor/carac.hbs'), scrollable: [''] },
+    combat: { template: templatePath('fantasia/actor/combat.hbs'), scrollable: [''] },
+    notes: { template: templatePath('fantasia/actor/notes.hbs'), scrollable: [''] },
+  };
+}
+
+/** The compact PNJ sheet: one page. */
+export class PnjSheet extends FantasiaActorSheet {
+  static override DEFAULT_OPTIONS = { classes: ['pnj'], position: { width: 560, height: 640 } } as never;
+
+  static override PARTS = {
+    body: { template: templatePath('fantasia/actor/pnj.hbs'), scrollable: [''] },
+  };
+}

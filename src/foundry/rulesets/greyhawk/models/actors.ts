@@ -1,0 +1,241 @@
+import {
+  attacksPerTwoRounds,
+  slotBudget,
+  slotsSpent,
+  thac0,
+} from '../../../../engine/greyhawk/character';
+import { dexterityAdjustments, MONSTER_STR, strengthAdjustments } from '../../../../engine/greyhawk/data';
+import {
+  CLASSES,
+  SIZES,
+  type FightingStyle,
+  type GreyhawkCharacter,
+  type GreyhawkClass,
+  type GreyhawkWeapon,
+  type Handedness,
+  type MasteryRank,
+  type Size,
+  type WeaponMastery,
+} from '../../../../engine/greyhawk/types';
+import { choiceField, htmlField, intField, optionalIntField, stringList, textField } from './fields';
+
+export const GREYHAWK_ACTOR_TYPES = ['guerrier-adnd', 'monstre-adnd'] as const;
+
+export const MASTERY_RANKS: readonly MasteryRank[] = ['expert', 'specialist', 'master', 'highMaster', 'grandMaster'];
+export const STYLE_IDS: readonly FightingStyle[] = [
+  'freeHand',
+  'twoHanded',
+  'shield',
+  'twoWeapons',
+  'missile',
+  'mountedArchery',
+];
+const HANDEDNESS: readonly Handedness[] = ['right', 'left', 'ambidextrous'];
+
+interface ItemLike {
+  type: string;
+  system: unknown;
+}
+
+/** Weapons (engine form) of the actor owning a model. */
+export function weaponsOf(parent: unknown): GreyhawkWeapon[] {
+  const items = (parent as { items?: Iterable<ItemLike> } | null)?.items;
+  if (!items) return [];
+  const out: GreyhawkWeapon[] = [];
+  for (const item of items) {
+    const system = item.system as { toEngine?: () => GreyhawkWeapon };
+    if (item.type === 'arme-adnd' && typeof system?.toEngine === 'function') out.push(system.toEngine());
+  }
+  return out;
+}
+
+function equippedOf(parent: unknown): GreyhawkWeapon | undefined {
+  const items = (parent as { items?: Iterable<ItemLike & { id?: string | null }> } | null)?.items;
+  if (!items) return undefined;
+  for (const item of items) {
+    const system = item.system as { equipped?: boolean; toEngine?: () => GreyhawkWeapon };
+    if (item.type === 'arme-adnd' && system.equipped && typeof system.toEngine === 'function') return system.toEngine();
+  }
+  return undefined;
+}
+
+function parentOf(model: { parent?: unknown }): { id?: string | null; name?: string | null } {
+  return (model.parent as { id?: string | null; name?: string | null } | null | undefined) ?? {};
+}
+
+function commonSchema() {
+  const f = foundry.data.fields;
+  return {
+    abilities: new f.SchemaField({
+      str: intField(10, 1, 25),
+      /** Exceptional strength 18/xx (1..100, 100 = 18/00); 0 = none. */
+      strPercent: intField(0, 0, 100),
+      dex: intField(10, 1, 25),
+      int: intField(10, 1, 25),
+    }),
+    size: choiceField<Size>(SIZES, 'M'),
+    hp: new f.SchemaField({ value: intField(8, -20, 9999), max: intField(8, 0, 9999) }),
+    /** Armour class, 10 (none) downwards. */
+    ac: intField(10, -10, 10),
+    movement: intField(12, 0, 99),
+    biography: htmlField(),
+  };
+}
+
+function guerrierSchema() {
+  const f = foundry.data.fields;
+  return {
+    ...commonSchema(),
+    classes: new f.ArrayField(
+      new f.SchemaField({ cls: choiceField<GreyhawkClass>(CLASSES, 'fighter'), level: intField(1, 1, 30) }),
+      { initial: [{ cls: 'fighter', level: 1 }] },
+    ),
+    proficiencies: stringList(),
+    outOfClass: stringList(),
+    weaponOfChoice: textField(),
+    mastery: new f.ArrayField(
+      new f.SchemaField({
+        weapon: new f.StringField({ required: true, blank: false, initial: 'longSword' }),
+        rank: choiceField<MasteryRank>(MASTERY_RANKS, 'specialist'),
+        since: intField(1, 1, 30),
+        firstSpecialised: optionalIntField(1, 30),
+      }),
+    ),
+    styles: new f.SchemaField(
+      Object.fromEntries(STYLE_IDS.map((s) => [s, optionalIntField(0, 3)])) as Record<
+        FightingStyle,
+        ReturnType<typeof optionalIntField>
+      >,
+    ),
+    handedness: choiceField<Handedness>(HANDEDNESS, 'right'),
+  };
+}
+type GuerrierSchema = ReturnType<typeof guerrierSchema>;
+
+/** Values derived through the engine for the sheet. */
+export interface GreyhawkDerived {
+  thac0: number;
+  strHit: number;
+  strDamage: number;
+  dexReaction: number;
+  dexMissile: number;
+  dexDefence: number;
+  slots: { weapon: number; spent: number };
+  attacksPerTwoRounds: number;
+}
+
+function derive(character: GreyhawkCharacter, parent: unknown): GreyhawkDerived {
+  const str = strengthAdjustments(character.str, character.strPercent);
+  const dex = dexterityAdjustments(character.dex);
+  const weapon = equippedOf(parent);
+  let spent = 0;
+  try {
+    spent = slotsSpent(character);
+  } catch {
+    spent = -1; // a priest with an out-of-class weapon: the sheet shows the refusal elsewhere
+  }
+  return {
+    thac0: thac0(character),
+    strHit: str.hit,
+    strDamage: str.damage,
+    dexReaction: dex.reaction,
+    dexMissile: dex.missile,
+    dexDefence: dex.defence,
+    slots: { weapon: character.monster ? 0 : slotBudget(character).weapon, spent },
+    attacksPerTwoRounds: weapon ? attacksPerTwoRounds(character, weapon) : 2,
+  };
+}
+
+/** A player character of the Greyhawk ruleset (`guerrier-adnd`). */
+export class GuerrierAdndModel extends foundry.abstract.TypeDataModel<GuerrierSchema, Actor.Implementation> {
+  static override defineSchema(): GuerrierSchema {
+    return guerrierSchema();
+  }
+
+  declare derived: GreyhawkDerived;
+
+  override prepareDerivedData(): void {
+    this.derived = derive(this.toEngine(), this.parent);
+  }
+
+  toEngine(): GreyhawkCharacter {
+    const parent = parentOf(this);
+    const mastery: Record<string, WeaponMastery> = {};
+    for (const m of this.mastery) {
+      mastery[m.weapon] = {
+        rank: m.rank as MasteryRank,
+        since: m.since,
+        ...(m.firstSpecialised !== null && m.firstSpecialised !== undefined
+          ? { firstSpecialised: m.firstSpecialised }
+          : {}),
+      };
+    }
+    const styles: Partial<Record<FightingStyle, number>> = {};
+    for (const s of STYLE_IDS) {
+      const v = (this.styles as Record<string, number | null | undefined>)[s];
+      if (typeof v === 'number') styles[s] = v;
+    }
+    const a = this.abilities;
+    return {
+      id: parent.id ?? 'actor',
+      name: parent.name ?? '',
+      classes: this.classes.map((k) => ({ cls: k.cls as GreyhawkClass, level: k.level })),
+      str: a.str,
+      ...(a.str === 18 && a.strPercent > 0 ? { strPercent: a.strPercent } : {}),
+      dex: a.dex,
+      int: a.int,
+      size: this.size as Size,
+      proficiencies: [...this.proficiencies],
+      outOfClass: [...this.outOfClass],
+      ...(this.weaponOfChoice ? { weaponOfChoice: this.weaponOfChoice } : {}),
+      mastery,
+      styles,
+      handedness: this.handedness as Handedness,
+    };
+  }
+}
+
+function monstreSchema() {
+  const f = foundry.data.fields;
+  const common = commonSchema();
+  return {
+    ...common,
+    hitDice: new f.NumberField({ required: true, nullable: false, min: 0, max: 99, initial: 1 }),
+    /** Monsters usually have no STR score: G-G3 gives one by size when this is off. */
+    hasStr: new f.BooleanField({ required: true, initial: false }),
+    /** Attacks per two rounds (2 = one a round). */
+    attacksPerTwoRounds: intField(2, 0, 20),
+  };
+}
+type MonstreSchema = ReturnType<typeof monstreSchema>;
+
+/** A monster of the Greyhawk ruleset (`monstre-adnd`): THAC0 by hit dice, STR by size (G-G3). */
+export class MonstreAdndModel extends foundry.abstract.TypeDataModel<MonstreSchema, Actor.Implementation> {
+  static override defineSchema(): MonstreSchema {
+    return monstreSchema();
+  }
+
+  declare derived: GreyhawkDerived;
+
+  override prepareDerivedData(): void {
+    this.derived = { ...derive(this.toEngine(), this.parent), attacksPerTwoRounds: this.attacksPerTwoRounds };
+  }
+
+  toEngine(): GreyhawkCharacter {
+    const parent = parentOf(this);
+    const size = this.size as Size;
+    const a = this.abilities;
+    return {
+      id: parent.id ?? 'actor',
+      name: parent.name ?? '',
+      classes: [],
+      monster: { hitDice: this.hitDice },
+      str: this.hasStr ? a.str : MONSTER_STR[size],
+      ...(this.hasStr && a.str === 18 && a.strPercent > 0 ? { strPercent: a.strPercent } : {}),
+      dex: a.dex,
+      int: a.int,
+      size,
+      proficiencies: [],
+    };
+  }
+}

@@ -1,0 +1,264 @@
+import { describe, expect, it } from 'vitest';
+import { ScriptedDice } from '../../../src/engine/dice';
+import { RulesError } from '../../../src/engine/core/errors';
+import {
+  applyDamage,
+  availableDefences,
+  fumbleOptions,
+  NO_DEFENCE,
+  repairJammed,
+  resolveAttack,
+  resolveDefence,
+  resolveFumble,
+  rollDamage,
+  startCrossbowReload,
+  finishCrossbowReload,
+  effectiveMouvement,
+  tickRepair,
+  undoDiff,
+  type Shield,
+} from '../../../src/engine/fantasia';
+import { fighter, W } from './helpers';
+
+const small: Shield = { id: 'rondache', name: 'rondache', parryBonus: 10, parriesMissiles: true };
+
+describe('attack and defence', () => {
+  const a = fighter({ id: 'a', skills: { armesDeMelee: 60 } });
+  const d = fighter({ id: 'd', skills: { armesDeMelee: 50, esquive: 40 } });
+
+  it('F-H1 F-H2 a sword hit deals 1d6+2 minus nothing when undefended', () => {
+    const dice = new ScriptedDice([30, 4]);
+    const attack = resolveAttack({ attacker: a, defender: d, weapon: W.epeeLongue }, dice);
+    expect(attack.hit).toBe(true);
+    const dmg = rollDamage(attack, a, d, NO_DEFENCE, dice);
+    expect(dmg.total).toBe(6);
+    expect(applyDamage(d, dmg).combatant.pv.value).toBe(6);
+  });
+
+  it('F-D2 a successful parry stops all damage, and only one parry a round', () => {
+    const dice = new ScriptedDice([30, 20]);
+    const attack = resolveAttack({ attacker: a, defender: d, weapon: W.epeeLongue }, dice);
+    const [parry] = availableDefences(attack, d);
+    expect(parry?.allowed).toBe(true);
+    const defence = resolveDefence(attack, parry!, dice);
+    expect(defence.success).toBe(true);
+    expect(rollDamage(attack, a, d, defence, dice).total).toBe(0);
+    const second = availableDefences(attack, d, { parriedThisRound: true })[0]!;
+    expect(second.allowed).toBe(false);
+    expect(second.reasons.map((r) => r.rule)).toContain('F-D2');
+    expect(() => resolveDefence(attack, second, dice)).toThrow(RulesError);
+  });
+
+  it('F-D1 a dodge must be declared and never comes with an attack', () => {
+    const attack = resolveAttack({ attacker: a, defender: d, weapon: W.epeeLongue }, new ScriptedDice([30]));
+    expect(availableDefences(attack, d)[1]?.reasons[0]?.key).toBe('PDA.Fantasia.Refusal.DodgeNotDeclared');
+    const both = availableDefences(attack, d, { dodgeDeclared: true, attackDeclared: true })[1]!;
+    expect(both.allowed).toBe(false);
+    expect(both.reasons[0]?.rule).toBe('F-D1');
+    const ok = availableDefences(attack, d, { dodgeDeclared: true })[1]!;
+    expect(ok.allowed).toBe(true);
+    expect(ok.base).toBe(40);
+    // A dodger may not attack in the same round.
+    expect(() =>
+      resolveAttack(
+        { attacker: a, defender: d, weapon: W.epeeLongue, attackerDodging: true },
+        new ScriptedDice([1]),
+      ),
+    ).toThrow(RulesError);
+  });
+
+  it('F-D3 a missile can be parried with a shield only', () => {
+    const archer = fighter({ id: 'archer', weapons: [W.arc] });
+    const attack = resolveAttack({ attacker: archer, defender: d, weapon: W.arc }, new ScriptedDice([10]));
+    const parry = availableDefences(attack, d)[0]!;
+    expect(parry.allowed).toBe(false);
+    expect(parry.reasons[0]?.rule).toBe('F-D3');
+    expect(availableDefences(attack, { ...d, shield: small })[0]?.allowed).toBe(true);
+  });
+
+  it('F-D4 a shield adds its bonus to the parry', () => {
+    const attack = resolveAttack({ attacker: a, defender: d, weapon: W.epeeLongue }, new ScriptedDice([30]));
+    const parry = availableDefences(attack, { ...d, shield: { ...small, parryBonus: 20 } })[0]!;
+    expect(parry.modifiers).toEqual([{ rule: 'F-D4', key: 'PDA.Fantasia.Mod.Shield', value: 20 }]);
+    const defence = resolveDefence(attack, parry, new ScriptedDice([70]));
+    expect(defence.roll?.target).toBe(70);
+    expect(defence.success).toBe(true);
+  });
+
+  it("F-D5 cover lowers the attacker's chance", () => {
+    const attack = resolveAttack(
+      { attacker: a, defender: d, weapon: W.epeeLongue, cover: 20 },
+      new ScriptedDice([45]),
+    );
+    expect(attack.roll.target).toBe(40);
+    expect(attack.hit).toBe(false);
+    expect(attack.rule).toContain('F-D5');
+  });
+
+  it('F-H3 armour is subtracted and damage never goes below 0', () => {
+    const armoured = { ...d, armour: 5 };
+    const dice = new ScriptedDice([30, 1]);
+    const attack = resolveAttack({ attacker: a, defender: armoured, weapon: W.epeeLongue }, dice);
+    const dmg = rollDamage(attack, a, armoured, NO_DEFENCE, dice);
+    expect(dmg.raw).toBe(3);
+    expect(dmg.total).toBe(0);
+    expect(applyDamage(armoured, dmg).combatant.pv.value).toBe(12);
+  });
+
+  it('F-H4 the damage bonus is added in melee, never at range', () => {
+    const strong = fighter({
+      id: 's',
+      damageBonus: '1d4',
+      skills: { armesDeMelee: 60 },
+      weapons: [W.epeeLongue, W.javelot],
+    });
+    let dice = new ScriptedDice([30, 4, 3]);
+    const melee = resolveAttack({ attacker: strong, defender: d, weapon: W.epeeLongue }, dice);
+    expect(rollDamage(melee, strong, d, NO_DEFENCE, dice).total).toBe(9);
+    dice = new ScriptedDice([10, 4]);
+    const thrown = resolveAttack({ attacker: strong, defender: d, weapon: W.javelot }, dice);
+    const dmg = rollDamage(thrown, strong, d, NO_DEFENCE, dice);
+    expect(dmg.total).toBe(4);
+    expect(dmg.rule).not.toContain('F-H4');
+  });
+
+  it('F-H5 a critical rolls the weapon dice a second time (not the fixed part)', () => {
+    const dice = new ScriptedDice([3, 5, 6]);
+    const attack = resolveAttack({ attacker: a, defender: d, weapon: W.epeeLongue }, dice);
+    expect(attack.critical).toBe(true);
+    const dmg = rollDamage(attack, a, d, NO_DEFENCE, dice);
+    expect(dmg.total).toBe(5 + 2 + 6);
+    expect(dmg.parts.map((p) => p.rule)).toEqual(['F-H2', 'F-H5']);
+  });
+
+  it('F-H1 damage after a miss is refused and changes nothing', () => {
+    const attack = resolveAttack({ attacker: a, defender: d, weapon: W.epeeLongue }, new ScriptedDice([90]));
+    expect(() => rollDamage(attack, a, d, NO_DEFENCE, new ScriptedDice([]))).toThrow(RulesError);
+  });
+
+  it('F-H3 applyDamage returns a diff that undoes the hit', () => {
+    const dice = new ScriptedDice([30, 6]);
+    const attack = resolveAttack({ attacker: a, defender: d, weapon: W.epeeLongue }, dice);
+    const { combatant, diff } = applyDamage(d, rollDamage(attack, a, d, NO_DEFENCE, dice));
+    expect(combatant.pv.value).toBe(4);
+    expect(undoDiff(combatant, diff).pv.value).toBe(12);
+    expect(() => undoDiff({ ...combatant, pv: { value: 1, max: 12 } }, diff)).toThrow(RulesError);
+  });
+});
+
+describe('crossbow reload', () => {
+  it('F-W5 reloading in passes 2–3 forbids moving, parrying and dodging', () => {
+    const shooter = fighter({ id: 'x', weapons: [W.arbalete, W.epeeLongue] });
+    const foe = fighter({ id: 'y' });
+    const shot = resolveAttack(
+      { attacker: shooter, defender: foe, weapon: W.arbalete },
+      new ScriptedDice([90]),
+    );
+    const after = shot.attackerAfter!;
+    expect(after.weapons?.[0]?.loaded).toBe(false);
+    expect(() =>
+      resolveAttack({ attacker: after, defender: foe, weapon: after.weapons![0]! }, new ScriptedDice([1])),
+    ).toThrow(RulesError);
+    const reloading = startCrossbowReload(after, 'arbalete', 1);
+    expect(effectiveMouvement(reloading)).toBe(0);
+    const blow = resolveAttack(
+      { attacker: foe, defender: reloading, weapon: W.epeeLongue },
+      new ScriptedDice([10]),
+    );
+    const defences = availableDefences(blow, reloading, { dodgeDeclared: true });
+    expect(defences.every((o) => !o.allowed && o.reasons.some((r) => r.rule === 'F-W5'))).toBe(true);
+    const ready = finishCrossbowReload(reloading);
+    expect(ready.weapons?.[0]?.loaded).toBe(true);
+    expect(ready.states.reloading).toBeUndefined();
+    expect(effectiveMouvement(ready)).toBe(8);
+  });
+});
+
+describe('fumbles', () => {
+  const a = fighter({
+    id: 'a',
+    skills: { armesDeMelee: 60 },
+    characteristics: { FOR: 12, CON: 12, TAI: 12, INT: 12, DEX: 10, CHA: 10 },
+  });
+  const d = fighter({ id: 'd' });
+  const friend = fighter({ id: 'f', armour: 1 });
+
+  it('F-H6 a melee fumble offers weapon break, balance or a friend hit', () => {
+    const attack = resolveAttack({ attacker: a, defender: d, weapon: W.epeeLongue }, new ScriptedDice([98]));
+    expect(attack.fumble).toBe(true);
+    expect(fumbleOptions(attack).map((o) => o.id)).toEqual(['weaponBreaks', 'loseBalance', 'hitFriend']);
+    const broken = resolveFumble(attack, 'weaponBreaks', { attacker: a }, new ScriptedDice([]));
+    expect(broken.attacker.combatant.states.weaponBroken).toEqual(['epeeLongue']);
+    expect(() =>
+      resolveAttack(
+        { attacker: broken.attacker.combatant, defender: d, weapon: W.epeeLongue },
+        new ScriptedDice([1]),
+      ),
+    ).toThrow(RulesError);
+  });
+
+  it('F-H6 losing balance: DEX×3 or fall, and no attack next round', () => {
+    const attack = resolveAttack({ attacker: a, defender: d, weapon: W.epeeLongue }, new ScriptedDice([99]));
+    const stays = resolveFumble(attack, 'loseBalance', { attacker: a }, new ScriptedDice([30]));
+    expect(stays.roll?.target).toBe(30);
+    expect(stays.attacker.combatant.states.fallen).toBeUndefined();
+    expect(stays.attacker.combatant.states.skipNextAttack).toBe(true);
+    const falls = resolveFumble(attack, 'loseBalance', { attacker: a }, new ScriptedDice([31]));
+    expect(falls.attacker.combatant.states.fallen).toBe(true);
+  });
+
+  it('F-H6 the blow hits a friend instead', () => {
+    const attack = resolveAttack({ attacker: a, defender: d, weapon: W.epeeLongue }, new ScriptedDice([97]));
+    const out = resolveFumble(attack, 'hitFriend', { attacker: a, friend }, new ScriptedDice([4]));
+    expect(out.friendDamage?.total).toBe(5);
+    expect(out.friend?.combatant.pv.value).toBe(7);
+    expect(() => resolveFumble(attack, 'hitFriend', { attacker: a }, new ScriptedDice([4]))).toThrow(
+      RulesError,
+    );
+  });
+
+  it('F-H7 a jammed crossbow is repaired with Bricolage in 1–2 rounds', () => {
+    const x = fighter({ id: 'x', weapons: [W.arbalete], skills: { bricolage: 40 } });
+    const attack = resolveAttack({ attacker: x, defender: d, weapon: W.arbalete }, new ScriptedDice([100]));
+    expect(fumbleOptions(attack).map((o) => o.id)).toEqual(['hitFriend', 'crossbowJammed']);
+    const jam = resolveFumble(attack, 'crossbowJammed', { attacker: x }, new ScriptedDice([])).attacker
+      .combatant;
+    expect(jam.states.jammed).toEqual({ weaponId: 'arbalete', cause: 'crossbow' });
+    const fail = repairJammed(jam, new ScriptedDice([41]));
+    expect(fail.roll.success).toBe(false);
+    const ok = repairJammed(jam, new ScriptedDice([40, 2]));
+    expect(ok.rounds).toBe(2);
+    const r1 = tickRepair(ok.combatant);
+    expect(r1.states.jammed?.repairRoundsLeft).toBe(1);
+    expect(tickRepair(r1).states.jammed).toBeUndefined();
+  });
+
+  it('F-H7 a bow fumble can cost the string', () => {
+    const x = fighter({ id: 'x', weapons: [W.arc] });
+    const attack = resolveAttack({ attacker: x, defender: d, weapon: W.arc }, new ScriptedDice([96]));
+    expect(fumbleOptions(attack).map((o) => o.id)).toEqual(['hitFriend', 'bowString']);
+  });
+
+  it('F-H8 a Bagarre fumble offers narrative outcomes for the GM', () => {
+    const x = fighter({ id: 'x', weapons: [W.bagarre] });
+    const attack = resolveAttack({ attacker: x, defender: d, weapon: W.bagarre }, new ScriptedDice([96]));
+    const ids = fumbleOptions(attack).map((o) => o.id);
+    expect(ids).toEqual(['improviseFall', 'improviseStuck', 'improviseNothing']);
+    expect(
+      resolveFumble(attack, 'improviseFall', { attacker: x }, new ScriptedDice([])).attacker.combatant.states
+        .fallen,
+    ).toBe(true);
+  });
+});
+
+describe('parry then attack', () => {
+  it('F-D2 a fighter who parried a faster foe may still attack later in the round', () => {
+    const a = fighter({ id: 'a', skills: { armesDeMelee: 60 } });
+    const d = fighter({ id: 'd', skills: { armesDeMelee: 50 } });
+    const dice = new ScriptedDice([30, 20, 40]);
+    const attack = resolveAttack({ attacker: a, defender: d, weapon: W.epeeLongue }, dice);
+    const parried = resolveDefence(attack, availableDefences(attack, d)[0]!, dice);
+    expect(parried.parryUsed).toBe(true);
+    expect(resolveAttack({ attacker: d, defender: a, weapon: W.epeeLongue }, dice).hit).toBe(true);
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BOTTES, FANTASIA_WEAPONS, SIEGE_ENGINES } from '../../../src/engine/fantasia';
+
+const root = join(__dirname, '../../..');
+const load = (name: string): unknown => JSON.parse(readFileSync(join(root, 'lang/parts', name), 'utf8'));
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+}
+const fr = new Set([...keys(load('fantasia-engine.fr.json')), ...keys(load('core.fr.json'))]);
+const en = new Set([...keys(load('fantasia-engine.en.json')), ...keys(load('core.en.json'))]);
+
+describe('fantasia engine strings', () => {
+  it('F-W7 every key the engine emits exists in French and English', () => {
+    const dir = join(root, 'src/engine/fantasia');
+    const used = new Set<string>();
+    for (const file of readdirSync(dir)) {
+      if (file === 'round.ts') continue; // the round helper's strings live in its own fragment
+      for (const m of readFileSync(join(dir, file), 'utf8').matchAll(
+        /'(PDA\.(?:Error|Fantasia)\.[A-Za-z.]+)'/g,
+      )) {
+        used.add(m[1]!);
+      }
+    }
+    for (const b of BOTTES) used.add(b.name);
+    for (const w of Object.values(FANTASIA_WEAPONS)) used.add(w.name);
+    for (const s of Object.values(SIEGE_ENGINES)) used.add(s.name);
+    const missing = [...used].filter((k) => !fr.has(k) || !en.has(k));
+    expect(missing).toEqual([]);
+    expect(keys(load('fantasia-engine.fr.json')).sort()).toEqual(
+      keys(load('fantasia-engine.en.json')).sort(),
+    );
+  });
+});
