@@ -301,8 +301,7 @@ export function validateFantasiaDeclaration(
     switch (intent.kind) {
       case 'shoot':
       case 'throw': {
-        if (!weapon || !r)
-          throw new RulesError('PDA.Error.Round.NeedWeapon', { action: intent.kind });
+        if (!weapon || !r) throw new RulesError('PDA.Error.Round.NeedWeapon', { action: intent.kind });
         const fits =
           intent.kind === 'throw'
             ? weapon.kind === 'thrown'
@@ -349,15 +348,13 @@ export function validateFantasiaDeclaration(
         break;
       }
       case 'draw': {
-        if (!weapon || !r)
-          throw new RulesError('PDA.Error.Round.NeedWeapon', { action: 'draw' });
+        if (!weapon || !r) throw new RulesError('PDA.Error.Round.NeedWeapon', { action: 'draw' });
         const nockable = weapon.reload === 'bow';
         ensure(!r.ready || (nockable && !r.loaded), 'PDA.Error.Round.AlreadyReady', { weapon: weapon.name });
         break;
       }
       case 'reload': {
-        if (!weapon || !r)
-          throw new RulesError('PDA.Error.Round.NeedWeapon', { action: 'reload' });
+        if (!weapon || !r) throw new RulesError('PDA.Error.Round.NeedWeapon', { action: 'reload' });
         ensure(needsReload(weapon), 'PDA.Error.Round.NothingToReload', { weapon: weapon.name });
         ensure(!r.loaded, 'PDA.Error.Round.AlreadyReady', { weapon: weapon.name });
         ensure(r.ready, 'PDA.Error.Round.NotDrawn', { weapon: weapon.name });

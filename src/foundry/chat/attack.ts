@@ -56,7 +56,7 @@ interface ActorLike {
 interface CombatLike {
   id: string | null;
   round: number;
-  combatants: Iterable<{ actor?: { uuid: string } | null }>;
+  combatants: { contents: { actor?: { uuid: string } | null }[] };
 }
 
 function userTargets(): CardTarget[] {
@@ -142,7 +142,7 @@ function combatOf(actor: ActorLike, explicit?: string): CombatLike | undefined {
   if (explicit) return game.combats?.get(explicit) as unknown as CombatLike | undefined;
   const combat = game.combat as unknown as CombatLike | null | undefined;
   if (!combat) return undefined;
-  for (const c of combat.combatants) if (c.actor?.uuid === actor.uuid) return combat;
+  for (const c of combat.combatants.contents) if (c.actor?.uuid === actor.uuid) return combat;
   return undefined;
 }
 
@@ -157,10 +157,10 @@ export async function startAttack(
 ): Promise<ChatMessage[]> {
   try {
     const actor = actorDoc as unknown as ActorLike;
-    if (!actor.isOwner) throw new RulesError('PDA.Chat.Error.NotYourActor', { name: actor.name });
+    if (!actor.isOwner) throw new RulesError('PDA.Error.CardNotYourActor', { name: actor.name });
     const attacker = actor.engineView<FantasiaCombatant>();
     const weapon = attacker.weapons?.find((w) => w.id === weaponId);
-    if (!weapon) throw new RulesError('PDA.Chat.Error.NoWeapon', { weapon: weaponId });
+    if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: weaponId });
     const offered = options.targets ?? userTargets();
     let choices: AttackDialogResult | null = {
       targets: offered.map((x) => x.actorUuid),
@@ -172,7 +172,7 @@ export async function startAttack(
     if (!options.skipDialog) choices = await askChoices(attacker, weapon, offered);
     if (!choices) return [];
     const chosen = offered.filter((x) => choices.targets.includes(x.actorUuid));
-    if (chosen.length === 0) throw new RulesError('PDA.Chat.Error.NoTarget');
+    if (chosen.length === 0) throw new RulesError('PDA.Error.CardNoTarget');
     const intent: AttackIntent = {
       cover: choices.cover,
       thrustId: choices.thrustId,
@@ -215,7 +215,10 @@ export async function startAttack(
         round: combat?.round ?? 0,
         state: opened.state,
       };
-      const speaker = ChatMessage.getSpeaker({ actor: actorDoc }) as unknown as Record<string, unknown>;
+      const speaker = CONFIG.ChatMessage.documentClass.getSpeaker({ actor: actorDoc as never }) as unknown as Record<
+        string,
+        unknown
+      >;
       messages.push(await createCard(card, env, speaker));
     }
     return messages;

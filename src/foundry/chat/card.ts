@@ -132,10 +132,36 @@ export function cardActions(card: CardSnapshot, env: FlowEnv): CardAction[] {
   });
 }
 
+/** What a user sees of one button now: hidden, or shown enabled / disabled with a reason. */
+export interface LiveAction {
+  readonly visible: boolean;
+  readonly enabled: boolean;
+  readonly reason: string;
+}
+
+/**
+ * The card's buttons as `user` should see them now, from the live world (a deleted actor or an
+ * ended combat disables them even though the stored HTML predates it). Used by the render hook.
+ */
+export function liveActions(message: ChatMessage, user: User): Map<string, LiveAction> {
+  const out = new Map<string, LiveAction>();
+  if ((message.type as string) !== CARD_TYPE) return out;
+  const card = snapshotOf(message);
+  const env = makeEnv(user);
+  for (const a of cardActions(card, env)) {
+    out.set(a.id, {
+      visible: userMayUse(user, a.owners, env.resolve),
+      enabled: a.enabled,
+      reason: a.reason ? env.t(a.reason) : '',
+    });
+  }
+  return out;
+}
+
 /** The HTML of a card in its current state (stored as the message content). */
 export async function renderCard(card: CardSnapshot, env: FlowEnv): Promise<string> {
   const flow = getFlow(card.flow);
-  if (!flow) throw new RulesError('PDA.Chat.Error.UnknownFlow', { flow: card.flow });
+  if (!flow) throw new RulesError('PDA.Error.CardUnknownFlow', { flow: card.flow });
   const context = flow.context(card, env);
   const gone = cardGone(card);
   const actions = cardActions(card, env).map((a) => ({
@@ -168,7 +194,7 @@ export async function createCard(card: CardSnapshot, env: CardEnv, speaker?: Rec
     ...(speaker ? { speaker } : {}),
   };
   // fvtt-types only knows core ChatMessage subtypes; `carte` is declared in system.json.
-  const created = await ChatMessage.create(data as unknown as ChatMessage.CreateData);
+  const created = await CONFIG.ChatMessage.documentClass.create(data as unknown as ChatMessage.CreateData);
   if (!created) throw new RulesError('PDA.Error.Unexpected');
   return created as ChatMessage;
 }
@@ -209,16 +235,16 @@ export async function handleCardAction(payload: CardActionPayload, user: User): 
   const messageId = String(payload.messageId ?? '');
   return serialise(messageId, async () => {
     const message = game.messages?.get(messageId) as ChatMessage | undefined;
-    if (!message || (message.type as string) !== CARD_TYPE) throw new RulesError('PDA.Chat.Error.CardGone');
+    if (!message || (message.type as string) !== CARD_TYPE) throw new RulesError('PDA.Error.CardGone');
     const card = snapshotOf(message);
-    if (card.revision !== Number(payload.revision)) throw new RulesError('PDA.Chat.Error.Stale');
+    if (card.revision !== Number(payload.revision)) throw new RulesError('PDA.Error.CardStale');
     const flow = getFlow(card.flow);
-    if (!flow) throw new RulesError('PDA.Chat.Error.UnknownFlow', { flow: card.flow });
+    if (!flow) throw new RulesError('PDA.Error.CardUnknownFlow', { flow: card.flow });
     const env = makeEnv(user);
     const action = cardActions(card, env).find((a) => a.id === payload.actionId);
-    if (!action) throw new RulesError('PDA.Chat.Error.NoSuchAction');
-    if (!action.enabled) throw new RulesError(action.reason?.key ?? 'PDA.Chat.Error.ActionDisabled', { ...action.reason?.data });
-    if (!userMayUse(user, action.owners, env.resolve)) throw new RulesError('PDA.Chat.Error.NotYours');
+    if (!action) throw new RulesError('PDA.Error.CardNoSuchAction');
+    if (!action.enabled) throw new RulesError(action.reason?.key ?? 'PDA.Error.CardActionDisabled', { ...action.reason?.data });
+    if (!userMayUse(user, action.owners, env.resolve)) throw new RulesError('PDA.Error.CardNotYours');
 
     const result = await flow.perform(card, action.id, env);
     for (const write of result.writes ?? []) {

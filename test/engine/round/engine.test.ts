@@ -170,9 +170,7 @@ describe('round engine transitions', () => {
     let s = startRound(fantasiaRound, [fighter('a', 'pc', 12, [sword()]), fighter('b', 'npc', 11)], noDice());
     s = declare(fantasiaRound, s, 'a', { intents: [{ kind: 'melee', weaponId: 'sword' }] }, GM);
     expect(refusal(() => startPasses(fantasiaRound, s, { by: GM }))).toBe('PDA.Error.DeclarationsMissing');
-    expect(refusal(() => startPasses(fantasiaRound, s, { by: player, force: true }))).toBe(
-      'PDA.Error.NotGM',
-    );
+    expect(refusal(() => startPasses(fantasiaRound, s, { by: player, force: true }))).toBe('PDA.Error.NotGM');
     const forced = startPasses(fantasiaRound, s, { by: GM, force: true });
     expect(forced.declarations.b).toEqual({ intents: [{ kind: 'other' }] });
     expect(refusal(() => declare(fantasiaRound, forced, 'a', { intents: [{ kind: 'move' }] }, GM))).toBe(
@@ -256,7 +254,7 @@ const toyRules: RoundRules<Toy, Posture, null> = {
 };
 
 describe('round engine with another ruleset', () => {
-  it('keeps a fight-long initiative and carries declarations when the plug-in asks', () => {
+  it('S-R3 a plug-in may keep initiative for the whole fight and carry declarations (S-P1 posture)', () => {
     const dice = new ScriptedDice([1, 6]);
     let s = startRound(
       toyRules,

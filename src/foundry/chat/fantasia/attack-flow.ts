@@ -209,7 +209,7 @@ function defenceActions(card: Card, env: FlowEnv): CardAction[] {
       const target = choice.option.base + choice.option.modifiers.reduce((s, m) => s + m.value, 0);
       actions.push({
         id: choice.id,
-        label: { key: 'PDA.Chat.Action.WithPercent', data: { action: env.t(choice.label), percent: target } },
+        label: { key: 'PDA.Chat.Action.WithPercent', data: { action: env.t(localizedName(choice.label, env)), percent: target } },
         owners,
         enabled: refusal === undefined,
         ...(refusal ? { reason: { key: refusal.key }, rule: refusal.rule } : {}),
@@ -273,7 +273,7 @@ export const fantasiaAttackFlow: CardFlow<FantasiaAttackState> = {
     if (actionId === 'whipPull' || actionId === 'whipSlip') return performEscape(card, actionId, env);
     if (actionId.startsWith('fumble.')) return performFumble(card, actionId.slice('fumble.'.length) as FumbleOptionId, env);
     if (actionId === 'chance') return performMishap(card, env);
-    throw new RulesError('PDA.Chat.Error.NoSuchAction');
+    throw new RulesError('PDA.Error.CardNoSuchAction');
   },
 
   context(card, env) {
@@ -295,8 +295,8 @@ export interface AttackRequest {
 /** The engine's attack input for a request (refuses an unknown weapon). */
 function attackInput(req: AttackRequest): AttackInput {
   const weapon = req.attacker.weapons?.find((w) => w.id === req.weaponId);
-  if (!weapon) throw new RulesError('PDA.Chat.Error.NoWeapon', { weapon: req.weaponId });
-  if (req.intent.whip && weapon.kind !== 'whip') throw new RulesError('PDA.Chat.Error.NotAWhip', { weapon: weapon.name });
+  if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: req.weaponId });
+  if (req.intent.whip && weapon.kind !== 'whip') throw new RulesError('PDA.Error.CardNotAWhip', { weapon: weapon.name });
   return {
     attacker: req.attacker,
     defender: req.defender,
@@ -410,7 +410,7 @@ async function performDefence(card: Card, actionId: string, env: FlowEnv): Promi
   let choice: DefenceChoice | undefined;
   if (actionId !== 'none') {
     choice = defenceChoices(card, defender).find((c) => c.id === actionId);
-    if (!choice) throw new RulesError('PDA.Chat.Error.NoSuchAction');
+    if (!choice) throw new RulesError('PDA.Error.CardNoSuchAction');
     const refusal = choiceRefusal(choice);
     if (refusal) throw new RulesError(refusal.key, { rule: refusal.rule });
   }
@@ -452,11 +452,11 @@ function thrustBookkeeping(card: Card, attacker: FantasiaCombatant, defence: Def
 }
 
 interface ItemsOwner {
-  items?: Iterable<{ id: string | null; type: string; system: unknown }>;
+  items?: { contents: { id: string | null; type: string; system: unknown }[] };
 }
 
 function botteItemId(actor: unknown, thrustId: string): string | undefined {
-  for (const item of (actor as ItemsOwner | null)?.items ?? []) {
+  for (const item of (actor as ItemsOwner | null)?.items?.contents ?? []) {
     if (item.type !== 'botte') continue;
     const system = item.system as { thrustId?: string };
     if (system.thrustId === thrustId || item.id === thrustId) return item.id ?? undefined;
@@ -467,7 +467,7 @@ function botteItemId(actor: unknown, thrustId: string): string | undefined {
 async function performApply(card: Card, env: FlowEnv): Promise<FlowResult<FantasiaAttackState>> {
   const t = target(card);
   const damage = card.state.damage;
-  if (!damage || card.state.applied) throw new RulesError('PDA.Chat.Error.AlreadyApplied');
+  if (!damage || card.state.applied) throw new RulesError('PDA.Error.CardAlreadyApplied');
   const defender = need(env, t?.actorUuid, t?.name ?? '');
   const patch = { ...damage.states, ...(card.state.whip?.patch ?? {}) };
   const applied = applyChange(defender, damage.total, patch, damage.rule);
@@ -481,7 +481,7 @@ async function performApply(card: Card, env: FlowEnv): Promise<FlowResult<Fantas
 async function performUndo(card: Card, env: FlowEnv): Promise<FlowResult<FantasiaAttackState>> {
   const t = target(card);
   const diff = card.state.applied;
-  if (!diff) throw new RulesError('PDA.Chat.Error.NothingToUndo');
+  if (!diff) throw new RulesError('PDA.Error.CardNothingToUndo');
   const defender = need(env, t?.actorUuid, t?.name ?? '');
   const restored = undoDiff(defender, diff);
   return {
@@ -517,7 +517,7 @@ async function performFumble(card: Card, option: FumbleOptionId, env: FlowEnv): 
   const options = optionsSource();
   const needsFriend = fumbleOptions(card.state.attack).find((o) => o.id === option)?.needsFriend;
   const friendTarget = needsFriend ? env.userTargets()[0] : undefined;
-  if (needsFriend && !friendTarget) throw new RulesError('PDA.Chat.Error.NeedFriend');
+  if (needsFriend && !friendTarget) throw new RulesError('PDA.Error.CardNeedFriend');
   const friend = friendTarget ? need(env, friendTarget.actorUuid, friendTarget.name) : undefined;
   const outcome = await env.roll((dice) =>
     resolveFumble(card.state.attack, option, { attacker, ...(friend ? { friend } : {}) }, dice, options),
@@ -590,7 +590,7 @@ function attackContext(card: Card, env: FlowEnv) {
     sections.push({
       title: env.t({ key: 'PDA.Chat.Section.Defence' }),
       ...(d.roll ? { check: percentCheck(d.roll, env) } : {}),
-      rows: d.roll ? modifierRows(env.t({ key, data: { name: d.withName } }), d.roll, env, d.kind === 'parry' ? 'F-D2' : 'F-D1') : [],
+      rows: d.roll ? modifierRows(env.t({ key, data: { name: env.t({ key: d.withName }) } }), d.roll, env, d.kind === 'parry' ? 'F-D2' : 'F-D1') : [],
       notes: d.roll ? [] : [{ text: env.t({ key: 'PDA.Chat.Note.ParryFails' }), rule: 'F-B7' }],
     });
   } else if (s.defence) {
@@ -629,10 +629,16 @@ function attackContext(card: Card, env: FlowEnv) {
     sections.push({ title: env.t({ key: 'PDA.Chat.Section.Result' }), rows: [], notes: [{ text: env.t({ key: s.defence.kind === 'parry' ? 'PDA.Chat.Note.Parried' : 'PDA.Chat.Note.Dodged' }), rule: s.defence.kind === 'parry' ? 'F-D2' : 'F-D1' }] });
   }
   return {
-    title: env.t({ key: 'PDA.Chat.Title.Attack', data: { attacker: s.attackerName, weapon: attack.weapon.name } }),
+    title: env.t({ key: 'PDA.Chat.Title.Attack', data: { attacker: s.attackerName, weapon: env.t({ key: attack.weapon.name }) } }),
     subtitle: t ? env.t({ key: 'PDA.Chat.Subtitle.Target', data: { name: t.name } }) : '',
     sections,
   };
+}
+
+/** A label whose `name` may itself be a key (catalogue weapons): localize it first. */
+function localizedName(text: Text, env: FlowEnv): Text {
+  const name = text.data?.name;
+  return typeof name === 'string' ? { ...text, data: { ...text.data, name: env.t({ key: name }) } } : text;
 }
 
 function safeBotteName(id: string, env: FlowEnv): string {

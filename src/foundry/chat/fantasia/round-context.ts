@@ -34,7 +34,7 @@ interface CombatLike {
   uuid: string;
   round: number;
   getFlag(scope: string, key: string): unknown;
-  combatants?: Iterable<{ actor?: { uuid: string } | null; getFlag?(scope: string, key: string): unknown }>;
+  combatants?: { contents: { actor?: { uuid: string } | null; getFlag?(scope: string, key: string): unknown }[] };
 }
 
 function combatOf(combatId: string): CombatLike | undefined {
@@ -58,7 +58,7 @@ const defaultProvider: FantasiaRoundProvider = {
     const flag = chatFlag(combat);
     const parried = flag.round === combat.round && (flag.parried ?? []).includes(actorUuid);
     let kinds: string[] = [];
-    for (const c of combat.combatants ?? []) {
+    for (const c of combat.combatants?.contents ?? []) {
       if (c.actor?.uuid !== actorUuid) continue;
       const d = c.getFlag?.(SYSTEM_ID, 'declaration') as Declaration | undefined;
       kinds = [d?.kind ?? '', ...(d?.intents ?? []).map((i) => i.kind ?? '')];

@@ -57,9 +57,11 @@ interface ItemLike {
   system: unknown;
 }
 
-function itemsOf(parent: unknown): ItemLike[] {
-  const items = (parent as { items?: Iterable<ItemLike> } | null)?.items;
-  return items ? [...items] : [];
+/** An actor's items: Foundry's Collection exposes `contents` (its values). */
+export function itemsOf<T = ItemLike>(parent: unknown): T[] {
+  const items = (parent as { items?: Iterable<T> & { contents?: T[] } } | null)?.items;
+  if (!items) return [];
+  return Array.isArray(items.contents) ? [...items.contents] : [...items];
 }
 
 /** Values computed for sheets from the stored data and the items. */

@@ -1,0 +1,57 @@
+import { templatePath } from '../../constants';
+import type { FoundryRuleset } from '../types';
+import { fantasiaPreCreateItem } from './drop';
+import { useWeaponByUuid } from './hotbar';
+import { fantasiaActorModels } from './models/actors';
+import { fantasiaItemModels } from './models/items';
+import { registerFantasiaSettings } from './settings';
+import { AventurierSheet, PnjSheet } from './sheets/actor-sheet';
+import { FantasiaItemSheet } from './sheets/item-sheet';
+import { configureTokens } from './status-effects';
+
+export { FANTASIA_ACTOR_TYPES, FantasiaActorModel, AventurierModel, PnjModel } from './models/actors';
+export { FANTASIA_ITEM_TYPES, ArmeModel, ArmureModel, BouclierModel, BotteModel, EnginModel } from './models/items';
+export { fantasiaOptionsFromSettings, damageBonusMode, FANTASIA_SETTINGS } from './settings';
+export { rollSkill } from './rolls';
+export { fantasiaHotbarDrop, useWeaponByUuid } from './hotbar';
+export { fantasiaPreCreateItem, checkFantasiaItem } from './drop';
+export { FANTASIA_STATUS_EFFECTS } from './status-effects';
+
+/** Partials the Fantasia templates include (loaded once at init). */
+export const FANTASIA_PARTIALS = [
+  'shared/tabs.hbs',
+  'shared/item-header.hbs',
+  'shared/field.hbs',
+  'shared/description.hbs',
+  'fantasia/actor/header.hbs',
+  'fantasia/actor/characteristics.hbs',
+  'fantasia/actor/skills.hbs',
+  'fantasia/actor/weapons.hbs',
+  'fantasia/actor/protection.hbs',
+  'fantasia/actor/bottes.hbs',
+  'fantasia/actor/states.hbs',
+].map(templatePath);
+
+/** Foundry registration of the Fantasia ruleset. */
+export const fantasiaRuleset: FoundryRuleset = {
+  id: 'fantasia',
+  label: 'PDA.Ruleset.fantasia',
+  actorModels: fantasiaActorModels,
+  itemModels: fantasiaItemModels,
+  actorSheets: [
+    { types: ['aventurier'], sheetClass: AventurierSheet, label: 'PDA.FantasiaUI.Sheet.aventurier' },
+    { types: ['pnj'], sheetClass: PnjSheet, label: 'PDA.FantasiaUI.Sheet.pnj' },
+  ],
+  itemSheets: [
+    { types: ['arme', 'armure', 'bouclier', 'botte', 'engin'], sheetClass: FantasiaItemSheet, label: 'PDA.FantasiaUI.Sheet.item' },
+  ],
+  registerSettings: registerFantasiaSettings,
+  init() {
+    configureTokens();
+    void foundry.applications.handlebars.loadTemplates(FANTASIA_PARTIALS);
+    Hooks.on('preCreateItem', fantasiaPreCreateItem as never);
+    // Macros call the system through `game.passeDArmes` (see hotbar.ts).
+    const g = game as unknown as { passeDArmes?: Record<string, unknown> };
+    g.passeDArmes = { ...(g.passeDArmes ?? {}), fantasia: { useWeaponByUuid } };
+  },
+};

@@ -1,0 +1,18 @@
+import type { FoundryRuleset } from '../types';
+import { GREYHAWK_ACTOR_TYPES, GuerrierAdndModel, MonstreAdndModel } from './models/actors';
+import { ArmeAdndModel, GREYHAWK_ITEM_TYPES } from './models/items';
+import { registerGreyhawkSettings } from './settings';
+import { GreyhawkActorSheet, GreyhawkWeaponSheet } from './sheets/actor-sheet';
+
+/** The Greyhawk ruleset (AD&D 2e with the options of "Les Maraudeurs de Greyhawk"). */
+export const greyhawkRuleset: FoundryRuleset = {
+  id: 'greyhawk',
+  label: 'PDA.Ruleset.greyhawk',
+  actorModels: { 'guerrier-adnd': GuerrierAdndModel, 'monstre-adnd': MonstreAdndModel },
+  itemModels: { 'arme-adnd': ArmeAdndModel },
+  actorSheets: [{ types: [...GREYHAWK_ACTOR_TYPES], sheetClass: GreyhawkActorSheet, label: 'PDA.Greyhawk.Sheet.Actor' }],
+  itemSheets: [{ types: [...GREYHAWK_ITEM_TYPES], sheetClass: GreyhawkWeaponSheet, label: 'PDA.Greyhawk.Sheet.Weapon' }],
+  registerSettings: registerGreyhawkSettings,
+};
+
+export { ArmeAdndModel, GuerrierAdndModel, MonstreAdndModel };

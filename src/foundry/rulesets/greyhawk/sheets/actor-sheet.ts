@@ -1,0 +1,144 @@
+import type { GreyhawkCharacter, GreyhawkWeapon } from '../../../../engine/greyhawk/types';
+import { templatePath } from '../../../constants';
+import { notifyError } from '../../../i18n';
+import type { GreyhawkDerived } from '../models/actors';
+import { rollGreyhawkAttack, type AttackTargetInput } from '../rolls';
+import { actorSheetContext, type GreyhawkSheetInput } from './context';
+
+interface GreyhawkActorLike {
+  id: string | null;
+  name: string;
+  img: string | null;
+  type: string;
+  system: { toEngine(): GreyhawkCharacter; derived: GreyhawkDerived; biography?: string; toObject?: () => Record<string, unknown> };
+  items: Iterable<{ id: string | null; name: string; img: string | null; type: string; system: unknown }> & {
+    get(id: string): { system: unknown } | undefined;
+  };
+}
+
+/** Builds the pure context input from an actor document. */
+export function sheetInputFromActor(actor: GreyhawkActorLike, editable: boolean, enrichedBiography: string): GreyhawkSheetInput {
+  const weapons: GreyhawkSheetInput['weapons'][number][] = [];
+  for (const item of actor.items) {
+    const system = item.system as { equipped?: boolean; toEngine?: () => GreyhawkWeapon };
+    if (item.type !== 'arme-adnd' || typeof system.toEngine !== 'function') continue;
+    weapons.push({ ...system.toEngine(), equipped: Boolean(system.equipped), img: item.img ?? 'icons/svg/sword.svg' });
+  }
+  return {
+    actor: { id: actor.id ?? '', name: actor.name, img: actor.img ?? 'icons/svg/mystery-man.svg', type: actor.type },
+    system: actor.system.toObject?.() ?? {},
+    character: actor.system.toEngine(),
+    derived: actor.system.derived,
+    weapons,
+    editable,
+    enrichedBiography,
+  };
+}
+
+/** The first targeted token's actor as an attack target (AC and size), else an unarmoured man. */
+function currentTarget(): AttackTargetInput {
+  const token = [...(game.user?.targets ?? [])][0] as { name?: string; actor?: { system?: unknown } } | undefined;
+  const system = token?.actor?.system as { ac?: number; size?: AttackTargetInput['size'] } | undefined;
+  if (!token || typeof system?.ac !== 'number') return { name: '', ac: 10, size: 'M' };
+  return { name: token.name ?? '', ac: system.ac, size: system.size ?? 'M' };
+}
+
+const { HandlebarsApplicationMixin } = foundry.applications.api;
+
+/** Sheet of `guerrier-adnd` and `monstre-adnd` actors. */
+export class GreyhawkActorSheet extends HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2) {
+  // fvtt-types' deep option types make tsc give up on this literal; Foundry checks it at runtime.
+  static override DEFAULT_OPTIONS = {
+    classes: ['passe-d-armes', 'greyhawk', 'actor'],
+    position: { width: 640, height: 720 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      attack: GreyhawkActorSheet.#onAttack,
+      equip: GreyhawkActorSheet.#onEquip,
+      editItem: GreyhawkActorSheet.#onEditItem,
+      deleteItem: GreyhawkActorSheet.#onDeleteItem,
+    },
+  } as never;
+
+  static override PARTS = {
+    sheet: { template: templatePath('greyhawk/actor-sheet.hbs') },
+  };
+
+  override async _prepareContext(options: Parameters<foundry.applications.sheets.ActorSheetV2['_prepareContext']>[0]) {
+    const base = await super._prepareContext(options);
+    const actor = this.document as unknown as GreyhawkActorLike;
+    const enriched = await foundry.applications.ux.TextEditor.implementation.enrichHTML(actor.system.biography ?? '', {
+      relativeTo: this.document,
+      secrets: this.document.isOwner,
+    });
+    return { ...base, ...actorSheetContext(sheetInputFromActor(actor, this.isEditable, enriched)) };
+  }
+
+  private itemOf(target: HTMLElement): Item.Implementation | undefined {
+    const id = target.closest<HTMLElement>('[data-item-id]')?.dataset.itemId ?? '';
+    return this.document.items.get(id) as Item.Implementation | undefined;
+  }
+
+  static async #onAttack(this: GreyhawkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const id = target.closest<HTMLElement>('[data-item-id]')?.dataset.itemId;
+    if (id) await rollGreyhawkAttack(this.document as unknown as Parameters<typeof rollGreyhawkAttack>[0], id, currentTarget());
+  }
+
+  static async #onEquip(this: GreyhawkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.itemOf(target);
+    if (!item) return;
+    const current = Boolean((item.system as unknown as { equipped?: boolean }).equipped);
+    try {
+      await item.update({ 'system.equipped': !current } as Item.UpdateData);
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  static async #onEditItem(this: GreyhawkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await this.itemOf(target)?.sheet?.render(true);
+  }
+
+  static async #onDeleteItem(this: GreyhawkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await this.itemOf(target)?.delete();
+  }
+}
+
+/** Sheet of `arme-adnd` items. */
+export class GreyhawkWeaponSheet extends HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2) {
+  static override DEFAULT_OPTIONS = {
+    classes: ['passe-d-armes', 'greyhawk', 'item'],
+    position: { width: 480, height: 560 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+  } as never;
+
+  static override PARTS = {
+    sheet: { template: templatePath('greyhawk/weapon-sheet.hbs') },
+  };
+
+  override async _prepareContext(options: Parameters<foundry.applications.sheets.ItemSheetV2['_prepareContext']>[0]) {
+    const base = await super._prepareContext(options);
+    return { ...base, ...weaponSheetContext(this.document as unknown as WeaponDocLike, this.isEditable) };
+  }
+}
+
+interface WeaponDocLike {
+  name: string;
+  img: string | null;
+  system: { toObject?: () => Record<string, unknown> };
+}
+
+export function weaponSheetContext(item: WeaponDocLike, editable: boolean) {
+  return {
+    item: { name: item.name, img: item.img ?? 'icons/svg/sword.svg' },
+    system: item.system.toObject?.() ?? {},
+    editable,
+    kinds: ['melee', 'bow', 'lightCrossbow', 'heavyCrossbow', 'handCrossbow', 'thrownDagger', 'dart', 'sling', 'staffSling', 'thrown'].map(
+      (k) => ({ id: k, label: `PDA.Greyhawk.WeaponKind.${k}` }),
+    ),
+    hands: ['1', '2', 'either'].map((h) => ({ id: h, label: `PDA.Greyhawk.Hands.${h}` })),
+    sizes: ['T', 'S', 'M', 'L', 'H', 'G'].map((s) => ({ id: s, label: `PDA.Greyhawk.Size.${s}` })),
+  };
+}

@@ -1,0 +1,122 @@
+import type { Dice } from '../../../engine/dice/port';
+import { resolveAttack, type AttackInput, type AttackResult } from '../../../engine/souffle/attack';
+import type { SouffleWeapon } from '../../../engine/souffle/equipment';
+import type { SouffleFighter } from '../../../engine/souffle/fighter';
+import { rollLevel, type LadderRoll } from '../../../engine/souffle/ladder';
+import type { SouffleOptions } from '../../../engine/souffle/options';
+import { templatePath } from '../../constants';
+import { withFoundryDice, type DieRoller } from '../../dice/roll-dice';
+import { notifyError } from '../../i18n';
+import { souffleOptionsFromSettings } from './settings';
+
+const K = 'PDA.Souffle';
+
+interface EngineActor {
+  name?: string | null;
+  system: { toEngine(): SouffleFighter; engineWeapons(): SouffleWeapon[] };
+  items: { get(id: string): { system: unknown } | undefined };
+}
+
+/**
+ * The attack a sheet button makes with a weapon: the better of the two characteristics the
+ * attack allows (S-AT1, S-AT4) and the fighter's best métier; a second equipped one-handed melee
+ * weapon makes it a two-weapon attack (S-AT3).
+ */
+export function sheetAttackInput(fighter: SouffleFighter, weapon: SouffleWeapon, equipped: readonly SouffleWeapon[]): AttackInput {
+  const kind = weapon.ranged ? 'ranged' : 'melee';
+  const second = weapon.ranged || weapon.hands === 2
+    ? undefined
+    : equipped.find((w) => w.id !== weapon.id && !w.ranged && w.hands === 1);
+  const [first, other] = kind === 'melee' ? (['geste', 'vigueur'] as const) : (['geste', 'acuite'] as const);
+  const id = fighter[other] > fighter[first] ? other : first;
+  const metier = Math.max(0, ...Object.values(fighter.metiers));
+  return {
+    kind,
+    characteristic: { id, value: fighter[id] },
+    metier,
+    weapons: second ? [weapon, second] : [weapon],
+  };
+}
+
+function diceView(roll: LadderRoll) {
+  return roll.rolls.map((d) => ({ faces: d.faces, value: d.value, kept: d.kept }));
+}
+
+/** What an attack card shows. */
+export function attackCardContext(actorName: string, weaponName: string, input: AttackInput, attack: AttackResult) {
+  return {
+    actorName,
+    weaponName,
+    kind: `${K}.Card.${attack.kind}`,
+    characteristic: `${K}.Characteristic.${input.characteristic.id}`,
+    characteristicValue: input.characteristic.value,
+    metier: input.metier,
+    level: attack.level > 0 ? `+${attack.level}` : String(attack.level),
+    formula: attack.roll.dice,
+    dice: diceView(attack.roll),
+    die: attack.die,
+    weaponDamage: attack.weaponDamage,
+    statsDamage: attack.statsDamage,
+    potential: attack.potential,
+    maxForce: attack.maxForce,
+    twoWeapons: (input.weapons ?? []).length === 2,
+  };
+}
+
+async function postCard(actor: EngineActor, template: string, context: Record<string, unknown>, rolls: Roll[]) {
+  const content = await foundry.applications.handlebars.renderTemplate(templatePath(template), context);
+  const Message = foundry.documents.ChatMessage;
+  const speaker = Message.getSpeaker({ actor: actor as unknown as Actor.Implementation });
+  return Message.create({ content, rolls, speaker } as unknown as ChatMessage.CreateData);
+}
+
+/** Rolls an attack with one of the actor's weapons and posts its potential damage. */
+export async function attackWithWeapon(
+  actor: EngineActor,
+  itemId: string,
+  roller?: DieRoller,
+  options: SouffleOptions = souffleOptionsFromSettings(),
+): Promise<AttackResult | null> {
+  try {
+    const item = actor.items.get(itemId) as { name?: string; system: { toEngine?: () => SouffleWeapon } } | undefined;
+    const weapon = item?.system.toEngine?.();
+    if (!item || !weapon) return null;
+    const fighter = actor.system.toEngine();
+    const input = sheetAttackInput(fighter, weapon, actor.system.engineWeapons());
+    const { value, rolls } = await withFoundryDice((dice: Dice) => resolveAttack(input, dice, options), roller);
+    await postCard(actor, 'souffle/chat/attack.hbs', attackCardContext(actor.name ?? '', item.name ?? '', input, value), rolls);
+    return value;
+  } catch (error) {
+    notifyError(error);
+    return null;
+  }
+}
+
+/** Rolls the initiative dice (S-R3) and posts them. */
+export async function rollInitiativeCard(
+  actor: EngineActor,
+  roller?: DieRoller,
+  options: SouffleOptions = souffleOptionsFromSettings(),
+): Promise<number | null> {
+  try {
+    const fighter = actor.system.toEngine();
+    const { value, rolls } = await withFoundryDice((dice: Dice) => rollLevel(options.ladder, fighter.initiative, dice), roller);
+    const total = value.value + (options.initiativeAddsScore ? fighter.initiative : 0);
+    await postCard(
+      actor,
+      'souffle/chat/initiative.hbs',
+      {
+        actorName: actor.name ?? '',
+        formula: value.dice,
+        dice: diceView(value),
+        total,
+        guerrier: fighter.disciplines.some((d) => d.toLowerCase() === 'guerrier'),
+      },
+      rolls,
+    );
+    return total;
+  } catch (error) {
+    notifyError(error);
+    return null;
+  }
+}

@@ -1,0 +1,251 @@
+import { isPosture } from '../../../../engine/souffle/posture';
+import { isSouffleState } from '../../../../engine/souffle/states';
+import { templatePath } from '../../../constants';
+import { notifyError } from '../../../i18n';
+import { itemsOf, type SouffleActorModel } from '../models/actors';
+import { attackWithWeapon, rollInitiativeCard } from '../rolls';
+import { souffleOptionsFromSettings } from '../settings';
+import { souffleSheetContext, type SheetItem, type SouffleSheetInput } from './context';
+
+/** The actor shape the Souffle sheets read (an Actor whose system is a Souffle model). */
+export interface SouffleActorLike {
+  id: string | null;
+  name: string;
+  img: string | null;
+  type: string;
+  system: unknown;
+  items: Iterable<{ id: string | null; name: string; img: string | null; type: string; system: unknown }>;
+  statuses?: Set<string>;
+}
+
+function plain(system: unknown): Record<string, unknown> {
+  const s = system as { toObject?: () => Record<string, unknown> };
+  return typeof s?.toObject === 'function' ? s.toObject() : { ...(system as Record<string, unknown>) };
+}
+
+/** Builds the context builder's input from an actor document. */
+export function sheetInputFromActor(
+  actor: SouffleActorLike,
+  editable: boolean,
+  enrichedBiography: string,
+  activeTab?: string,
+): SouffleSheetInput {
+  const model = actor.system as SouffleActorModel;
+  const source = plain(model) as unknown as SouffleSheetInput['system'];
+  const items: SheetItem[] = itemsOf<{ id: string | null; name: string; img: string | null; type: string; system: unknown }>(
+    actor,
+  ).map((i) => ({
+    id: i.id ?? '',
+    name: i.name,
+    img: i.img ?? 'icons/svg/item-bag.svg',
+    type: i.type,
+    system: plain(i.system),
+  }));
+  return {
+    actor: { id: actor.id ?? '', name: actor.name, img: actor.img ?? 'icons/svg/mystery-man.svg', type: actor.type },
+    system: source,
+    derived: model.derived ?? { gesteEffective: source.geste, armourDefence: 0, guerrier: false },
+    items,
+    statuses: [...(actor.statuses ?? [])],
+    editable,
+    enrichedBiography,
+    ...(activeTab ? { activeTab } : {}),
+    options: souffleOptionsFromSettings(),
+  };
+}
+
+const { HandlebarsApplicationMixin } = foundry.applications.api;
+
+/** The Souffle actor sheet (combattant; adversaire uses a compact variant). */
+export class SouffleActorSheet extends HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2) {
+  // fvtt-types' deep option types make tsc give up on this literal; Foundry checks it at runtime.
+  static override DEFAULT_OPTIONS = {
+    classes: ['passe-d-armes', 'souffle', 'actor'],
+    position: { width: 700, height: 720 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      setPosture: SouffleActorSheet.#onSetPosture,
+      toggleState: SouffleActorSheet.#onToggleState,
+      addMetier: SouffleActorSheet.#onAddMetier,
+      removeMetier: SouffleActorSheet.#onRemoveMetier,
+      toggleItem: SouffleActorSheet.#onToggleItem,
+      editItem: SouffleActorSheet.#onEditItem,
+      deleteItem: SouffleActorSheet.#onDeleteItem,
+      attack: SouffleActorSheet.#onAttack,
+      rollInitiative: SouffleActorSheet.#onRollInitiative,
+    },
+  } as never;
+
+  static override PARTS = {
+    header: { template: templatePath('souffle/actor/header.hbs') },
+    tabs: { template: templatePath('souffle/actor/tabs.hbs') },
+    profil: { template: templatePath('souffle/actor/profil.hbs'), scrollable: [''] },
+    combat: { template: templatePath('souffle/actor/combat.hbs'), scrollable: [''] },
+    notes: { template: templatePath('souffle/actor/notes.hbs'), scrollable: [''] },
+  };
+
+  protected get souffleActor(): SouffleActorLike {
+    return this.document as unknown as SouffleActorLike;
+  }
+
+  override async _prepareContext(options: Parameters<foundry.applications.sheets.ActorSheetV2['_prepareContext']>[0]) {
+    const base = await super._prepareContext(options);
+    const model = this.souffleActor.system as SouffleActorModel;
+    const enriched = await foundry.applications.ux.TextEditor.implementation.enrichHTML(model.biography ?? '', {
+      relativeTo: this.document,
+      secrets: this.document.isOwner,
+    });
+    const tab = (this.tabGroups as Record<string, string | undefined>)['primary'];
+    return { ...base, ...souffleSheetContext(sheetInputFromActor(this.souffleActor, this.isEditable, enriched, tab)) };
+  }
+
+  /** Métiers and disciplines are arrays: their inputs write the whole array on change. */
+  override async _onRender(...args: Parameters<foundry.applications.sheets.ActorSheetV2['_onRender']>) {
+    await super._onRender(...args);
+    for (const el of this.element.querySelectorAll<HTMLInputElement>('[data-metier-field]')) {
+      el.addEventListener('change', () => void this.#updateMetier(el));
+    }
+    const disciplines = this.element.querySelector<HTMLInputElement>('[data-disciplines]');
+    disciplines?.addEventListener('change', () => {
+      const list = disciplines.value
+        .split(',')
+        .map((d) => d.trim())
+        .filter((d) => d.length > 0);
+      void this.#update({ 'system.disciplines': list });
+    });
+  }
+
+  async #update(changes: Record<string, unknown>): Promise<void> {
+    try {
+      await this.document.update(changes as Actor.UpdateData);
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  #metiers(): { name: string; level: number }[] {
+    return ((this.souffleActor.system as SouffleActorModel).metiers ?? []).map((m) => ({ name: m.name, level: m.level }));
+  }
+
+  async #updateMetier(el: HTMLInputElement): Promise<void> {
+    const index = Number(el.dataset.metierIndex);
+    const field = el.dataset.metierField;
+    const metiers = this.#metiers();
+    const entry = metiers[index];
+    if (!entry || (field !== 'name' && field !== 'level')) return;
+    if (field === 'name') entry.name = el.value.trim();
+    else entry.level = Number(el.value);
+    await this.#update({ 'system.metiers': metiers });
+  }
+
+  protected itemOf(target: HTMLElement): Item.Implementation | undefined {
+    const id = target.closest<HTMLElement>('[data-item-id]')?.dataset.itemId ?? '';
+    return this.document.items.get(id) as Item.Implementation | undefined;
+  }
+
+  static async #onSetPosture(this: SouffleActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const posture = target.dataset.posture;
+    if (!isPosture(posture)) return;
+    await this.#update({ 'system.posture': posture });
+  }
+
+  static async #onToggleState(this: SouffleActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const state = target.dataset.state ?? '';
+    if (!isSouffleState(state)) return;
+    const states = (this.souffleActor.system as SouffleActorModel).states as Record<string, boolean>;
+    await this.#update({ [`system.states.${state}`]: !states[state] });
+  }
+
+  static async #onAddMetier(this: SouffleActorSheet): Promise<void> {
+    await this.#update({ 'system.metiers': [...this.#metiers(), { name: '', level: 1 }] });
+  }
+
+  static async #onRemoveMetier(this: SouffleActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const index = Number(target.dataset.metierIndex);
+    await this.#update({ 'system.metiers': this.#metiers().filter((_, i) => i !== index) });
+  }
+
+  static async #onToggleItem(this: SouffleActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.itemOf(target);
+    const field = target.dataset.field;
+    if (!item || (field !== 'equipped' && field !== 'worn')) return;
+    const current = Boolean((item.system as unknown as Record<string, unknown>)[field]);
+    try {
+      await item.update({ [`system.${field}`]: !current } as Item.UpdateData);
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  static async #onEditItem(this: SouffleActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await this.itemOf(target)?.sheet?.render(true);
+  }
+
+  static async #onDeleteItem(this: SouffleActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await this.itemOf(target)?.deleteDialog();
+  }
+
+  static async #onAttack(this: SouffleActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const id = target.closest<HTMLElement>('[data-item-id]')?.dataset.itemId;
+    if (id) await attackWithWeapon(this.document as unknown as Parameters<typeof attackWithWeapon>[0], id);
+  }
+
+  static async #onRollInitiative(this: SouffleActorSheet): Promise<void> {
+    await rollInitiativeCard(this.document as unknown as Parameters<typeof rollInitiativeCard>[0]);
+  }
+}
+
+/** The compact adversaire sheet: one page. */
+export class AdversaireSheet extends SouffleActorSheet {
+  static override DEFAULT_OPTIONS = { classes: ['adversaire'], position: { width: 600, height: 680 } } as never;
+
+  static override PARTS = {
+    header: { template: templatePath('souffle/actor/header.hbs') },
+    body: { template: templatePath('souffle/actor/adversaire.hbs'), scrollable: [''] },
+  };
+}
+
+/** Item sheet for arme-souffle and armure-souffle. */
+export class SouffleItemSheet extends HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2) {
+  static override DEFAULT_OPTIONS = {
+    classes: ['passe-d-armes', 'souffle', 'item'],
+    position: { width: 460, height: 520 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+  } as never;
+
+  static override PARTS = {
+    body: { template: templatePath('souffle/item/item.hbs'), scrollable: [''] },
+  };
+
+  override async _prepareContext(options: Parameters<foundry.applications.sheets.ItemSheetV2['_prepareContext']>[0]) {
+    const base = await super._prepareContext(options);
+    const item = this.document as unknown as { name: string; img: string | null; type: string; system: unknown };
+    return { ...base, ...itemSheetContext(item.type, plain(item.system), item.name, item.img ?? '', this.isEditable) };
+  }
+}
+
+/** Pure context of the item sheet. */
+export function itemSheetContext(
+  type: string,
+  system: Record<string, unknown>,
+  name: string,
+  img: string,
+  editable: boolean,
+) {
+  const K = 'PDA.Souffle';
+  const isWeapon = type === 'arme-souffle';
+  return {
+    name,
+    img,
+    editable,
+    isWeapon,
+    system,
+    categories: Object.fromEntries(
+      ['mainsNues', 'legere', 'moyenne', 'lourde', 'distance'].map((c) => [c, `${K}.Category.${c}`]),
+    ),
+    kinds: { armure: `${K}.ArmourKind.armure`, bouclier: `${K}.ArmourKind.bouclier` },
+    hands: { 1: `${K}.Item.OneHand`, 2: `${K}.Item.TwoHands` },
+  };
+}

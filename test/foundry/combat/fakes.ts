@@ -1,0 +1,113 @@
+import type { CombatLike, CombatantLike } from '../../../src/foundry/combat/adapter';
+import type { FantasiaCombatant, FantasiaWeapon } from '../../../src/engine/fantasia/types';
+
+/**
+ * Small explicit fakes of a Combat and its Combatants, shaped like the adapter's CombatLike: they
+ * store what the adapter writes (system data replaced by field, initiative, round, turn).
+ */
+
+export interface FakeCombatantInit {
+  id: string;
+  name: string;
+  kind: 'aventurier' | 'pnj';
+  dex: number;
+  int?: number;
+  weapons?: FantasiaWeapon[];
+  owners?: string[];
+  surprised?: boolean;
+  hidden?: boolean;
+}
+
+export class FakeRoundCombatant implements CombatantLike {
+  id: string;
+  name: string;
+  img = '';
+  hidden: boolean;
+  defeated = false;
+  initiative: number | null = null;
+  owners: Set<string>;
+  system = { declaration: '', readiness: '', budgets: '', surprised: false };
+  actor: Actor.Implementation | null;
+
+  constructor(init: FakeCombatantInit) {
+    this.id = init.id;
+    this.name = init.name;
+    this.hidden = init.hidden ?? false;
+    this.owners = new Set(init.owners ?? []);
+    this.system.surprised = init.surprised ?? false;
+    const view: FantasiaCombatant = {
+      id: `actor-${init.id}`,
+      name: `Actor ${init.name}`,
+      kind: init.kind,
+      characteristics: { FOR: 12, CON: 12, TAI: 12, INT: init.int ?? 10, DEX: init.dex, CHA: 10 },
+      pv: { value: 12, max: 12 },
+      mouvement: 8,
+      damageBonus: '',
+      armour: 0,
+      skills: {},
+      states: {},
+      weapons: init.weapons ?? [],
+    };
+    this.actor = { engineView: () => view } as unknown as Actor.Implementation;
+  }
+
+  testUserPermission(user: User.Implementation): boolean {
+    return user.isGM || this.owners.has(user.id ?? '');
+  }
+}
+
+export class FakeRoundCombat implements CombatLike {
+  id = 'combat1';
+  round = 0;
+  turn: number | null = null;
+  system = {
+    rules: '',
+    step: '',
+    pass: null as number | null,
+    slotIndex: -1,
+    slots: [] as object[],
+    order: [] as object[],
+    out: [] as string[],
+  };
+  writes = 0;
+  readonly list: FakeRoundCombatant[];
+
+  constructor(combatants: FakeRoundCombatant[]) {
+    this.list = combatants;
+  }
+
+  get combatants(): Iterable<FakeRoundCombatant> {
+    return this.list;
+  }
+
+  async update(data: Record<string, unknown>): Promise<this> {
+    this.writes += 1;
+    const d = structuredClone(data) as {
+      round?: number;
+      turn?: number | null;
+      system?: Partial<FakeRoundCombat['system']>;
+    };
+    if (d.round !== undefined) this.round = d.round;
+    if (d.turn !== undefined) this.turn = d.turn;
+    if (d.system) this.system = { ...this.system, ...d.system };
+    return this;
+  }
+
+  async updateEmbeddedDocuments(_name: 'Combatant', updates: Record<string, unknown>[]): Promise<unknown[]> {
+    this.writes += 1;
+    for (const u of structuredClone(updates) as {
+      _id: string;
+      initiative?: number | null;
+      system?: object;
+    }[]) {
+      const c = this.list.find((x) => x.id === u._id);
+      if (!c) throw new Error(`no combatant ${u._id}`);
+      if (u.initiative !== undefined) c.initiative = u.initiative;
+      if (u.system) c.system = { ...c.system, ...u.system };
+    }
+    return updates;
+  }
+}
+
+export const user = (id: string, isGM = false): User.Implementation =>
+  ({ id, isGM, name: id }) as unknown as User.Implementation;

@@ -1,0 +1,249 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { GM } from '../../../src/engine/round/types';
+import { registerRoundAdapter, requesterFor } from '../../../src/foundry/combat/adapter';
+import {
+  fantasiaRoundAdapter,
+  formToDeclaration,
+  parseFantasiaDeclaration,
+} from '../../../src/foundry/combat/fantasia';
+import { handleRoundQuery, runRoundCommand } from '../../../src/foundry/combat/service';
+import { readRoundState } from '../../../src/foundry/combat/store';
+import type { DieRoller } from '../../../src/foundry/dice/roll-dice';
+import { isRulesError } from '../../../src/engine/core/errors';
+import { bow, crossbow, sword } from '../../engine/round/fixtures';
+import { FakeRoundCombat, FakeRoundCombatant, user } from './fakes';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- reaching into the fake globals */
+const g = globalThis as any;
+
+/** Foundry dice stand-in: hands out the given faces in order and records what was asked. */
+function roller(values: number[]): DieRoller & { asked: number[] } {
+  const asked: number[] = [];
+  const fn = (async (faces: number) => {
+    asked.push(faces);
+    const value = values.shift();
+    if (value === undefined) throw new Error(`no die left for d${faces}`);
+    return { value, roll: null };
+  }) as DieRoller & { asked: number[] };
+  fn.asked = asked;
+  return fn;
+}
+
+async function refusal(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (error) {
+    if (isRulesError(error)) return error.key;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+function scene(): FakeRoundCombat {
+  return new FakeRoundCombat([
+    new FakeRoundCombatant({ id: 'rorque', name: 'Rorque', kind: 'pnj', dex: 16 }),
+    new FakeRoundCombatant({
+      id: 'ava',
+      name: 'Ava',
+      kind: 'aventurier',
+      dex: 17,
+      weapons: [crossbow()],
+      owners: ['p1'],
+    }),
+  ]);
+}
+
+beforeEach(() => {
+  registerRoundAdapter(fantasiaRoundAdapter);
+  g.game.settings.set('passe-d-armes', 'ruleset', 'fantasia');
+});
+
+describe('round stored in Combat and Combatant documents', () => {
+  it('F-M4 the crossbow scene runs through the documents: DEX 17 first, crossbow in pass 1, reloaded', async () => {
+    const combat = scene();
+    await runRoundCommand(combat, GM, { kind: 'start' }, roller([]));
+    expect(combat.round).toBe(1);
+    expect(combat.system.step).toBe('declaration');
+    expect(combat.list.find((c) => c.id === 'ava')?.initiative).toBe(2);
+    expect(combat.list.find((c) => c.id === 'rorque')?.initiative).toBe(1);
+
+    const player = requesterFor(combat, user('p1'));
+    expect(player).toEqual({ gm: false, owns: ['ava'] });
+    await runRoundCommand(combat, player, {
+      kind: 'declare',
+      combatantId: 'ava',
+      declaration: { intents: [{ kind: 'shoot', weaponId: 'crossbow', targetId: 'rorque' }] },
+    });
+    await runRoundCommand(combat, GM, {
+      kind: 'declare',
+      combatantId: 'rorque',
+      declaration: { intents: [{ kind: 'move' }], publicText: "s'éloigne" },
+    });
+    // The player's view of Rorque: only the public text (F-R5).
+    const view = fantasiaRoundAdapter.describeDeclaration(
+      readRoundState(fantasiaRoundAdapter, combat) as never,
+      'rorque',
+      player,
+    );
+    expect(view).toBe("s'éloigne");
+
+    await runRoundCommand(combat, GM, { kind: 'startPasses' });
+    expect(combat.system.step).toBe('pass1');
+    expect(
+      (combat.system.slots as { combatantId: string; pass: number; action: string }[]).map(
+        (s) => `${s.pass}:${s.combatantId}:${s.action}`,
+      ),
+    ).toEqual(['1:ava:shoot', '2:ava:reload', '2:rorque:move', '3:ava:reload']);
+    expect(combat.turn).toBe(0);
+
+    // A reload (late join) rebuilds the same round from the documents.
+    const reread = readRoundState(fantasiaRoundAdapter, combat);
+    expect(reread?.slots[0]?.status).toBe('current');
+    expect(reread?.declarations.ava).toEqual({
+      intents: [{ kind: 'shoot', weaponId: 'crossbow', targetId: 'rorque' }],
+    });
+
+    const slotId = (combat.system.slots[0] as { id: string }).id;
+    expect(
+      await refusal(runRoundCommand(combat, requesterFor(combat, user('p2')), { kind: 'endSlot', slotId })),
+    ).toBe('PDA.Error.NotOwner');
+    await runRoundCommand(combat, player, { kind: 'endSlot', slotId });
+    for (let i = 0; i < 3; i++) await runRoundCommand(combat, GM, { kind: 'nextSlot' });
+    await runRoundCommand(combat, GM, { kind: 'nextRound' }, roller([]));
+    expect(combat.round).toBe(2);
+    const ava = combat.list.find((c) => c.id === 'ava');
+    expect(JSON.parse(ava?.system.readiness ?? '{}').weapons.crossbow).toEqual({ ready: true, loaded: true });
+    expect(ava?.system.declaration).toBe('');
+  });
+
+  it('F-R3 initiative ties are rolled with Foundry dice (the dice adapter), highest d10 first', async () => {
+    const combat = new FakeRoundCombat([
+      new FakeRoundCombatant({ id: 'a', name: 'A', kind: 'pnj', dex: 12, weapons: [sword()] }),
+      new FakeRoundCombatant({ id: 'b', name: 'B', kind: 'pnj', dex: 12, weapons: [bow()] }),
+    ]);
+    const dice = roller([4, 9]);
+    g.CONFIG.ChatMessage.documentClass = { create: async () => ({}) };
+    await runRoundCommand(combat, GM, { kind: 'start' }, dice);
+    expect(dice.asked).toEqual([10, 10]);
+    expect(
+      (combat.system.order as { combatantId: string; tieBreak: number[] }[]).map((e) => [
+        e.combatantId,
+        e.tieBreak,
+      ]),
+    ).toEqual([
+      ['b', [9]],
+      ['a', [4]],
+    ]);
+  });
+
+  it('F-R5 a player cannot declare for a PNJ or out of turn; the GM re-validates the query', async () => {
+    const combat = scene();
+    await runRoundCommand(combat, GM, { kind: 'start' }, roller([]));
+    g.game.combats.set(combat.id, combat);
+    const p1 = user('p1');
+    const before = combat.writes;
+    await expect(
+      handleRoundQuery(
+        {
+          userId: 'p1',
+          combatId: combat.id,
+          command: { kind: 'declare', combatantId: 'rorque', declaration: { intents: [{ kind: 'move' }] } },
+        },
+        p1,
+      ),
+    ).rejects.toMatchObject({ key: 'PDA.Error.NotOwner' });
+    await expect(
+      handleRoundQuery(
+        { userId: 'p1', combatId: combat.id, command: { kind: 'startPasses', force: true } },
+        p1,
+      ),
+    ).rejects.toMatchObject({ key: 'PDA.Error.NotGM' });
+    await expect(
+      handleRoundQuery({ userId: 'p1', combatId: combat.id, command: { kind: 'hack' } as never }, p1),
+    ).rejects.toMatchObject({ key: 'PDA.Error.Round.BadCommand' });
+    expect(combat.writes).toBe(before);
+    await handleRoundQuery(
+      {
+        userId: 'p1',
+        combatId: combat.id,
+        command: { kind: 'declare', combatantId: 'ava', declaration: { intents: [{ kind: 'dodge' }] } },
+      },
+      p1,
+    );
+    expect(combat.list.find((c) => c.id === 'ava')?.system.declaration).toBe(
+      '{"intents":[{"kind":"dodge"}]}',
+    );
+  });
+
+  it('F-R10 a combatant marked surprised starts with nothing drawn', async () => {
+    const combat = new FakeRoundCombat([
+      new FakeRoundCombatant({
+        id: 'x',
+        name: 'X',
+        kind: 'aventurier',
+        dex: 12,
+        weapons: [sword()],
+        surprised: true,
+      }),
+      new FakeRoundCombatant({ id: 'y', name: 'Y', kind: 'pnj', dex: 11 }),
+    ]);
+    await runRoundCommand(combat, GM, { kind: 'start' }, roller([]));
+    const x = combat.list.find((c) => c.id === 'x');
+    expect(JSON.parse(x?.system.readiness ?? '{}').weapons.sword.ready).toBe(false);
+    expect(
+      await refusal(
+        runRoundCommand(combat, GM, {
+          kind: 'declare',
+          combatantId: 'x',
+          declaration: { intents: [{ kind: 'melee' }] },
+        }),
+      ),
+    ).toBe('PDA.Error.Round.Surprised');
+  });
+
+  it('F-R1 a defeated combatant leaves the round; ending the combat clears the stored round', async () => {
+    const combat = scene();
+    await runRoundCommand(combat, GM, { kind: 'start' }, roller([]));
+    await runRoundCommand(combat, GM, { kind: 'drop', combatantId: 'rorque' });
+    expect(combat.system.out).toEqual(['rorque']);
+    await runRoundCommand(combat, GM, { kind: 'end' });
+    expect(combat.system.step).toBe('');
+    expect(combat.system.slots).toEqual([]);
+    expect(combat.list.every((c) => c.system.declaration === '' && c.system.readiness === '')).toBe(true);
+    expect(readRoundState(fantasiaRoundAdapter, combat)).toBeNull();
+  });
+});
+
+describe('declaration form', () => {
+  it('F-R5 the dialog form becomes a checked declaration; junk is refused', () => {
+    const d = parseFantasiaDeclaration(
+      formToDeclaration({
+        'intents.0.kind': 'parry',
+        'intents.0.weaponId': 'sword',
+        'intents.0.targetId': '',
+        'intents.0.hold': false,
+        'intents.1.kind': 'melee',
+        'intents.1.weaponId': 'sword',
+        'intents.1.targetId': 'orc',
+        'intents.2.kind': '',
+        publicText: '  lève son épée ',
+      }),
+    );
+    expect(d).toEqual({
+      intents: [
+        { kind: 'parry', weaponId: 'sword' },
+        { kind: 'melee', weaponId: 'sword', targetId: 'orc' },
+      ],
+      publicText: 'lève son épée',
+    });
+    for (const junk of [
+      null,
+      {},
+      { intents: [] },
+      { intents: [{ kind: 'fly' }] },
+      { intents: Array(4).fill({ kind: 'move' }) },
+    ]) {
+      expect(() => parseFantasiaDeclaration(junk)).toThrow(/BadDeclaration/);
+    }
+  });
+});
