@@ -32,11 +32,11 @@ export function registerQuery<P extends QueryPayload, T>(name: string, handler: 
   handlers.set(name, handler as QueryHandler<QueryPayload, unknown>);
   // fvtt-types types CONFIG.queries as a closed interface; our names are prefixed dynamic keys.
   const queries = CONFIG.queries as unknown as Record<string, (data: unknown) => Promise<unknown>>;
-  queries[queryName(name)] = (data: unknown) => runQuery(name, data);
+  queries[queryName(name)] = (data: unknown, options?: unknown) => runQuery(name, data, options);
 }
 
 /** Runs a registered handler as the GM would (exported for tests and for the GM's own calls). */
-export async function runQuery(name: string, data: unknown): Promise<QueryResult> {
+export async function runQuery(name: string, data: unknown, options?: unknown): Promise<QueryResult> {
   try {
     if (!game.user?.isGM) throw new RulesError('PDA.Error.NotGM');
     const handler = handlers.get(name);
@@ -44,6 +44,9 @@ export async function runQuery(name: string, data: unknown): Promise<QueryResult
     const payload = data as Partial<QueryPayload> | null;
     const user = typeof payload?.userId === 'string' ? game.users?.get(payload.userId) : undefined;
     if (!user) throw new RulesError('PDA.Error.UnknownUser');
+    // Where the transport names the sender, it must be the user the payload claims to be.
+    const sender = (options as { user?: { id?: string } } | undefined)?.user;
+    if (sender?.id !== undefined && sender.id !== user.id) throw new RulesError('PDA.Error.UnknownUser');
     const value = await handler(payload as QueryPayload, user);
     return { ok: true, value };
   } catch (error) {

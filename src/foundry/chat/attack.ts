@@ -66,7 +66,9 @@ function userTargets(): CardTarget[] {
     name?: string;
   }>;
   return [...targets].flatMap((tok) =>
-    tok.actor ? [{ actorUuid: tok.actor.uuid, tokenUuid: tok.document?.uuid ?? '', name: tok.name ?? '' }] : [],
+    tok.actor
+      ? [{ actorUuid: tok.actor.uuid, tokenUuid: tok.document?.uuid ?? '', name: tok.name ?? '' }]
+      : [],
   );
 }
 
@@ -215,10 +217,9 @@ export async function startAttack(
         round: combat?.round ?? 0,
         state: opened.state,
       };
-      const speaker = CONFIG.ChatMessage.documentClass.getSpeaker({ actor: actorDoc as never }) as unknown as Record<
-        string,
-        unknown
-      >;
+      const speaker = CONFIG.ChatMessage.documentClass.getSpeaker({
+        actor: actorDoc as never,
+      }) as unknown as Record<string, unknown>;
       messages.push(await createCard(card, env, speaker));
     }
     return messages;

@@ -6,7 +6,14 @@ import { withFoundryDice, type DieRoller, foundryDieRoller } from '../dice/roll-
 import { t } from '../i18n';
 import { askGM, registerQuery, type QueryPayload, type QueryResult } from '../queries';
 import { CARD_TYPE } from './card-model';
-import { getFlow, type CardAction, type CardSnapshot, type CardTarget, type FlowEnv, type Text } from './flow';
+import {
+  getFlow,
+  type CardAction,
+  type CardSnapshot,
+  type CardTarget,
+  type FlowEnv,
+  type Text,
+} from './flow';
 
 /**
  * The card pipeline: creating a card, rendering it from templates/chat/card.hbs, and the GM-side
@@ -21,7 +28,8 @@ export const CARD_ACTION_QUERY = 'card.action';
 /** Renders a template with a context; Foundry's renderTemplate by default, Handlebars in tests. */
 export type TemplateRenderer = (path: string, context: Record<string, unknown>) => Promise<string>;
 
-let renderer: TemplateRenderer = (path, context) => foundry.applications.handlebars.renderTemplate(path, context);
+let renderer: TemplateRenderer = (path, context) =>
+  foundry.applications.handlebars.renderTemplate(path, context);
 let dieRoller: DieRoller = foundryDieRoller;
 
 export function setTemplateRenderer(next: TemplateRenderer): void {
@@ -98,9 +106,15 @@ export function makeEnv(user: User): CardEnv {
     },
     t: (text: Text) => t(text.key, text.data ? { ...text.data } : undefined),
     userTargets: () => {
-      const targets = (game.user?.targets ?? []) as Iterable<{ actor?: { uuid: string } | null; document?: { uuid: string }; name?: string }>;
+      const targets = (game.user?.targets ?? []) as Iterable<{
+        actor?: { uuid: string } | null;
+        document?: { uuid: string };
+        name?: string;
+      }>;
       return [...targets].flatMap((tok) =>
-        tok.actor ? [{ actorUuid: tok.actor.uuid, tokenUuid: tok.document?.uuid ?? '', name: tok.name ?? '' }] : [],
+        tok.actor
+          ? [{ actorUuid: tok.actor.uuid, tokenUuid: tok.document?.uuid ?? '', name: tok.name ?? '' }]
+          : [],
       );
     },
   };
@@ -184,7 +198,11 @@ export async function renderCard(card: CardSnapshot, env: FlowEnv): Promise<stri
 }
 
 /** Creates a card message. The caller ran the flow's first step (rolls in `env.rolls`). */
-export async function createCard(card: CardSnapshot, env: CardEnv, speaker?: Record<string, unknown>): Promise<ChatMessage> {
+export async function createCard(
+  card: CardSnapshot,
+  env: CardEnv,
+  speaker?: Record<string, unknown>,
+): Promise<ChatMessage> {
   const content = await renderCard(card, env);
   const data = {
     type: CARD_TYPE,
@@ -231,7 +249,10 @@ interface Updatable {
  * once), an action not offered now or disabled, or a user who owns none of its documents; then
  * performs it and writes the documents and the card.
  */
-export async function handleCardAction(payload: CardActionPayload, user: User): Promise<{ revision: number }> {
+export async function handleCardAction(
+  payload: CardActionPayload,
+  user: User,
+): Promise<{ revision: number }> {
   const messageId = String(payload.messageId ?? '');
   return serialise(messageId, async () => {
     const message = game.messages?.get(messageId) as ChatMessage | undefined;
@@ -243,7 +264,8 @@ export async function handleCardAction(payload: CardActionPayload, user: User): 
     const env = makeEnv(user);
     const action = cardActions(card, env).find((a) => a.id === payload.actionId);
     if (!action) throw new RulesError('PDA.Error.CardNoSuchAction');
-    if (!action.enabled) throw new RulesError(action.reason?.key ?? 'PDA.Error.CardActionDisabled', { ...action.reason?.data });
+    if (!action.enabled)
+      throw new RulesError(action.reason?.key ?? 'PDA.Error.CardActionDisabled', { ...action.reason?.data });
     if (!userMayUse(user, action.owners, env.resolve)) throw new RulesError('PDA.Error.CardNotYours');
 
     const result = await flow.perform(card, action.id, env);
@@ -269,7 +291,10 @@ export async function handleCardAction(payload: CardActionPayload, user: User): 
 }
 
 /** A click on a card button: the GM performs it (locally when the user is the GM). */
-export async function requestCardAction(messageId: string, actionId: string): Promise<QueryResult<{ revision: number }>> {
+export async function requestCardAction(
+  messageId: string,
+  actionId: string,
+): Promise<QueryResult<{ revision: number }>> {
   const message = game.messages?.get(messageId) as ChatMessage | undefined;
   const revision = message ? snapshotOf(message).revision : -1;
   return askGM<{ revision: number }>(CARD_ACTION_QUERY, { messageId, actionId, revision });

@@ -2,7 +2,11 @@ import type { RuleId } from '../../engine/fantasia/types';
 import { fantasiaOptionsFromSettings } from '../rulesets/fantasia/settings';
 import { activeRulesetId } from '../settings';
 import { createCard, makeEnv } from './card';
-import { FANTASIA_RESISTANCE_FLOW, rollResistanceState, type ResistanceState } from './fantasia/resistance-flow';
+import {
+  FANTASIA_RESISTANCE_FLOW,
+  rollResistanceState,
+  type ResistanceState,
+} from './fantasia/resistance-flow';
 import type { CardSnapshot } from './flow';
 
 /**
@@ -17,7 +21,9 @@ export async function postResistanceRoll(
 ): Promise<ChatMessage> {
   const env = makeEnv(game.user as User);
   const options = fantasiaOptionsFromSettings();
-  const state = await env.roll((dice) => rollResistanceState(active, passive, String(label ?? ''), rule, dice, options));
+  const state = await env.roll((dice) =>
+    rollResistanceState(active, passive, String(label ?? ''), rule, dice, options),
+  );
   const card: CardSnapshot<ResistanceState> = {
     ruleset: activeRulesetId(),
     flow: FANTASIA_RESISTANCE_FLOW,

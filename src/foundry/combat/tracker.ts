@@ -35,7 +35,13 @@ export function trackerViewOf(combat: CombatLike | null): TrackerView {
   const combatants: CombatantInfo[] = [];
   for (const c of combat.combatants) {
     if (!c.id) continue;
-    combatants.push({ id: c.id, name: c.name ?? '', img: c.img ?? '', hidden: Boolean(c.hidden) });
+    combatants.push({
+      id: c.id,
+      name: c.name ?? '',
+      img: c.img ?? '',
+      hidden: Boolean(c.hidden),
+      surprised: c.system.surprised,
+    });
   }
   return buildTrackerView({ adapter, state, combatants, viewer, hasCombat: true });
 }
@@ -59,6 +65,7 @@ export class PassedArmesCombatTracker extends BaseTracker {
       pdaEndCombat: PassedArmesCombatTracker.#onEndCombat,
       pdaEndSlot: PassedArmesCombatTracker.#onEndSlot,
       pdaDeclare: PassedArmesCombatTracker.#onDeclare,
+      pdaToggleSurprised: PassedArmesCombatTracker.#onToggleSurprised,
     },
   };
 
@@ -99,6 +106,19 @@ export class PassedArmesCombatTracker extends BaseTracker {
     const combat = this.combat;
     const slotId = target.dataset.slotId;
     if (combat && slotId) await sendRoundCommand(combat, { kind: 'endSlot', slotId });
+  }
+
+  /** GM, before the start: marks a combatant caught by surprise (F-R10). */
+  static async #onToggleSurprised(
+    this: PassedArmesCombatTracker,
+    _event: Event,
+    target: HTMLElement,
+  ): Promise<void> {
+    const combat = this.combat as unknown as Combat.Implementation | null;
+    const combatant = combat?.combatants.get(target.dataset.combatantId ?? '');
+    if (!combatant || !game.user?.isGM) return;
+    const surprised = (combatant.system as unknown as { surprised: boolean }).surprised;
+    await combatant.update({ system: { surprised: !surprised } } as never);
   }
 
   static async #onDeclare(this: PassedArmesCombatTracker, _event: Event, target: HTMLElement): Promise<void> {

@@ -13,6 +13,16 @@ export interface CombatantInfo {
   readonly name: string;
   readonly img: string;
   readonly hidden: boolean;
+  /** Caught by surprise at the start (F-R10); set before the combat starts. */
+  readonly surprised?: boolean;
+}
+
+/** A combatant listed before the combat starts. */
+export interface RosterRowView {
+  readonly id: string;
+  readonly name: string;
+  readonly img: string;
+  readonly surprised: boolean;
 }
 
 export interface SlotView {
@@ -62,6 +72,8 @@ export interface TrackerView {
   readonly complete: boolean;
   readonly prompt: string;
   readonly rows: DeclarationRowView[];
+  /** Before the start: the combatants, with their surprise flag (F-R10). */
+  readonly roster: RosterRowView[];
   readonly passes: PassView[];
   readonly controls: Readonly<Record<ControlId, boolean>>;
   readonly labels: Readonly<Record<string, string>>;
@@ -101,6 +113,8 @@ const LABEL_KEYS = [
   'NoSlots',
   'Declarations',
   'Out',
+  'Surprised',
+  'ToggleSurprised',
 ] as const;
 
 function labels(): Record<string, string> {
@@ -160,6 +174,9 @@ export function buildTrackerView(input: ViewInput): TrackerView {
       complete: false,
       prompt: input.hasCombat ? t('PDA.Combat.NotStarted') : t('PDA.Combat.NoCombat'),
       rows: [],
+      roster: input.combatants
+        .filter((c) => visible(c.id))
+        .map((c) => ({ id: c.id, name: c.name, img: c.img, surprised: Boolean(c.surprised) })),
       passes: [],
       controls: none,
     };
@@ -247,6 +264,7 @@ export function buildTrackerView(input: ViewInput): TrackerView {
         ? t('PDA.Combat.RoundOver')
         : '',
     rows,
+    roster: [],
     passes: resolving ? passes : [],
     controls: {
       ...none,

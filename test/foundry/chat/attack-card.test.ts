@@ -2,7 +2,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FANTASIA_WEAPONS } from '../../../src/engine/fantasia/weapons';
 import { startAttack } from '../../../src/foundry/chat/attack';
-import { CARD_ACTION_QUERY, handleCardAction, requestCardAction, snapshotOf } from '../../../src/foundry/chat/card';
+import {
+  CARD_ACTION_QUERY,
+  handleCardAction,
+  requestCardAction,
+  snapshotOf,
+} from '../../../src/foundry/chat/card';
 import { runQuery } from '../../../src/foundry/queries';
 import { actAs, world, type FakeUser } from '../../fakes/foundry';
 import { chatWorld, declare, dice, fighter, lastMessage, targetOf, type TestActor } from './helpers';
@@ -34,13 +39,24 @@ function buttons(): string[] {
   return [...lastMessage().content.matchAll(/data-pda-action="([^"]+)"/g)].map((m) => m[1]!);
 }
 function disabledReason(actionId: string): string | undefined {
-  const re = new RegExp(`data-pda-action="${actionId.replace('.', '\\.')}"[^>]*disabled[\\s\\S]*?pda-card__reason">([^<]*)<`);
+  const re = new RegExp(
+    `data-pda-action="${actionId.replace('.', '\\.')}"[^>]*disabled[\\s\\S]*?pda-card__reason">([^<]*)<`,
+  );
   return re.exec(lastMessage().content)?.[1];
 }
 
-async function attack(attacker: TestActor, defender: TestActor, opts: Record<string, unknown> = {}, weaponId = 'epeeLongue') {
+async function attack(
+  attacker: TestActor,
+  defender: TestActor,
+  opts: Record<string, unknown> = {},
+  weaponId = 'epeeLongue',
+) {
   actAs(player);
-  const messages = await startAttack(attacker as never, weaponId, { targets: [targetOf(defender)], skipDialog: true, ...opts });
+  const messages = await startAttack(attacker as never, weaponId, {
+    targets: [targetOf(defender)],
+    skipDialog: true,
+    ...opts,
+  });
   actAs(gm);
   return messages;
 }
@@ -94,7 +110,13 @@ describe('the attack card chain', () => {
   });
 
   it('F-H4 no damage bonus at range; F-H3 armour subtracted', async () => {
-    const archer = fighter({ name: 'Archer', owner: player, skills: { armesDeTir: 70 }, damageBonus: '1d4', weapons: [FANTASIA_WEAPONS.arc] });
+    const archer = fighter({
+      name: 'Archer',
+      owner: player,
+      skills: { armesDeTir: 70 },
+      damageBonus: '1d4',
+      weapons: [FANTASIA_WEAPONS.arc],
+    });
     const target = fighter({ name: 'Cible', owner: other, armour: 3 });
     dice(20);
     await attack(archer, target, {}, 'arc');
@@ -135,7 +157,12 @@ describe('the attack card chain', () => {
   });
 
   it('F-D3 a missile is parried only with a shield', async () => {
-    const archer = fighter({ name: 'Archer', owner: player, skills: { armesDeTir: 70 }, weapons: [FANTASIA_WEAPONS.arc] });
+    const archer = fighter({
+      name: 'Archer',
+      owner: player,
+      skills: { armesDeTir: 70 },
+      weapons: [FANTASIA_WEAPONS.arc],
+    });
     const swordOnly = fighter({ name: 'Épéiste', owner: other });
     dice(20);
     await attack(archer, swordOnly, {}, 'arc');
@@ -155,7 +182,9 @@ describe('the attack card chain', () => {
     dice(55); // 50 % + 10 % shield (F-D4) = 60 %
     const parried = await act('parry.shield', other);
     expect(parried.ok).toBe(true);
-    expect(state().defence.roll.modifiers).toEqual([{ rule: 'F-D4', key: 'PDA.Fantasia.Mod.Shield', value: 10 }]);
+    expect(state().defence.roll.modifiers).toEqual([
+      { rule: 'F-D4', key: 'PDA.Fantasia.Mod.Shield', value: 10 },
+    ]);
     expect(step()).toBe('done');
   });
 
@@ -174,7 +203,9 @@ describe('the attack card chain', () => {
     const { aldo, brute } = duel();
     dice(50); // 60 − 20 = 40: fails
     await attack(aldo, brute, { cover: 20 });
-    expect(state().attack.roll.modifiers).toEqual([{ rule: 'F-D5', key: 'PDA.Fantasia.Mod.Cover', value: -20 }]);
+    expect(state().attack.roll.modifiers).toEqual([
+      { rule: 'F-D5', key: 'PDA.Fantasia.Mod.Cover', value: -20 },
+    ]);
     expect(step()).toBe('done');
     expect(lastMessage().content).toContain('F-D5');
     expect(lastMessage().content).toContain('-20 %');
@@ -199,7 +230,12 @@ describe('applying damage safely', () => {
     expect(brute.system.pv.value).toBe(8);
     expect(step()).toBe('applied');
     // The same click replayed later is refused too (idempotent).
-    const again = await runQuery(CARD_ACTION_QUERY, { userId: gm.id, messageId: id, actionId: 'apply', revision: rev });
+    const again = await runQuery(CARD_ACTION_QUERY, {
+      userId: gm.id,
+      messageId: id,
+      actionId: 'apply',
+      revision: rev,
+    });
     expect(again.ok).toBe(false);
     expect(brute.system.pv.value).toBe(8);
   });

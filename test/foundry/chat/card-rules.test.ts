@@ -24,9 +24,18 @@ async function act(actionId: string, as: FakeUser = gm) {
   actAs(gm);
   return result;
 }
-async function attack(attacker: TestActor, defender: TestActor, weaponId: string, opts: Record<string, unknown> = {}) {
+async function attack(
+  attacker: TestActor,
+  defender: TestActor,
+  weaponId: string,
+  opts: Record<string, unknown> = {},
+) {
   actAs(player);
-  const messages = await startAttack(attacker as never, weaponId, { targets: [targetOf(defender)], skipDialog: true, ...opts });
+  const messages = await startAttack(attacker as never, weaponId, {
+    targets: [targetOf(defender)],
+    skipDialog: true,
+    ...opts,
+  });
   actAs(gm);
   return messages;
 }
@@ -55,8 +64,13 @@ describe('fumbles: the GM picks, effects land on the attacker', () => {
     await attack(attacker, foe, 'epeeLongue');
     expect(card().step).toBe('fumble');
     expect(buttons()).toEqual(['fumble.weaponBreaks', 'fumble.loseBalance', 'fumble.hitFriend']);
-    expect(liveActions(lastMessage() as never, player as never).get('fumble.weaponBreaks')?.visible).toBe(false);
-    expect(await act('fumble.weaponBreaks', player)).toMatchObject({ ok: false, key: 'PDA.Error.CardNotYours' });
+    expect(liveActions(lastMessage() as never, player as never).get('fumble.weaponBreaks')?.visible).toBe(
+      false,
+    );
+    expect(await act('fumble.weaponBreaks', player)).toMatchObject({
+      ok: false,
+      key: 'PDA.Error.CardNotYours',
+    });
     expect((await act('fumble.weaponBreaks')).ok).toBe(true);
     expect(attacker.system.states.brokenWeapons).toEqual(['epeeLongue']);
     expect(card().step).toBe('done');
@@ -139,7 +153,12 @@ describe('secret thrusts on the card', () => {
   function swordsman() {
     const attacker = fighter({ name: 'Aldo', owner: player, skills: { armesDeMelee: 60 } });
     void attacker.createEmbeddedDocuments('Item', [
-      { _id: 'botteFauch0001', name: 'Faucheuse', type: 'botte', system: { thrustId: 'faucheuse', crosses: 0 } },
+      {
+        _id: 'botteFauch0001',
+        name: 'Faucheuse',
+        type: 'botte',
+        system: { thrustId: 'faucheuse', crosses: 0 },
+      },
     ]);
     const foe = fighter({ name: 'Brute', owner: other, pv: 14, skills: { armesDeMelee: 50 } });
     return { attacker, foe };
@@ -167,7 +186,9 @@ describe('secret thrusts on the card', () => {
     expect(buttons()).toContain('parry.epeeLongue');
     dice(90, 3); // parry 50 − 5 = 45 fails; 1d6+2 → 5
     await act('parry.epeeLongue', other);
-    expect(card().state.defence.roll.modifiers).toEqual([{ rule: 'F-B3', key: 'PDA.Fantasia.Mod.ThrustDefence', value: -5 }]);
+    expect(card().state.defence.roll.modifiers).toEqual([
+      { rule: 'F-B3', key: 'PDA.Fantasia.Mod.ThrustDefence', value: -5 },
+    ]);
     expect(attacker.items.get('botteFauch0001').system.crosses).toBe(1);
     // F-D2 the parry is spent for the round; F-B5 the same thrust against the same foe doubles its malus.
     dice(30);
@@ -182,7 +203,13 @@ describe('secret thrusts on the card', () => {
 
 describe('knock-out, whip and the resistance table', () => {
   it('F-U4 knock-out: damage + bonus against current PV on the resistance table', async () => {
-    const attacker = fighter({ name: 'Aldo', owner: player, skills: { bagarre: 70 }, damageBonus: '1d4', weapons: [FANTASIA_WEAPONS.bagarre] });
+    const attacker = fighter({
+      name: 'Aldo',
+      owner: player,
+      skills: { bagarre: 70 },
+      damageBonus: '1d4',
+      weapons: [FANTASIA_WEAPONS.bagarre],
+    });
     const foe = fighter({ name: 'Garde', owner: other, pv: 6, characteristics: { CON: 11 } });
     dice(20);
     await attack(attacker, foe, 'bagarre', { knockOut: true });
@@ -198,7 +225,13 @@ describe('knock-out, whip and the resistance table', () => {
   });
 
   it('F-W2 whip: the lash trips on FOR vs TAI, then the victim may slip free (DEX vs FOR)', async () => {
-    const attacker = fighter({ name: 'Aldo', owner: player, skills: { armesDeMelee: 60 }, weapons: [FANTASIA_WEAPONS.fouet], characteristics: { FOR: 14 } });
+    const attacker = fighter({
+      name: 'Aldo',
+      owner: player,
+      skills: { armesDeMelee: 60 },
+      weapons: [FANTASIA_WEAPONS.fouet],
+      characteristics: { FOR: 14 },
+    });
     const foe = fighter({ name: 'Brute', owner: other, characteristics: { TAI: 12, DEX: 12 } });
     dice(30);
     await attack(attacker, foe, 'fouet', { whip: 'trip' });
@@ -206,7 +239,11 @@ describe('knock-out, whip and the resistance table', () => {
     await act('none', other);
     expect(card().state.whip).toMatchObject({ effect: 'trip', success: true });
     await act('apply', other);
-    expect(foe.system.states).toMatchObject({ fallen: true, entangledBy: attacker.id, entangledWeapon: 'fouet' });
+    expect(foe.system.states).toMatchObject({
+      fallen: true,
+      entangledBy: attacker.id,
+      entangledWeapon: 'fouet',
+    });
     expect(buttons()).toEqual(['undo', 'whipPull', 'whipSlip']);
     dice(30); // DEX 12 vs FOR 14 → 40 %: 30 frees
     expect((await act('whipSlip', other)).ok).toBe(true);

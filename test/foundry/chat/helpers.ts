@@ -11,7 +11,10 @@ import { FANTASIA_WEAPONS } from '../../../src/engine/fantasia/weapons';
 import { DEFAULT_FANTASIA_OPTIONS } from '../../../src/engine/fantasia/options';
 import { setTemplateRenderer } from '../../../src/foundry/chat/card';
 import { setFantasiaOptionsSource } from '../../../src/foundry/chat/fantasia/attack-flow';
-import { setFantasiaRoundProvider, type FantasiaRoundFacts } from '../../../src/foundry/chat/fantasia/round-context';
+import {
+  setFantasiaRoundProvider,
+  type FantasiaRoundFacts,
+} from '../../../src/foundry/chat/fantasia/round-context';
 import { registerChat } from '../../../src/foundry/chat/index';
 import { SYSTEM_PATH } from '../../../src/foundry/constants';
 import {
@@ -55,10 +58,12 @@ export async function renderFromDisk(path: string, context: Record<string, unkno
 /** The inverse of the Fantasia model's flat states (what engineStates() reads). */
 function statesFromSource(s: any): FantasiaStates {
   const out: any = {};
-  for (const k of ['fallen', 'skipNextAttack', 'halfMovement', 'cannotMove', 'armLost', 'dead']) if (s[k]) out[k] = true;
+  for (const k of ['fallen', 'skipNextAttack', 'halfMovement', 'cannotMove', 'armLost', 'dead'])
+    if (s[k]) out[k] = true;
   if (s.unconscious) out.unconscious = s.unconsciousHours > 0 ? { hours: s.unconsciousHours } : {};
   if (s.immobilisedBy) out.immobilised = { by: s.immobilisedBy };
-  if (s.strangledBy) out.strangled = { by: s.strangledBy, ...(s.strangleDamage ? { extraDamage: s.strangleDamage } : {}) };
+  if (s.strangledBy)
+    out.strangled = { by: s.strangledBy, ...(s.strangleDamage ? { extraDamage: s.strangleDamage } : {}) };
   if (s.entangledBy) out.entangled = { by: s.entangledBy, weaponId: s.entangledWeapon };
   if (s.disarmedWeapon) out.disarmed = { weaponId: s.disarmedWeapon };
   if (s.boundWeapon) out.weaponBound = { weaponId: s.boundWeapon };

@@ -79,6 +79,12 @@ describe('GM queries', () => {
       key: 'PDA.Error.UnknownUser',
       data: {},
     });
+    const { player: p2, gm: gm2 } = resetFoundry();
+    actAs(gm2);
+    expect(await runQuery('guarded', { userId: p2.id }, { user: { id: 'someone-else' } })).toMatchObject({
+      ok: false,
+      key: 'PDA.Error.UnknownUser',
+    });
     expect(handler).not.toHaveBeenCalled();
   });
 });

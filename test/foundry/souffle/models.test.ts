@@ -7,7 +7,10 @@ import { souffleRuleset } from '../../../src/foundry/rulesets/souffle';
 import type { SouffleActorModel } from '../../../src/foundry/rulesets/souffle/models/actors';
 import { attackWithWeapon, sheetAttackInput } from '../../../src/foundry/rulesets/souffle/rolls';
 import { souffleSheetContext } from '../../../src/foundry/rulesets/souffle/sheets/context';
-import { sheetInputFromActor, itemSheetContext } from '../../../src/foundry/rulesets/souffle/sheets/actor-sheet';
+import {
+  sheetInputFromActor,
+  itemSheetContext,
+} from '../../../src/foundry/rulesets/souffle/sheets/actor-sheet';
 import { ladderToText, souffleOptionsFromSettings } from '../../../src/foundry/rulesets/souffle/settings';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- fake Foundry documents */
@@ -41,7 +44,9 @@ describe('Souffle Foundry models and compendium', () => {
     install();
     const Item = (globalThis as any).foundry.documents.Item;
     const docs = readPack('souffle-equipement');
-    expect(docs.length).toBe(Object.keys(WEAPONS).length - 1 + Object.keys(ARMOURS).length - 1 + Object.keys(SHIELDS).length);
+    expect(docs.length).toBe(
+      Object.keys(WEAPONS).length - 1 + Object.keys(ARMOURS).length - 1 + Object.keys(SHIELDS).length,
+    );
     for (const doc of docs) {
       expect(doc._key).toBe(`!items!${doc._id}`);
       expect(doc._id).toMatch(/^[A-Za-z0-9]{16}$/);
@@ -98,9 +103,18 @@ describe('Souffle Foundry models and compendium', () => {
       _id: 'x',
       name: 'X',
       type: 'adversaire',
-      system: { geste: 3, defense: 5, metiers: [{ name: 'Chasseur de créatures sauvages', level: 3 }], posture: 'defensif' },
+      system: {
+        geste: 3,
+        defense: 5,
+        metiers: [{ name: 'Chasseur de créatures sauvages', level: 3 }],
+        posture: 'defensif',
+      },
       items: [
-        { name: 'Maille', type: 'armure-souffle', system: { kind: 'armure', defence: 2, gesteMalus: -1, worn: true } },
+        {
+          name: 'Maille',
+          type: 'armure-souffle',
+          system: { kind: 'armure', defence: 2, gesteMalus: -1, worn: true },
+        },
         { name: 'Écu', type: 'armure-souffle', system: { kind: 'bouclier', defence: 2, worn: true } },
       ],
     });
@@ -122,7 +136,12 @@ describe('Souffle Foundry models and compendium', () => {
 
   it('S-ST1 states from the sheet and token status effects both reach the engine; bad gauges are refused', async () => {
     install();
-    const actor = await actorFrom({ _id: 'y', name: 'Y', type: 'combattant', system: { states: { fatigue: true } } });
+    const actor = await actorFrom({
+      _id: 'y',
+      name: 'Y',
+      type: 'combattant',
+      system: { states: { fatigue: true } },
+    });
     actor.statuses = new Set(['assomme']);
     expect((actor.system as SouffleActorModel).engineStates()).toEqual(['assomme', 'fatigue']);
     await expect(actor.update({ 'system.pv.value': 99 })).rejects.toThrow();
@@ -132,7 +151,12 @@ describe('Souffle Foundry models and compendium', () => {
 
   it('S-P1 the sheet shows the posture buttons with budgets and defence modifiers', async () => {
     install();
-    const actor = await actorFrom({ _id: 'z', name: 'Z', type: 'combattant', system: { posture: 'intrepide' } });
+    const actor = await actorFrom({
+      _id: 'z',
+      name: 'Z',
+      type: 'combattant',
+      system: { posture: 'intrepide' },
+    });
     const ctx = souffleSheetContext(sheetInputFromActor(actor, true, ''));
     expect(ctx.postures.map((p) => [p.id, p.actions, p.defence, p.selected])).toEqual([
       ['intrepide', 2, '-2', true],
@@ -153,7 +177,9 @@ describe('Souffle Foundry models and compendium', () => {
     g.game.settings.set('passe-d-armes', 'souffleLadder', JSON.stringify(custom));
     expect(souffleOptionsFromSettings().ladder.rows).toEqual(custom);
     g.game.settings.set('passe-d-armes', 'souffleLadder', '[{"level": 0, "dice": "zz"}]');
-    expect(ladderToText(souffleOptionsFromSettings().ladder)).toBe(ladderToText({ rows: souffleOptionsFromSettings().ladder.rows }));
+    expect(ladderToText(souffleOptionsFromSettings().ladder)).toBe(
+      ladderToText({ rows: souffleOptionsFromSettings().ladder.rows }),
+    );
     expect(souffleOptionsFromSettings().ladder.rows.length).toBeGreaterThan(2);
   });
 });

@@ -36,7 +36,10 @@ export function statesToSource(states: FantasiaStates): Record<string, unknown> 
 }
 
 /** The actor update that gives it these PV and states. */
-export function combatantUpdate(after: { pv: FantasiaCombatant['pv']; states: FantasiaStates }): Record<string, unknown> {
+export function combatantUpdate(after: {
+  pv: FantasiaCombatant['pv'];
+  states: FantasiaStates;
+}): Record<string, unknown> {
   return { 'system.pv.value': after.pv.value, 'system.states': statesToSource(after.states) };
 }
 

@@ -94,7 +94,11 @@ export interface FantasiaAttackState {
     readonly burstDamage: number;
     readonly friendName: string;
   } | null;
-  readonly mishap: { readonly chance: PercentRoll; readonly incident: ArquebusIncident | null; readonly burstDamage: number } | null;
+  readonly mishap: {
+    readonly chance: PercentRoll;
+    readonly incident: ArquebusIncident | null;
+    readonly burstDamage: number;
+  } | null;
   readonly thrustPlaced: boolean;
   readonly escapes: readonly { readonly kind: 'pull' | 'slip'; readonly roll: ResistanceRoll }[];
 }
@@ -185,7 +189,8 @@ export function defenceChoices(card: Card, defender: FantasiaCombatant): Defence
   }
   if (out.length === 0) {
     const [parry] = availableDefences(attack, defender, facts);
-    if (parry) out.push({ id: 'parry', label: { key: 'PDA.Chat.Action.Parry' }, option: parry, withName: '' });
+    if (parry)
+      out.push({ id: 'parry', label: { key: 'PDA.Chat.Action.Parry' }, option: parry, withName: '' });
   }
   const dodge = availableDefences(attack, defender, facts)[1];
   if (dodge) out.push({ id: 'dodge', label: { key: 'PDA.Chat.Action.Dodge' }, option: dodge, withName: '' });
@@ -209,7 +214,10 @@ function defenceActions(card: Card, env: FlowEnv): CardAction[] {
       const target = choice.option.base + choice.option.modifiers.reduce((s, m) => s + m.value, 0);
       actions.push({
         id: choice.id,
-        label: { key: 'PDA.Chat.Action.WithPercent', data: { action: env.t(localizedName(choice.label, env)), percent: target } },
+        label: {
+          key: 'PDA.Chat.Action.WithPercent',
+          data: { action: env.t(localizedName(choice.label, env)), percent: target },
+        },
         owners,
         enabled: refusal === undefined,
         ...(refusal ? { reason: { key: refusal.key }, rule: refusal.rule } : {}),
@@ -238,15 +246,41 @@ export const fantasiaAttackFlow: CardFlow<FantasiaAttackState> = {
       case STEP.defence:
         return defenceActions(card, env);
       case STEP.damage:
-        return [{ id: 'apply', label: { key: 'PDA.Chat.Action.Apply' }, owners: targetOwners, enabled: true, style: 'primary' }];
+        return [
+          {
+            id: 'apply',
+            label: { key: 'PDA.Chat.Action.Apply' },
+            owners: targetOwners,
+            enabled: true,
+            style: 'primary',
+          },
+        ];
       case STEP.applied: {
         const actions: CardAction[] = [
-          { id: 'undo', label: { key: 'PDA.Chat.Action.Undo' }, owners: targetOwners, enabled: true, style: 'danger' },
+          {
+            id: 'undo',
+            label: { key: 'PDA.Chat.Action.Undo' },
+            owners: targetOwners,
+            enabled: true,
+            style: 'danger',
+          },
         ];
         if (card.state.attack.weapon.kind === 'whip' && stillEntangled(card, env)) {
           actions.push(
-            { id: 'whipPull', label: { key: 'PDA.Chat.Action.WhipPull' }, owners: targetOwners, enabled: true, rule: 'F-W2' },
-            { id: 'whipSlip', label: { key: 'PDA.Chat.Action.WhipSlip' }, owners: targetOwners, enabled: true, rule: 'F-W2' },
+            {
+              id: 'whipPull',
+              label: { key: 'PDA.Chat.Action.WhipPull' },
+              owners: targetOwners,
+              enabled: true,
+              rule: 'F-W2',
+            },
+            {
+              id: 'whipSlip',
+              label: { key: 'PDA.Chat.Action.WhipSlip' },
+              owners: targetOwners,
+              enabled: true,
+              rule: 'F-W2',
+            },
           );
         }
         return actions;
@@ -260,7 +294,15 @@ export const fantasiaAttackFlow: CardFlow<FantasiaAttackState> = {
           rule: o.rule,
         }));
       case STEP.mishap:
-        return [{ id: 'chance', label: { key: 'PDA.Chat.Action.ChanceRoll' }, owners: [card.actorUuid], enabled: true, rule: 'F-W6' }];
+        return [
+          {
+            id: 'chance',
+            label: { key: 'PDA.Chat.Action.ChanceRoll' },
+            owners: [card.actorUuid],
+            enabled: true,
+            rule: 'F-W6',
+          },
+        ];
       default:
         return [];
     }
@@ -271,7 +313,8 @@ export const fantasiaAttackFlow: CardFlow<FantasiaAttackState> = {
     if (actionId === 'apply') return performApply(card, env);
     if (actionId === 'undo') return performUndo(card, env);
     if (actionId === 'whipPull' || actionId === 'whipSlip') return performEscape(card, actionId, env);
-    if (actionId.startsWith('fumble.')) return performFumble(card, actionId.slice('fumble.'.length) as FumbleOptionId, env);
+    if (actionId.startsWith('fumble.'))
+      return performFumble(card, actionId.slice('fumble.'.length) as FumbleOptionId, env);
     if (actionId === 'chance') return performMishap(card, env);
     throw new RulesError('PDA.Error.CardNoSuchAction');
   },
@@ -296,7 +339,8 @@ export interface AttackRequest {
 function attackInput(req: AttackRequest): AttackInput {
   const weapon = req.attacker.weapons?.find((w) => w.id === req.weaponId);
   if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: req.weaponId });
-  if (req.intent.whip && weapon.kind !== 'whip') throw new RulesError('PDA.Error.CardNotAWhip', { weapon: weapon.name });
+  if (req.intent.whip && weapon.kind !== 'whip')
+    throw new RulesError('PDA.Error.CardNotAWhip', { weapon: weapon.name });
   return {
     attacker: req.attacker,
     defender: req.defender,
@@ -316,7 +360,11 @@ export interface OpenedAttack {
 }
 
 /** The first step, run on the attacker's client: the attack roll. RulesError before any die. */
-export function openAttack(req: AttackRequest, dice: Dice, options: FantasiaOptions = optionsSource()): OpenedAttack {
+export function openAttack(
+  req: AttackRequest,
+  dice: Dice,
+  options: FantasiaOptions = optionsSource(),
+): OpenedAttack {
   const input = attackInput(req);
   const attack = resolveAttack(input, dice, options);
   const base: FantasiaAttackState = {
@@ -380,14 +428,32 @@ function whipOutcome(
   if (!effect) return { effect: 'trip', percent: null, resistance: null, success: false, patch: entangled };
   if (attack.critical) {
     const applied = whipCriticalEffect(attack, wrapped, effect);
-    return { effect, percent: null, resistance: null, success: true, patch: patchOf(defender, applied.combatant) };
+    return {
+      effect,
+      percent: null,
+      resistance: null,
+      success: true,
+      patch: patchOf(defender, applied.combatant),
+    };
   }
   if (effect === 'trip') {
     const r = whipTrip(attacker, wrapped, dice, options);
-    return { effect, percent: null, resistance: r.roll, success: r.roll.success, patch: patchOf(defender, r.victim.combatant) };
+    return {
+      effect,
+      percent: null,
+      resistance: r.roll,
+      success: r.roll.success,
+      patch: patchOf(defender, r.victim.combatant),
+    };
   }
   const r = whipDisarm(attacker, wrapped, dice, options);
-  return { effect, percent: r.roll, resistance: null, success: r.roll.success, patch: patchOf(defender, r.victim.combatant) };
+  return {
+    effect,
+    percent: r.roll,
+    resistance: null,
+    success: r.roll.success,
+    patch: patchOf(defender, r.victim.combatant),
+  };
 }
 
 /** The states that differ between two views of a combatant. */
@@ -402,7 +468,11 @@ function patchOf(before: FantasiaCombatant, after: FantasiaCombatant): Partial<F
   return patch as Partial<FantasiaStates>;
 }
 
-async function performDefence(card: Card, actionId: string, env: FlowEnv): Promise<FlowResult<FantasiaAttackState>> {
+async function performDefence(
+  card: Card,
+  actionId: string,
+  env: FlowEnv,
+): Promise<FlowResult<FantasiaAttackState>> {
   const t = target(card);
   const attacker = need(env, card.actorUuid, card.state.attackerName);
   const defender = need(env, t?.actorUuid, t?.name ?? '');
@@ -435,7 +505,12 @@ async function performDefence(card: Card, actionId: string, env: FlowEnv): Promi
 }
 
 /** F-B5 / F-B6: a thrust that landed is remembered against this foe and earns its crosses. */
-function thrustBookkeeping(card: Card, attacker: FantasiaCombatant, defence: DefenceResult, env: FlowEnv): DocumentWrite[] {
+function thrustBookkeeping(
+  card: Card,
+  attacker: FantasiaCombatant,
+  defence: DefenceResult,
+  env: FlowEnv,
+): DocumentWrite[] {
   const attack = card.state.attack;
   if (!attack.thrust || card.state.thrustPlaced) return [];
   const round = fantasiaRound();
@@ -445,7 +520,8 @@ function thrustBookkeeping(card: Card, attacker: FantasiaCombatant, defence: Def
   const thrustId = attack.thrust.thrust.id;
   const known = after.attacker.thrusts?.find((k) => k.thrustId === thrustId);
   const item = botteItemId(env.resolve(card.actorUuid), thrustId);
-  if (known && item) writes.push({ uuid: card.actorUuid, itemId: item, update: { 'system.crosses': known.crosses } });
+  if (known && item)
+    writes.push({ uuid: card.actorUuid, itemId: item, update: { 'system.crosses': known.crosses } });
   const memoryWrite = round.memoryWrite(card.combatId, after.memory);
   if (memoryWrite) writes.push(memoryWrite);
   return writes;
@@ -487,11 +563,17 @@ async function performUndo(card: Card, env: FlowEnv): Promise<FlowResult<Fantasi
   return {
     step: STEP.damage,
     state: { ...card.state, applied: null, undone: card.state.undone + 1 },
-    writes: [{ uuid: t?.actorUuid ?? '', update: combatantUpdate({ pv: restored.pv, states: restored.states }) }],
+    writes: [
+      { uuid: t?.actorUuid ?? '', update: combatantUpdate({ pv: restored.pv, states: restored.states }) },
+    ],
   };
 }
 
-async function performEscape(card: Card, actionId: 'whipPull' | 'whipSlip', env: FlowEnv): Promise<FlowResult<FantasiaAttackState>> {
+async function performEscape(
+  card: Card,
+  actionId: 'whipPull' | 'whipSlip',
+  env: FlowEnv,
+): Promise<FlowResult<FantasiaAttackState>> {
   const t = target(card);
   const victim = need(env, t?.actorUuid, t?.name ?? '');
   const holder = need(env, card.actorUuid, card.state.attackerName);
@@ -509,10 +591,18 @@ async function performEscape(card: Card, actionId: 'whipPull' | 'whipSlip', env:
     writes.push({ uuid: t?.actorUuid ?? '', update: combatantUpdate(r.victim.diff.after) });
   }
   const kind = actionId === 'whipPull' ? 'pull' : 'slip';
-  return { step: card.step, state: { ...card.state, escapes: [...card.state.escapes, { kind, roll }] }, writes };
+  return {
+    step: card.step,
+    state: { ...card.state, escapes: [...card.state.escapes, { kind, roll }] },
+    writes,
+  };
 }
 
-async function performFumble(card: Card, option: FumbleOptionId, env: FlowEnv): Promise<FlowResult<FantasiaAttackState>> {
+async function performFumble(
+  card: Card,
+  option: FumbleOptionId,
+  env: FlowEnv,
+): Promise<FlowResult<FantasiaAttackState>> {
   const attacker = need(env, card.actorUuid, card.state.attackerName);
   const options = optionsSource();
   const needsFriend = fumbleOptions(card.state.attack).find((o) => o.id === option)?.needsFriend;
@@ -547,10 +637,15 @@ async function performFumble(card: Card, option: FumbleOptionId, env: FlowEnv): 
 async function performMishap(card: Card, env: FlowEnv): Promise<FlowResult<FantasiaAttackState>> {
   const attacker = need(env, card.actorUuid, card.state.attackerName);
   const options = optionsSource();
-  const m = await env.roll((dice) => resolveArquebusMishap(attacker, card.state.attack.weapon.id, dice, options));
+  const m = await env.roll((dice) =>
+    resolveArquebusMishap(attacker, card.state.attack.weapon.id, dice, options),
+  );
   return {
     step: STEP.done,
-    state: { ...card.state, mishap: { chance: m.chance, incident: m.incident ?? null, burstDamage: m.burstDamage ?? 0 } },
+    state: {
+      ...card.state,
+      mishap: { chance: m.chance, incident: m.incident ?? null, burstDamage: m.burstDamage ?? 0 },
+    },
     writes: [{ uuid: card.actorUuid, update: combatantUpdate(m.applied.diff.after) }],
   };
 }
@@ -564,16 +659,27 @@ function attackContext(card: Card, env: FlowEnv) {
   const sections: CardSection[] = [];
   const notes: { text: string; rule?: string }[] = [];
   if (s.intent.thrustId) {
-    const name = attack.thrust ? env.t({ key: attack.thrust.thrust.name }) : safeBotteName(s.intent.thrustId, env);
+    const name = attack.thrust
+      ? env.t({ key: attack.thrust.thrust.name })
+      : safeBotteName(s.intent.thrustId, env);
     notes.push({ text: env.t({ key: 'PDA.Chat.Note.Thrust', data: { name } }), rule: 'F-B2' });
   }
-  if (attack.thrust && attack.critical) notes.push({ text: env.t({ key: 'PDA.Chat.Note.CriticalThrust' }), rule: 'F-B4' });
+  if (attack.thrust && attack.critical)
+    notes.push({ text: env.t({ key: 'PDA.Chat.Note.CriticalThrust' }), rule: 'F-B4' });
   if (s.intent.knockOut) notes.push({ text: env.t({ key: 'PDA.Chat.Note.KnockOut' }), rule: 'F-U4' });
   sections.push({
     title: env.t({ key: 'PDA.Chat.Section.Attack' }),
     css: 'pda-card__attack',
     check: percentCheck(attack.roll, env),
-    rows: modifierRows(env.t({ key: 'PDA.Chat.Row.Skill', data: { skill: env.t({ key: `PDA.Chat.Skill.${attack.weapon.skill}` }) } }), attack.roll, env, 'F-H1'),
+    rows: modifierRows(
+      env.t({
+        key: 'PDA.Chat.Row.Skill',
+        data: { skill: env.t({ key: `PDA.Chat.Skill.${attack.weapon.skill}` }) },
+      }),
+      attack.roll,
+      env,
+      'F-H1',
+    ),
     notes,
   });
 
@@ -590,14 +696,29 @@ function attackContext(card: Card, env: FlowEnv) {
     sections.push({
       title: env.t({ key: 'PDA.Chat.Section.Defence' }),
       ...(d.roll ? { check: percentCheck(d.roll, env) } : {}),
-      rows: d.roll ? modifierRows(env.t({ key, data: { name: env.t({ key: d.withName }) } }), d.roll, env, d.kind === 'parry' ? 'F-D2' : 'F-D1') : [],
+      rows: d.roll
+        ? modifierRows(
+            env.t({ key, data: { name: env.t({ key: d.withName }) } }),
+            d.roll,
+            env,
+            d.kind === 'parry' ? 'F-D2' : 'F-D1',
+          )
+        : [],
       notes: d.roll ? [] : [{ text: env.t({ key: 'PDA.Chat.Note.ParryFails' }), rule: 'F-B7' }],
     });
   } else if (s.defence) {
     sections.push({
       title: env.t({ key: 'PDA.Chat.Section.Defence' }),
       rows: [],
-      notes: [{ text: env.t({ key: attack.thrust && attack.critical ? 'PDA.Chat.Note.NoDefenceAllowed' : 'PDA.Chat.Note.NoDefence' }), rule: attack.thrust && attack.critical ? 'F-B4' : 'F-H1' }],
+      notes: [
+        {
+          text: env.t({
+            key:
+              attack.thrust && attack.critical ? 'PDA.Chat.Note.NoDefenceAllowed' : 'PDA.Chat.Note.NoDefence',
+          }),
+          rule: attack.thrust && attack.critical ? 'F-B4' : 'F-H1',
+        },
+      ],
     });
   }
   if (s.damage) sections.push(damageSection(s.damage, s, env));
@@ -615,21 +736,56 @@ function attackContext(card: Card, env: FlowEnv) {
     sections.push({
       title: env.t({ key: 'PDA.Chat.Section.Mishap' }),
       check: percentCheck(s.mishap.chance, env),
-      rows: s.mishap.incident ? [{ label: env.t({ key: 'PDA.Chat.Row.Incident' }), value: env.t({ key: `PDA.Chat.Incident.${s.mishap.incident}` }), rule: 'F-W6' }] : [],
-      notes: s.mishap.burstDamage ? [{ text: env.t({ key: 'PDA.Chat.Note.Burst', data: { damage: s.mishap.burstDamage } }), rule: 'F-W6' }] : [],
+      rows: s.mishap.incident
+        ? [
+            {
+              label: env.t({ key: 'PDA.Chat.Row.Incident' }),
+              value: env.t({ key: `PDA.Chat.Incident.${s.mishap.incident}` }),
+              rule: 'F-W6',
+            },
+          ]
+        : [],
+      notes: s.mishap.burstDamage
+        ? [
+            {
+              text: env.t({ key: 'PDA.Chat.Note.Burst', data: { damage: s.mishap.burstDamage } }),
+              rule: 'F-W6',
+            },
+          ]
+        : [],
     });
   }
   if (card.step === STEP.fumble) {
-    sections.push({ title: env.t({ key: 'PDA.Chat.Section.Fumble' }), rows: [], notes: [{ text: env.t({ key: 'PDA.Chat.Note.GMPicks' }), rule: rules(['F-H6', 'F-H7', 'F-H8']) }] });
+    sections.push({
+      title: env.t({ key: 'PDA.Chat.Section.Fumble' }),
+      rows: [],
+      notes: [{ text: env.t({ key: 'PDA.Chat.Note.GMPicks' }), rule: rules(['F-H6', 'F-H7', 'F-H8']) }],
+    });
   }
   if (card.step === STEP.done && !attack.hit && !s.fumble && !s.mishap) {
-    sections.push({ title: env.t({ key: 'PDA.Chat.Section.Result' }), rows: [], notes: [{ text: env.t({ key: 'PDA.Chat.Note.Missed' }), rule: 'F-H1' }] });
+    sections.push({
+      title: env.t({ key: 'PDA.Chat.Section.Result' }),
+      rows: [],
+      notes: [{ text: env.t({ key: 'PDA.Chat.Note.Missed' }), rule: 'F-H1' }],
+    });
   }
   if (card.step === STEP.done && s.defence?.success) {
-    sections.push({ title: env.t({ key: 'PDA.Chat.Section.Result' }), rows: [], notes: [{ text: env.t({ key: s.defence.kind === 'parry' ? 'PDA.Chat.Note.Parried' : 'PDA.Chat.Note.Dodged' }), rule: s.defence.kind === 'parry' ? 'F-D2' : 'F-D1' }] });
+    sections.push({
+      title: env.t({ key: 'PDA.Chat.Section.Result' }),
+      rows: [],
+      notes: [
+        {
+          text: env.t({ key: s.defence.kind === 'parry' ? 'PDA.Chat.Note.Parried' : 'PDA.Chat.Note.Dodged' }),
+          rule: s.defence.kind === 'parry' ? 'F-D2' : 'F-D1',
+        },
+      ],
+    });
   }
   return {
-    title: env.t({ key: 'PDA.Chat.Title.Attack', data: { attacker: s.attackerName, weapon: env.t({ key: attack.weapon.name }) } }),
+    title: env.t({
+      key: 'PDA.Chat.Title.Attack',
+      data: { attacker: s.attackerName, weapon: env.t({ key: attack.weapon.name }) },
+    }),
     subtitle: t ? env.t({ key: 'PDA.Chat.Subtitle.Target', data: { name: t.name } }) : '',
     sections,
   };
@@ -656,16 +812,35 @@ function damageSection(damage: DamageResult, s: FantasiaAttackState, env: FlowEn
     rule: p.rule,
   }));
   if (damage.knockOut) {
-    rows.push({ label: env.t({ key: 'PDA.Chat.Row.KnockOut' }), value: `${damage.knockOut.label} → ${damage.knockOut.roll ?? '—'}`, rule: 'F-U4' });
+    rows.push({
+      label: env.t({ key: 'PDA.Chat.Row.KnockOut' }),
+      value: `${damage.knockOut.label} → ${damage.knockOut.roll ?? '—'}`,
+      rule: 'F-U4',
+    });
   }
   rows.push({ label: env.t({ key: 'PDA.Chat.Row.Armour' }), value: signed(-damage.armour), rule: 'F-H3' });
-  rows.push({ label: env.t({ key: 'PDA.Chat.Row.Total' }), value: String(damage.total), css: 'pda-row--total' });
+  rows.push({
+    label: env.t({ key: 'PDA.Chat.Row.Total' }),
+    value: String(damage.total),
+    css: 'pda-row--total',
+  });
   const notes: { text: string; rule?: string }[] = [];
-  if (damage.knockOut?.success) notes.push({ text: env.t({ key: 'PDA.Chat.Note.KnockedOut', data: { hours: damage.states.unconscious?.hours ?? 0 } }), rule: 'F-U4' });
-  for (const o of damage.offers) notes.push({ text: env.t({ key: o.key, ...(o.data ? { data: o.data } : {}) }), rule: o.rule });
+  if (damage.knockOut?.success)
+    notes.push({
+      text: env.t({
+        key: 'PDA.Chat.Note.KnockedOut',
+        data: { hours: damage.states.unconscious?.hours ?? 0 },
+      }),
+      rule: 'F-U4',
+    });
+  for (const o of damage.offers)
+    notes.push({ text: env.t({ key: o.key, ...(o.data ? { data: o.data } : {}) }), rule: o.rule });
   if (s.applied) {
     notes.push({
-      text: env.t({ key: 'PDA.Chat.Note.Applied', data: { before: s.applied.before.pv.value, after: s.applied.after.pv.value } }),
+      text: env.t({
+        key: 'PDA.Chat.Note.Applied',
+        data: { before: s.applied.before.pv.value, after: s.applied.after.pv.value },
+      }),
     });
   } else if (s.undone > 0) {
     notes.push({ text: env.t({ key: 'PDA.Chat.Note.Undone' }) });
@@ -674,7 +849,11 @@ function damageSection(damage: DamageResult, s: FantasiaAttackState, env: FlowEn
 }
 
 function whipSection(w: WhipOutcome, env: FlowEnv): CardSection {
-  const check = w.resistance ? resistanceCheck(w.resistance, env) : w.percent ? percentCheck(w.percent, env) : undefined;
+  const check = w.resistance
+    ? resistanceCheck(w.resistance, env)
+    : w.percent
+      ? percentCheck(w.percent, env)
+      : undefined;
   return {
     title: env.t({ key: 'PDA.Chat.Section.Whip' }),
     ...(check ? { check } : {}),
@@ -686,11 +865,26 @@ function whipSection(w: WhipOutcome, env: FlowEnv): CardSection {
 function fumbleSection(s: FantasiaAttackState, env: FlowEnv): CardSection {
   const f = s.fumble;
   if (!f) return { title: '', rows: [], notes: [] };
-  const rows: CardRow[] = [{ label: env.t({ key: 'PDA.Chat.Row.FumbleChoice' }), value: env.t({ key: `PDA.Fantasia.Fumble.${f.option}` }) }];
-  if (f.incident) rows.push({ label: env.t({ key: 'PDA.Chat.Row.Incident' }), value: env.t({ key: `PDA.Chat.Incident.${f.incident}` }), rule: 'F-W6' });
+  const rows: CardRow[] = [
+    {
+      label: env.t({ key: 'PDA.Chat.Row.FumbleChoice' }),
+      value: env.t({ key: `PDA.Fantasia.Fumble.${f.option}` }),
+    },
+  ];
+  if (f.incident)
+    rows.push({
+      label: env.t({ key: 'PDA.Chat.Row.Incident' }),
+      value: env.t({ key: `PDA.Chat.Incident.${f.incident}` }),
+      rule: 'F-W6',
+    });
   const notes: { text: string; rule?: string }[] = [];
-  if (f.friendName) notes.push({ text: env.t({ key: 'PDA.Chat.Note.FriendHit', data: { name: f.friendName } }) });
-  if (f.burstDamage) notes.push({ text: env.t({ key: 'PDA.Chat.Note.Burst', data: { damage: f.burstDamage } }), rule: 'F-W6' });
+  if (f.friendName)
+    notes.push({ text: env.t({ key: 'PDA.Chat.Note.FriendHit', data: { name: f.friendName } }) });
+  if (f.burstDamage)
+    notes.push({
+      text: env.t({ key: 'PDA.Chat.Note.Burst', data: { damage: f.burstDamage } }),
+      rule: 'F-W6',
+    });
   return {
     title: env.t({ key: 'PDA.Chat.Section.Fumble' }),
     ...(f.roll ? { check: percentCheck(f.roll, env) } : {}),

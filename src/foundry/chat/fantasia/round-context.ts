@@ -34,7 +34,9 @@ interface CombatLike {
   uuid: string;
   round: number;
   getFlag(scope: string, key: string): unknown;
-  combatants?: { contents: { actor?: { uuid: string } | null; getFlag?(scope: string, key: string): unknown }[] };
+  combatants?: {
+    contents: { actor?: { uuid: string } | null; getFlag?(scope: string, key: string): unknown }[];
+  };
 }
 
 function combatOf(combatId: string): CombatLike | undefined {
@@ -75,7 +77,10 @@ const defaultProvider: FantasiaRoundProvider = {
     const flag = chatFlag(combat);
     const parried = flag.round === combat.round ? [...(flag.parried ?? [])] : [];
     if (!parried.includes(actorUuid)) parried.push(actorUuid);
-    return { uuid: combat.uuid, update: { [`flags.${SYSTEM_ID}.chat`]: { ...flag, round: combat.round, parried } } };
+    return {
+      uuid: combat.uuid,
+      update: { [`flags.${SYSTEM_ID}.chat`]: { ...flag, round: combat.round, parried } },
+    };
   },
   memory(combatId) {
     const combat = combatOf(combatId);
@@ -84,7 +89,10 @@ const defaultProvider: FantasiaRoundProvider = {
   memoryWrite(combatId, memory) {
     const combat = combatOf(combatId);
     if (!combat) return undefined;
-    return { uuid: combat.uuid, update: { [`flags.${SYSTEM_ID}.chat`]: { ...chatFlag(combat), memory: [...memory] } } };
+    return {
+      uuid: combat.uuid,
+      update: { [`flags.${SYSTEM_ID}.chat`]: { ...chatFlag(combat), memory: [...memory] } },
+    };
   },
 };
 

@@ -27,10 +27,19 @@ export function percentCheck(roll: PercentRoll, env: FlowEnv): CardCheck {
 }
 
 /** Rows: the base skill, then each modifier with its rule ID. */
-export function modifierRows(baseLabel: string, roll: PercentRoll, env: FlowEnv, baseRule?: string): CardRow[] {
+export function modifierRows(
+  baseLabel: string,
+  roll: PercentRoll,
+  env: FlowEnv,
+  baseRule?: string,
+): CardRow[] {
   return [
     { label: baseLabel, value: `${roll.base} %`, ...(baseRule ? { rule: baseRule } : {}) },
-    ...roll.modifiers.map((m: Modifier) => ({ label: env.t({ key: m.key }), value: `${signed(m.value)} %`, rule: m.rule })),
+    ...roll.modifiers.map((m: Modifier) => ({
+      label: env.t({ key: m.key }),
+      value: `${signed(m.value)} %`,
+      rule: m.rule,
+    })),
   ];
 }
 

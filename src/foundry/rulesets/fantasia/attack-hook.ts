@@ -1,11 +1,13 @@
-import { rollSimpleAttack } from './rolls';
+import { startAttack } from '../../chat/attack';
 
-type AttackActor = Parameters<typeof rollSimpleAttack>[0];
+/** What a weapon click needs: the actor document (its engine view gives the weapons). */
+type AttackActor = Parameters<typeof startAttack>[0];
 
 /**
- * Clicking a weapon. The chat-card flow (src/foundry/chat) will take over through `startAttack`;
- * until it exists, a simple attack card is posted (skill roll, then damage on a hit).
+ * Clicking a weapon (sheet or hotbar macro) opens the chat-card attack flow of src/foundry/chat:
+ * target and options dialog, then one card per target. `rollSimpleAttack` (rolls.ts) remains
+ * for a quick roll without the flow.
  */
 export async function useWeapon(actor: AttackActor, weaponId: string): Promise<void> {
-  await rollSimpleAttack(actor, weaponId);
+  await startAttack(actor, weaponId);
 }

@@ -25,8 +25,10 @@ interface WeaponDoc {
 export async function useWeaponByUuid(uuid: string): Promise<void> {
   try {
     const item = (await fromUuid(uuid)) as unknown as WeaponDoc | null;
-    const actor = item?.parent as (Parameters<typeof useWeapon>[0] & { documentName?: string }) | null | undefined;
-    if (!item || item.type !== 'arme' || !actor) throw new RulesError('PDA.Error.MacroWeaponMissing', { uuid });
+    const actor = item?.parent as
+      (Parameters<typeof useWeapon>[0] & { documentName?: string }) | null | undefined;
+    if (!item || item.type !== 'arme' || !actor)
+      throw new RulesError('PDA.Error.MacroWeaponMissing', { uuid });
     await useWeapon(actor, (item as unknown as { id: string }).id);
   } catch (error) {
     notifyError(error);
@@ -37,7 +39,11 @@ export async function useWeaponByUuid(uuid: string): Promise<void> {
  * `hotbarDrop` handler: a Fantasia weapon owned by an actor becomes an attack macro. Returns false
  * (Foundry's default handling skipped) when it takes the drop; the macro is created afterwards.
  */
-export function fantasiaHotbarDrop(_bar: unknown, data: HotbarDropData, slot: number | string): boolean | void {
+export function fantasiaHotbarDrop(
+  _bar: unknown,
+  data: HotbarDropData,
+  slot: number | string,
+): boolean | void {
   if (data?.type !== 'Item' || typeof data.uuid !== 'string') return;
   const uuid = data.uuid;
   // Only embedded items (Actor.<id>.Item.<id>) can attack; others get Foundry's default macro.
@@ -50,11 +56,13 @@ export async function createWeaponMacro(uuid: string, slot: number | string): Pr
   const item = (await fromUuid(uuid)) as unknown as WeaponDoc | null;
   if (!item || item.type !== 'arme') return null;
   const command = weaponMacroCommand(uuid);
-  const macros = game.macros as unknown as { find?: (fn: (m: { command?: string }) => boolean) => unknown } | undefined;
+  const macros = game.macros as unknown as
+    { find?: (fn: (m: { command?: string }) => boolean) => unknown } | undefined;
   let macro = macros?.find?.((m) => m.command === command);
   if (!macro) {
-    const MacroClass = (CONFIG as unknown as { Macro: { documentClass: { create(data: object): Promise<unknown> } } }).Macro
-      .documentClass;
+    const MacroClass = (
+      CONFIG as unknown as { Macro: { documentClass: { create(data: object): Promise<unknown> } } }
+    ).Macro.documentClass;
     macro = await MacroClass.create({
       name: item.name,
       type: 'script',
@@ -63,7 +71,9 @@ export async function createWeaponMacro(uuid: string, slot: number | string): Pr
       flags: { 'passe-d-armes': { weaponUuid: uuid } },
     });
   }
-  const user = game.user as unknown as { assignHotbarMacro?: (m: unknown, s: number | string) => Promise<unknown> } | null;
+  const user = game.user as unknown as {
+    assignHotbarMacro?: (m: unknown, s: number | string) => Promise<unknown>;
+  } | null;
   await user?.assignHotbarMacro?.(macro, slot);
   return macro;
 }

@@ -10,7 +10,14 @@ import { FantasiaItemSheet } from './sheets/item-sheet';
 import { configureTokens } from './status-effects';
 
 export { FANTASIA_ACTOR_TYPES, FantasiaActorModel, AventurierModel, PnjModel } from './models/actors';
-export { FANTASIA_ITEM_TYPES, ArmeModel, ArmureModel, BouclierModel, BotteModel, EnginModel } from './models/items';
+export {
+  FANTASIA_ITEM_TYPES,
+  ArmeModel,
+  ArmureModel,
+  BouclierModel,
+  BotteModel,
+  EnginModel,
+} from './models/items';
 export { fantasiaOptionsFromSettings, damageBonusMode, FANTASIA_SETTINGS } from './settings';
 export { rollSkill } from './rolls';
 export { fantasiaHotbarDrop, useWeaponByUuid } from './hotbar';
@@ -43,7 +50,11 @@ export const fantasiaRuleset: FoundryRuleset = {
     { types: ['pnj'], sheetClass: PnjSheet, label: 'PDA.FantasiaUI.Sheet.pnj' },
   ],
   itemSheets: [
-    { types: ['arme', 'armure', 'bouclier', 'botte', 'engin'], sheetClass: FantasiaItemSheet, label: 'PDA.FantasiaUI.Sheet.item' },
+    {
+      types: ['arme', 'armure', 'bouclier', 'botte', 'engin'],
+      sheetClass: FantasiaItemSheet,
+      label: 'PDA.FantasiaUI.Sheet.item',
+    },
   ],
   registerSettings: registerFantasiaSettings,
   init() {

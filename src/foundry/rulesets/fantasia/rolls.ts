@@ -2,7 +2,13 @@ import { diceOnly, evaluate, roll as rollFormula, type RollResult } from '../../
 import type { Dice } from '../../../engine/dice/port';
 import { rollPercent, type PercentRoll } from '../../../engine/fantasia/resolution';
 import { skillValue } from '../../../engine/fantasia/skills';
-import type { FantasiaCombatant, FantasiaWeapon, Modifier, RuleId, SkillId } from '../../../engine/fantasia/types';
+import type {
+  FantasiaCombatant,
+  FantasiaWeapon,
+  Modifier,
+  RuleId,
+  SkillId,
+} from '../../../engine/fantasia/types';
 import { addsDamageBonus } from '../../../engine/fantasia/weapons';
 import { templatePath } from '../../constants';
 import { withFoundryDice, type DieRoller } from '../../dice/roll-dice';
@@ -34,7 +40,10 @@ export function skillCardContext(actorName: string, skill: SkillId, result: Perc
     roll: String(result.roll === 100 ? '00' : result.roll).padStart(2, '0'),
     target: result.target,
     base: result.base,
-    modifiers: result.modifiers.map((m) => ({ key: m.key, value: m.value > 0 ? `+${m.value}` : String(m.value) })),
+    modifiers: result.modifiers.map((m) => ({
+      key: m.key,
+      value: m.value > 0 ? `+${m.value}` : String(m.value),
+    })),
     outcome: result.outcome,
     outcomeLabel: `PDA.FantasiaUI.Outcome.${result.outcome}`,
     rules: [...result.rule],
@@ -42,9 +51,14 @@ export function skillCardContext(actorName: string, skill: SkillId, result: Perc
 }
 
 /** The engine step of a skill roll (pure: dice in, result out). */
-export function skillRollStep(combatant: FantasiaCombatant, skill: SkillId, modifiers: readonly Modifier[] = []) {
+export function skillRollStep(
+  combatant: FantasiaCombatant,
+  skill: SkillId,
+  modifiers: readonly Modifier[] = [],
+) {
   const options = fantasiaOptionsFromSettings();
-  return (dice: Dice): PercentRoll => rollPercent(skillValue(combatant, skill), modifiers, dice, options, [SKILL_RULE[skill]]);
+  return (dice: Dice): PercentRoll =>
+    rollPercent(skillValue(combatant, skill), modifiers, dice, options, [SKILL_RULE[skill]]);
 }
 
 interface EngineActor {
@@ -52,18 +66,34 @@ interface EngineActor {
   system: { toEngine(): FantasiaCombatant };
 }
 
-async function postCard(actor: EngineActor, template: string, context: Record<string, unknown>, rolls: Roll[]) {
+async function postCard(
+  actor: EngineActor,
+  template: string,
+  context: Record<string, unknown>,
+  rolls: Roll[],
+) {
   const content = await foundry.applications.handlebars.renderTemplate(templatePath(template), context);
-  const speaker = ChatMessage.getSpeaker({ actor: actor as unknown as Actor.Implementation });
-  return ChatMessage.create({ content, rolls, speaker } as unknown as ChatMessage.CreateData);
+  // The configured class (the chat helper may replace it), rather than the global.
+  const Message = CONFIG.ChatMessage.documentClass;
+  const speaker = Message.getSpeaker({ actor: actor as unknown as Actor.Implementation });
+  return Message.create({ content, rolls, speaker } as unknown as ChatMessage.CreateData);
 }
 
 /** Rolls a skill for an actor and posts the result level and its rule to the chat. */
-export async function rollSkill(actor: EngineActor, skill: SkillId, roller?: DieRoller): Promise<PercentRoll | null> {
+export async function rollSkill(
+  actor: EngineActor,
+  skill: SkillId,
+  roller?: DieRoller,
+): Promise<PercentRoll | null> {
   try {
     const combatant = actor.system.toEngine();
     const { value, rolls } = await withFoundryDice(skillRollStep(combatant, skill), roller);
-    await postCard(actor, 'fantasia/chat/skill-roll.hbs', skillCardContext(actor.name ?? '', skill, value), rolls);
+    await postCard(
+      actor,
+      'fantasia/chat/skill-roll.hbs',
+      skillCardContext(actor.name ?? '', skill, value),
+      rolls,
+    );
     return value;
   } catch (error) {
     notifyError(error);
@@ -89,19 +119,27 @@ export function simpleAttackStep(combatant: FantasiaCombatant, weapon: FantasiaW
     const damage = rollFormula(weapon.damage, dice);
     const again = attack.outcome === 'critical' ? diceOnly(weapon.damage) : undefined;
     const critical = again ? evaluate(again, dice) : undefined;
-    const bonus = addsDamageBonus(weapon) && combatant.damageBonus ? rollFormula(combatant.damageBonus, dice) : undefined;
+    const bonus =
+      addsDamageBonus(weapon) && combatant.damageBonus ? rollFormula(combatant.damageBonus, dice) : undefined;
     return { attack, damage, ...(critical ? { critical } : {}), ...(bonus ? { bonus } : {}) };
   };
 }
 
 /** Posts a simple attack card for one of the actor's weapons. */
-export async function rollSimpleAttack(actor: EngineActor, weaponId: string, roller?: DieRoller): Promise<SimpleAttack | null> {
+export async function rollSimpleAttack(
+  actor: EngineActor,
+  weaponId: string,
+  roller?: DieRoller,
+): Promise<SimpleAttack | null> {
   try {
     const combatant = actor.system.toEngine();
     const weapon = combatant.weapons?.find((w) => w.id === weaponId);
     if (!weapon) return null;
     const { value, rolls } = await withFoundryDice(simpleAttackStep(combatant, weapon), roller);
-    const total = Math.max(0, (value.damage?.total ?? 0) + (value.critical?.total ?? 0) + (value.bonus?.total ?? 0));
+    const total = Math.max(
+      0,
+      (value.damage?.total ?? 0) + (value.critical?.total ?? 0) + (value.bonus?.total ?? 0),
+    );
     await postCard(
       actor,
       'fantasia/chat/attack-roll.hbs',

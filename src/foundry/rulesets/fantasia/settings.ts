@@ -36,55 +36,55 @@ export function registerFantasiaSettings(): void {
   const base = { scope: 'world', config: true } as const;
   settings.register(SYSTEM_ID, FANTASIA_SETTINGS.criticalRange, {
     ...base,
-    name: 'PDA.Fantasia.Settings.CriticalRange.Name',
-    hint: 'PDA.Fantasia.Settings.CriticalRange.Hint',
+    name: 'PDA.FantasiaUI.Settings.CriticalRange.Name',
+    hint: 'PDA.FantasiaUI.Settings.CriticalRange.Hint',
     type: String,
     default: DEFAULT_FANTASIA_OPTIONS.criticalRange,
   });
   settings.register(SYSTEM_ID, FANTASIA_SETTINGS.fumbleRange, {
     ...base,
-    name: 'PDA.Fantasia.Settings.FumbleRange.Name',
-    hint: 'PDA.Fantasia.Settings.FumbleRange.Hint',
+    name: 'PDA.FantasiaUI.Settings.FumbleRange.Name',
+    hint: 'PDA.FantasiaUI.Settings.FumbleRange.Hint',
     type: String,
     default: DEFAULT_FANTASIA_OPTIONS.fumbleRange,
   });
   settings.register(SYSTEM_ID, FANTASIA_SETTINGS.damageBonusMode, {
     ...base,
-    name: 'PDA.Fantasia.Settings.DamageBonusMode.Name',
-    hint: 'PDA.Fantasia.Settings.DamageBonusMode.Hint',
+    name: 'PDA.FantasiaUI.Settings.DamageBonusMode.Name',
+    hint: 'PDA.FantasiaUI.Settings.DamageBonusMode.Hint',
     type: String,
     choices: {
-      derived: 'PDA.Fantasia.Settings.DamageBonusMode.Derived',
-      manual: 'PDA.Fantasia.Settings.DamageBonusMode.Manual',
+      derived: 'PDA.FantasiaUI.Settings.DamageBonusMode.Derived',
+      manual: 'PDA.FantasiaUI.Settings.DamageBonusMode.Manual',
     },
     default: 'derived',
   });
   settings.register(SYSTEM_ID, FANTASIA_SETTINGS.thrustMastery, {
     ...base,
-    name: 'PDA.Fantasia.Settings.ThrustMastery.Name',
-    hint: 'PDA.Fantasia.Settings.ThrustMastery.Hint',
+    name: 'PDA.FantasiaUI.Settings.ThrustMastery.Name',
+    hint: 'PDA.FantasiaUI.Settings.ThrustMastery.Hint',
     type: String,
     choices: {
-      points: 'PDA.Fantasia.Settings.ThrustMastery.Points',
-      steps5: 'PDA.Fantasia.Settings.ThrustMastery.Steps5',
+      points: 'PDA.FantasiaUI.Settings.ThrustMastery.Points',
+      steps5: 'PDA.FantasiaUI.Settings.ThrustMastery.Steps5',
     },
     default: DEFAULT_FANTASIA_OPTIONS.thrustMastery,
   });
   settings.register(SYSTEM_ID, FANTASIA_SETTINGS.knockOutFailure, {
     ...base,
-    name: 'PDA.Fantasia.Settings.KnockOutFailure.Name',
-    hint: 'PDA.Fantasia.Settings.KnockOutFailure.Hint',
+    name: 'PDA.FantasiaUI.Settings.KnockOutFailure.Name',
+    hint: 'PDA.FantasiaUI.Settings.KnockOutFailure.Hint',
     type: String,
     choices: {
-      normalDamage: 'PDA.Fantasia.Settings.KnockOutFailure.NormalDamage',
-      noEffect: 'PDA.Fantasia.Settings.KnockOutFailure.NoEffect',
+      normalDamage: 'PDA.FantasiaUI.Settings.KnockOutFailure.NormalDamage',
+      noEffect: 'PDA.FantasiaUI.Settings.KnockOutFailure.NoEffect',
     },
     default: DEFAULT_FANTASIA_OPTIONS.knockOutFailure,
   });
   settings.register(SYSTEM_ID, FANTASIA_SETTINGS.chanceMultiplier, {
     ...base,
-    name: 'PDA.Fantasia.Settings.ChanceMultiplier.Name',
-    hint: 'PDA.Fantasia.Settings.ChanceMultiplier.Hint',
+    name: 'PDA.FantasiaUI.Settings.ChanceMultiplier.Name',
+    hint: 'PDA.FantasiaUI.Settings.ChanceMultiplier.Hint',
     type: Number,
     range: { min: 1, max: 10, step: 1 },
     default: DEFAULT_FANTASIA_OPTIONS.chanceMultiplier,
@@ -124,7 +124,7 @@ export function fantasiaOptionsFromSettings(): FantasiaOptions {
     return fantasiaOptions(partial as Partial<FantasiaOptions>);
   } catch (error) {
     if (!isRulesError(error)) throw error;
-    if (game.user?.isGM) ui.notifications?.warn(game.i18n?.localize('PDA.Fantasia.Settings.Invalid') ?? '');
+    if (game.user?.isGM) ui.notifications?.warn(game.i18n?.localize('PDA.FantasiaUI.Settings.Invalid') ?? '');
     return DEFAULT_FANTASIA_OPTIONS;
   }
 }

@@ -102,8 +102,9 @@ export async function rollGreyhawkAttack(
       templatePath('greyhawk/attack-card.hbs'),
       attackCardContext(actor.name ?? '', weapon, target, value),
     );
-    const speaker = ChatMessage.getSpeaker({ actor: actor as unknown as Actor.Implementation });
-    await ChatMessage.create({ content, rolls, speaker } as unknown as ChatMessage.CreateData);
+    const Message = CONFIG.ChatMessage.documentClass;
+    const speaker = Message.getSpeaker({ actor: actor as unknown as Actor.Implementation });
+    await Message.create({ content, rolls, speaker } as unknown as ChatMessage.CreateData);
     return value;
   } catch (error) {
     notifyError(error);

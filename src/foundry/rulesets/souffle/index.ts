@@ -25,7 +25,11 @@ export const souffleRuleset: FoundryRuleset = {
     { types: ['adversaire'], sheetClass: AdversaireSheet, label: 'PDA.Souffle.Sheet.Adversaire' },
   ],
   itemSheets: [
-    { types: ['arme-souffle', 'armure-souffle'], sheetClass: SouffleItemSheet, label: 'PDA.Souffle.Sheet.Item' },
+    {
+      types: ['arme-souffle', 'armure-souffle'],
+      sheetClass: SouffleItemSheet,
+      label: 'PDA.Souffle.Sheet.Item',
+    },
   ],
   registerSettings: registerSouffleSettings,
   init() {

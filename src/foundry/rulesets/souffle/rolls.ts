@@ -22,11 +22,16 @@ interface EngineActor {
  * attack allows (S-AT1, S-AT4) and the fighter's best métier; a second equipped one-handed melee
  * weapon makes it a two-weapon attack (S-AT3).
  */
-export function sheetAttackInput(fighter: SouffleFighter, weapon: SouffleWeapon, equipped: readonly SouffleWeapon[]): AttackInput {
+export function sheetAttackInput(
+  fighter: SouffleFighter,
+  weapon: SouffleWeapon,
+  equipped: readonly SouffleWeapon[],
+): AttackInput {
   const kind = weapon.ranged ? 'ranged' : 'melee';
-  const second = weapon.ranged || weapon.hands === 2
-    ? undefined
-    : equipped.find((w) => w.id !== weapon.id && !w.ranged && w.hands === 1);
+  const second =
+    weapon.ranged || weapon.hands === 2
+      ? undefined
+      : equipped.find((w) => w.id !== weapon.id && !w.ranged && w.hands === 1);
   const [first, other] = kind === 'melee' ? (['geste', 'vigueur'] as const) : (['geste', 'acuite'] as const);
   const id = fighter[other] > fighter[first] ? other : first;
   const metier = Math.max(0, ...Object.values(fighter.metiers));
@@ -43,7 +48,12 @@ function diceView(roll: LadderRoll) {
 }
 
 /** What an attack card shows. */
-export function attackCardContext(actorName: string, weaponName: string, input: AttackInput, attack: AttackResult) {
+export function attackCardContext(
+  actorName: string,
+  weaponName: string,
+  input: AttackInput,
+  attack: AttackResult,
+) {
   return {
     actorName,
     weaponName,
@@ -63,7 +73,12 @@ export function attackCardContext(actorName: string, weaponName: string, input: 
   };
 }
 
-async function postCard(actor: EngineActor, template: string, context: Record<string, unknown>, rolls: Roll[]) {
+async function postCard(
+  actor: EngineActor,
+  template: string,
+  context: Record<string, unknown>,
+  rolls: Roll[],
+) {
   const content = await foundry.applications.handlebars.renderTemplate(templatePath(template), context);
   const Message = foundry.documents.ChatMessage;
   const speaker = Message.getSpeaker({ actor: actor as unknown as Actor.Implementation });
@@ -78,13 +93,22 @@ export async function attackWithWeapon(
   options: SouffleOptions = souffleOptionsFromSettings(),
 ): Promise<AttackResult | null> {
   try {
-    const item = actor.items.get(itemId) as { name?: string; system: { toEngine?: () => SouffleWeapon } } | undefined;
+    const item = actor.items.get(itemId) as
+      { name?: string; system: { toEngine?: () => SouffleWeapon } } | undefined;
     const weapon = item?.system.toEngine?.();
     if (!item || !weapon) return null;
     const fighter = actor.system.toEngine();
     const input = sheetAttackInput(fighter, weapon, actor.system.engineWeapons());
-    const { value, rolls } = await withFoundryDice((dice: Dice) => resolveAttack(input, dice, options), roller);
-    await postCard(actor, 'souffle/chat/attack.hbs', attackCardContext(actor.name ?? '', item.name ?? '', input, value), rolls);
+    const { value, rolls } = await withFoundryDice(
+      (dice: Dice) => resolveAttack(input, dice, options),
+      roller,
+    );
+    await postCard(
+      actor,
+      'souffle/chat/attack.hbs',
+      attackCardContext(actor.name ?? '', item.name ?? '', input, value),
+      rolls,
+    );
     return value;
   } catch (error) {
     notifyError(error);
@@ -100,7 +124,10 @@ export async function rollInitiativeCard(
 ): Promise<number | null> {
   try {
     const fighter = actor.system.toEngine();
-    const { value, rolls } = await withFoundryDice((dice: Dice) => rollLevel(options.ladder, fighter.initiative, dice), roller);
+    const { value, rolls } = await withFoundryDice(
+      (dice: Dice) => rollLevel(options.ladder, fighter.initiative, dice),
+      roller,
+    );
     const total = value.value + (options.initiativeAddsScore ? fighter.initiative : 0);
     await postCard(
       actor,

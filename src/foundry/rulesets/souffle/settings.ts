@@ -60,7 +60,11 @@ export function ladderFromText(text: string): AdvantageLadder {
 export function registerSouffleSettings(): void {
   const settings = game.settings;
   if (!settings) return;
-  const register = settings.register.bind(settings) as (ns: string, key: string, data: Record<string, unknown>) => void;
+  const register = settings.register.bind(settings) as (
+    ns: string,
+    key: string,
+    data: Record<string, unknown>,
+  ) => void;
   for (const [option, key] of Object.entries(SOUFFLE_SETTINGS) as [keyof SouffleOptions, string][]) {
     const name = settingName(option);
     const base = {
@@ -95,7 +99,11 @@ export function registerSouffleSettings(): void {
 
 function read(key: string): unknown {
   try {
-    return (game.settings?.get as unknown as (ns: string, k: string) => unknown)?.call(game.settings, SYSTEM_ID, key);
+    return (game.settings?.get as unknown as (ns: string, k: string) => unknown)?.call(
+      game.settings,
+      SYSTEM_ID,
+      key,
+    );
   } catch {
     return undefined; // not registered yet, or a test world: defaults apply
   }

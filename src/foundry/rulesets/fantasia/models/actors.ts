@@ -136,9 +136,10 @@ interface ItemLike {
   system: unknown;
 }
 
+/** The parent actor's items (a Collection: `values()` yields the documents). */
 function itemsOf(parent: unknown): ItemLike[] {
-  const items = (parent as { items?: Iterable<ItemLike> } | null)?.items;
-  return items ? [...items] : [];
+  const items = (parent as { items?: { values(): Iterable<ItemLike> } } | null)?.items;
+  return items && typeof items.values === 'function' ? [...items.values()] : [];
 }
 
 function toEngineOf<T>(item: ItemLike): T | undefined {

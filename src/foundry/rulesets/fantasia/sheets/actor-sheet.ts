@@ -14,7 +14,15 @@ export interface FantasiaActorLike {
   img: string | null;
   type: string;
   system: unknown;
-  items: Iterable<{ id: string | null; name: string; img: string | null; type: string; system: unknown }>;
+  items: {
+    values(): Iterable<{
+      id: string | null;
+      name: string;
+      img: string | null;
+      type: string;
+      system: unknown;
+    }>;
+  };
   statuses?: Set<string>;
 }
 
@@ -32,7 +40,7 @@ export function sheetInputFromActor(
 ): ActorSheetInput {
   const model = actor.system as FantasiaActorModel;
   const source = plain(model) as { pv?: { max?: number | null } };
-  const items: SheetItem[] = [...actor.items].map((i) => ({
+  const items: SheetItem[] = [...actor.items.values()].map((i) => ({
     id: i.id ?? '',
     name: i.name,
     img: i.img ?? 'icons/svg/item-bag.svg',
@@ -40,7 +48,12 @@ export function sheetInputFromActor(
     system: plain(i.system),
   }));
   return {
-    actor: { id: actor.id ?? '', name: actor.name, img: actor.img ?? 'icons/svg/mystery-man.svg', type: actor.type },
+    actor: {
+      id: actor.id ?? '',
+      name: actor.name,
+      img: actor.img ?? 'icons/svg/mystery-man.svg',
+      type: actor.type,
+    },
     system: {
       characteristics: { ...(model.characteristics as Record<string, number>) },
       pv: { value: model.pv.value, max: model.pv.max ?? null },
@@ -62,7 +75,6 @@ export function sheetInputFromActor(
     options: fantasiaOptionsFromSettings(),
   };
 }
-
 
 type ItemDoc = Item.Implementation;
 
@@ -95,14 +107,19 @@ export class FantasiaActorSheet extends ActorSheetBase {
     return this.document as unknown as FantasiaActorLike;
   }
 
-  override async _prepareContext(options: Parameters<foundry.applications.sheets.ActorSheetV2['_prepareContext']>[0]) {
+  override async _prepareContext(
+    options: Parameters<foundry.applications.sheets.ActorSheetV2['_prepareContext']>[0],
+  ) {
     const base = await super._prepareContext(options);
     const actor = this.fantasiaActor;
     const model = actor.system as FantasiaActorModel;
-    const enriched = await foundry.applications.ux.TextEditor.implementation.enrichHTML(model.biography ?? '', {
-      relativeTo: this.document,
-      secrets: this.document.isOwner,
-    });
+    const enriched = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
+      model.biography ?? '',
+      {
+        relativeTo: this.document,
+        secrets: this.document.isOwner,
+      },
+    );
     const tab = (this.tabGroups as Record<string, string | undefined>)['primary'];
     return { ...base, ...actorSheetContext(sheetInputFromActor(actor, this.isEditable, enriched, tab)) };
   }
@@ -125,18 +142,30 @@ export class FantasiaActorSheet extends ActorSheetBase {
     return this.document.items.get(id) as ItemDoc | undefined;
   }
 
-  static async #onRollSkill(this: FantasiaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  static async #onRollSkill(
+    this: FantasiaActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
     const skill = target.dataset.skill;
     if (!isSkillId(skill)) return;
     await rollSkill(this.document as unknown as Parameters<typeof rollSkill>[0], skill);
   }
 
-  static async #onUseWeapon(this: FantasiaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  static async #onUseWeapon(
+    this: FantasiaActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
     const weaponId = target.closest<HTMLElement>('[data-weapon-id]')?.dataset.weaponId;
     if (weaponId) await useWeapon(this.document as unknown as Parameters<typeof useWeapon>[0], weaponId);
   }
 
-  static async #onToggleItem(this: FantasiaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  static async #onToggleItem(
+    this: FantasiaActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
     const item = this.itemOf(target);
     const field = target.dataset.field;
     if (!item || !field || !['drawn', 'loaded', 'worn'].includes(field)) return;
@@ -148,16 +177,28 @@ export class FantasiaActorSheet extends ActorSheetBase {
     }
   }
 
-  static async #onEditItem(this: FantasiaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  static async #onEditItem(
+    this: FantasiaActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
     await this.itemOf(target)?.sheet?.render(true);
   }
 
-  static async #onDeleteItem(this: FantasiaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  static async #onDeleteItem(
+    this: FantasiaActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
     await this.itemOf(target)?.deleteDialog();
   }
 
   /** Clicking the n-th cross sets n crosses; clicking the last filled one removes it (F-B6). */
-  static async #onSetCrosses(this: FantasiaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  static async #onSetCrosses(
+    this: FantasiaActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
     const item = this.itemOf(target);
     const index = Number(target.dataset.index);
     if (!item || !Number.isInteger(index)) return;

@@ -6,7 +6,12 @@
 import { BOTTES, crossesNeeded } from '../../../../engine/fantasia/bottes';
 import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from '../../../../engine/fantasia/options';
 import { COMBAT_SKILLS } from '../../../../engine/fantasia/skills';
-import { CHARACTERISTIC_IDS, SKILL_IDS, type SkillId, type WeaponKind } from '../../../../engine/fantasia/types';
+import {
+  CHARACTERISTIC_IDS,
+  SKILL_IDS,
+  type SkillId,
+  type WeaponKind,
+} from '../../../../engine/fantasia/types';
 
 const K = 'PDA.FantasiaUI';
 
@@ -133,7 +138,9 @@ export function weaponRows(input: ActorSheetInput) {
 
 /** Bagarre and Lutte, which everyone can use (F-U1, F-U2), unless an item already covers them. */
 export function unarmedRows(input: ActorSheetInput) {
-  const owned = new Set(input.items.filter((i) => i.type === 'arme').map((i) => String(i.system.weaponType ?? '')));
+  const owned = new Set(
+    input.items.filter((i) => i.type === 'arme').map((i) => String(i.system.weaponType ?? '')),
+  );
   const rows = [
     { id: 'bagarre', damage: '1d3' },
     { id: 'lutte', damage: '2d3' },
@@ -155,9 +162,17 @@ export function botteRows(input: ActorSheetInput) {
     .map((i) => {
       const s = i.system as { thrustId: string; malus: number; crosses: number; weapons: string[] };
       const catalogue = BOTTES.find((b) => b.id === s.thrustId);
-      const needed = crossesNeeded(catalogue ? { ...catalogue, malus: s.malus } : { id: i.id, name: i.name, weapons: s.weapons, malus: s.malus, conditions: [], effects: [] }, options);
+      const needed = crossesNeeded(
+        catalogue
+          ? { ...catalogue, malus: s.malus }
+          : { id: i.id, name: i.name, weapons: s.weapons, malus: s.malus, conditions: [], effects: [] },
+        options,
+      );
       const shown = Math.max(needed, s.crosses);
-      const crosses = Array.from({ length: Math.min(shown, 30) }, (_, n) => ({ index: n + 1, filled: n < s.crosses }));
+      const crosses = Array.from({ length: Math.min(shown, 30) }, (_, n) => ({
+        index: n + 1,
+        filled: n < s.crosses,
+      }));
       return {
         id: i.id,
         name: i.name,
@@ -184,7 +199,15 @@ function protectionRows(input: ActorSheetInput, type: 'armure' | 'bouclier') {
     }));
 }
 
-const STATE_IDS = ['fallen', 'unconscious', 'skipNextAttack', 'halfMovement', 'cannotMove', 'armLost', 'dead'] as const;
+const STATE_IDS = [
+  'fallen',
+  'unconscious',
+  'skipNextAttack',
+  'halfMovement',
+  'cannotMove',
+  'armLost',
+  'dead',
+] as const;
 
 export function stateRows(input: ActorSheetInput) {
   const statuses = new Set(input.statuses ?? []);
@@ -245,7 +268,10 @@ export function actorSheetContext(input: ActorSheetInput) {
       max: input.derived.pvMax,
       derived: input.derived.pvMaxDerived,
       source: input.pvMaxSource,
-      ratio: input.derived.pvMax > 0 ? Math.max(0, Math.min(100, Math.round((100 * input.system.pv.value) / input.derived.pvMax))) : 0,
+      ratio:
+        input.derived.pvMax > 0
+          ? Math.max(0, Math.min(100, Math.round((100 * input.system.pv.value) / input.derived.pvMax)))
+          : 0,
     },
     damageBonus: {
       value: input.derived.damageBonus || '—',
@@ -258,7 +284,15 @@ export function actorSheetContext(input: ActorSheetInput) {
     armours: protectionRows(input, 'armure'),
     shields: protectionRows(input, 'bouclier'),
     bottes: botteRows(input),
-    engins: input.items.filter((i) => i.type === 'engin').map((i) => ({ id: i.id, name: i.name, img: i.img, damage: String(i.system.damage ?? ''), range: Number(i.system.range ?? 0) })),
+    engins: input.items
+      .filter((i) => i.type === 'engin')
+      .map((i) => ({
+        id: i.id,
+        name: i.name,
+        img: i.img,
+        damage: String(i.system.damage ?? ''),
+        range: Number(i.system.range ?? 0),
+      })),
     states: stateRows(input),
     enrichedBiography: input.enrichedBiography,
     tabs: tabs(AVENTURIER_TABS, activeTab),
@@ -267,7 +301,8 @@ export function actorSheetContext(input: ActorSheetInput) {
 
 /** Choices for the item sheets' selects: value → localization key. */
 export function itemChoices() {
-  const obj = (ids: readonly string[], prefix: string) => Object.fromEntries(ids.map((id) => [id, `${K}.${prefix}.${id}`]));
+  const obj = (ids: readonly string[], prefix: string) =>
+    Object.fromEntries(ids.map((id) => [id, `${K}.${prefix}.${id}`]));
   return {
     skills: obj(SKILL_IDS, 'Skill'),
     kinds: obj(['melee', 'whip', 'unarmed', 'thrown', 'missile', 'firearm', 'siege'], 'WeaponKind'),

@@ -32,16 +32,26 @@ export class FantasiaItemSheet extends ItemSheetBase {
   override async _prepareContext(options: Parameters<ItemSheetBase['_prepareContext']>[0]) {
     const base = await super._prepareContext(options);
     const item = this.document;
-    const system = item.system as unknown as Record<string, unknown> & { toObject?: () => Record<string, unknown> };
+    const system = item.system as unknown as Record<string, unknown> & {
+      toObject?: () => Record<string, unknown>;
+    };
     const source = typeof system.toObject === 'function' ? system.toObject() : { ...system };
-    const enriched = await foundry.applications.ux.TextEditor.implementation.enrichHTML(String(source.description ?? ''), {
-      relativeTo: item,
-      secrets: item.isOwner,
-    });
+    const enriched = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
+      String(source.description ?? ''),
+      {
+        relativeTo: item,
+        secrets: item.isOwner,
+      },
+    );
     return {
       ...base,
       ...itemSheetContext({
-        item: { id: item.id ?? '', name: item.name, img: item.img ?? 'icons/svg/item-bag.svg', type: item.type },
+        item: {
+          id: item.id ?? '',
+          name: item.name,
+          img: item.img ?? 'icons/svg/item-bag.svg',
+          type: item.type,
+        },
         system: source,
         editable: this.isEditable,
         enrichedDescription: enriched,

@@ -37,12 +37,17 @@ interface ItemLike {
   system: unknown;
 }
 
+/** The embedded items of a document: a Collection's values (`contents`), or any iterable of items. */
+export function itemList<T>(items: Iterable<T> | undefined | null): T[] {
+  if (!items) return [];
+  const contents = (items as { contents?: T[] }).contents;
+  return Array.isArray(contents) ? contents : [...items];
+}
+
 /** Weapons (engine form) of the actor owning a model. */
 export function weaponsOf(parent: unknown): GreyhawkWeapon[] {
-  const items = (parent as { items?: Iterable<ItemLike> } | null)?.items;
-  if (!items) return [];
   const out: GreyhawkWeapon[] = [];
-  for (const item of items) {
+  for (const item of itemList((parent as { items?: Iterable<ItemLike> } | null)?.items)) {
     const system = item.system as { toEngine?: () => GreyhawkWeapon };
     if (item.type === 'arme-adnd' && typeof system?.toEngine === 'function') out.push(system.toEngine());
   }
@@ -50,9 +55,7 @@ export function weaponsOf(parent: unknown): GreyhawkWeapon[] {
 }
 
 function equippedOf(parent: unknown): GreyhawkWeapon | undefined {
-  const items = (parent as { items?: Iterable<ItemLike & { id?: string | null }> } | null)?.items;
-  if (!items) return undefined;
-  for (const item of items) {
+  for (const item of itemList((parent as { items?: Iterable<ItemLike> } | null)?.items)) {
     const system = item.system as { equipped?: boolean; toEngine?: () => GreyhawkWeapon };
     if (item.type === 'arme-adnd' && system.equipped && typeof system.toEngine === 'function') return system.toEngine();
   }

@@ -1,7 +1,7 @@
 import type { GreyhawkCharacter, GreyhawkWeapon } from '../../../../engine/greyhawk/types';
 import { templatePath } from '../../../constants';
 import { notifyError } from '../../../i18n';
-import type { GreyhawkDerived } from '../models/actors';
+import { itemList, type GreyhawkDerived } from '../models/actors';
 import { rollGreyhawkAttack, type AttackTargetInput } from '../rolls';
 import { actorSheetContext, type GreyhawkSheetInput } from './context';
 
@@ -19,7 +19,7 @@ interface GreyhawkActorLike {
 /** Builds the pure context input from an actor document. */
 export function sheetInputFromActor(actor: GreyhawkActorLike, editable: boolean, enrichedBiography: string): GreyhawkSheetInput {
   const weapons: GreyhawkSheetInput['weapons'][number][] = [];
-  for (const item of actor.items) {
+  for (const item of itemList(actor.items)) {
     const system = item.system as { equipped?: boolean; toEngine?: () => GreyhawkWeapon };
     if (item.type !== 'arme-adnd' || typeof system.toEngine !== 'function') continue;
     weapons.push({ ...system.toEngine(), equipped: Boolean(system.equipped), img: item.img ?? 'icons/svg/sword.svg' });

@@ -28,9 +28,7 @@ function actorSchema() {
     vigueur: intField(2, 0, CHARACTERISTIC_MAX),
     acuite: intField(2, 0, CHARACTERISTIC_MAX),
     /** Trades with their levels (S-AT1: the relevant one joins attacks; S-DF3: half of it). */
-    metiers: new f.ArrayField(
-      new f.SchemaField({ name: textField(), level: intField(1, 0, LEVEL_MAX) }),
-    ),
+    metiers: new f.ArrayField(new f.SchemaField({ name: textField(), level: intField(1, 0, LEVEL_MAX) })),
     /** Disciplines, e.g. 'guerrier' (S-R3). */
     disciplines: new f.ArrayField(new f.StringField({ required: true, blank: false })),
     defense: intField(2, 0, 50),
@@ -77,7 +75,10 @@ export interface SouffleDerived {
  * Shared model of the two Souffle actor types (S-ST1 states as booleans; token status effects with
  * the same ids also count).
  */
-export abstract class SouffleActorModel extends foundry.abstract.TypeDataModel<ActorSchema, Actor.Implementation> {
+export abstract class SouffleActorModel extends foundry.abstract.TypeDataModel<
+  ActorSchema,
+  Actor.Implementation
+> {
   static override defineSchema(): ActorSchema {
     return actorSchema();
   }
@@ -86,7 +87,8 @@ export abstract class SouffleActorModel extends foundry.abstract.TypeDataModel<A
   static override validateJoint(data: Record<string, unknown>): void {
     for (const key of ['souffle', 'pv']) {
       const g = data[key] as { value?: number; max?: number } | undefined;
-      if (g && (g.value ?? 0) > (g.max ?? 0)) throw new Error(`${key}.value ${g.value} > ${key}.max ${g.max}`);
+      if (g && (g.value ?? 0) > (g.max ?? 0))
+        throw new Error(`${key}.value ${g.value} > ${key}.max ${g.max}`);
     }
   }
 

@@ -1,11 +1,22 @@
-import type { SouffleArmour, SouffleShield, SouffleWeapon, WeaponCategory } from '../../../../engine/souffle/equipment';
+import type {
+  SouffleArmour,
+  SouffleShield,
+  SouffleWeapon,
+  WeaponCategory,
+} from '../../../../engine/souffle/equipment';
 import { boolField, choiceField, htmlField, intField, textField } from './fields';
 
 /** Item subtypes of Souffle (S-A3). Shields are `armure-souffle` items of kind 'bouclier'. */
 export const SOUFFLE_ITEM_TYPES = ['arme-souffle', 'armure-souffle'] as const;
 export type SouffleItemType = (typeof SOUFFLE_ITEM_TYPES)[number];
 
-export const WEAPON_CATEGORIES: readonly WeaponCategory[] = ['mainsNues', 'legere', 'moyenne', 'lourde', 'distance'];
+export const WEAPON_CATEGORIES: readonly WeaponCategory[] = [
+  'mainsNues',
+  'legere',
+  'moyenne',
+  'lourde',
+  'distance',
+];
 export const ARMOUR_KINDS = ['armure', 'bouclier'] as const;
 export type ArmourKind = (typeof ARMOUR_KINDS)[number];
 

@@ -32,9 +32,13 @@ export function sheetInputFromActor(
 ): SouffleSheetInput {
   const model = actor.system as SouffleActorModel;
   const source = plain(model) as unknown as SouffleSheetInput['system'];
-  const items: SheetItem[] = itemsOf<{ id: string | null; name: string; img: string | null; type: string; system: unknown }>(
-    actor,
-  ).map((i) => ({
+  const items: SheetItem[] = itemsOf<{
+    id: string | null;
+    name: string;
+    img: string | null;
+    type: string;
+    system: unknown;
+  }>(actor).map((i) => ({
     id: i.id ?? '',
     name: i.name,
     img: i.img ?? 'icons/svg/item-bag.svg',
@@ -42,7 +46,12 @@ export function sheetInputFromActor(
     system: plain(i.system),
   }));
   return {
-    actor: { id: actor.id ?? '', name: actor.name, img: actor.img ?? 'icons/svg/mystery-man.svg', type: actor.type },
+    actor: {
+      id: actor.id ?? '',
+      name: actor.name,
+      img: actor.img ?? 'icons/svg/mystery-man.svg',
+      type: actor.type,
+    },
     system: source,
     derived: model.derived ?? { gesteEffective: source.geste, armourDefence: 0, guerrier: false },
     items,
@@ -89,15 +98,23 @@ export class SouffleActorSheet extends HandlebarsApplicationMixin(foundry.applic
     return this.document as unknown as SouffleActorLike;
   }
 
-  override async _prepareContext(options: Parameters<foundry.applications.sheets.ActorSheetV2['_prepareContext']>[0]) {
+  override async _prepareContext(
+    options: Parameters<foundry.applications.sheets.ActorSheetV2['_prepareContext']>[0],
+  ) {
     const base = await super._prepareContext(options);
     const model = this.souffleActor.system as SouffleActorModel;
-    const enriched = await foundry.applications.ux.TextEditor.implementation.enrichHTML(model.biography ?? '', {
-      relativeTo: this.document,
-      secrets: this.document.isOwner,
-    });
+    const enriched = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
+      model.biography ?? '',
+      {
+        relativeTo: this.document,
+        secrets: this.document.isOwner,
+      },
+    );
     const tab = (this.tabGroups as Record<string, string | undefined>)['primary'];
-    return { ...base, ...souffleSheetContext(sheetInputFromActor(this.souffleActor, this.isEditable, enriched, tab)) };
+    return {
+      ...base,
+      ...souffleSheetContext(sheetInputFromActor(this.souffleActor, this.isEditable, enriched, tab)),
+    };
   }
 
   /** Métiers and disciplines are arrays: their inputs write the whole array on change. */
@@ -125,7 +142,10 @@ export class SouffleActorSheet extends HandlebarsApplicationMixin(foundry.applic
   }
 
   #metiers(): { name: string; level: number }[] {
-    return ((this.souffleActor.system as SouffleActorModel).metiers ?? []).map((m) => ({ name: m.name, level: m.level }));
+    return ((this.souffleActor.system as SouffleActorModel).metiers ?? []).map((m) => ({
+      name: m.name,
+      level: m.level,
+    }));
   }
 
   async #updateMetier(el: HTMLInputElement): Promise<void> {
@@ -144,13 +164,21 @@ export class SouffleActorSheet extends HandlebarsApplicationMixin(foundry.applic
     return this.document.items.get(id) as Item.Implementation | undefined;
   }
 
-  static async #onSetPosture(this: SouffleActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  static async #onSetPosture(
+    this: SouffleActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
     const posture = target.dataset.posture;
     if (!isPosture(posture)) return;
     await this.#update({ 'system.posture': posture });
   }
 
-  static async #onToggleState(this: SouffleActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  static async #onToggleState(
+    this: SouffleActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
     const state = target.dataset.state ?? '';
     if (!isSouffleState(state)) return;
     const states = (this.souffleActor.system as SouffleActorModel).states as Record<string, boolean>;
@@ -161,12 +189,20 @@ export class SouffleActorSheet extends HandlebarsApplicationMixin(foundry.applic
     await this.#update({ 'system.metiers': [...this.#metiers(), { name: '', level: 1 }] });
   }
 
-  static async #onRemoveMetier(this: SouffleActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  static async #onRemoveMetier(
+    this: SouffleActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
     const index = Number(target.dataset.metierIndex);
     await this.#update({ 'system.metiers': this.#metiers().filter((_, i) => i !== index) });
   }
 
-  static async #onToggleItem(this: SouffleActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  static async #onToggleItem(
+    this: SouffleActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
     const item = this.itemOf(target);
     const field = target.dataset.field;
     if (!item || (field !== 'equipped' && field !== 'worn')) return;
@@ -178,11 +214,19 @@ export class SouffleActorSheet extends HandlebarsApplicationMixin(foundry.applic
     }
   }
 
-  static async #onEditItem(this: SouffleActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  static async #onEditItem(
+    this: SouffleActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
     await this.itemOf(target)?.sheet?.render(true);
   }
 
-  static async #onDeleteItem(this: SouffleActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  static async #onDeleteItem(
+    this: SouffleActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
     await this.itemOf(target)?.deleteDialog();
   }
 
@@ -198,7 +242,10 @@ export class SouffleActorSheet extends HandlebarsApplicationMixin(foundry.applic
 
 /** The compact adversaire sheet: one page. */
 export class AdversaireSheet extends SouffleActorSheet {
-  static override DEFAULT_OPTIONS = { classes: ['adversaire'], position: { width: 600, height: 680 } } as never;
+  static override DEFAULT_OPTIONS = {
+    classes: ['adversaire'],
+    position: { width: 600, height: 680 },
+  } as never;
 
   static override PARTS = {
     header: { template: templatePath('souffle/actor/header.hbs') },
@@ -219,10 +266,20 @@ export class SouffleItemSheet extends HandlebarsApplicationMixin(foundry.applica
     body: { template: templatePath('souffle/item/item.hbs'), scrollable: [''] },
   };
 
-  override async _prepareContext(options: Parameters<foundry.applications.sheets.ItemSheetV2['_prepareContext']>[0]) {
+  override async _prepareContext(
+    options: Parameters<foundry.applications.sheets.ItemSheetV2['_prepareContext']>[0],
+  ) {
     const base = await super._prepareContext(options);
-    const item = this.document as unknown as { name: string; img: string | null; type: string; system: unknown };
-    return { ...base, ...itemSheetContext(item.type, plain(item.system), item.name, item.img ?? '', this.isEditable) };
+    const item = this.document as unknown as {
+      name: string;
+      img: string | null;
+      type: string;
+      system: unknown;
+    };
+    return {
+      ...base,
+      ...itemSheetContext(item.type, plain(item.system), item.name, item.img ?? '', this.isEditable),
+    };
   }
 }
 

@@ -4,7 +4,12 @@
  */
 import { DEFAULT_OPTIONS, type SouffleOptions } from '../../../../engine/souffle/options';
 import { ladderRow } from '../../../../engine/souffle/ladder';
-import { POSTURES, postureDefence, postureShortActions, type Posture } from '../../../../engine/souffle/posture';
+import {
+  POSTURES,
+  postureDefence,
+  postureShortActions,
+  type Posture,
+} from '../../../../engine/souffle/posture';
 import { SOUFFLE_STATES } from '../../../../engine/souffle/states';
 
 const K = 'PDA.Souffle';
@@ -65,12 +70,20 @@ function tabs(active: string): Record<string, TabContext> {
   return Object.fromEntries(
     TABS.map(([id, icon]) => [
       id,
-      { id, group: 'primary', label: `${K}.Tab.${id}`, icon, active: id === active, cssClass: id === active ? 'active' : '' },
+      {
+        id,
+        group: 'primary',
+        label: `${K}.Tab.${id}`,
+        icon,
+        active: id === active,
+        cssClass: id === active ? 'active' : '',
+      },
     ]),
   );
 }
 
-const num = (v: unknown, fallback = 0): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+const num = (v: unknown, fallback = 0): number =>
+  typeof v === 'number' && Number.isFinite(v) ? v : fallback;
 
 /** The dice of an advantage level, shown next to a level ("+8: 1d10+1d12 keep best"). */
 export function levelDice(level: number, options: SouffleOptions = DEFAULT_OPTIONS): string {
@@ -94,7 +107,8 @@ export function souffleSheetContext(input: SouffleSheetInput) {
     label: `${K}.Characteristic.${id}`,
     value: s[id],
     name: `system.${id}`,
-    effective: id === 'geste' && input.derived.gesteEffective !== s.geste ? input.derived.gesteEffective : null,
+    effective:
+      id === 'geste' && input.derived.gesteEffective !== s.geste ? input.derived.gesteEffective : null,
   }));
 
   const pvBoxes = Array.from({ length: Math.max(0, s.pv.max) }, (_, i) => ({
@@ -144,7 +158,10 @@ export function souffleSheetContext(input: SouffleSheetInput) {
     disciplines: s.disciplines.join(', '),
     guerrier: input.derived.guerrier,
     initiative: { value: s.initiative, dice: levelDice(s.initiative, options) },
-    souffle: { ...s.souffle, percent: s.souffle.max > 0 ? Math.round((100 * s.souffle.value) / s.souffle.max) : 0 },
+    souffle: {
+      ...s.souffle,
+      percent: s.souffle.max > 0 ? Math.round((100 * s.souffle.value) / s.souffle.max) : 0,
+    },
     pv: { ...s.pv, boxes: pvBoxes },
     wounds: s.wounds.join(', '),
     postures: POSTURES.map((p) => ({

@@ -1,0 +1,153 @@
+/**
+ * Builds the visual gallery: every page of gallery/pages/*.ts rendered with the real templates,
+ * the project's CSS and the merged translations, into standalone HTML files under
+ * artifacts/gallery/html/<lang>/. Screenshots and checks are in shoot.ts.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import Handlebars from 'handlebars';
+import { registerHelpers } from './helpers';
+import type { GalleryPage } from './types';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const ARTIFACTS = join(ROOT, 'artifacts', 'gallery');
+export const LANGS = ['fr', 'en'] as const;
+const SYSTEM_TEMPLATES = 'systems/passe-d-armes/templates/';
+
+type Dict = Record<string, unknown>;
+
+function deepMerge(target: Dict, source: Dict): Dict {
+  for (const [k, v] of Object.entries(source)) {
+    const t = target[k];
+    if (v && typeof v === 'object' && !Array.isArray(v) && t && typeof t === 'object')
+      deepMerge(t as Dict, v as Dict);
+    else target[k] = v;
+  }
+  return target;
+}
+
+/**
+ * lang/<lang>.json when it exists, with every lang/parts/*.<lang>.json merged over it: the merged
+ * file may lag behind a fragment that was just edited, and without it the fragments alone count.
+ */
+export function loadTranslations(lang: string): Dict {
+  const merged = join(ROOT, 'lang', `${lang}.json`);
+  const out: Dict = existsSync(merged) ? (JSON.parse(readFileSync(merged, 'utf8')) as Dict) : {};
+  const dir = join(ROOT, 'lang', 'parts');
+  if (!existsSync(dir)) return out;
+  for (const file of readdirSync(dir).sort()) {
+    if (file.endsWith(`.${lang}.json`))
+      deepMerge(out, JSON.parse(readFileSync(join(dir, file), 'utf8')) as Dict);
+  }
+  return out;
+}
+
+function walk(dir: string, ext: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? walk(full, ext) : full.endsWith(ext) ? [full] : [];
+  });
+}
+
+/** Every stylesheet of styles/, system.css first (the base look). */
+export function loadCss(): string {
+  const files = walk(join(ROOT, 'styles'), '.css').sort((a, b) =>
+    a.endsWith('system.css') ? -1 : b.endsWith('system.css') ? 1 : a.localeCompare(b),
+  );
+  return files.map((f) => `/* ${relative(ROOT, f)} */\n${readFileSync(f, 'utf8')}`).join('\n');
+}
+
+/** Every page of gallery/pages/*.ts, in file then declaration order. */
+export async function loadPages(): Promise<GalleryPage[]> {
+  const dir = join(ROOT, 'gallery', 'pages');
+  const pages: GalleryPage[] = [];
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
+    const mod = (await import(pathToFileURL(join(dir, file)).href)) as { pages?: GalleryPage[] };
+    pages.push(...(mod.pages ?? []));
+  }
+  const names = new Set<string>();
+  for (const p of pages) {
+    if (names.has(p.name)) throw new Error(`gallery page ${p.name} is declared twice`);
+    names.add(p.name);
+  }
+  return pages;
+}
+
+/** A Handlebars environment with the Foundry-like helpers and every template as a partial. */
+export function createEnvironment(translations: Dict): typeof Handlebars {
+  const hb = Handlebars.create();
+  registerHelpers(hb, translations);
+  for (const file of walk(join(ROOT, 'templates'), '.hbs')) {
+    const rel = relative(join(ROOT, 'templates'), file).split('\\').join('/');
+    hb.registerPartial(`${SYSTEM_TEMPLATES}${rel}`, readFileSync(file, 'utf8'));
+  }
+  return hb;
+}
+
+const CHROME = `
+html, body { margin: 0; padding: 0; background: #6b6b6b; }
+body { padding: 20px; }
+#gallery-app { position: relative; display: flex; flex-direction: column; overflow: hidden; }
+#gallery-app > .window-content { flex: 1; overflow-y: auto; overflow-x: hidden; }
+#gallery-app.chat-frame > .window-content { padding: 6px; }
+`;
+
+export interface BuiltPage {
+  page: GalleryPage;
+  lang: string;
+  file: string;
+  /** Render error message, if the template failed. */
+  error?: string;
+}
+
+function escapeHtml(text: string): string {
+  return Handlebars.Utils.escapeExpression(text);
+}
+
+/** Renders every page for one language into artifacts/gallery/html/<lang>/<name>.html. */
+export async function buildGallery(lang: string, pages?: GalleryPage[]): Promise<BuiltPage[]> {
+  const translations = loadTranslations(lang);
+  const hb = createEnvironment(translations);
+  const css = loadCss();
+  const outDir = join(ARTIFACTS, 'html', lang);
+  mkdirSync(outDir, { recursive: true });
+  const built: BuiltPage[] = [];
+  for (const page of pages ?? (await loadPages())) {
+    const context = typeof page.context === 'function' ? page.context(lang) : page.context;
+    let body = '';
+    let error: string | undefined;
+    try {
+      for (const t of [page.template].flat()) {
+        const source = readFileSync(join(ROOT, 'templates', t), 'utf8');
+        body += hb.compile(source, { strict: false })(context);
+      }
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+    }
+    const frame = page.frame ?? 'sheet';
+    const classes = [
+      'application',
+      frame === 'chat' ? 'chat-frame' : 'sheet',
+      'passe-d-armes',
+      ...(page.classes ?? []),
+    ];
+    const html = `<!doctype html>
+<html lang="${lang}">
+<head><meta charset="utf-8"><title>${escapeHtml(page.name)}</title>
+<style>${css}</style><style>${CHROME}</style></head>
+<body class="theme-light">
+<div id="gallery-app" class="${classes.join(' ')}" style="width:${page.width}px;height:${page.height}px">
+<header class="window-header"><h1 class="window-title">${escapeHtml(page.title ?? page.name)}</h1></header>
+<section class="window-content">${body}</section>
+</div>
+</body></html>`;
+    const file = join(outDir, `${page.name}.html`);
+    writeFileSync(file, html);
+    built.push({ page, lang, file, ...(error ? { error } : {}) });
+  }
+  return built;
+}

@@ -1,0 +1,102 @@
+/**
+ * Opens each built gallery page in headless Chromium, checks it and saves a screenshot to
+ * artifacts/gallery/<lang>/<page>.png. Problems: a template error, a raw localization key
+ * (visible text or an accessible attribute matching /\bPDA\.[A-Za-z]/), an element overflowing
+ * its box or the window.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { ARTIFACTS, type BuiltPage } from './build';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface PageReport {
+  name: string;
+  lang: string;
+  screenshot: string;
+  problems: string[];
+}
+
+export async function launch(): Promise<Browser> {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium is missing at ${CHROMIUM}: install it (apt-get install chromium)`);
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** Runs in the page: the problems it can see. */
+function inspectPage(): string[] {
+  const problems: string[] = [];
+  const app = document.querySelector('#gallery-app');
+  if (!app) return ['no #gallery-app'];
+  const key = /\bPDA\.[A-Za-z]/;
+  const text = (app as HTMLElement).innerText;
+  const m = key.exec(text);
+  if (m) problems.push(`raw key in text: "${text.slice(m.index, m.index + 60)}"`);
+  for (const el of app.querySelectorAll('*')) {
+    for (const attr of ['aria-label', 'title', 'placeholder', 'alt']) {
+      const v = el.getAttribute(attr);
+      if (v && key.test(v)) problems.push(`raw key in ${attr}: "${v}"`);
+    }
+  }
+  const appRect = app.getBoundingClientRect();
+  const describe = (el: Element) =>
+    `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).join('.') : ''}`;
+  for (const el of app.querySelectorAll<HTMLElement>('*')) {
+    const cs = getComputedStyle(el);
+    if (cs.display === 'none' || cs.visibility === 'hidden' || cs.position === 'absolute') continue;
+    if (el.closest('.pda-visually-hidden, option, select, svg')) continue;
+    const tag = el.tagName;
+    if (!['INPUT', 'SELECT', 'TEXTAREA', 'IMG', 'OPTION'].includes(tag) && el.clientWidth > 0) {
+      const clipsX = cs.overflowX !== 'auto' && cs.overflowX !== 'scroll';
+      if (clipsX && el.scrollWidth > el.clientWidth + 1) {
+        problems.push(`overflow-x ${describe(el)}: ${el.scrollWidth} > ${el.clientWidth}`);
+      }
+      const clipsY = cs.overflowY !== 'auto' && cs.overflowY !== 'scroll';
+      if (clipsY && el.clientHeight > 0 && el.scrollHeight > el.clientHeight + 1 && cs.height !== 'auto') {
+        problems.push(`overflow-y ${describe(el)}: ${el.scrollHeight} > ${el.clientHeight}`);
+      }
+    }
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && (r.right > appRect.right + 1 || r.left < appRect.left - 1)) {
+      problems.push(`outside the window: ${describe(el)}`);
+    }
+  }
+  return [...new Set(problems)].slice(0, 20);
+}
+
+export async function shootGallery(built: BuiltPage[], browser: Browser): Promise<PageReport[]> {
+  const reports: PageReport[] = [];
+  const context = await browser.newContext({ deviceScaleFactor: 1 });
+  try {
+    for (const b of built) {
+      const dir = join(ARTIFACTS, b.lang);
+      mkdirSync(dir, { recursive: true });
+      const screenshot = join(dir, `${b.page.name}.png`);
+      const page = await context.newPage();
+      await page.setViewportSize({ width: b.page.width + 40, height: b.page.height + 40 });
+      // Offline: the page only uses inline CSS; block anything else (fonts, icons).
+      await page.route(/^(?!file:)/, (route) => route.abort());
+      await page.goto(pathToFileURL(b.file).href, { waitUntil: 'load' });
+      const problems = b.error ? [`template error: ${b.error}`] : [];
+      problems.push(...(await page.evaluate(inspectPage)));
+      await page.locator('#gallery-app').screenshot({ path: screenshot });
+      await page.close();
+      reports.push({ name: b.page.name, lang: b.lang, screenshot, problems });
+    }
+  } finally {
+    await context.close();
+  }
+  return reports;
+}
