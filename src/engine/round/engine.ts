@@ -269,6 +269,66 @@ export function retractDeclaration<C extends RoundCombatant, D, R>(
   };
 }
 
+/** Whether slot `a` resolves before a slot in `pass` at initiative number `order`. */
+function before(a: { pass: number; order: number }, pass: number, order: number): boolean {
+  return a.pass < pass || (a.pass === pass && a.order >= order);
+}
+
+/**
+ * GM: changes a declaration after the passes started. The combatant's waiting slots give way to
+ * the new declaration's slots still ahead (those of a pass already over are dropped); slots done
+ * stay, and budgets keep what was spent.
+ */
+export function amendDeclaration<C extends RoundCombatant, D, R>(
+  rules: AnyRules<C, D, R>,
+  state: RoundState<C, D, R>,
+  id: CombatantId,
+  declaration: D,
+  by: Requester,
+): RoundState<C, D, R> {
+  ensureResolving(rules, state);
+  ensureGm(by);
+  const combatant = combatantOf(state, id);
+  ensure(!state.out.includes(id), 'PDA.Error.CombatantOut', { name: combatant.name });
+  const readiness = readinessOf(state, id);
+  rules.validateDeclaration({ state, combatant, readiness, declaration, by });
+  const declarations = { ...state.declarations, [id]: declaration };
+  const specs = rules
+    .buildSchedule({ state: { ...state, declarations }, declarations })
+    .filter((spec) => spec.combatantId === id);
+
+  const current = currentSlot(state);
+  const slots: Slot[] = state.slots.filter((s) => !(s.combatantId === id && s.status === 'waiting'));
+  // Nothing may be inserted at or before the current slot (or the last finished one).
+  let floor = -1;
+  slots.forEach((s, i) => {
+    if (s.status !== 'waiting') floor = i;
+  });
+  const passNow = current?.pass ?? state.pass ?? 0;
+  let serial = state.slots.reduce((m, s) => Math.max(m, Number(s.id.split('.')[1] ?? 0)), -1);
+  for (const spec of specs) {
+    if (spec.pass < passNow) continue;
+    let at = slots.length;
+    for (let i = floor + 1; i < slots.length; i++) {
+      const other = slots[i] as Slot;
+      if (!before(other, spec.pass, spec.order)) {
+        at = i;
+        break;
+      }
+    }
+    serial += 1;
+    slots.splice(at, 0, { ...spec, id: `${state.round}.${serial}`, status: 'waiting' });
+    floor = Math.max(floor, at);
+  }
+  const slotIndex = current ? slots.findIndex((s) => s.id === current.id) : -1;
+  let budgets: Budgets = rules.budgets(combatant, declaration, readiness);
+  for (const s of slots)
+    if (s.combatantId === id && s.status === 'done') budgets = spend(budgets, s.spends, 1) ?? budgets;
+  const next = { ...state, declarations, slots, slotIndex, budgets: { ...state.budgets, [id]: budgets } };
+  // Amended while the round was over: the new slots are resolved now.
+  return current ? next : moveTo(rules, next, [...slots], floor);
+}
+
 /** Moves `current` to the first waiting slot after `from`, updating step and pass. */
 function moveTo<C extends RoundCombatant, D, R>(
   rules: AnyRules<C, D, R>,

@@ -1,5 +1,6 @@
 import { RulesError } from '../../engine/core/errors';
 import {
+  amendDeclaration,
   declare,
   dropCombatant,
   endCombat,
@@ -27,6 +28,7 @@ import { applyTransition, snapshots } from './store';
 export type RoundCommand =
   | { readonly kind: 'start' }
   | { readonly kind: 'declare'; readonly combatantId: string; readonly declaration: unknown }
+  | { readonly kind: 'amend'; readonly combatantId: string; readonly declaration: unknown }
   | { readonly kind: 'startPasses'; readonly force?: boolean }
   | { readonly kind: 'nextSlot' }
   | { readonly kind: 'previousSlot' }
@@ -40,6 +42,7 @@ export const ROUND_QUERY = 'round.command';
 const COMMAND_KINDS = new Set<string>([
   'start',
   'declare',
+  'amend',
   'startPasses',
   'nextSlot',
   'previousSlot',
@@ -82,6 +85,14 @@ export async function runRoundCommand(
         return startRound(rules, snapshots(adapter, combat), dice);
       case 'declare':
         return declare(
+          rules,
+          live(before),
+          command.combatantId,
+          adapter.parseDeclaration(command.declaration),
+          by,
+        );
+      case 'amend':
+        return amendDeclaration(
           rules,
           live(before),
           command.combatantId,

@@ -137,7 +137,11 @@ export class PassedArmesCombatTracker extends BaseTracker {
         current: state.declarations[combatantId],
         gm: Boolean(game.user?.isGM),
       });
-      if (declaration) await sendRoundCommand(combat, { kind: 'declare', combatantId, declaration });
+      if (!declaration) return;
+      // Once the passes run, the GM's edit amends the schedule.
+      const kind =
+        adapter.rules.steps.find((s) => s.id === state.step)?.kind === 'resolve' ? 'amend' : 'declare';
+      await sendRoundCommand(combat, { kind, combatantId, declaration });
     } catch (error) {
       notifyError(error);
     }

@@ -38,6 +38,8 @@ export interface SlotView {
   readonly current: boolean;
   /** The viewer owns the current slot and may end it. */
   readonly canEnd: boolean;
+  /** The GM may amend the combatant's declaration. */
+  readonly canEdit: boolean;
 }
 
 export interface PassView {
@@ -234,6 +236,7 @@ export function buildTrackerView(input: ViewInput): TrackerView {
             statusLabel: t(STATUS_KEYS[slot.status]),
             current: isCurrent,
             canEnd: isCurrent && (viewer.gm || viewer.owns.includes(slot.combatantId)),
+            canEdit: viewer.gm && active.has(slot.combatantId) && slot.status === 'waiting',
           };
         });
       return {

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { ScriptedDice, SeededDice } from '../../../src/engine/dice';
 import { isRulesError } from '../../../src/engine/core/errors';
 import {
+  amendDeclaration,
   currentSlot,
   declare,
   dropCombatant,
@@ -164,6 +165,35 @@ describe('round engine transitions', () => {
     expect(refusal(() => declare(fantasiaRound, r2, 'sam', { intents: [{ kind: 'other' }] }, GM))).toBe(
       'PDA.Error.CombatantOut',
     );
+  });
+
+  it('F-R5 the GM amends a declaration mid-round: new slots go ahead, past passes are dropped, spent budget stays', () => {
+    let s = nextSlot(fantasiaRound, midRound(), GM); // archer shot; the orc's melee is current
+    expect(
+      refusal(() => amendDeclaration(fantasiaRound, s, 'sam', { intents: [{ kind: 'move' }] }, player)),
+    ).toBe('PDA.Error.NotGM');
+    s = amendDeclaration(fantasiaRound, s, 'sam', { intents: [{ kind: 'move' }] }, GM);
+    expect(s.slots.map((x) => `${x.pass}:${x.combatantId}:${x.action}:${x.status}`)).toEqual([
+      '1:archer:shoot:done',
+      '2:orc:melee:current',
+      '2:sam:move:waiting',
+    ]);
+    s = amendDeclaration(
+      fantasiaRound,
+      s,
+      'archer',
+      { intents: [{ kind: 'shoot', weaponId: 'bow' }, { kind: 'move' }] },
+      GM,
+    );
+    expect(s.slots.map((x) => `${x.pass}:${x.combatantId}:${x.action}:${x.status}`)).toEqual([
+      '1:archer:shoot:done',
+      '2:orc:melee:current',
+      '2:archer:move:waiting',
+      '2:sam:move:waiting',
+    ]);
+    expect(s.budgets.archer?.missile?.used).toBe(1);
+    expect(new Set(s.slots.map((x) => x.id)).size).toBe(4);
+    expect(currentSlot(s)?.combatantId).toBe('orc');
   });
 
   it('F-R5 passes start only when everyone declared, unless the GM forces', () => {

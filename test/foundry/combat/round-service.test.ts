@@ -103,6 +103,18 @@ describe('round stored in Combat and Combatant documents', () => {
       intents: [{ kind: 'shoot', weaponId: 'crossbow', targetId: 'rorque' }],
     });
 
+    // The GM amends Rorque's intent mid-round: it now dodges (pass 2).
+    await runRoundCommand(combat, GM, {
+      kind: 'amend',
+      combatantId: 'rorque',
+      declaration: { intents: [{ kind: 'dodge' }], publicText: 'se dérobe' },
+    });
+    expect((combat.system.slots as { action: string }[]).map((s) => s.action)).toEqual([
+      'shoot',
+      'reload',
+      'dodge',
+      'reload',
+    ]);
     const slotId = (combat.system.slots[0] as { id: string }).id;
     expect(
       await refusal(runRoundCommand(combat, requesterFor(combat, user('p2')), { kind: 'endSlot', slotId })),

@@ -81,8 +81,9 @@ describe('combat tracker templates (real Handlebars)', () => {
     expect(html).toMatch(/pda-slot done" data-slot-id="1\.0"/);
     expect(count(html, /data-status="waiting"/g)).toBe(4);
     expect(html).toContain('fa-solid fa-bullseye');
-    // The GM may end any current slot.
+    // The GM may end any current slot and amend the declarations still ahead.
     expect(count(html, /data-action="pdaEndSlot"/g)).toBe(1);
+    expect(count(html, /data-action="pdaDeclare"/g)).toBe(4);
 
     const footer = template('footer.hbs')(view);
     for (const action of ['pdaPreviousSlot', 'pdaNextSlot', 'pdaNextPass', 'pdaNextRound', 'pdaEndCombat']) {
@@ -152,6 +153,35 @@ describe('combat tracker templates (real Handlebars)', () => {
       hasCombat: true,
     });
     expect(template('footer.hbs')(gmView)).toContain('data-action="pdaForcePasses"');
+  });
+
+  it('F-R10 before the start the GM sees the combatants and marks who is caught by surprise', () => {
+    const combatants: CombatantInfo[] = [
+      { id: 'a', name: 'Aline', img: '', hidden: false, surprised: true },
+      { id: 'b', name: 'Brute', img: '', hidden: true },
+    ];
+    const gmView = buildTrackerView({
+      adapter: fantasiaRoundAdapter,
+      state: null,
+      combatants,
+      viewer: GM,
+      hasCombat: true,
+    });
+    const html = template('tracker.hbs')(gmView);
+    expect(count(html, /data-action="pdaToggleSurprised"/g)).toBe(2);
+    expect(html).toMatch(/pda-row surprised" data-combatant-id="a"/);
+    expect(html).toContain('Pris par surprise');
+    expect(template('footer.hbs')(gmView)).toContain('data-action="pdaStartCombat"');
+    const playerView = buildTrackerView({
+      adapter: fantasiaRoundAdapter,
+      state: null,
+      combatants,
+      viewer: { gm: false, owns: [] },
+      hasCombat: true,
+    });
+    const playerHtml = template('tracker.hbs')(playerView);
+    expect(playerHtml).not.toContain('pdaToggleSurprised');
+    expect(playerHtml).not.toContain('Brute'); // hidden combatant
   });
 
   it('F-R5 the declaration dialog offers the intents, weapons, targets and, for a PNJ, the public text', () => {

@@ -1,11 +1,24 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../../src/engine/dice';
-import { greyhawkRuleset } from '../../../src/foundry/rulesets/greyhawk';
+import { catalogueWeapon } from '../../../src/engine/greyhawk';
+import { greyhawkRoundAdapter, greyhawkRuleset } from '../../../src/foundry/rulesets/greyhawk';
 import { catalogueSource } from '../../../src/foundry/rulesets/greyhawk/models/items';
-import { attackCardContext, attackStep, rollGreyhawkAttack } from '../../../src/foundry/rulesets/greyhawk/rolls';
-import { greyhawkOptionsFromSettings, registerGreyhawkSettings } from '../../../src/foundry/rulesets/greyhawk/settings';
+import {
+  attackCardContext,
+  attackStep,
+  rollGreyhawkAttack,
+} from '../../../src/foundry/rulesets/greyhawk/rolls';
+import {
+  greyhawkOptionsFromSettings,
+  registerGreyhawkSettings,
+} from '../../../src/foundry/rulesets/greyhawk/settings';
 import { actorSheetContext, rateLabel } from '../../../src/foundry/rulesets/greyhawk/sheets/context';
-import { sheetInputFromActor, weaponSheetContext } from '../../../src/foundry/rulesets/greyhawk/sheets/actor-sheet';
+import {
+  sheetInputFromActor,
+  weaponSheetContext,
+} from '../../../src/foundry/rulesets/greyhawk/sheets/actor-sheet';
 import { clearRulesets, registerRuleset, rulesetOfType } from '../../../src/foundry/rulesets/registry';
 import { FakeChatMessage, world } from '../../fakes/foundry';
 
@@ -17,7 +30,10 @@ function install(): void {
   Object.assign(g.CONFIG.Item.dataModels, greyhawkRuleset.itemModels);
 }
 
-async function gord(system: Record<string, unknown> = {}, weapons: Record<string, unknown>[] = []): Promise<any> {
+async function gord(
+  system: Record<string, unknown> = {},
+  weapons: Record<string, unknown>[] = [],
+): Promise<any> {
   install();
   const Actor = (globalThis as any).foundry.documents.Actor;
   const actor = new Actor({
@@ -33,7 +49,15 @@ async function gord(system: Record<string, unknown> = {}, weapons: Record<string
   });
   await actor.createEmbeddedDocuments(
     'Item',
-    weapons.length ? weapons : [{ name: 'Épée longue', type: 'arme-adnd', system: { ...catalogueSource('longSword'), equipped: true } }],
+    weapons.length
+      ? weapons
+      : [
+          {
+            name: 'Épée longue',
+            type: 'arme-adnd',
+            system: { ...catalogueSource('longSword'), equipped: true },
+          },
+        ],
   );
   return actor;
 }
@@ -51,15 +75,34 @@ describe('Greyhawk in Foundry', () => {
   it('a character model gives the engine its classes, exceptional strength and mastery', async () => {
     const actor = await gord();
     const c = actor.system.toEngine();
-    expect(c).toMatchObject({ name: 'Gord', classes: [{ cls: 'fighter', level: 5 }], str: 18, strPercent: 76, dex: 16 });
+    expect(c).toMatchObject({
+      name: 'Gord',
+      classes: [{ cls: 'fighter', level: 5 }],
+      str: 18,
+      strPercent: 76,
+      dex: 16,
+    });
     expect(c.mastery.longSword).toEqual({ rank: 'specialist', since: 1, firstSpecialised: 1 });
-    expect(actor.system.derived).toMatchObject({ thac0: 16, strHit: 2, strDamage: 4, dexDefence: -2, attacksPerTwoRounds: 3 });
+    expect(actor.system.derived).toMatchObject({
+      thac0: 16,
+      strHit: 2,
+      strDamage: 4,
+      dexDefence: -2,
+      attacksPerTwoRounds: 3,
+    });
   });
 
   it('a weapon model built from the catalogue gives the engine its PHB values', async () => {
     const actor = await gord();
     const sword = [...actor.items.values()][0].system.toEngine();
-    expect(sword).toMatchObject({ base: 'longSword', name: 'Épée longue', speed: 5, damageSM: '1d8', damageL: '1d12', hands: 'either' });
+    expect(sword).toMatchObject({
+      base: 'longSword',
+      name: 'Épée longue',
+      speed: 5,
+      damageSM: '1d8',
+      damageL: '1d12',
+      hands: 'either',
+    });
     expect(sword.ranges).toBeUndefined();
   });
 
@@ -99,7 +142,16 @@ describe('Greyhawk in Foundry', () => {
     const c = actor.system.toEngine();
     const sword = [...actor.items.values()][0].system.toEngine();
     const target = { name: 'Orc', ac: 6, size: 'M' as const };
-    const roll = attackStep(c, sword, target)(new ScriptedDice([{ faces: 20, value: 7 }, { faces: 8, value: 5 }]));
+    const roll = attackStep(
+      c,
+      sword,
+      target,
+    )(
+      new ScriptedDice([
+        { faces: 20, value: 7 },
+        { faces: 8, value: 5 },
+      ]),
+    );
     expect(roll.attack.outcome).toBe('hit'); // 7 + 2 (STR) + 1 (G-S2) = 10 ≥ 16 − 6
     expect(roll.damage?.total).toBe(5 + 4 + 2);
     const card = attackCardContext('Gord', sword, target, roll);
@@ -114,16 +166,95 @@ describe('Greyhawk in Foundry', () => {
     const actor = await gord();
     const id = [...actor.items.values()][0].id;
     const values = [20, 3];
-    const result = await rollGreyhawkAttack(actor, id, { name: 'Orc', ac: 0, size: 'M' }, {}, async () => ({ value: values.shift() ?? 1, roll: null }));
+    const result = await rollGreyhawkAttack(actor, id, { name: 'Orc', ac: 0, size: 'M' }, {}, async () => ({
+      value: values.shift() ?? 1,
+      roll: null,
+    }));
     expect(result?.attack).toMatchObject({ outcome: 'hit', automatic: 'natural20' });
     expect(FakeChatMessage.created).toHaveLength(1);
   });
 
   it('the natural 20/1 ruling and the G-D1 option come from world settings', async () => {
     registerGreyhawkSettings();
-    expect(greyhawkOptionsFromSettings()).toMatchObject({ naturalRolls: true, disarmLevelCheck: false, offHandPenalty: -2 });
+    expect(greyhawkOptionsFromSettings()).toMatchObject({
+      naturalRolls: true,
+      disarmLevelCheck: false,
+      offHandPenalty: -2,
+    });
     world.settings.set('passe-d-armes.greyhawkDisarmLevelCheck', true);
     world.settings.set('passe-d-armes.greyhawkOffHandPenalty', -3);
     expect(greyhawkOptionsFromSettings()).toMatchObject({ disarmLevelCheck: true, offHandPenalty: -3 });
+  });
+
+  it('the weapon compendium holds every catalogue weapon, valid for the model', () => {
+    install();
+    const dir = join(__dirname, '../../../packs-src/greyhawk/greyhawk-armes');
+    const Item = (globalThis as any).foundry.documents.Item;
+    const docs = readdirSync(dir).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
+    expect(docs.length).toBe(33);
+    for (const doc of docs) {
+      const item = new Item({ _id: doc._id, name: doc.name, type: doc.type, system: doc.system });
+      const { id: _id, name: _name, ...engine } = item.system.toEngine();
+      const { id: _cid, name: _cname, ...expected } = catalogueWeapon(doc.system.base);
+      expect(engine).toMatchObject(expected);
+    }
+  });
+});
+
+describe('Greyhawk round in Foundry', () => {
+  const combatantOf = (actor: any, id: string) => ({
+    id,
+    name: actor.name,
+    actor,
+    system: { declaration: '', readiness: '', budgets: '', surprised: false },
+    testUserPermission: () => true,
+  });
+
+  it('G-S2 a Foundry combatant carries the specialist rate and the speed of the weapon in hand', async () => {
+    const actor = await gord({ shield: 'medium' });
+    const view = greyhawkRoundAdapter.toCombatant(combatantOf(actor, 'c1') as any);
+    expect(view).toMatchObject({
+      id: 'c1',
+      name: 'Gord',
+      side: 'pc',
+      attacksPerTwoRounds: 3,
+      speed: 5,
+      shield: 'medium',
+    });
+  });
+
+  it('G-SH2 a declaration from the dialog is checked and typed; garbage is refused', () => {
+    expect(
+      greyhawkRoundAdapter.parseDeclaration({
+        action: 'shieldRush',
+        targetId: 'c2',
+        rushDistance: '4',
+        calledShot: '0',
+      }),
+    ).toEqual({
+      action: 'shieldRush',
+      targetId: 'c2',
+      rushDistance: 4,
+    });
+    expect(() => greyhawkRoundAdapter.parseDeclaration({ action: 'fly' })).toThrow(/BadDeclaration/);
+    expect(() => greyhawkRoundAdapter.parseDeclaration({ action: 'attack', calledShot: 5 })).toThrow(
+      /BadDeclaration/,
+    );
+  });
+
+  it("G-PA4 a declared DMG parry is described to its owner, hidden for another side's NPC", () => {
+    const state: any = {
+      combatants: { a: { id: 'a', name: 'Gord', side: 'pc' }, b: { id: 'b', name: 'Orc', side: 'npc' } },
+      declarations: { a: { action: 'parryDmg' }, b: { action: 'attack', targetId: 'a', calledShot: 1 } },
+    };
+    expect(greyhawkRoundAdapter.describeDeclaration(state, 'a', { gm: false, owns: ['a'] })).toBe(
+      'PDA.Greyhawk.Action.parryDmg',
+    );
+    expect(greyhawkRoundAdapter.describeDeclaration(state, 'b', { gm: true })).toBe(
+      'PDA.Greyhawk.Action.attack → Gord (PDA.Greyhawk.Mod.CalledShot)',
+    );
+    expect(greyhawkRoundAdapter.describeDeclaration(state, 'b', { gm: false, owns: ['a'] })).toBe(
+      'PDA.Combat.Declared',
+    );
   });
 });

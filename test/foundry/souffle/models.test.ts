@@ -183,3 +183,24 @@ describe('Souffle Foundry models and compendium', () => {
     expect(souffleOptionsFromSettings().ladder.rows.length).toBeGreaterThan(2);
   });
 });
+
+describe('Souffle combat adapter helpers', () => {
+  it('S-R3 an actor becomes a round combatant with its initiative score and Guerrier flag', async () => {
+    const { souffleRoundCombatant, souffleRoundRulesFromSettings } =
+      await import('../../../src/foundry/rulesets/souffle/combat');
+    const actor = await actorFrom({
+      _id: 'w',
+      name: 'W',
+      type: 'adversaire',
+      system: { initiative: 3, disciplines: ['Guerrier'] },
+    });
+    expect(souffleRoundCombatant('c1', actor)).toEqual({
+      id: 'c1',
+      name: 'W',
+      side: 'npc',
+      initiative: 3,
+      guerrier: true,
+    });
+    expect(souffleRoundRulesFromSettings().id).toBe('souffle');
+  });
+});

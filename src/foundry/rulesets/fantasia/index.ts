@@ -24,7 +24,7 @@ export { fantasiaHotbarDrop, useWeaponByUuid } from './hotbar';
 export { fantasiaPreCreateItem, checkFantasiaItem } from './drop';
 export { FANTASIA_STATUS_EFFECTS } from './status-effects';
 
-/** Partials the Fantasia templates include (loaded once at init). */
+/** Partials the Fantasia templates include, and the item bodies (loaded once at init). */
 export const FANTASIA_PARTIALS = [
   'shared/tabs.hbs',
   'shared/item-header.hbs',
@@ -37,6 +37,12 @@ export const FANTASIA_PARTIALS = [
   'fantasia/actor/protection.hbs',
   'fantasia/actor/bottes.hbs',
   'fantasia/actor/states.hbs',
+  // Item bodies are swapped by type (FantasiaItemSheet._configureRenderParts): preload them all.
+  'fantasia/item/arme.hbs',
+  'fantasia/item/armure.hbs',
+  'fantasia/item/bouclier.hbs',
+  'fantasia/item/botte.hbs',
+  'fantasia/item/engin.hbs',
 ].map(templatePath);
 
 /** Foundry registration of the Fantasia ruleset. */

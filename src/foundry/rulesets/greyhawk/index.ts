@@ -1,6 +1,8 @@
+import { registerRoundAdapter } from '../../combat/adapter';
 import type { FoundryRuleset } from '../types';
 import { GREYHAWK_ACTOR_TYPES, GuerrierAdndModel, MonstreAdndModel } from './models/actors';
 import { ArmeAdndModel, GREYHAWK_ITEM_TYPES } from './models/items';
+import { greyhawkRoundAdapter } from './round-adapter';
 import { registerGreyhawkSettings } from './settings';
 import { GreyhawkActorSheet, GreyhawkWeaponSheet } from './sheets/actor-sheet';
 
@@ -10,9 +12,14 @@ export const greyhawkRuleset: FoundryRuleset = {
   label: 'PDA.Ruleset.greyhawk',
   actorModels: { 'guerrier-adnd': GuerrierAdndModel, 'monstre-adnd': MonstreAdndModel },
   itemModels: { 'arme-adnd': ArmeAdndModel },
-  actorSheets: [{ types: [...GREYHAWK_ACTOR_TYPES], sheetClass: GreyhawkActorSheet, label: 'PDA.Greyhawk.Sheet.Actor' }],
-  itemSheets: [{ types: [...GREYHAWK_ITEM_TYPES], sheetClass: GreyhawkWeaponSheet, label: 'PDA.Greyhawk.Sheet.Weapon' }],
+  actorSheets: [
+    { types: [...GREYHAWK_ACTOR_TYPES], sheetClass: GreyhawkActorSheet, label: 'PDA.Greyhawk.Sheet.Actor' },
+  ],
+  itemSheets: [
+    { types: [...GREYHAWK_ITEM_TYPES], sheetClass: GreyhawkWeaponSheet, label: 'PDA.Greyhawk.Sheet.Weapon' },
+  ],
   registerSettings: registerGreyhawkSettings,
+  init: () => registerRoundAdapter(greyhawkRoundAdapter),
 };
 
-export { ArmeAdndModel, GuerrierAdndModel, MonstreAdndModel };
+export { ArmeAdndModel, GuerrierAdndModel, MonstreAdndModel, greyhawkRoundAdapter };

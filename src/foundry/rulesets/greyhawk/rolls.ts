@@ -54,11 +54,20 @@ export function attackStep(
 const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 
 function modifierRows(mods: readonly Modifier[]) {
-  return mods.map((m) => ({ label: m.label, value: signed(m.value), rule: m.source === 'base' ? '' : m.source }));
+  return mods.map((m) => ({
+    label: m.label,
+    value: signed(m.value),
+    rule: m.source === 'base' ? '' : m.source,
+  }));
 }
 
 /** What the attack card shows: the d20, the total against THAC0 − AC, and every modifier's rule. */
-export function attackCardContext(actorName: string, weapon: GreyhawkWeapon, target: AttackTargetInput, roll: GreyhawkAttackRoll) {
+export function attackCardContext(
+  actorName: string,
+  weapon: GreyhawkWeapon,
+  target: AttackTargetInput,
+  roll: GreyhawkAttackRoll,
+) {
   const a = roll.attack;
   return {
     actorName,
@@ -97,7 +106,10 @@ export async function rollGreyhawkAttack(
     const system = actor.items.get(weaponId)?.system as { toEngine?: () => GreyhawkWeapon } | undefined;
     if (!system?.toEngine) return null;
     const weapon = system.toEngine();
-    const { value, rolls } = await withFoundryDice(attackStep(actor.system.toEngine(), weapon, target, input), roller);
+    const { value, rolls } = await withFoundryDice(
+      attackStep(actor.system.toEngine(), weapon, target, input),
+      roller,
+    );
     const content = await foundry.applications.handlebars.renderTemplate(
       templatePath('greyhawk/attack-card.hbs'),
       attackCardContext(actor.name ?? '', weapon, target, value),

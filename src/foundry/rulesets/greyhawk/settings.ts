@@ -1,4 +1,8 @@
-import { DEFAULT_GREYHAWK_OPTIONS, greyhawkOptions, type GreyhawkOptions } from '../../../engine/greyhawk/options';
+import {
+  DEFAULT_GREYHAWK_OPTIONS,
+  greyhawkOptions,
+  type GreyhawkOptions,
+} from '../../../engine/greyhawk/options';
 import { SYSTEM_ID } from '../../constants';
 
 /** World settings of the Greyhawk rulings (docs/rulings/greyhawk.md). */
@@ -56,7 +60,11 @@ export function registerGreyhawkSettings(): void {
 
 function read(key: string): unknown {
   try {
-    return (game.settings?.get as unknown as (ns: string, k: string) => unknown)?.call(game.settings, SYSTEM_ID, key);
+    return (game.settings?.get as unknown as (ns: string, k: string) => unknown)?.call(
+      game.settings,
+      SYSTEM_ID,
+      key,
+    );
   } catch {
     return undefined; // not registered yet: defaults apply
   }

@@ -327,6 +327,8 @@ export function itemSheetContext(input: ItemSheetInput) {
     typeLabel: `TYPES.Item.${input.item.type}`,
     choices: itemChoices(),
     enrichedDescription: input.enrichedDescription,
-    weaponsList: Array.isArray(input.system.weapons) ? (input.system.weapons as string[]).join(', ') : '',
+    weaponLabels: Array.isArray(input.system.weapons)
+      ? (input.system.weapons as string[]).map((w) => `${K}.WeaponType.${w}`)
+      : [],
   };
 }

@@ -1,9 +1,4 @@
-import {
-  attacksPerTwoRounds,
-  slotBudget,
-  slotsSpent,
-  thac0,
-} from '../../../../engine/greyhawk/character';
+import { attacksPerTwoRounds, slotBudget, slotsSpent, thac0 } from '../../../../engine/greyhawk/character';
 import { dexterityAdjustments, MONSTER_STR, strengthAdjustments } from '../../../../engine/greyhawk/data';
 import {
   CLASSES,
@@ -21,7 +16,13 @@ import { choiceField, htmlField, intField, optionalIntField, stringList, textFie
 
 export const GREYHAWK_ACTOR_TYPES = ['guerrier-adnd', 'monstre-adnd'] as const;
 
-export const MASTERY_RANKS: readonly MasteryRank[] = ['expert', 'specialist', 'master', 'highMaster', 'grandMaster'];
+export const MASTERY_RANKS: readonly MasteryRank[] = [
+  'expert',
+  'specialist',
+  'master',
+  'highMaster',
+  'grandMaster',
+];
 export const STYLE_IDS: readonly FightingStyle[] = [
   'freeHand',
   'twoHanded',
@@ -57,7 +58,8 @@ export function weaponsOf(parent: unknown): GreyhawkWeapon[] {
 function equippedOf(parent: unknown): GreyhawkWeapon | undefined {
   for (const item of itemList((parent as { items?: Iterable<ItemLike> } | null)?.items)) {
     const system = item.system as { equipped?: boolean; toEngine?: () => GreyhawkWeapon };
-    if (item.type === 'arme-adnd' && system.equipped && typeof system.toEngine === 'function') return system.toEngine();
+    if (item.type === 'arme-adnd' && system.equipped && typeof system.toEngine === 'function')
+      return system.toEngine();
   }
   return undefined;
 }
@@ -81,6 +83,13 @@ function commonSchema() {
     /** Armour class, 10 (none) downwards. */
     ac: intField(10, -10, 10),
     movement: intField(12, 0, 99),
+    /** Shield carried ('' = none): G-SH1 punch, G-SH2 rush. */
+    shield: new f.StringField({
+      required: true,
+      blank: true,
+      choices: ['', 'buckler', 'small', 'medium', 'large'],
+      initial: '',
+    }),
     biography: htmlField(),
   };
 }

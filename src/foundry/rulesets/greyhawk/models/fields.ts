@@ -9,7 +9,14 @@ export function intField(initial: number, min: number, max: number) {
 }
 
 export function optionalIntField(min: number, max: number) {
-  return new (fields().NumberField)({ required: false, nullable: true, integer: true, min, max, initial: null });
+  return new (fields().NumberField)({
+    required: false,
+    nullable: true,
+    integer: true,
+    min,
+    max,
+    initial: null,
+  });
 }
 
 export function choiceField<T extends string>(choices: readonly T[], initial: T) {

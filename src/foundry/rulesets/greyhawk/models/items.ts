@@ -1,6 +1,12 @@
 import { isFormula } from '../../../../engine/dice/formula';
 import { WEAPONS } from '../../../../engine/greyhawk/data';
-import { SIZES, type GreyhawkWeapon, type Hands, type ItemMaterial, type WeaponKind } from '../../../../engine/greyhawk/types';
+import {
+  SIZES,
+  type GreyhawkWeapon,
+  type Hands,
+  type ItemMaterial,
+  type WeaponKind,
+} from '../../../../engine/greyhawk/types';
 import { boolField, choiceField, htmlField, intField, textField } from './fields';
 
 /** Item subtypes of Greyhawk. */

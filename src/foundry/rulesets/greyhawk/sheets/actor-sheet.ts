@@ -10,22 +10,40 @@ interface GreyhawkActorLike {
   name: string;
   img: string | null;
   type: string;
-  system: { toEngine(): GreyhawkCharacter; derived: GreyhawkDerived; biography?: string; toObject?: () => Record<string, unknown> };
+  system: {
+    toEngine(): GreyhawkCharacter;
+    derived: GreyhawkDerived;
+    biography?: string;
+    toObject?: () => Record<string, unknown>;
+  };
   items: Iterable<{ id: string | null; name: string; img: string | null; type: string; system: unknown }> & {
     get(id: string): { system: unknown } | undefined;
   };
 }
 
 /** Builds the pure context input from an actor document. */
-export function sheetInputFromActor(actor: GreyhawkActorLike, editable: boolean, enrichedBiography: string): GreyhawkSheetInput {
+export function sheetInputFromActor(
+  actor: GreyhawkActorLike,
+  editable: boolean,
+  enrichedBiography: string,
+): GreyhawkSheetInput {
   const weapons: GreyhawkSheetInput['weapons'][number][] = [];
   for (const item of itemList(actor.items)) {
     const system = item.system as { equipped?: boolean; toEngine?: () => GreyhawkWeapon };
     if (item.type !== 'arme-adnd' || typeof system.toEngine !== 'function') continue;
-    weapons.push({ ...system.toEngine(), equipped: Boolean(system.equipped), img: item.img ?? 'icons/svg/sword.svg' });
+    weapons.push({
+      ...system.toEngine(),
+      equipped: Boolean(system.equipped),
+      img: item.img ?? 'icons/svg/sword.svg',
+    });
   }
   return {
-    actor: { id: actor.id ?? '', name: actor.name, img: actor.img ?? 'icons/svg/mystery-man.svg', type: actor.type },
+    actor: {
+      id: actor.id ?? '',
+      name: actor.name,
+      img: actor.img ?? 'icons/svg/mystery-man.svg',
+      type: actor.type,
+    },
     system: actor.system.toObject?.() ?? {},
     character: actor.system.toEngine(),
     derived: actor.system.derived,
@@ -37,7 +55,8 @@ export function sheetInputFromActor(actor: GreyhawkActorLike, editable: boolean,
 
 /** The first targeted token's actor as an attack target (AC and size), else an unarmoured man. */
 function currentTarget(): AttackTargetInput {
-  const token = [...(game.user?.targets ?? [])][0] as { name?: string; actor?: { system?: unknown } } | undefined;
+  const token = [...(game.user?.targets ?? [])][0] as
+    { name?: string; actor?: { system?: unknown } } | undefined;
   const system = token?.actor?.system as { ac?: number; size?: AttackTargetInput['size'] } | undefined;
   if (!token || typeof system?.ac !== 'number') return { name: '', ac: 10, size: 'M' };
   return { name: token.name ?? '', ac: system.ac, size: system.size ?? 'M' };
@@ -65,13 +84,18 @@ export class GreyhawkActorSheet extends HandlebarsApplicationMixin(foundry.appli
     sheet: { template: templatePath('greyhawk/actor-sheet.hbs') },
   };
 
-  override async _prepareContext(options: Parameters<foundry.applications.sheets.ActorSheetV2['_prepareContext']>[0]) {
+  override async _prepareContext(
+    options: Parameters<foundry.applications.sheets.ActorSheetV2['_prepareContext']>[0],
+  ) {
     const base = await super._prepareContext(options);
     const actor = this.document as unknown as GreyhawkActorLike;
-    const enriched = await foundry.applications.ux.TextEditor.implementation.enrichHTML(actor.system.biography ?? '', {
-      relativeTo: this.document,
-      secrets: this.document.isOwner,
-    });
+    const enriched = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
+      actor.system.biography ?? '',
+      {
+        relativeTo: this.document,
+        secrets: this.document.isOwner,
+      },
+    );
     return { ...base, ...actorSheetContext(sheetInputFromActor(actor, this.isEditable, enriched)) };
   }
 
@@ -82,7 +106,12 @@ export class GreyhawkActorSheet extends HandlebarsApplicationMixin(foundry.appli
 
   static async #onAttack(this: GreyhawkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const id = target.closest<HTMLElement>('[data-item-id]')?.dataset.itemId;
-    if (id) await rollGreyhawkAttack(this.document as unknown as Parameters<typeof rollGreyhawkAttack>[0], id, currentTarget());
+    if (id)
+      await rollGreyhawkAttack(
+        this.document as unknown as Parameters<typeof rollGreyhawkAttack>[0],
+        id,
+        currentTarget(),
+      );
   }
 
   static async #onEquip(this: GreyhawkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
@@ -96,11 +125,19 @@ export class GreyhawkActorSheet extends HandlebarsApplicationMixin(foundry.appli
     }
   }
 
-  static async #onEditItem(this: GreyhawkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  static async #onEditItem(
+    this: GreyhawkActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
     await this.itemOf(target)?.sheet?.render(true);
   }
 
-  static async #onDeleteItem(this: GreyhawkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  static async #onDeleteItem(
+    this: GreyhawkActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
     await this.itemOf(target)?.delete();
   }
 }
@@ -118,7 +155,9 @@ export class GreyhawkWeaponSheet extends HandlebarsApplicationMixin(foundry.appl
     sheet: { template: templatePath('greyhawk/weapon-sheet.hbs') },
   };
 
-  override async _prepareContext(options: Parameters<foundry.applications.sheets.ItemSheetV2['_prepareContext']>[0]) {
+  override async _prepareContext(
+    options: Parameters<foundry.applications.sheets.ItemSheetV2['_prepareContext']>[0],
+  ) {
     const base = await super._prepareContext(options);
     return { ...base, ...weaponSheetContext(this.document as unknown as WeaponDocLike, this.isEditable) };
   }
@@ -135,9 +174,18 @@ export function weaponSheetContext(item: WeaponDocLike, editable: boolean) {
     item: { name: item.name, img: item.img ?? 'icons/svg/sword.svg' },
     system: item.system.toObject?.() ?? {},
     editable,
-    kinds: ['melee', 'bow', 'lightCrossbow', 'heavyCrossbow', 'handCrossbow', 'thrownDagger', 'dart', 'sling', 'staffSling', 'thrown'].map(
-      (k) => ({ id: k, label: `PDA.Greyhawk.WeaponKind.${k}` }),
-    ),
+    kinds: [
+      'melee',
+      'bow',
+      'lightCrossbow',
+      'heavyCrossbow',
+      'handCrossbow',
+      'thrownDagger',
+      'dart',
+      'sling',
+      'staffSling',
+      'thrown',
+    ].map((k) => ({ id: k, label: `PDA.Greyhawk.WeaponKind.${k}` })),
     hands: ['1', '2', 'either'].map((h) => ({ id: h, label: `PDA.Greyhawk.Hands.${h}` })),
     sizes: ['T', 'S', 'M', 'L', 'H', 'G'].map((s) => ({ id: s, label: `PDA.Greyhawk.Size.${s}` })),
   };

@@ -46,7 +46,12 @@ export function actorSheetContext(input: GreyhawkSheetInput) {
       overSpent: input.derived.slots.spent > input.derived.slots.weapon || input.derived.slots.spent < 0,
       rate: rateLabel(input.derived.attacksPerTwoRounds),
     },
-    classes: c.classes.map((k, index) => ({ index, cls: k.cls, level: k.level, label: `PDA.Greyhawk.Class.${k.cls}` })),
+    classes: c.classes.map((k, index) => ({
+      index,
+      cls: k.cls,
+      level: k.level,
+      label: `PDA.Greyhawk.Class.${k.cls}`,
+    })),
     weapons: input.weapons.map((w) => {
       const status = monster ? 'proficient' : proficiencyStatus(c, w.base);
       const rank = c.mastery?.[w.base]?.rank;
@@ -74,6 +79,11 @@ export function actorSheetContext(input: GreyhawkSheetInput) {
       id: s,
       label: `PDA.Greyhawk.Style.${s}`,
       slots: c.styles?.[s] ?? null,
+    })),
+    shields: ['', 'buckler', 'small', 'medium', 'large'].map((id) => ({
+      id,
+      label: `PDA.Greyhawk.Shield.${id || 'none'}`,
+      selected: (input.system.shield ?? '') === id,
     })),
     ranks: MASTERY_RANKS.map((r) => ({ id: r, label: `PDA.Greyhawk.Mastery.${r}` })),
   };

@@ -1,0 +1,192 @@
+import { RulesError } from '../../../engine/core/errors';
+import {
+  GREYHAWK_ACTIONS,
+  greyhawkRoundRules,
+  toGreyhawkRoundCombatant,
+  type GreyhawkActionKind,
+  type GreyhawkDeclaration,
+  type GreyhawkReadiness,
+  type GreyhawkRoundCombatant,
+  type GreyhawkRoundState,
+} from '../../../engine/greyhawk/round';
+import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind } from '../../../engine/greyhawk/types';
+import type { Requester } from '../../../engine/round/types';
+import type { CombatantLike, DeclarationRequest, RoundAdapter } from '../../combat/adapter';
+import { templatePath } from '../../constants';
+import { t } from '../../i18n';
+import { itemList } from './models/actors';
+
+/** Greyhawk's round in Foundry: sealed d10, declarations, then the three passes of round.ts. */
+
+const ICONS: Record<string, string> = {
+  attack: 'fa-solid fa-khanda',
+  missile: 'fa-solid fa-bullseye',
+  heldShot: 'fa-solid fa-crosshairs',
+  freeShot: 'fa-solid fa-bolt',
+  disarm: 'fa-solid fa-hand-back-fist',
+  expertDisarm: 'fa-solid fa-hand-sparkles',
+  parryDmg: 'fa-solid fa-shield-halved',
+  shieldRush: 'fa-solid fa-shield',
+  brace: 'fa-solid fa-person-military-pointing',
+  cast: 'fa-solid fa-wand-sparkles',
+  move: 'fa-solid fa-person-running',
+  standUp: 'fa-solid fa-person-arrow-up-from-line',
+  other: 'fa-solid fa-ellipsis',
+};
+
+interface ActorLike {
+  system?: { toEngine?: () => GreyhawkCharacter; attacksPerTwoRounds?: number; shield?: string };
+  items?: Iterable<{ type: string; system: unknown }>;
+}
+
+/** The round's snapshot of a Foundry combatant: its actor with the weapon in hand. */
+export function greyhawkRoundCombatant(combatant: CombatantLike): GreyhawkRoundCombatant {
+  const id = combatant.id ?? '';
+  const name = combatant.name ?? '';
+  const actor = combatant.actor as unknown as ActorLike | null;
+  const character = actor?.system?.toEngine?.();
+  if (!character) return { id, name, side: 'npc', attacksPerTwoRounds: 2, speed: 0 };
+  let weapon: GreyhawkWeapon | undefined;
+  const shieldText = actor?.system?.shield;
+  const shield = shieldText ? (shieldText as ShieldKind) : undefined;
+  for (const item of itemList(actor?.items)) {
+    const system = item.system as { equipped?: boolean; toEngine?: () => GreyhawkWeapon };
+    if (item.type === 'arme-adnd' && system.equipped && system.toEngine && !weapon)
+      weapon = system.toEngine();
+  }
+  const side = character.monster ? 'npc' : 'pc';
+  if (!weapon) {
+    const rate = actor?.system?.attacksPerTwoRounds ?? 2;
+    return { id, name, side, attacksPerTwoRounds: rate, speed: 0, ...(shield ? { shield } : {}) };
+  }
+  const view = toGreyhawkRoundCombatant(character, weapon, { side, ...(shield ? { shield } : {}) });
+  const rate = character.monster
+    ? (actor?.system?.attacksPerTwoRounds ?? view.attacksPerTwoRounds)
+    : view.attacksPerTwoRounds;
+  return { ...view, id, name, attacksPerTwoRounds: rate };
+}
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 200) : undefined;
+const num = (value: unknown): number | undefined => {
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : NaN;
+  return Number.isFinite(n) ? n : undefined;
+};
+
+/** Checks untrusted declaration data; throws PDA.Error.Round.BadDeclaration. */
+export function parseGreyhawkDeclaration(data: unknown): GreyhawkDeclaration {
+  const bad = () => new RulesError('PDA.Error.Round.BadDeclaration');
+  if (typeof data !== 'object' || data === null) throw bad();
+  const raw = data as Record<string, unknown>;
+  if (!(GREYHAWK_ACTIONS as readonly unknown[]).includes(raw.action)) throw bad();
+  const called = num(raw.calledShot);
+  if (called !== undefined && called !== 0 && called !== 1 && called !== 2) throw bad();
+  const targetId = text(raw.targetId);
+  const castingTime = num(raw.castingTime);
+  const rushDistance = num(raw.rushDistance);
+  const note = text(raw.note);
+  return {
+    action: raw.action as GreyhawkActionKind,
+    ...(targetId ? { targetId } : {}),
+    ...(called ? { calledShot: called as 1 | 2 } : {}),
+    ...(castingTime !== undefined ? { castingTime: Math.max(0, Math.min(99, Math.round(castingTime))) } : {}),
+    ...(rushDistance !== undefined ? { rushDistance: Math.max(0, rushDistance) } : {}),
+    ...(raw.breakSpell === true || raw.breakSpell === 'true' || raw.breakSpell === 'on'
+      ? { breakSpell: true }
+      : {}),
+    ...(note ? { note } : {}),
+  };
+}
+
+export function describeGreyhawkDeclaration(
+  state: GreyhawkRoundState,
+  id: string,
+  viewer: Requester,
+): string {
+  const d = state.declarations[id];
+  if (!d) return '';
+  const combatant = state.combatants[id];
+  if (!viewer.gm && combatant?.side === 'npc' && !(viewer.owns ?? []).includes(id))
+    return t('PDA.Combat.Declared');
+  let out = t(`PDA.Greyhawk.Action.${d.action}`);
+  const target = d.targetId ? state.combatants[d.targetId]?.name : undefined;
+  if (target) out += ` → ${target}`;
+  if (d.calledShot)
+    out += ` (${t(d.calledShot === 2 ? 'PDA.Greyhawk.Mod.DoublyCalledShot' : 'PDA.Greyhawk.Mod.CalledShot')})`;
+  return out;
+}
+
+export function greyhawkDeclarationContext(
+  request: DeclarationRequest<GreyhawkRoundCombatant, GreyhawkDeclaration, GreyhawkReadiness>,
+) {
+  const { state, combatant, current } = request;
+  const mark = <T extends { value: string }>(options: T[], selected: string | undefined) =>
+    options.map((o) => ({ ...o, selected: o.value === (selected ?? '') }));
+  return {
+    actions: mark(
+      GREYHAWK_ACTIONS.map((a) => ({ value: a, label: t(`PDA.Greyhawk.Action.${a}`) })),
+      current?.action ?? 'attack',
+    ),
+    targets: mark(
+      [
+        { value: '', label: '—' },
+        ...state.order
+          .filter((e) => e.combatantId !== combatant.id && !state.out.includes(e.combatantId))
+          .map((e) => ({
+            value: e.combatantId,
+            label: state.combatants[e.combatantId]?.name ?? e.combatantId,
+          })),
+      ],
+      current?.targetId,
+    ),
+    called: mark(
+      [
+        { value: '0', label: '—' },
+        { value: '1', label: t('PDA.Greyhawk.Mod.CalledShot') },
+        { value: '2', label: t('PDA.Greyhawk.Mod.DoublyCalledShot') },
+      ],
+      String(current?.calledShot ?? 0),
+    ),
+    castingTime: current?.castingTime ?? '',
+    rushDistance: current?.rushDistance ?? '',
+    breakSpell: current?.breakSpell === true,
+    note: current?.note ?? '',
+  };
+}
+
+async function promptGreyhawkDeclaration(
+  request: DeclarationRequest<GreyhawkRoundCombatant, GreyhawkDeclaration, GreyhawkReadiness>,
+): Promise<GreyhawkDeclaration | null> {
+  const content = await foundry.applications.handlebars.renderTemplate(
+    templatePath('greyhawk/declare.hbs'),
+    greyhawkDeclarationContext(request),
+  );
+  const result: unknown = await foundry.applications.api.DialogV2.prompt({
+    window: { title: t('PDA.Combat.DeclareTitle', { name: request.combatant.name }) },
+    content,
+    ok: {
+      label: t('PDA.Combat.Declare'),
+      callback: (_event: Event, button: HTMLButtonElement) => {
+        const form = button.form;
+        return form ? new foundry.applications.ux.FormDataExtended(form).object : null;
+      },
+    },
+    rejectClose: false,
+  });
+  if (!result || typeof result !== 'object') return null;
+  return parseGreyhawkDeclaration(result);
+}
+
+export const greyhawkRoundAdapter: RoundAdapter<
+  GreyhawkRoundCombatant,
+  GreyhawkDeclaration,
+  GreyhawkReadiness
+> = {
+  rules: greyhawkRoundRules,
+  toCombatant: greyhawkRoundCombatant,
+  parseDeclaration: parseGreyhawkDeclaration,
+  describeDeclaration: describeGreyhawkDeclaration,
+  actionIcon: (action) => ICONS[action] ?? 'fa-solid fa-circle',
+  promptDeclaration: promptGreyhawkDeclaration,
+};
