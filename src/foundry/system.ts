@@ -1,3 +1,5 @@
+import { registerChat } from './chat';
+import { registerCombat } from './combat';
 import { SYSTEM_ID } from './constants';
 import { PassedArmesActor } from './documents/actor';
 import { PassedArmesItem } from './documents/item';
@@ -41,6 +43,8 @@ export function initSystem(): void {
   }
 
   registerSettings();
+  registerChat();
+  registerCombat();
   getRuleset(activeRulesetId())?.init?.();
 }
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractPack } from '@foundryvtt/foundryvtt-cli';
@@ -63,12 +63,29 @@ describe('the built system', () => {
     }
   });
 
+  it('system.json declares exactly the types the data models define, with their HTML fields', async () => {
+    const { computeDocumentTypes } = await import('./manifest-lib');
+    const source = JSON.parse(readFileSync(join(root, 'system.json'), 'utf8')) as Manifest;
+    expect(source.documentTypes).toEqual(await computeDocumentTypes());
+  });
+
+  it('every compendium source folder is a declared pack', () => {
+    const declared = new Set(manifest.packs.map((p) => p.name));
+    const folders = readdirSync(join(root, 'packs-src')).flatMap((r) =>
+      readdirSync(join(root, 'packs-src', r)),
+    );
+    expect(new Set(folders)).toEqual(declared);
+  });
+
   it('every pack compiles and reads back with all its source documents', async () => {
     for (const pack of manifest.packs) {
       const packDir = join(dist, pack.path);
       expect(existsSync(packDir), pack.name).toBe(true);
+      // Reading a LevelDB folder rewrites its log files: read a copy so dist/ stays as built.
+      const copy = mkdtempSync(join(tmpdir(), `pda-db-${pack.name}-`));
+      cpSync(packDir, copy, { recursive: true });
       const out = mkdtempSync(join(tmpdir(), `pda-${pack.name}-`));
-      await extractPack(packDir, out, { log: false });
+      await extractPack(copy, out, { log: false });
       const sources = walk(join(root, 'packs-src')).filter(
         (f) => f.includes(`/${pack.name}/`) && f.endsWith('.json'),
       );

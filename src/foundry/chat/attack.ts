@@ -1,17 +1,23 @@
 import { RulesError } from '../../engine/core/errors';
 import { findBotte } from '../../engine/fantasia/bottes';
 import { skillValue } from '../../engine/fantasia/skills';
+import { withStates } from '../../engine/fantasia/weapons';
 import type { FantasiaCombatant, FantasiaWeapon } from '../../engine/fantasia/types';
 import { templatePath } from '../constants';
 import { notifyError, t } from '../i18n';
 import { activeRulesetId } from '../settings';
+import { sendRoundCommand } from '../combat/service';
+import { combatantOfActor } from '../combat/chat-round';
+import type { CombatLike } from '../combat/adapter';
 import { createCard, makeEnv, renderTemplateWith, resolveUuid } from './card';
 import { combatantOf } from './fantasia/actor-writes';
 import {
   FANTASIA_ATTACK_FLOW,
   openAttack,
   type AttackIntent,
+  LUTTE_HOLDS,
   type FantasiaAttackState,
+  type LutteHold,
   type WhipIntent,
 } from './fantasia/attack-flow';
 import { fantasiaRound } from './fantasia/round-context';
@@ -31,6 +37,8 @@ export interface StartAttackOptions {
   readonly thrustId?: string;
   readonly knockOut?: boolean;
   readonly whip?: WhipIntent;
+  /** Lutte: immobilise, throw down or strangle on a hit (F-U3). */
+  readonly lutte?: LutteHold;
   /** Combat the attack belongs to (default: the active combat, when the actor is in it). */
   readonly combatId?: string;
 }
@@ -42,6 +50,7 @@ export interface AttackDialogResult {
   readonly thrustId: string;
   readonly knockOut: boolean;
   readonly whip: WhipIntent;
+  readonly lutte: LutteHold;
 }
 
 interface ActorLike {
@@ -53,7 +62,7 @@ interface ActorLike {
   engineView<T>(): T;
 }
 
-interface CombatLike {
+interface AttackCombat {
   id: string | null;
   round: number;
   combatants: { contents: { actor?: { uuid: string } | null }[] };
@@ -80,6 +89,7 @@ async function askChoices(
   attacker: FantasiaCombatant,
   weapon: FantasiaWeapon,
   targets: readonly CardTarget[],
+  preset: { knockOut: boolean; lutte: LutteHold },
 ): Promise<AttackDialogResult | null> {
   const thrusts = (attacker.thrusts ?? []).flatMap((k) => {
     try {
@@ -96,7 +106,14 @@ async function askChoices(
     targets: targets.map((x) => ({ ...x, checked: true })),
     thrusts,
     canKnockOut: canKnockOut(weapon),
+    knockOut: preset.knockOut,
     isWhip: weapon.kind === 'whip',
+    isLutte: weapon.skill === 'lutte',
+    holds: LUTTE_HOLDS.map((h) => ({
+      value: h,
+      label: t(`PDA.Chat.Lutte.${h}`),
+      selected: h === preset.lutte,
+    })),
     labels: {
       targets: t('PDA.Chat.Dialog.Targets'),
       noTargets: t('PDA.Chat.Dialog.NoTargets'),
@@ -108,6 +125,8 @@ async function askChoices(
       whipNone: t('PDA.Chat.Dialog.WhipNone'),
       whipTrip: t('PDA.Chat.Dialog.WhipTrip'),
       whipDisarm: t('PDA.Chat.Dialog.WhipDisarm'),
+      lutte: t('PDA.Chat.Dialog.Lutte'),
+      lutteNone: t('PDA.Chat.Dialog.LutteNone'),
     },
   });
   const result = await foundry.applications.api.DialogV2.wait({
@@ -131,21 +150,36 @@ async function askChoices(
 export function readDialog(form: HTMLFormElement | null): AttackDialogResult {
   const data = form ? new FormData(form) : undefined;
   const whip = String(data?.get('whip') ?? '');
+  const lutte = String(data?.get('lutte') ?? '');
   return {
     targets: (data?.getAll('target') ?? []).map(String),
     cover: Math.max(0, Math.min(100, Math.trunc(Number(data?.get('cover') ?? 0)) || 0)),
     thrustId: String(data?.get('thrustId') ?? ''),
     knockOut: data?.get('knockOut') !== null && data?.get('knockOut') !== undefined,
     whip: whip === 'trip' || whip === 'disarm' ? whip : '',
+    lutte: (LUTTE_HOLDS as readonly string[]).includes(lutte) ? (lutte as LutteHold) : '',
   };
 }
 
-function combatOf(actor: ActorLike, explicit?: string): CombatLike | undefined {
-  if (explicit) return game.combats?.get(explicit) as unknown as CombatLike | undefined;
-  const combat = game.combat as unknown as CombatLike | null | undefined;
+function combatOf(actor: ActorLike, explicit?: string): AttackCombat | undefined {
+  if (explicit) return game.combats?.get(explicit) as unknown as AttackCombat | undefined;
+  const combat = game.combat as unknown as AttackCombat | null | undefined;
   if (!combat) return undefined;
   for (const c of combat.combatants.contents) if (c.actor?.uuid === actor.uuid) return combat;
   return undefined;
+}
+
+/** A shot that unloads the weapon also unloads it in the round (F-W5, F-W6), through the GM. */
+async function roundWeaponFired(
+  combat: AttackCombat | undefined,
+  actorUuid: string,
+  weaponId: string,
+): Promise<void> {
+  const round = combat as unknown as CombatLike | undefined;
+  if (!round?.system?.step || round.system.rules !== 'fantasia') return;
+  const combatant = combatantOfActor(round, actorUuid);
+  if (!combatant?.id) return;
+  await sendRoundCommand(round, { kind: 'weaponFired', combatantId: combatant.id, weaponId });
 }
 
 /**
@@ -160,7 +194,15 @@ export async function startAttack(
   try {
     const actor = actorDoc as unknown as ActorLike;
     if (!actor.isOwner) throw new RulesError('PDA.Error.CardNotYourActor', { name: actor.name });
-    const attacker = actor.engineView<FantasiaCombatant>();
+    const combat = combatOf(actor, options.combatId);
+    const combatId = combat?.id ?? '';
+    const facts = fantasiaRound().facts(combatId, actor.uuid);
+    const viewed = actor.engineView<FantasiaCombatant>();
+    // F-W5: winding a crossbow in this round's passes, as the round knows it.
+    const attacker =
+      facts.reloadingWeaponId && !viewed.states.reloading
+        ? withStates(viewed, { reloading: { weaponId: facts.reloadingWeaponId } })
+        : viewed;
     const weapon = attacker.weapons?.find((w) => w.id === weaponId);
     if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: weaponId });
     const offered = options.targets ?? userTargets();
@@ -170,8 +212,13 @@ export async function startAttack(
       thrustId: options.thrustId ?? '',
       knockOut: options.knockOut ?? false,
       whip: options.whip ?? '',
+      lutte: options.lutte ?? '',
     };
-    if (!options.skipDialog) choices = await askChoices(attacker, weapon, offered);
+    if (!options.skipDialog)
+      choices = await askChoices(attacker, weapon, offered, {
+        knockOut: options.knockOut ?? false,
+        lutte: options.lutte ?? '',
+      });
     if (!choices) return [];
     const chosen = offered.filter((x) => choices.targets.includes(x.actorUuid));
     if (chosen.length === 0) throw new RulesError('PDA.Error.CardNoTarget');
@@ -180,10 +227,8 @@ export async function startAttack(
       thrustId: choices.thrustId,
       knockOut: choices.knockOut,
       whip: choices.whip,
+      ...(choices.lutte && weapon.skill === 'lutte' ? { lutte: choices.lutte } : {}),
     };
-    const combat = combatOf(actor, options.combatId);
-    const combatId = combat?.id ?? '';
-    const facts = fantasiaRound().facts(combatId, actor.uuid);
     const messages: ChatMessage[] = [];
     for (const target of chosen) {
       const defender = combatantOf(resolveUuid(target.actorUuid), target.name);
@@ -203,7 +248,10 @@ export async function startAttack(
       );
       const after = opened.attackerAfter?.weapons?.find((w) => w.id === weaponId);
       const item = actor.items?.get(weaponId);
-      if (after && !after.loaded && item) await item.update({ 'system.loaded': false });
+      if (after && !after.loaded) {
+        if (item) await item.update({ 'system.loaded': false });
+        await roundWeaponFired(combat, actor.uuid, weaponId);
+      }
       const card: CardSnapshot<FantasiaAttackState> = {
         ruleset: activeRulesetId(),
         flow: FANTASIA_ATTACK_FLOW,

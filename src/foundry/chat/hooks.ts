@@ -1,14 +1,45 @@
 import { CARD_TYPE } from './card-model';
-import { liveActions, requestCardAction } from './card';
+import { liveActions, makeEnv, renderCard, requestCardAction, snapshotOf } from './card';
+import { getFlow } from './flow';
 
 /**
- * `renderChatMessageHTML`: on a card, removes the buttons the current user may not use (a
- * defender's buttons show only to the target's owners and the GM), disables those the live world
- * no longer allows (deleted actor, ended combat) with the reason, and wires the rest to the
- * GM-side handler. The handler checks everything again; this is only what the user sees.
+ * `renderChatMessageHTML`: a card's body is rebuilt from `message.system` with this client's
+ * localization (the stored content was rendered on the GM's client, in the GM's language, and
+ * stays as the fallback when the card cannot be rebuilt here). Then it removes the buttons the
+ * current user may not use (a defender's buttons show only to the target's owners and the GM),
+ * disables those the live world no longer allows (deleted actor, ended combat) with the reason,
+ * and wires the rest to the GM-side handler. The handler checks everything again; this is only
+ * what the user sees.
  */
-export function onRenderChatMessageHTML(message: ChatMessage, html: HTMLElement): void {
+export async function onRenderChatMessageHTML(message: ChatMessage, html: HTMLElement): Promise<void> {
   if ((message.type as string) !== CARD_TYPE || !game.user) return;
+  const local = await localCardHtml(message, game.user);
+  if (local !== null) {
+    const body = html.querySelector<HTMLElement>('[data-pda-card]');
+    // The card root is inside the message element: replacing its outer HTML swaps the body only.
+    if (body) body.outerHTML = local;
+  }
+  wireCard(message, html);
+}
+
+/**
+ * The card's HTML as this client renders it (its language, the live world), or null when this
+ * client cannot build it (unknown flow, broken data): the stored content is shown then.
+ */
+export async function localCardHtml(message: ChatMessage, user: User): Promise<string | null> {
+  if ((message.type as string) !== CARD_TYPE) return null;
+  try {
+    const card = snapshotOf(message);
+    if (!getFlow(card.flow)) return null;
+    return await renderCard(card, makeEnv(user));
+  } catch {
+    return null;
+  }
+}
+
+/** Hides, disables or wires the card's buttons for the current user. */
+export function wireCard(message: ChatMessage, html: HTMLElement): void {
+  if (!game.user) return;
   const live = liveActions(message, game.user);
   for (const wrap of html.querySelectorAll<HTMLElement>('[data-pda-action-wrap]')) {
     const button = wrap.querySelector<HTMLButtonElement>('button[data-pda-action]');

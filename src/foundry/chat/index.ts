@@ -20,6 +20,8 @@ export function registerChat(): void {
   models[CARD_TYPE] = CardData;
   registerFlow(fantasiaAttackFlow);
   registerFlow(fantasiaResistanceFlow);
-  Hooks.on('renderChatMessageHTML', onRenderChatMessageHTML as never);
+  Hooks.on('renderChatMessageHTML', ((message: ChatMessage, html: HTMLElement) => {
+    void onRenderChatMessageHTML(message, html);
+  }) as never);
   registerCardQueries();
 }

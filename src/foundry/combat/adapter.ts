@@ -4,6 +4,7 @@ import type {
   RoundCombatant,
   RoundRules,
   RoundState,
+  Slot,
 } from '../../engine/round/types';
 
 /** What the combat adapter reads from a Combatant document (a real one or a test fake). */
@@ -58,6 +59,20 @@ export interface RoundAdapter<C extends RoundCombatant = RoundCombatant, D = unk
   actionIcon(action: string): string;
   /** Asks the user for a declaration; resolves null when cancelled. */
   promptDeclaration(request: DeclarationRequest<C, D, R>): Promise<D | null>;
+  /**
+   * A weapon was fired on an attack card: its readiness for the round (a crossbow is unloaded,
+   * F-W5). Checks that `by` owns the combatant. Absent when the ruleset has no such readiness.
+   */
+  weaponFired?(
+    state: RoundState<C, D, R>,
+    combatantId: string,
+    weaponId: string,
+    by: Requester,
+  ): RoundState<C, D, R>;
+  /** The current slot starts an attack card (a button on its row). */
+  startsCard?(slot: Slot): boolean;
+  /** Adjusts the next round after the carry-over (Fantasia keeps a doubled arquebus countdown). */
+  afterRound?(finished: RoundState<C, D, R>, next: RoundState<C, D, R>): RoundState<C, D, R>;
 }
 
 export interface DeclarationRequest<C extends RoundCombatant, D, R> {

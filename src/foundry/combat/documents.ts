@@ -59,13 +59,22 @@ export class PassedArmesCombat extends foundry.documents.Combat {
     return this.rollInitiative();
   }
 
-  /** Resetting the encounter clears the round as well. */
+  /** Resetting the encounter clears the round as well, and the fight's thrust memory (F-B5). */
   override async resetAll(): Promise<this> {
     if (this.roundStarted) await sendRoundCommand(this.like, { kind: 'end' });
     await this.update({
       round: 0,
       turn: null,
-      system: { rules: '', step: '', pass: null, slotIndex: -1, slots: [], order: [], out: [] },
+      system: {
+        rules: '',
+        step: '',
+        pass: null,
+        slotIndex: -1,
+        slots: [],
+        order: [],
+        out: [],
+        thrustMemory: [],
+      },
     } as never);
     return this;
   }

@@ -1,4 +1,6 @@
+import { setFantasiaRoundProvider } from '../chat/fantasia/round-context';
 import { templatePath } from '../constants';
+import { combatRoundProvider } from './chat-round';
 import { registerRoundAdapter } from './adapter';
 import { PassedArmesCombat, PassedArmesCombatant } from './documents';
 import { fantasiaRoundAdapter, DECLARE_TEMPLATE } from './fantasia';
@@ -19,7 +21,8 @@ export const COMBAT_TEMPLATES = [
 
 /**
  * Wires the round into Foundry (call at `init`): Combat and Combatant documents and data models,
- * the tracker, the GM-side query for players' commands, and Fantasia's round adapter. Other
+ * the tracker, the GM-side query for players' commands, Fantasia's round adapter and the round
+ * facts the Fantasia attack card reads (chat-round.ts). Other
  * rulesets add theirs with registerRoundAdapter.
  */
 export function registerCombat(): void {
@@ -30,5 +33,7 @@ export function registerCombat(): void {
   (CONFIG.ui as unknown as Record<string, unknown>).combat = PassedArmesCombatTracker;
   registerRoundAdapter(fantasiaRoundAdapter);
   registerRoundQueries();
+  // The attack card reads declarations, parries, reloads and thrust memory from the round.
+  setFantasiaRoundProvider(combatRoundProvider);
   void foundry.applications.handlebars.loadTemplates([...new Set(COMBAT_TEMPLATES)]);
 }

@@ -23,6 +23,8 @@ function combatSchema() {
     order: new f.ArrayField(new f.ObjectField()),
     /** Combatant ids out of the fight. */
     out: new f.ArrayField(new f.StringField({ required: true, blank: false })),
+    /** Secret thrusts already landed in this fight, attacker/foe/thrust keys (F-B5). */
+    thrustMemory: new f.ArrayField(new f.StringField({ required: true, blank: false })),
   };
 }
 export type CombatRoundSchema = ReturnType<typeof combatSchema>;

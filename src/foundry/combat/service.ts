@@ -36,6 +36,11 @@ export type RoundCommand =
   | { readonly kind: 'endSlot'; readonly slotId: string }
   | { readonly kind: 'nextRound'; readonly force?: boolean }
   | { readonly kind: 'drop'; readonly combatantId: string }
+  | {
+      readonly kind: 'weaponFired';
+      readonly combatantId: string;
+      readonly weaponId: string;
+    }
   | { readonly kind: 'end' };
 
 export const ROUND_QUERY = 'round.command';
@@ -50,6 +55,7 @@ const COMMAND_KINDS = new Set<string>([
   'endSlot',
   'nextRound',
   'drop',
+  'weaponFired',
   'end',
 ]);
 
@@ -109,12 +115,18 @@ export async function runRoundCommand(
         return nextPass(rules, live(before), by);
       case 'endSlot':
         return endSlot(rules, live(before), command.slotId, by);
-      case 'nextRound':
-        return nextRound(rules, live(before), dice, {
+      case 'nextRound': {
+        const finished = live(before);
+        const next = nextRound(rules, finished, dice, {
           by,
           force: command.force === true,
           combatants: snapshots(adapter, combat),
         });
+        return adapter.afterRound ? adapter.afterRound(finished, next) : next;
+      }
+      case 'weaponFired':
+        if (!adapter.weaponFired) throw new RulesError('PDA.Error.Round.BadCommand');
+        return adapter.weaponFired(live(before), String(command.combatantId), String(command.weaponId), by);
       case 'drop':
         return dropCombatant(rules, live(before), command.combatantId, by);
       case 'end':

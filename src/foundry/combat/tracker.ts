@@ -1,7 +1,9 @@
+import { PdaCombatTrackerBase, type RenderOptions } from '../apps/sheet-bases';
 import { templatePath } from '../constants';
 import { notifyError } from '../i18n';
 import { requesterFor, type CombatLike } from './adapter';
 import { adapterOf, sendRoundCommand, type RoundCommand } from './service';
+import { startSlotAttack } from './slot-attack';
 import { readRoundState } from './store';
 import { buildTrackerView, type CombatantInfo, type TrackerView } from './view';
 
@@ -9,8 +11,8 @@ import { buildTrackerView, type CombatantInfo, type TrackerView } from './view';
 export const TRACKER_TEMPLATE = templatePath('combat/tracker.hbs');
 export const FOOTER_TEMPLATE = templatePath('combat/footer.hbs');
 
-type Tracker = foundry.applications.sidebar.tabs.CombatTracker;
-const BaseTracker = foundry.applications.sidebar.tabs.CombatTracker;
+// Foundry's CombatTracker through the small surface we use (see apps/sheet-bases.ts for why).
+const BaseTracker = PdaCombatTrackerBase;
 
 /** The tracker's view of the combat it shows, for the current user. */
 export function trackerViewOf(combat: CombatLike | null): TrackerView {
@@ -52,7 +54,7 @@ export function trackerViewOf(combat: CombatLike | null): TrackerView {
  * end-of-slot buttons. Everything it does goes through round commands (service.ts).
  */
 export class PassedArmesCombatTracker extends BaseTracker {
-  static override DEFAULT_OPTIONS = {
+  static override DEFAULT_OPTIONS: object = {
     classes: ['pda-combat-tracker'],
     actions: {
       pdaStartCombat: PassedArmesCombatTracker.#command({ kind: 'start' }),
@@ -64,6 +66,7 @@ export class PassedArmesCombatTracker extends BaseTracker {
       pdaNextRound: PassedArmesCombatTracker.#command({ kind: 'nextRound' }),
       pdaEndCombat: PassedArmesCombatTracker.#onEndCombat,
       pdaEndSlot: PassedArmesCombatTracker.#onEndSlot,
+      pdaAttack: PassedArmesCombatTracker.#onAttack,
       pdaDeclare: PassedArmesCombatTracker.#onDeclare,
       pdaToggleSurprised: PassedArmesCombatTracker.#onToggleSurprised,
     },
@@ -71,7 +74,7 @@ export class PassedArmesCombatTracker extends BaseTracker {
 
   static override PARTS = {
     // Foundry's header part stays: creating, cycling and configuring encounters.
-    ...(BaseTracker as unknown as { PARTS: Record<string, unknown> }).PARTS,
+    ...BaseTracker.PARTS,
     tracker: { template: TRACKER_TEMPLATE, scrollable: [''] },
     footer: { template: FOOTER_TEMPLATE },
   };
@@ -81,12 +84,12 @@ export class PassedArmesCombatTracker extends BaseTracker {
   }
 
   override async _preparePartContext(
-    ...args: Parameters<Tracker['_preparePartContext']>
-  ): ReturnType<Tracker['_preparePartContext']> {
-    const [partId, context] = args;
-    const base = await super._preparePartContext(...args);
+    partId: string,
+    context: Record<string, unknown>,
+    options: RenderOptions,
+  ): Promise<Record<string, unknown>> {
+    const base = await super._preparePartContext(partId, context, options);
     if (partId !== 'tracker' && partId !== 'footer') return base;
-    void context;
     return Object.assign(base, trackerViewOf(this.combat));
   }
 
@@ -106,6 +109,13 @@ export class PassedArmesCombatTracker extends BaseTracker {
     const combat = this.combat;
     const slotId = target.dataset.slotId;
     if (combat && slotId) await sendRoundCommand(combat, { kind: 'endSlot', slotId });
+  }
+
+  /** The current slot's declared attack opens its card (F-U4 knock-out pre-set). */
+  static async #onAttack(this: PassedArmesCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+    const combat = this.combat;
+    const slotId = target.dataset.slotId;
+    if (combat && slotId) await startSlotAttack(combat, slotId);
   }
 
   /** GM, before the start: marks a combatant caught by surprise (F-R10). */

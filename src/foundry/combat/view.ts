@@ -40,6 +40,8 @@ export interface SlotView {
   readonly canEnd: boolean;
   /** The GM may amend the combatant's declaration. */
   readonly canEdit: boolean;
+  /** The viewer owns the current attack slot (or is the GM): it may start its card. */
+  readonly canAttack: boolean;
 }
 
 export interface PassView {
@@ -110,6 +112,7 @@ const LABEL_KEYS = [
   'Declare',
   'EditDeclaration',
   'EndSlot',
+  'Attack',
   'NoCombat',
   'NotStarted',
   'NoSlots',
@@ -237,6 +240,10 @@ export function buildTrackerView(input: ViewInput): TrackerView {
             current: isCurrent,
             canEnd: isCurrent && (viewer.gm || viewer.owns.includes(slot.combatantId)),
             canEdit: viewer.gm && active.has(slot.combatantId) && slot.status === 'waiting',
+            canAttack:
+              isCurrent &&
+              (viewer.gm || viewer.owns.includes(slot.combatantId)) &&
+              (adapter.startsCard?.(slot) ?? false),
           };
         });
       return {

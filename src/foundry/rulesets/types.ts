@@ -30,6 +30,14 @@ export interface FoundryRuleset {
   readonly itemModels: Readonly<Record<string, DataModelClass>>;
   readonly actorSheets?: readonly SheetRegistration[];
   readonly itemSheets?: readonly SheetRegistration[];
+  /**
+   * The round plug-in for the combat tracker (a RoundAdapter of src/foundry/combat/adapter.ts),
+   * registered when the ruleset is active. Typed loosely here so this file stays free of the
+   * combat layer's imports.
+   */
+  readonly roundAdapter?: unknown;
+  /** Chat-card flows (CardFlow of src/foundry/chat/flow.ts) registered when the ruleset is active. */
+  readonly cardFlows?: readonly unknown[];
   /** Extra world settings of the ruleset (always registered, so they survive a switch). */
   registerSettings?(): void;
   /** Called at `init` when the ruleset is the active one. */

@@ -288,3 +288,47 @@ describe('a card stays safe and readable', () => {
     expect(world.notifications.at(-1)?.message).toContain('combat est terminé');
   });
 });
+
+describe('the attack dialog', () => {
+  it('F-B2 the thrust is named in the dialog at resolution; names in the dialog are escaped', async () => {
+    const { FakeDialogV2 } = await import('../../fakes/foundry');
+    const attacker = fighter({ name: 'Aldo', owner: player, skills: { armesDeMelee: 60 } });
+    await attacker.createEmbeddedDocuments('Item', [
+      {
+        _id: 'botteFauch0001',
+        name: 'Faucheuse',
+        type: 'botte',
+        system: { thrustId: 'faucheuse', crosses: 0 },
+      },
+    ]);
+    const foe = fighter({ name: '<b>Brute</b>', owner: other });
+    const shown: string[] = [];
+    const wait = FakeDialogV2.wait;
+    FakeDialogV2.wait = async (config: any) => {
+      shown.push(config.content);
+      return { targets: [foe.uuid], cover: 10, thrustId: 'faucheuse', knockOut: false, whip: '' };
+    };
+    try {
+      dice(30);
+      actAs(player);
+      await startAttack(attacker as never, 'epeeLongue', { targets: [targetOf(foe)] });
+      actAs(gm);
+    } finally {
+      FakeDialogV2.wait = wait;
+    }
+    expect(shown[0]).toContain('&lt;b&gt;Brute&lt;/b&gt;');
+    expect(shown[0]).toContain('value="faucheuse"');
+    expect(card().state.attack.roll.modifiers.map((m: any) => m.rule)).toEqual(['F-D5', 'F-B3']);
+    expect(card().state.intent).toMatchObject({ cover: 10, thrustId: 'faucheuse' });
+  });
+
+  it('a cancelled dialog posts nothing; an attack with no target is refused', async () => {
+    const attacker = fighter({ name: 'Aldo', owner: player });
+    actAs(player);
+    expect(await startAttack(attacker as never, 'epeeLongue', { targets: [] })).toEqual([]);
+    expect(await startAttack(attacker as never, 'epeeLongue', { targets: [], skipDialog: true })).toEqual([]);
+    actAs(gm);
+    expect(g.game.messages.size).toBe(0);
+    expect(world.notifications.at(-1)?.message).toBe('Choisissez au moins une cible.');
+  });
+});

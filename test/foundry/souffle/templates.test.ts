@@ -27,12 +27,24 @@ describe('Souffle templates and localization', () => {
   });
 
   it('every literal PDA.Souffle key in templates and Foundry code exists in French and English', () => {
-    const fr = new Set(keys(JSON.parse(readFileSync(join(root, 'lang/parts/souffle.fr.json'), 'utf8'))));
-    const en = new Set(keys(JSON.parse(readFileSync(join(root, 'lang/parts/souffle.en.json'), 'utf8'))));
-    const sources = [...templates, ...files(join(root, 'src/foundry/rulesets/souffle'), '.ts')];
+    const read = (lang: string) =>
+      ['souffle', 'souffle-ui', 'chat'].flatMap((part) =>
+        keys(JSON.parse(readFileSync(join(root, `lang/parts/${part}.${lang}.json`), 'utf8'))),
+      );
+    const fr = new Set(read('fr'));
+    const en = new Set(read('en'));
+    const sources = [
+      ...templates,
+      ...files(join(root, 'templates/chat/souffle'), '.hbs'),
+      ...files(join(root, 'src/foundry/rulesets/souffle'), '.ts'),
+      ...files(join(root, 'src/foundry/chat/souffle'), '.ts'),
+      join(root, 'src/foundry/combat/souffle.ts'),
+    ];
     const used = new Set<string>();
     for (const file of sources) {
-      for (const m of readFileSync(file, 'utf8').matchAll(/["'`](PDA\.Souffle\.[A-Za-z.]+[A-Za-z])["'`]/g)) {
+      for (const m of readFileSync(file, 'utf8').matchAll(
+        /["'`](PDA\.(?:Souffle|Chat)\.[A-Za-z.]+[A-Za-z])["'`]/g,
+      )) {
         if (m[1]) used.add(m[1]);
       }
     }

@@ -21,10 +21,22 @@ import {
 import { afterThrust } from '../../../engine/fantasia/exchange';
 import { fumbleOptions, resolveFumble, type FumbleOptionId } from '../../../engine/fantasia/fumbles';
 import type { FantasiaOptions } from '../../../engine/fantasia/options';
-import { resolveArquebusMishap, type ArquebusIncident } from '../../../engine/fantasia/reload';
+import {
+  resolveArquebusMishap,
+  startArquebusReload,
+  type ArquebusIncident,
+} from '../../../engine/fantasia/reload';
+import { roll as rollFormula } from '../../../engine/dice/formula';
 import type { PercentRoll } from '../../../engine/fantasia/resolution';
 import type { ResistanceRoll } from '../../../engine/fantasia/resistance';
 import type { FantasiaCombatant, FantasiaStates, RuleId } from '../../../engine/fantasia/types';
+import {
+  breakFree,
+  lutteHold,
+  lutteStrangle,
+  lutteThrow,
+  strangleRound,
+} from '../../../engine/fantasia/unarmed';
 import { whipCriticalEffect, whipDisarm, whipPull, whipSlip, whipTrip } from '../../../engine/fantasia/whip';
 import { withStates } from '../../../engine/fantasia/weapons';
 import { fantasiaOptionsFromSettings } from '../../rulesets/fantasia/settings';
@@ -53,6 +65,10 @@ export const FANTASIA_ATTACK_FLOW = 'fantasia.attack';
 
 export type WhipIntent = '' | 'trip' | 'disarm';
 
+/** What a Lutte hit is used for instead of its damage (F-U3); '' deals the 2d3. */
+export type LutteHold = '' | 'immobilise' | 'throw' | 'strangle';
+export const LUTTE_HOLDS: readonly Exclude<LutteHold, ''>[] = ['immobilise', 'throw', 'strangle'];
+
 export interface AttackIntent {
   /** Cover malus the attacker's player or GM set (F-D5), positive. */
   readonly cover: number;
@@ -62,6 +78,8 @@ export interface AttackIntent {
   readonly knockOut: boolean;
   /** What the whip's lash should do (F-W2). */
   readonly whip: WhipIntent;
+  /** Lutte: immobilise, throw down or strangle instead of damage (F-U3). */
+  readonly lutte?: LutteHold;
 }
 
 export interface StoredDefence extends DefenceResult {
@@ -75,6 +93,23 @@ export interface WhipOutcome {
   readonly resistance: ResistanceRoll | null;
   readonly success: boolean;
   readonly patch: Partial<FantasiaStates>;
+}
+
+/** The hold a Lutte hit took (F-U3): immobilise needs FOR vs FOR at once, the others land. */
+export interface HoldOutcome {
+  readonly kind: Exclude<LutteHold, ''>;
+  readonly roll: ResistanceRoll | null;
+  readonly success: boolean;
+  readonly patch: Partial<FantasiaStates>;
+}
+
+/** One round of a Lutte hold after the hit: the victim's escape, or the strangler's squeeze. */
+export interface LutteRound {
+  readonly kind: 'escape' | 'strangle';
+  /** Combat round it was used in (0 outside a combat). */
+  readonly round: number;
+  readonly roll: ResistanceRoll | null;
+  readonly damage: number;
 }
 
 export interface FantasiaAttackState {
@@ -93,14 +128,20 @@ export interface FantasiaAttackState {
     readonly incident: ArquebusIncident | null;
     readonly burstDamage: number;
     readonly friendName: string;
+    /** Too much powder: the doubled reload countdown rolled at once (F-W6). */
+    readonly reloadRounds?: number;
   } | null;
   readonly mishap: {
     readonly chance: PercentRoll;
     readonly incident: ArquebusIncident | null;
     readonly burstDamage: number;
+    readonly reloadRounds?: number;
   } | null;
   readonly thrustPlaced: boolean;
   readonly escapes: readonly { readonly kind: 'pull' | 'slip'; readonly roll: ResistanceRoll }[];
+  /** Lutte hold (F-U3); absent on cards made before holds existed. */
+  readonly hold?: HoldOutcome | null;
+  readonly lutteRounds?: readonly LutteRound[];
 }
 
 type Card = CardSnapshot<FantasiaAttackState>;
@@ -157,8 +198,13 @@ interface DefenceChoice {
 }
 
 /** The defender's choices: parry with each weapon or the shield, dodge (F-D1..F-D4, F-W5, F-B3/4). */
-export function defenceChoices(card: Card, defender: FantasiaCombatant): DefenceChoice[] {
+export function defenceChoices(card: Card, fighter: FantasiaCombatant): DefenceChoice[] {
   const facts = fantasiaRound().facts(card.combatId, target(card)?.actorUuid ?? '');
+  // F-W5: a crossbow being reloaded in this round's passes, as the round knows it.
+  const defender =
+    facts.reloadingWeaponId && !fighter.states.reloading
+      ? withStates(fighter, { reloading: { weaponId: facts.reloadingWeaponId } })
+      : fighter;
   const attack = card.state.attack;
   const out: DefenceChoice[] = [];
   const s = defender.states;
@@ -229,6 +275,50 @@ function defenceActions(card: Card, env: FlowEnv): CardAction[] {
   return actions;
 }
 
+/** The combat's current round, or undefined outside a combat (no once-a-round limit then). */
+function combatRound(card: Card, env: FlowEnv): number | undefined {
+  if (!card.combatId) return undefined;
+  const combat = env.resolve(`Combat.${card.combatId}`) as { round?: number } | null;
+  return combat ? Number(combat.round ?? 0) : undefined;
+}
+
+/**
+ * F-U3, after a hold: each later round the victim may try FOR vs FOR to break free, and a
+ * strangler squeezes (asphyxia). Once each a round, from the round after the hold (ruling).
+ */
+function lutteActions(card: Card, env: FlowEnv): CardAction[] {
+  const hold = card.state.hold;
+  if (!hold?.success || hold.kind === 'throw') return [];
+  const victim = tryCombatant(env, target(card)?.actorUuid);
+  const holder = tryCombatant(env, card.actorUuid);
+  if (!victim || !holder) return [];
+  const strangled = victim.states.strangled?.by === holder.id;
+  if (!strangled && victim.states.immobilised?.by !== holder.id) return [];
+  const round = combatRound(card, env);
+  const refusal = (kind: LutteRound['kind']): Text | undefined => {
+    if (round === undefined) return undefined;
+    if (round <= card.round) return { key: 'PDA.Chat.Reason.HoldNextRound' };
+    if ((card.state.lutteRounds ?? []).some((e) => e.kind === kind && e.round === round))
+      return { key: 'PDA.Chat.Reason.OncePerRound' };
+    return undefined;
+  };
+  const action = (id: string, kind: LutteRound['kind'], owners: readonly string[]): CardAction => {
+    const reason = refusal(kind);
+    return {
+      id,
+      label: { key: kind === 'escape' ? 'PDA.Chat.Action.LutteEscape' : 'PDA.Chat.Action.LutteStrangle' },
+      owners,
+      enabled: reason === undefined,
+      ...(reason ? { reason } : {}),
+      rule: 'F-U3',
+    };
+  };
+  const t = target(card);
+  const out = [action('lutteEscape', 'escape', t ? [t.actorUuid] : [])];
+  if (strangled) out.push(action('lutteStrangle', 'strangle', [card.actorUuid]));
+  return out;
+}
+
 function stillEntangled(card: Card, env: FlowEnv): boolean {
   const victim = tryCombatant(env, target(card)?.actorUuid);
   const attacker = tryCombatant(env, card.actorUuid);
@@ -265,6 +355,7 @@ export const fantasiaAttackFlow: CardFlow<FantasiaAttackState> = {
             style: 'danger',
           },
         ];
+        actions.push(...lutteActions(card, env));
         if (card.state.attack.weapon.kind === 'whip' && stillEntangled(card, env)) {
           actions.push(
             {
@@ -313,6 +404,7 @@ export const fantasiaAttackFlow: CardFlow<FantasiaAttackState> = {
     if (actionId === 'apply') return performApply(card, env);
     if (actionId === 'undo') return performUndo(card, env);
     if (actionId === 'whipPull' || actionId === 'whipSlip') return performEscape(card, actionId, env);
+    if (actionId === 'lutteEscape' || actionId === 'lutteStrangle') return performLutte(card, actionId, env);
     if (actionId.startsWith('fumble.'))
       return performFumble(card, actionId.slice('fumble.'.length) as FumbleOptionId, env);
     if (actionId === 'chance') return performMishap(card, env);
@@ -401,6 +493,15 @@ function land(
   options: FantasiaOptions,
 ): { step: string; state: FantasiaAttackState } {
   const attack = state.attack;
+  const holdKind = attack.weapon.skill === 'lutte' ? (state.intent.lutte ?? '') : '';
+  if (holdKind && !defence.success) {
+    // F-U3: the Lutte hit takes the hold instead of dealing its 2d3 (ruling).
+    const hold = holdOutcome(holdKind, attack, attacker, defender, dice, options);
+    return {
+      step: STEP.damage,
+      state: { ...state, defence: { ...defence, withName }, damage: null, hold },
+    };
+  }
   const damage = rollDamage(attack, attacker, defender, defence, dice, options);
   let whip: WhipOutcome | null = null;
   if (attack.weapon.kind === 'whip' && !defence.success) {
@@ -411,6 +512,27 @@ function land(
     step: stopped ? STEP.done : STEP.damage,
     state: { ...state, defence: { ...defence, withName }, damage, whip },
   };
+}
+
+/** F-U3: throw down and strangle land on the hit; immobilise needs FOR vs FOR at once. */
+function holdOutcome(
+  kind: Exclude<LutteHold, ''>,
+  attack: AttackResult,
+  attacker: FantasiaCombatant,
+  defender: FantasiaCombatant,
+  dice: Dice,
+  options: FantasiaOptions,
+): HoldOutcome {
+  if (kind === 'throw') {
+    const applied = lutteThrow(attack, defender);
+    return { kind, roll: null, success: true, patch: patchOf(defender, applied.combatant) };
+  }
+  if (kind === 'strangle') {
+    const applied = lutteStrangle(attack, defender);
+    return { kind, roll: null, success: true, patch: patchOf(defender, applied.combatant) };
+  }
+  const r = lutteHold(attacker, defender, dice, options);
+  return { kind, roll: r.roll, success: r.roll.success, patch: patchOf(defender, r.victim.combatant) };
 }
 
 /** F-W2: the lash wraps the foe; trip (FOR vs TAI) or disarm (DEX×3), no roll on a critical. */
@@ -543,10 +665,11 @@ function botteItemId(actor: unknown, thrustId: string): string | undefined {
 async function performApply(card: Card, env: FlowEnv): Promise<FlowResult<FantasiaAttackState>> {
   const t = target(card);
   const damage = card.state.damage;
-  if (!damage || card.state.applied) throw new RulesError('PDA.Error.CardAlreadyApplied');
+  const hold = card.state.hold;
+  if ((!damage && !hold) || card.state.applied) throw new RulesError('PDA.Error.CardAlreadyApplied');
   const defender = need(env, t?.actorUuid, t?.name ?? '');
-  const patch = { ...damage.states, ...(card.state.whip?.patch ?? {}) };
-  const applied = applyChange(defender, damage.total, patch, damage.rule);
+  const patch = { ...(damage?.states ?? {}), ...(card.state.whip?.patch ?? {}), ...(hold?.patch ?? {}) };
+  const applied = applyChange(defender, damage?.total ?? 0, patch, damage?.rule ?? ['F-U3']);
   return {
     step: STEP.applied,
     state: { ...card.state, applied: applied.diff },
@@ -598,6 +721,50 @@ async function performEscape(
   };
 }
 
+/** F-U3: the victim's escape (FOR vs FOR) or one round of strangling (asphyxia, ruling). */
+async function performLutte(
+  card: Card,
+  actionId: 'lutteEscape' | 'lutteStrangle',
+  env: FlowEnv,
+): Promise<FlowResult<FantasiaAttackState>> {
+  const t = target(card);
+  const victim = need(env, t?.actorUuid, t?.name ?? '');
+  const holder = need(env, card.actorUuid, card.state.attackerName);
+  const options = optionsSource();
+  const round = combatRound(card, env) ?? 0;
+  let entry: LutteRound;
+  let after: ReturnType<typeof applyChange>;
+  if (actionId === 'lutteEscape') {
+    const r = await env.roll((dice) => breakFree(victim, holder, dice, options));
+    entry = { kind: 'escape', round, roll: r.roll, damage: 0 };
+    after = r.victim;
+  } else {
+    const weapon = card.state.attack.weapon;
+    const squeezed = await env.roll((dice) => {
+      const asphyxia = Math.max(0, rollFormula(weapon.damage, dice).total);
+      const extra = strangleRound(victim, dice);
+      return { damage: asphyxia + extra.damage };
+    });
+    entry = { kind: 'strangle', round, roll: null, damage: squeezed.damage };
+    after = applyChange(victim, squeezed.damage, {}, ['F-U3']);
+  }
+  return {
+    step: card.step,
+    state: { ...card.state, lutteRounds: [...(card.state.lutteRounds ?? []), entry] },
+    writes: [{ uuid: t?.actorUuid ?? '', update: combatantUpdate(after.diff.after) }],
+  };
+}
+
+/** F-W6 too much powder: the round's readiness gets the doubled countdown (GM side). */
+function powderWrite(card: Card, rounds: number | undefined): DocumentWrite[] {
+  if (rounds === undefined) return [];
+  const write = fantasiaRound().readinessWrite?.(card.combatId, card.actorUuid, card.state.attack.weapon.id, {
+    kind: 'powderDoubled',
+    rounds,
+  });
+  return write ? [write] : [];
+}
+
 async function performFumble(
   card: Card,
   option: FumbleOptionId,
@@ -609,15 +776,27 @@ async function performFumble(
   const friendTarget = needsFriend ? env.userTargets()[0] : undefined;
   if (needsFriend && !friendTarget) throw new RulesError('PDA.Error.CardNeedFriend');
   const friend = friendTarget ? need(env, friendTarget.actorUuid, friendTarget.name) : undefined;
-  const outcome = await env.roll((dice) =>
-    resolveFumble(card.state.attack, option, { attacker, ...(friend ? { friend } : {}) }, dice, options),
-  );
+  const { outcome, reloadRounds } = await env.roll((dice) => {
+    const result = resolveFumble(
+      card.state.attack,
+      option,
+      { attacker, ...(friend ? { friend } : {}) },
+      dice,
+      options,
+    );
+    const doubled = result.arquebus?.reloadDoubled === true;
+    const rounds = doubled
+      ? startArquebusReload(attacker, card.state.attack.weapon.id, dice, true).rounds
+      : undefined;
+    return { outcome: result, reloadRounds: rounds };
+  });
   const fumble = {
     option,
     roll: outcome.roll ?? outcome.arquebus?.chance ?? null,
     incident: outcome.arquebus?.incident ?? null,
     burstDamage: outcome.arquebus?.burstDamage ?? 0,
     friendName: friendTarget?.name ?? '',
+    ...(reloadRounds !== undefined ? { reloadRounds } : {}),
   };
   if (friendTarget && outcome.friendDamage) {
     // The blow lands on the friend: the card goes on with the friend as its target.
@@ -630,23 +809,39 @@ async function performFumble(
   return {
     step: STEP.done,
     state: { ...card.state, fumble },
-    writes: [{ uuid: card.actorUuid, update: combatantUpdate(outcome.attacker.diff.after) }],
+    writes: [
+      { uuid: card.actorUuid, update: combatantUpdate(outcome.attacker.diff.after) },
+      ...powderWrite(card, reloadRounds),
+    ],
   };
 }
 
 async function performMishap(card: Card, env: FlowEnv): Promise<FlowResult<FantasiaAttackState>> {
   const attacker = need(env, card.actorUuid, card.state.attackerName);
   const options = optionsSource();
-  const m = await env.roll((dice) =>
-    resolveArquebusMishap(attacker, card.state.attack.weapon.id, dice, options),
-  );
+  const weaponId = card.state.attack.weapon.id;
+  const { m, reloadRounds } = await env.roll((dice) => {
+    const mishap = resolveArquebusMishap(attacker, weaponId, dice, options);
+    const rounds = mishap.reloadDoubled
+      ? startArquebusReload(attacker, weaponId, dice, true).rounds
+      : undefined;
+    return { m: mishap, reloadRounds: rounds };
+  });
   return {
     step: STEP.done,
     state: {
       ...card.state,
-      mishap: { chance: m.chance, incident: m.incident ?? null, burstDamage: m.burstDamage ?? 0 },
+      mishap: {
+        chance: m.chance,
+        incident: m.incident ?? null,
+        burstDamage: m.burstDamage ?? 0,
+        ...(reloadRounds !== undefined ? { reloadRounds } : {}),
+      },
     },
-    writes: [{ uuid: card.actorUuid, update: combatantUpdate(m.applied.diff.after) }],
+    writes: [
+      { uuid: card.actorUuid, update: combatantUpdate(m.applied.diff.after) },
+      ...powderWrite(card, reloadRounds),
+    ],
   };
 }
 
@@ -667,6 +862,14 @@ function attackContext(card: Card, env: FlowEnv) {
   if (attack.thrust && attack.critical)
     notes.push({ text: env.t({ key: 'PDA.Chat.Note.CriticalThrust' }), rule: 'F-B4' });
   if (s.intent.knockOut) notes.push({ text: env.t({ key: 'PDA.Chat.Note.KnockOut' }), rule: 'F-U4' });
+  if (s.intent.lutte && attack.weapon.skill === 'lutte')
+    notes.push({
+      text: env.t({
+        key: 'PDA.Chat.Note.LutteIntent',
+        data: { hold: env.t({ key: `PDA.Chat.Lutte.${s.intent.lutte}` }) },
+      }),
+      rule: 'F-U3',
+    });
   sections.push({
     title: env.t({ key: 'PDA.Chat.Section.Attack' }),
     css: 'pda-card__attack',
@@ -723,6 +926,8 @@ function attackContext(card: Card, env: FlowEnv) {
   }
   if (s.damage) sections.push(damageSection(s.damage, s, env));
   if (s.whip) sections.push(whipSection(s.whip, env));
+  if (s.hold) sections.push(holdSection(s.hold, s, env));
+  for (const r of s.lutteRounds ?? []) sections.push(lutteRoundSection(r, env));
   for (const e of s.escapes) {
     sections.push({
       title: env.t({ key: e.kind === 'pull' ? 'PDA.Chat.Action.WhipPull' : 'PDA.Chat.Action.WhipSlip' }),
@@ -736,15 +941,18 @@ function attackContext(card: Card, env: FlowEnv) {
     sections.push({
       title: env.t({ key: 'PDA.Chat.Section.Mishap' }),
       check: percentCheck(s.mishap.chance, env),
-      rows: s.mishap.incident
-        ? [
-            {
-              label: env.t({ key: 'PDA.Chat.Row.Incident' }),
-              value: env.t({ key: `PDA.Chat.Incident.${s.mishap.incident}` }),
-              rule: 'F-W6',
-            },
-          ]
-        : [],
+      rows: [
+        ...(s.mishap.incident
+          ? [
+              {
+                label: env.t({ key: 'PDA.Chat.Row.Incident' }),
+                value: env.t({ key: `PDA.Chat.Incident.${s.mishap.incident}` }),
+                rule: 'F-W6',
+              },
+            ]
+          : []),
+        ...reloadRows(s.mishap.reloadRounds, env),
+      ],
       notes: s.mishap.burstDamage
         ? [
             {
@@ -848,6 +1056,62 @@ function damageSection(damage: DamageResult, s: FantasiaAttackState, env: FlowEn
   return { title: env.t({ key: 'PDA.Chat.Section.Damage' }), css: 'pda-card__damage', rows, notes };
 }
 
+/** F-W6: the doubled reload countdown after too much powder. */
+function reloadRows(rounds: number | undefined, env: FlowEnv): CardRow[] {
+  if (rounds === undefined) return [];
+  return [
+    {
+      label: env.t({ key: 'PDA.Chat.Row.ReloadRounds' }),
+      value: env.t({ key: 'PDA.Chat.ReloadDoubled', data: { rounds } }),
+      rule: 'F-W6',
+    },
+  ];
+}
+
+function holdSection(hold: HoldOutcome, s: FantasiaAttackState, env: FlowEnv): CardSection {
+  const result = hold.success ? 'yes' : 'no';
+  return {
+    title: env.t({ key: 'PDA.Chat.Section.Lutte' }),
+    ...(hold.roll ? { check: resistanceCheck(hold.roll, env) } : {}),
+    rows: [],
+    notes: [
+      { text: env.t({ key: `PDA.Chat.Hold.${hold.kind}.${result}` }), rule: 'F-U3' },
+      ...(hold.success && hold.kind === 'strangle'
+        ? [
+            {
+              text: env.t({
+                key: 'PDA.Chat.Note.StrangleEachRound',
+                data: { damage: s.attack.weapon.damage },
+              }),
+              rule: 'F-U3',
+            },
+          ]
+        : []),
+    ],
+  };
+}
+
+function lutteRoundSection(r: LutteRound, env: FlowEnv): CardSection {
+  if (r.kind === 'escape') {
+    return {
+      title: env.t({ key: 'PDA.Chat.Action.LutteEscape' }),
+      ...(r.roll ? { check: resistanceCheck(r.roll, env) } : {}),
+      rows: [],
+      notes: [
+        {
+          text: env.t({ key: r.roll?.success ? 'PDA.Chat.Note.BrokeFree' : 'PDA.Chat.Note.StillHeld' }),
+          rule: 'F-U3',
+        },
+      ],
+    };
+  }
+  return {
+    title: env.t({ key: 'PDA.Chat.Action.LutteStrangle' }),
+    rows: [{ label: env.t({ key: 'PDA.Chat.Row.Asphyxia' }), value: String(r.damage), rule: 'F-U3' }],
+    notes: [],
+  };
+}
+
 function whipSection(w: WhipOutcome, env: FlowEnv): CardSection {
   const check = w.resistance
     ? resistanceCheck(w.resistance, env)
@@ -877,6 +1141,7 @@ function fumbleSection(s: FantasiaAttackState, env: FlowEnv): CardSection {
       value: env.t({ key: `PDA.Chat.Incident.${f.incident}` }),
       rule: 'F-W6',
     });
+  rows.push(...reloadRows(f.reloadRounds, env));
   const notes: { text: string; rule?: string }[] = [];
   if (f.friendName)
     notes.push({ text: env.t({ key: 'PDA.Chat.Note.FriendHit', data: { name: f.friendName } }) });

@@ -13,7 +13,16 @@ export interface FantasiaRoundFacts {
   readonly dodgeDeclared: boolean;
   readonly attackDeclared: boolean;
   readonly parriedThisRound: boolean;
+  /** The crossbow this actor is reloading this round (F-W5); absent when none. */
+  readonly reloadingWeaponId?: string;
 }
+
+/** What a resolved card changes in a weapon's readiness for the round. */
+export type ReadinessChange =
+  /** The weapon was fired: a crossbow or arquebus is no longer loaded (F-W5, F-W6). */
+  | { readonly kind: 'fired' }
+  /** Too much powder (F-W6): the arquebus needs `rounds` reload rounds (already doubled). */
+  | { readonly kind: 'powderDoubled'; readonly rounds: number };
 
 export interface FantasiaRoundProvider {
   facts(combatId: string, actorUuid: string): FantasiaRoundFacts;
@@ -22,6 +31,13 @@ export interface FantasiaRoundProvider {
   memory(combatId: string): FightMemory;
   /** The write storing the fight's thrust memory (F-B5). */
   memoryWrite(combatId: string, memory: FightMemory): DocumentWrite | undefined;
+  /** The write changing a weapon's round readiness (GM side); undefined outside a round. */
+  readinessWrite?(
+    combatId: string,
+    actorUuid: string,
+    weaponId: string,
+    change: ReadinessChange,
+  ): DocumentWrite | undefined;
 }
 
 interface ChatFlag {
@@ -53,7 +69,8 @@ interface Declaration {
   intents?: { kind?: string }[];
 }
 
-const defaultProvider: FantasiaRoundProvider = {
+/** The provider used outside a round kept by the Combat documents (flags on the Combat). */
+export const defaultFantasiaRoundProvider: FantasiaRoundProvider = {
   facts(combatId, actorUuid) {
     const combat = combatOf(combatId);
     if (!combat) return { dodgeDeclared: false, attackDeclared: false, parriedThisRound: false };
@@ -96,10 +113,10 @@ const defaultProvider: FantasiaRoundProvider = {
   },
 };
 
-let provider: FantasiaRoundProvider = defaultProvider;
+let provider: FantasiaRoundProvider = defaultFantasiaRoundProvider;
 
 export function setFantasiaRoundProvider(next: FantasiaRoundProvider | null): void {
-  provider = next ?? defaultProvider;
+  provider = next ?? defaultFantasiaRoundProvider;
 }
 
 export function fantasiaRound(): FantasiaRoundProvider {

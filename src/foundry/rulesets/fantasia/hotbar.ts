@@ -24,7 +24,7 @@ interface WeaponDoc {
 /** Runs a weapon's macro: the owning actor attacks with it. */
 export async function useWeaponByUuid(uuid: string): Promise<void> {
   try {
-    const item = (await fromUuid(uuid)) as unknown as WeaponDoc | null;
+    const item = (await fromUuid(uuid as Parameters<typeof fromUuid>[0])) as unknown as WeaponDoc | null;
     const actor = item?.parent as
       (Parameters<typeof useWeapon>[0] & { documentName?: string }) | null | undefined;
     if (!item || item.type !== 'arme' || !actor)
@@ -53,7 +53,7 @@ export function fantasiaHotbarDrop(
 }
 
 export async function createWeaponMacro(uuid: string, slot: number | string): Promise<unknown> {
-  const item = (await fromUuid(uuid)) as unknown as WeaponDoc | null;
+  const item = (await fromUuid(uuid as Parameters<typeof fromUuid>[0])) as unknown as WeaponDoc | null;
   if (!item || item.type !== 'arme') return null;
   const command = weaponMacroCommand(uuid);
   const macros = game.macros as unknown as

@@ -114,9 +114,13 @@ export async function rollGreyhawkAttack(
       templatePath('greyhawk/attack-card.hbs'),
       attackCardContext(actor.name ?? '', weapon, target, value),
     );
-    const Message = CONFIG.ChatMessage.documentClass;
-    const speaker = Message.getSpeaker({ actor: actor as unknown as Actor.Implementation });
-    await Message.create({ content, rolls, speaker } as unknown as ChatMessage.CreateData);
+    // A narrow view of the configured ChatMessage class keeps the type checker's work small.
+    const Message = CONFIG.ChatMessage.documentClass as unknown as {
+      getSpeaker(options: { actor: unknown }): unknown;
+      create(data: { content: string; rolls: Roll[]; speaker: unknown }): Promise<unknown>;
+    };
+    const speaker = Message.getSpeaker({ actor });
+    await Message.create({ content, rolls, speaker });
     return value;
   } catch (error) {
     notifyError(error);

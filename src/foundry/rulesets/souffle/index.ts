@@ -1,19 +1,28 @@
 import { templatePath } from '../../constants';
+import { souffleCardFlows } from '../../chat/souffle';
+import { souffleRoundAdapter, POSTURE_DIALOG_TEMPLATE } from '../../combat/souffle';
 import type { FoundryRuleset } from '../types';
 import { AdversaireModel, CombattantModel } from './models/actors';
 import { ArmeSouffleModel, ArmureSouffleModel } from './models/items';
+import { onRenderTokenHUD, POSTURE_STATUS_EFFECTS, registerPostureQuery } from './posture';
 import { registerSouffleSettings } from './settings';
 import { AdversaireSheet, SouffleActorSheet, SouffleItemSheet } from './sheets/actor-sheet';
 
 /**
  * Souffle for Foundry: actor types combattant and adversaire, item types arme-souffle and
- * armure-souffle (armour or shield), their sheets and world settings. Rules live in
+ * armure-souffle (armour or shield), their sheets and world settings, the round adapter
+ * (src/foundry/combat/souffle.ts) and the card flows (src/foundry/chat/souffle/). Rules live in
  * src/engine/souffle; this folder only adapts them.
  */
 /** Templates the sheets include as partials (`{{> "…"}}`): loaded once at init. */
-export const SOUFFLE_PARTIALS = ['characteristics', 'metiers', 'posture', 'states', 'equipment'].map((p) =>
-  templatePath(`souffle/actor/${p}.hbs`),
-);
+export const SOUFFLE_PARTIALS = [
+  ...['characteristics', 'metiers', 'posture', 'states', 'equipment'].map((p) =>
+    templatePath(`souffle/actor/${p}.hbs`),
+  ),
+  templatePath('souffle/combat/row.hbs'),
+  POSTURE_DIALOG_TEMPLATE,
+  templatePath('chat/souffle/attack-dialog.hbs'),
+];
 
 export const souffleRuleset: FoundryRuleset = {
   id: 'souffle',
@@ -31,9 +40,17 @@ export const souffleRuleset: FoundryRuleset = {
       label: 'PDA.Souffle.Sheet.Item',
     },
   ],
+  roundAdapter: souffleRoundAdapter,
+  cardFlows: souffleCardFlows,
   registerSettings: registerSouffleSettings,
   init() {
     void foundry.applications.handlebars.loadTemplates(SOUFFLE_PARTIALS);
+    // Token badge of each posture (S-P1).
+    const effects = CONFIG.statusEffects as unknown as { id: string }[];
+    for (const effect of POSTURE_STATUS_EFFECTS)
+      if (!effects.some((e) => e.id === effect.id)) effects.push({ ...effect });
+    registerPostureQuery();
+    Hooks.on('renderTokenHUD', onRenderTokenHUD as never);
   },
 };
 

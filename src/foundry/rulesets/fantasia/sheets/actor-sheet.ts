@@ -1,3 +1,4 @@
+import { PdaActorSheetBase, type RenderOptions } from '../../../apps/sheet-bases';
 import { isSkillId } from '../../../../engine/fantasia/validate';
 import { templatePath } from '../../../constants';
 import { notifyError } from '../../../i18n';
@@ -78,17 +79,12 @@ export function sheetInputFromActor(
 
 type ItemDoc = Item.Implementation;
 
-const { HandlebarsApplicationMixin } = foundry.applications.api;
-// Naming the render context explicitly keeps tsc from recursing through fvtt-types' defaults.
-const ActorSheetBase = HandlebarsApplicationMixin(
-  foundry.applications.sheets.ActorSheetV2<foundry.applications.sheets.ActorSheetV2.RenderContext>,
-);
+const ActorSheetBase = PdaActorSheetBase;
 
 /** Shared behaviour of the two Fantasia actor sheets. */
 export class FantasiaActorSheet extends ActorSheetBase {
-  // The options object is checked by Foundry at runtime; fvtt-types' deep option types make tsc
-  // give up on this literal ("excessively deep"), hence the cast.
-  static override DEFAULT_OPTIONS = {
+  // Merged by Foundry with the parent classes' options at runtime.
+  static override DEFAULT_OPTIONS: object = {
     classes: ['passe-d-armes', 'fantasia', 'actor'],
     position: { width: 720, height: 760 },
     window: { resizable: true },
@@ -101,15 +97,13 @@ export class FantasiaActorSheet extends ActorSheetBase {
       deleteItem: FantasiaActorSheet.#onDeleteItem,
       setCrosses: FantasiaActorSheet.#onSetCrosses,
     },
-  } as never;
+  };
 
   protected get fantasiaActor(): FantasiaActorLike {
     return this.document as unknown as FantasiaActorLike;
   }
 
-  override async _prepareContext(
-    options: Parameters<foundry.applications.sheets.ActorSheetV2['_prepareContext']>[0],
-  ) {
+  override async _prepareContext(options: RenderOptions) {
     const base = await super._prepareContext(options);
     const actor = this.fantasiaActor;
     const model = actor.system as FantasiaActorModel;
@@ -125,8 +119,8 @@ export class FantasiaActorSheet extends ActorSheetBase {
   }
 
   /** Weapons can be dragged to the hotbar (see hotbar.ts). */
-  override async _onRender(...args: Parameters<foundry.applications.sheets.ActorSheetV2['_onRender']>) {
-    await super._onRender(...args);
+  override async _onRender(context: Record<string, unknown>, options: RenderOptions) {
+    await super._onRender(context, options);
     for (const el of this.element.querySelectorAll<HTMLElement>('[data-drag-item]')) {
       el.setAttribute('draggable', 'true');
       el.addEventListener('dragstart', (event) => {
@@ -213,7 +207,7 @@ export class FantasiaActorSheet extends ActorSheetBase {
 
 /** The Aventurier sheet: tabs for characteristics and skills, combat, notes. */
 export class AventurierSheet extends FantasiaActorSheet {
-  static override DEFAULT_OPTIONS = { classes: ['aventurier'] } as never;
+  static override DEFAULT_OPTIONS = { classes: ['aventurier'] };
 
   static override PARTS = {
     header: { template: templatePath('fantasia/actor/header.hbs') },
@@ -226,7 +220,7 @@ export class AventurierSheet extends FantasiaActorSheet {
 
 /** The compact PNJ sheet: one page. */
 export class PnjSheet extends FantasiaActorSheet {
-  static override DEFAULT_OPTIONS = { classes: ['pnj'], position: { width: 560, height: 640 } } as never;
+  static override DEFAULT_OPTIONS = { classes: ['pnj'], position: { width: 560, height: 640 } };
 
   static override PARTS = {
     body: { template: templatePath('fantasia/actor/pnj.hbs'), scrollable: [''] },

@@ -1,11 +1,8 @@
+import { PdaItemSheetBase, type RenderOptions } from '../../../apps/sheet-bases';
 import { templatePath } from '../../../constants';
 import { itemSheetContext } from './context';
 
-const { HandlebarsApplicationMixin } = foundry.applications.api;
-// Naming the render context explicitly keeps tsc from recursing through fvtt-types' defaults.
-const ItemSheetBase = HandlebarsApplicationMixin(
-  foundry.applications.sheets.ItemSheetV2<foundry.applications.sheets.ItemSheetV2.RenderContext>,
-);
+const ItemSheetBase = PdaItemSheetBase;
 
 /** One sheet class for the five Fantasia item types; the template follows the item's type. */
 export class FantasiaItemSheet extends ItemSheetBase {
@@ -15,21 +12,21 @@ export class FantasiaItemSheet extends ItemSheetBase {
     position: { width: 520, height: 560 },
     window: { resizable: true },
     form: { submitOnChange: true },
-  } as never;
+  };
 
   static override PARTS = {
     body: { template: templatePath('fantasia/item/arme.hbs'), scrollable: [''] },
   };
 
   /** The body template depends on the item type. */
-  override _configureRenderParts(...args: Parameters<ItemSheetBase['_configureRenderParts']>) {
-    const parts = super._configureRenderParts(...args);
+  override _configureRenderParts(options: RenderOptions) {
+    const parts = super._configureRenderParts(options);
     const body = (parts as Record<string, { template: string }>)['body'];
     if (body) body.template = templatePath(`fantasia/item/${this.document.type}.hbs`);
     return parts;
   }
 
-  override async _prepareContext(options: Parameters<ItemSheetBase['_prepareContext']>[0]) {
+  override async _prepareContext(options: RenderOptions) {
     const base = await super._prepareContext(options);
     const item = this.document;
     const system = item.system as unknown as Record<string, unknown> & {

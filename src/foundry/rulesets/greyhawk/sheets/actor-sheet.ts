@@ -1,3 +1,4 @@
+import { PdaActorSheetBase, PdaItemSheetBase, type RenderOptions } from '../../../apps/sheet-bases';
 import type { GreyhawkCharacter, GreyhawkWeapon } from '../../../../engine/greyhawk/types';
 import { templatePath } from '../../../constants';
 import { notifyError } from '../../../i18n';
@@ -62,12 +63,11 @@ function currentTarget(): AttackTargetInput {
   return { name: token.name ?? '', ac: system.ac, size: system.size ?? 'M' };
 }
 
-const { HandlebarsApplicationMixin } = foundry.applications.api;
 
 /** Sheet of `guerrier-adnd` and `monstre-adnd` actors. */
-export class GreyhawkActorSheet extends HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2) {
+export class GreyhawkActorSheet extends PdaActorSheetBase {
   // fvtt-types' deep option types make tsc give up on this literal; Foundry checks it at runtime.
-  static override DEFAULT_OPTIONS = {
+  static override DEFAULT_OPTIONS: object = {
     classes: ['passe-d-armes', 'greyhawk', 'actor'],
     position: { width: 640, height: 720 },
     window: { resizable: true },
@@ -78,15 +78,13 @@ export class GreyhawkActorSheet extends HandlebarsApplicationMixin(foundry.appli
       editItem: GreyhawkActorSheet.#onEditItem,
       deleteItem: GreyhawkActorSheet.#onDeleteItem,
     },
-  } as never;
+  };
 
   static override PARTS = {
     sheet: { template: templatePath('greyhawk/actor-sheet.hbs') },
   };
 
-  override async _prepareContext(
-    options: Parameters<foundry.applications.sheets.ActorSheetV2['_prepareContext']>[0],
-  ) {
+  override async _prepareContext(options: RenderOptions) {
     const base = await super._prepareContext(options);
     const actor = this.document as unknown as GreyhawkActorLike;
     const enriched = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
@@ -143,21 +141,19 @@ export class GreyhawkActorSheet extends HandlebarsApplicationMixin(foundry.appli
 }
 
 /** Sheet of `arme-adnd` items. */
-export class GreyhawkWeaponSheet extends HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2) {
-  static override DEFAULT_OPTIONS = {
+export class GreyhawkWeaponSheet extends PdaItemSheetBase {
+  static override DEFAULT_OPTIONS: object = {
     classes: ['passe-d-armes', 'greyhawk', 'item'],
     position: { width: 480, height: 560 },
     window: { resizable: true },
     form: { submitOnChange: true },
-  } as never;
+  };
 
   static override PARTS = {
     sheet: { template: templatePath('greyhawk/weapon-sheet.hbs') },
   };
 
-  override async _prepareContext(
-    options: Parameters<foundry.applications.sheets.ItemSheetV2['_prepareContext']>[0],
-  ) {
+  override async _prepareContext(options: RenderOptions) {
     const base = await super._prepareContext(options);
     return { ...base, ...weaponSheetContext(this.document as unknown as WeaponDocLike, this.isEditable) };
   }

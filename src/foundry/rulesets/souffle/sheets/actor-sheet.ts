@@ -1,9 +1,17 @@
 import { isPosture } from '../../../../engine/souffle/posture';
 import { isSouffleState } from '../../../../engine/souffle/states';
+import {
+  PdaActorSheetBase,
+  PdaItemSheetBase,
+  type RenderOptions,
+  type TemplatePart,
+} from '../../../apps/sheet-bases';
 import { templatePath } from '../../../constants';
 import { notifyError } from '../../../i18n';
 import { itemsOf, type SouffleActorModel } from '../models/actors';
-import { attackWithWeapon, rollInitiativeCard } from '../rolls';
+import { startSouffleAttack } from '../../../chat/souffle/start';
+import { choosePosture } from '../posture';
+import { rollInitiativeCard } from '../rolls';
 import { souffleOptionsFromSettings } from '../settings';
 import { souffleSheetContext, type SheetItem, type SouffleSheetInput } from './context';
 
@@ -63,12 +71,10 @@ export function sheetInputFromActor(
   };
 }
 
-const { HandlebarsApplicationMixin } = foundry.applications.api;
-
 /** The Souffle actor sheet (combattant; adversaire uses a compact variant). */
-export class SouffleActorSheet extends HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2) {
-  // fvtt-types' deep option types make tsc give up on this literal; Foundry checks it at runtime.
-  static override DEFAULT_OPTIONS = {
+export class SouffleActorSheet extends PdaActorSheetBase {
+  // Merged by Foundry with the parent classes' options at runtime.
+  static override DEFAULT_OPTIONS: object = {
     classes: ['passe-d-armes', 'souffle', 'actor'],
     position: { width: 700, height: 720 },
     window: { resizable: true },
@@ -84,9 +90,9 @@ export class SouffleActorSheet extends HandlebarsApplicationMixin(foundry.applic
       attack: SouffleActorSheet.#onAttack,
       rollInitiative: SouffleActorSheet.#onRollInitiative,
     },
-  } as never;
+  };
 
-  static override PARTS = {
+  static override PARTS: Record<string, TemplatePart> = {
     header: { template: templatePath('souffle/actor/header.hbs') },
     tabs: { template: templatePath('souffle/actor/tabs.hbs') },
     profil: { template: templatePath('souffle/actor/profil.hbs'), scrollable: [''] },
@@ -98,9 +104,7 @@ export class SouffleActorSheet extends HandlebarsApplicationMixin(foundry.applic
     return this.document as unknown as SouffleActorLike;
   }
 
-  override async _prepareContext(
-    options: Parameters<foundry.applications.sheets.ActorSheetV2['_prepareContext']>[0],
-  ) {
+  override async _prepareContext(options: RenderOptions): Promise<Record<string, unknown>> {
     const base = await super._prepareContext(options);
     const model = this.souffleActor.system as SouffleActorModel;
     const enriched = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
@@ -118,8 +122,8 @@ export class SouffleActorSheet extends HandlebarsApplicationMixin(foundry.applic
   }
 
   /** Métiers and disciplines are arrays: their inputs write the whole array on change. */
-  override async _onRender(...args: Parameters<foundry.applications.sheets.ActorSheetV2['_onRender']>) {
-    await super._onRender(...args);
+  override async _onRender(context: Record<string, unknown>, options: RenderOptions): Promise<void> {
+    await super._onRender(context, options);
     for (const el of this.element.querySelectorAll<HTMLInputElement>('[data-metier-field]')) {
       el.addEventListener('change', () => void this.#updateMetier(el));
     }
@@ -171,7 +175,8 @@ export class SouffleActorSheet extends HandlebarsApplicationMixin(foundry.applic
   ): Promise<void> {
     const posture = target.dataset.posture;
     if (!isPosture(posture)) return;
-    await this.#update({ 'system.posture': posture });
+    // In a Souffle combat the choice is a round declaration the GM validates (S-P1).
+    await choosePosture(this.document, posture);
   }
 
   static async #onToggleState(
@@ -232,7 +237,8 @@ export class SouffleActorSheet extends HandlebarsApplicationMixin(foundry.applic
 
   static async #onAttack(this: SouffleActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const id = target.closest<HTMLElement>('[data-item-id]')?.dataset.itemId;
-    if (id) await attackWithWeapon(this.document as unknown as Parameters<typeof attackWithWeapon>[0], id);
+    // The attack card flow (S-R1): attack → forcing → defence → damage → apply / undo.
+    if (id) await startSouffleAttack(this.document as unknown as Actor, id);
   }
 
   static async #onRollInitiative(this: SouffleActorSheet): Promise<void> {
@@ -242,33 +248,31 @@ export class SouffleActorSheet extends HandlebarsApplicationMixin(foundry.applic
 
 /** The compact adversaire sheet: one page. */
 export class AdversaireSheet extends SouffleActorSheet {
-  static override DEFAULT_OPTIONS = {
+  static override DEFAULT_OPTIONS: object = {
     classes: ['adversaire'],
     position: { width: 600, height: 680 },
-  } as never;
+  };
 
-  static override PARTS = {
+  static override PARTS: Record<string, TemplatePart> = {
     header: { template: templatePath('souffle/actor/header.hbs') },
     body: { template: templatePath('souffle/actor/adversaire.hbs'), scrollable: [''] },
   };
 }
 
 /** Item sheet for arme-souffle and armure-souffle. */
-export class SouffleItemSheet extends HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2) {
-  static override DEFAULT_OPTIONS = {
+export class SouffleItemSheet extends PdaItemSheetBase {
+  static override DEFAULT_OPTIONS: object = {
     classes: ['passe-d-armes', 'souffle', 'item'],
     position: { width: 460, height: 520 },
     window: { resizable: true },
     form: { submitOnChange: true },
-  } as never;
+  };
 
-  static override PARTS = {
+  static override PARTS: Record<string, TemplatePart> = {
     body: { template: templatePath('souffle/item/item.hbs'), scrollable: [''] },
   };
 
-  override async _prepareContext(
-    options: Parameters<foundry.applications.sheets.ItemSheetV2['_prepareContext']>[0],
-  ) {
+  override async _prepareContext(options: RenderOptions): Promise<Record<string, unknown>> {
     const base = await super._prepareContext(options);
     const item = this.document as unknown as {
       name: string;

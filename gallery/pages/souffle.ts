@@ -1,0 +1,540 @@
+/**
+ * Gallery pages of Souffle: the combattant and adversaire sheets, the tracker during the posture
+ * and actions steps (posture icons and action pips), the posture dialog, the attack dialog and
+ * every Souffle card (attack, forced, defended, applied with a disarm, aim, grapple). Sample data,
+ * built with the pure context builders and the real engine on scripted dice.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { ScriptedDice } from '../../src/engine/dice/scripted';
+import type { Requester, RoundState } from '../../src/engine/round/types';
+import { declare, startPasses, startRound, nextSlot } from '../../src/engine/round/engine';
+import { forceAttack, resolveAttack, type AttackInput } from '../../src/engine/souffle/attack';
+import { resolveDefence } from '../../src/engine/souffle/defence';
+import { WEAPONS } from '../../src/engine/souffle/equipment';
+import { disarmTest } from '../../src/engine/souffle/manoeuvres';
+import { DEFAULT_OPTIONS } from '../../src/engine/souffle/options';
+import {
+  souffleRound,
+  type SouffleDeclaration,
+  type SouffleReadiness,
+  type SouffleRoundCombatant,
+} from '../../src/engine/souffle/round';
+import type { CardAction, CardSnapshot, FlowEnv, Text } from '../../src/foundry/chat/flow';
+import { souffleAttackFlow, type SouffleAttackState } from '../../src/foundry/chat/souffle/attack-flow';
+import { setSouffleOptionsSource } from '../../src/foundry/chat/souffle/fighters';
+import {
+  souffleAimFlow,
+  souffleGrappleFlow,
+  type SouffleAimState,
+  type SouffleGrappleState,
+} from '../../src/foundry/chat/souffle/manoeuvre-flows';
+import { attackDialogContext } from '../../src/foundry/chat/souffle/dialog';
+import {
+  postureDialogContext,
+  soufflePostureView,
+  souffleRoundAdapter,
+} from '../../src/foundry/combat/souffle';
+import { buildTrackerView } from '../../src/foundry/combat/view';
+import {
+  souffleSheetContext,
+  type SouffleSheetInput,
+} from '../../src/foundry/rulesets/souffle/sheets/context';
+import { lookup } from '../helpers';
+import type { GalleryPage } from '../types';
+
+type Dict = Record<string, unknown>;
+type State = RoundState<SouffleRoundCombatant, SouffleDeclaration, SouffleReadiness>;
+
+setSouffleOptionsSource(() => DEFAULT_OPTIONS);
+
+function translations(lang: string): Dict {
+  const out: Dict = {};
+  const merge = (a: Dict, b: Dict): Dict => {
+    for (const [k, v] of Object.entries(b)) {
+      a[k] = v && typeof v === 'object' && !Array.isArray(v) ? merge((a[k] as Dict) ?? {}, v as Dict) : v;
+    }
+    return a;
+  };
+  for (const f of readdirSync('lang/parts').filter((n) => n.endsWith(`.${lang}.json`))) {
+    merge(out, JSON.parse(readFileSync(`lang/parts/${f}`, 'utf8')) as Dict);
+  }
+  return out;
+}
+
+const format = (dict: Dict, key: string, data?: Readonly<Record<string, unknown>>) =>
+  (lookup(dict, key) ?? key).replace(/\{(\w+)\}/g, (m, k: string) =>
+    data && k in data ? String(data[k]) : m,
+  );
+
+/**
+ * Runs `build` with a minimal `game.i18n` in the language rendered: the tracker and dialog
+ * builders localize through src/foundry/i18n.ts, as they do in Foundry.
+ */
+function withI18n<T>(lang: string, build: () => T): T {
+  const dict = translations(lang);
+  const g = globalThis as { game?: unknown };
+  const previous = g.game;
+  g.game = {
+    i18n: {
+      localize: (key: string) => format(dict, key),
+      format: (key: string, data: Record<string, string>) => format(dict, key, data),
+    },
+  };
+  try {
+    return build();
+  } finally {
+    g.game = previous;
+  }
+}
+
+function envFor(lang: string): FlowEnv {
+  const dict = translations(lang);
+  return {
+    user: {} as User,
+    resolve: () => null,
+    roll: () => Promise.reject(new Error('no dice in the gallery')),
+    t: (x: Text) => format(dict, x.key, x.data),
+    userTargets: () => [],
+  };
+}
+
+const icon = (color: string, letter: string) =>
+  `data:image/svg+xml;utf8,${encodeURIComponent(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="6" fill="${color}"/><text x="32" y="43" font-size="32" text-anchor="middle" fill="white" font-family="serif">${letter}</text></svg>`,
+  )}`;
+
+// ------------------------------------------------------------------------------------- sheets
+
+const STATES = {
+  epuise: false,
+  sansDefense: false,
+  prisAuDepourvu: false,
+  vulnerable: false,
+  assomme: false,
+  agrippe: false,
+  fatigue: true,
+  desarme: false,
+};
+
+function sheetInput(type: 'combattant' | 'adversaire', tab?: string): SouffleSheetInput {
+  const gardien = type === 'combattant';
+  return {
+    actor: {
+      id: gardien ? 'gardien' : 'chasseur',
+      name: gardien ? 'Ysolde, gardienne du pont' : 'Chasseur des landes',
+      img: icon(gardien ? '#7a4b2a' : '#3d5a80', gardien ? 'Y' : 'C'),
+      type,
+    },
+    system: {
+      geste: 2,
+      vigueur: 3,
+      acuite: gardien ? 2 : 4,
+      metiers: gardien ? [{ name: 'Gardienne', level: 4 }] : [{ name: 'Chasseur', level: 3 }],
+      disciplines: gardien ? ['Guerrier'] : [],
+      defense: gardien ? 4 : 5,
+      initiative: 2,
+      souffle: { value: gardien ? 5 : 6, max: 10 },
+      pv: { value: gardien ? 9 : 12, max: 12 },
+      wounds: gardien ? [3] : [],
+      chance: 2,
+      posture: gardien ? 'intrepide' : 'defensif',
+      states: { ...STATES, fatigue: gardien },
+      assommeRounds: 0,
+      size: 2,
+      biography: '<p>Garde le gué depuis dix hivers.</p>',
+    },
+    derived: { gesteEffective: 2, armourDefence: 1, guerrier: gardien },
+    items: [
+      {
+        id: 'w1',
+        name: 'Épée longue',
+        img: icon('#5b6770', 'É'),
+        type: 'arme-souffle',
+        system: {
+          catalogue: 'epeeLongue',
+          category: 'moyenne',
+          advantage: 0,
+          damage: 3,
+          blunt: false,
+          hands: 1,
+          equipped: true,
+          description: '',
+        },
+      },
+      {
+        id: 'w2',
+        name: gardien ? 'Épée longue' : 'Arc court',
+        img: icon('#5b6770', gardien ? 'É' : 'A'),
+        type: 'arme-souffle',
+        system: gardien
+          ? {
+              catalogue: 'epeeLongue',
+              category: 'moyenne',
+              advantage: 0,
+              damage: 3,
+              blunt: false,
+              hands: 1,
+              equipped: true,
+              description: '',
+            }
+          : {
+              catalogue: 'arcCourt',
+              category: 'distance',
+              advantage: 1,
+              damage: 0,
+              blunt: false,
+              hands: 2,
+              equipped: true,
+              description: '',
+            },
+      },
+      {
+        id: 'a1',
+        name: 'Cuir clouté',
+        img: icon('#4d5b3a', 'C'),
+        type: 'armure-souffle',
+        system: { catalogue: 'cuir', kind: 'armure', defence: 1, gesteMalus: 0, worn: true, description: '' },
+      },
+    ],
+    statuses: [],
+    editable: true,
+    enrichedBiography: '<p>Garde le gué depuis dix hivers.</p>',
+    ...(tab ? { activeTab: tab } : {}),
+    options: DEFAULT_OPTIONS,
+  };
+}
+
+// ------------------------------------------------------------------------------------ tracker
+
+const COMBATANTS: SouffleRoundCombatant[] = [
+  { id: 'ysolde', name: 'Ysolde', side: 'pc', initiative: 2, guerrier: true },
+  { id: 'chasseur', name: 'Chasseur des landes', side: 'npc', initiative: 2, guerrier: false },
+  { id: 'mael', name: 'Maël', side: 'pc', initiative: 1, guerrier: false },
+];
+const INFO = [
+  { id: 'ysolde', name: 'Ysolde', img: icon('#7a4b2a', 'Y'), hidden: false },
+  { id: 'chasseur', name: 'Chasseur des landes', img: icon('#3d5a80', 'C'), hidden: false },
+  { id: 'mael', name: 'Maël', img: icon('#8e3b46', 'M'), hidden: false },
+];
+const VIEWER: Requester = { gm: false, owns: ['ysolde', 'mael'] };
+
+function postureStep(): State {
+  // Initiative: Ysolde (Guerrier) 1d12 → 5, Chasseur 1d12 → 9, Maël 1d10 → 7.
+  let s = startRound(souffleRound, COMBATANTS, new ScriptedDice([5, 9, 7]));
+  s = declare(souffleRound, s, 'ysolde', { posture: 'intrepide' }, VIEWER);
+  s = declare(souffleRound, s, 'chasseur', { posture: 'defensif' }, { gm: true });
+  return s;
+}
+
+function actionsStep(): State {
+  let s = declare(souffleRound, postureStep(), 'mael', { posture: 'prudent' }, VIEWER);
+  s = startPasses(souffleRound, s, { by: { gm: true } });
+  return nextSlot(souffleRound, s, { gm: true });
+}
+
+function trackerContext(lang: string, state: State) {
+  return withI18n(lang, () => {
+    const view = buildTrackerView({
+      adapter: souffleRoundAdapter,
+      state: state as never,
+      combatants: INFO,
+      viewer: VIEWER,
+      hasCombat: true,
+    });
+    return { ...view, souffle: INFO.map((c) => soufflePostureView(state, c.id)) };
+  });
+}
+
+// -------------------------------------------------------------------------------------- cards
+
+const SWORD = WEAPONS.epeeLongue!;
+const INPUT: AttackInput = {
+  kind: 'melee',
+  characteristic: { id: 'vigueur', value: 3 },
+  metier: 4,
+  weapons: [SWORD, SWORD],
+};
+
+function attackCard(step: string, extra: Partial<SouffleAttackState> = {}, input = INPUT, die = [1, 7]) {
+  const attack = resolveAttack(input, new ScriptedDice(die), DEFAULT_OPTIONS);
+  const card: CardSnapshot<SouffleAttackState> = {
+    ruleset: 'souffle',
+    flow: 'souffle.attack',
+    step,
+    revision: 1,
+    actorUuid: 'Actor.ysolde',
+    tokenUuid: '',
+    itemId: 'w1',
+    targets: [{ actorUuid: 'Actor.chasseur', tokenUuid: '', name: 'Chasseur des landes' }],
+    combatId: '',
+    round: 1,
+    state: {
+      attackerName: 'Ysolde',
+      weaponName: 'Épée longue',
+      input,
+      attack,
+      souffleSpent: 0,
+      undone: 0,
+      ...extra,
+    },
+  };
+  return card;
+}
+
+function forced(step: string) {
+  const base = attackCard(step);
+  const attack = forceAttack(base.state.attack, 5, 10, DEFAULT_OPTIONS);
+  return { ...base, state: { ...base.state, attack, souffleSpent: 5 } };
+}
+
+function defended(): CardSnapshot<SouffleAttackState> {
+  const card = forced('defended');
+  const result = resolveDefence(
+    card.state.attack,
+    { defense: 5, metier: 3 },
+    { mode: 'parade', states: [], posture: 'defensif' },
+    new ScriptedDice([4]),
+    DEFAULT_OPTIONS,
+  );
+  return { ...card, state: { ...card.state, defence: { mode: 'parade', result } } };
+}
+
+function disarmApplied(): CardSnapshot<SouffleAttackState> {
+  const input: AttackInput = { ...INPUT, metier: 0, weapons: [SWORD], aim: 'desarmer' };
+  const card = attackCard('applied', {}, input, [3, 6]);
+  const result = resolveDefence(
+    card.state.attack,
+    { defense: 2, metier: 0 },
+    { mode: 'esquive', states: [], posture: 'prudent' },
+    new ScriptedDice([3, 5]),
+    DEFAULT_OPTIONS,
+  );
+  const r = disarmTest(
+    card.state.attack,
+    result.taken,
+    { geste: 1, acuite: 1 },
+    new ScriptedDice([2, 3, 4, 5]),
+  );
+  return {
+    ...card,
+    state: {
+      ...card.state,
+      defence: { mode: 'esquive', result },
+      test: { kind: 'desarmer', result: r, effect: r.disarmed, rounds: 0 },
+      applied: { before: {}, toSouffle: 4, toPv: 0, effect: 'desarme', luckSpent: false },
+    },
+  };
+}
+
+function buttons(env: FlowEnv, list: CardAction[]) {
+  return list.map((a) => ({
+    id: a.id,
+    label: env.t(a.label),
+    enabled: a.enabled,
+    reason: a.reason ? env.t(a.reason) : '',
+    rule: a.rule ?? '',
+    owners: a.owners.join(','),
+    style: a.style ?? 'secondary',
+  }));
+}
+
+/** The card as renderCard would give it; the actions are listed as the GM sees them. */
+function cardPage(
+  name: string,
+  height: number,
+  make: () => CardSnapshot<unknown>,
+  flowOf: 'attack' | 'aim' | 'grapple',
+  actions: (env: FlowEnv) => CardAction[],
+): GalleryPage {
+  const flow = { attack: souffleAttackFlow, aim: souffleAimFlow, grapple: souffleGrappleFlow }[
+    flowOf
+  ] as unknown as {
+    context(card: CardSnapshot<unknown>, env: FlowEnv): Dict;
+  };
+  return {
+    name,
+    template: 'chat/card.hbs',
+    frame: 'chat',
+    width: 320,
+    height,
+    context: (lang) => {
+      const env = envFor(lang);
+      const card = make();
+      return {
+        ...flow.context(card, env),
+        flow: card.flow.replace(/\W/g, '-'),
+        step: card.step,
+        revision: card.revision,
+        actions: buttons(env, actions(env)),
+        gone: '',
+      };
+    },
+  };
+}
+
+const act = (id: string, key: string, extra: Partial<CardAction> = {}): CardAction => ({
+  id,
+  label: { key },
+  owners: [],
+  enabled: true,
+  style: 'secondary',
+  ...extra,
+});
+
+export const pages: GalleryPage[] = [
+  {
+    name: 'souffle-combattant-profil',
+    template: ['souffle/actor/header.hbs', 'souffle/actor/tabs.hbs', 'souffle/actor/profil.hbs'],
+    context: () => souffleSheetContext(sheetInput('combattant', 'profil')),
+    width: 700,
+    height: 720,
+    classes: ['passe-d-armes', 'souffle', 'actor'],
+    title: 'Ysolde',
+  },
+  {
+    name: 'souffle-combattant-combat',
+    template: ['souffle/actor/header.hbs', 'souffle/actor/tabs.hbs', 'souffle/actor/combat.hbs'],
+    context: () => souffleSheetContext(sheetInput('combattant', 'combat')),
+    width: 700,
+    height: 720,
+    classes: ['passe-d-armes', 'souffle', 'actor'],
+    title: 'Ysolde',
+  },
+  {
+    name: 'souffle-adversaire',
+    template: ['souffle/actor/header.hbs', 'souffle/actor/adversaire.hbs'],
+    context: () => souffleSheetContext(sheetInput('adversaire')),
+    width: 600,
+    height: 680,
+    classes: ['passe-d-armes', 'souffle', 'actor', 'adversaire'],
+    title: 'Chasseur des landes',
+  },
+  {
+    name: 'souffle-tracker-postures',
+    template: 'combat/tracker.hbs',
+    context: (lang) => trackerContext(lang, postureStep()),
+    width: 320,
+    height: 360,
+    classes: ['pda-combat-tracker'],
+  },
+  {
+    name: 'souffle-tracker-actions',
+    template: 'combat/tracker.hbs',
+    context: (lang) => trackerContext(lang, actionsStep()),
+    width: 320,
+    height: 420,
+    classes: ['pda-combat-tracker'],
+  },
+  {
+    name: 'souffle-tracker-row-parts',
+    template: 'souffle/combat/row.hbs',
+    context: (lang) => trackerContext(lang, actionsStep()).souffle[0] as Dict,
+    width: 320,
+    height: 80,
+  },
+  {
+    name: 'souffle-posture-dialog',
+    template: 'souffle/combat/posture-dialog.hbs',
+    context: (lang) => withI18n(lang, () => postureDialogContext('Ysolde', 'intrepide')),
+    width: 360,
+    height: 260,
+  },
+  {
+    name: 'souffle-attack-dialog',
+    template: 'chat/souffle/attack-dialog.hbs',
+    context: (lang) =>
+      withI18n(lang, () =>
+        attackDialogContext(
+          {
+            id: 'y',
+            name: 'Ysolde',
+            geste: 2,
+            vigueur: 3,
+            acuite: 2,
+            metiers: { Gardienne: 4 },
+            disciplines: [],
+            defense: 4,
+            initiative: 2,
+            souffle: { value: 10, max: 10 },
+            pv: { value: 12, max: 12 },
+            wounds: [],
+            chance: 1,
+            states: [],
+          },
+          { ...INPUT },
+          'Épée longue',
+          [{ actorUuid: 'Actor.chasseur', tokenUuid: '', name: 'Chasseur des landes' }],
+          'viser',
+        ),
+      ),
+    width: 360,
+    height: 340,
+  },
+  cardPage(
+    'souffle-card-attack',
+    520,
+    () => attackCard('attack') as never,
+    'attack',
+    () => [
+      act('force1', 'PDA.Souffle.Chat.Force', {
+        label: { key: 'PDA.Souffle.Chat.Force', data: { n: 1 } },
+        rule: 'S-AT2',
+      }),
+      act('forceMax', 'PDA.Souffle.Chat.Force', {
+        label: { key: 'PDA.Souffle.Chat.Force', data: { n: 5 } },
+        rule: 'S-AT2',
+      }),
+      act('parade', 'PDA.Souffle.Chat.Parry', { rule: 'S-DF1', style: 'primary' }),
+      act('esquive', 'PDA.Souffle.Chat.Dodge', { rule: 'S-DF1', style: 'primary' }),
+    ],
+  ),
+  cardPage(
+    'souffle-card-defended',
+    640,
+    () => defended() as never,
+    'attack',
+    () => [act('apply', 'PDA.Chat.Action.Apply', { rule: 'S-DF3', style: 'primary' })],
+  ),
+  cardPage(
+    'souffle-card-disarm-luck',
+    760,
+    () => disarmApplied() as never,
+    'attack',
+    () => [
+      act('undo', 'PDA.Chat.Action.Undo', { rule: 'S-DF3', style: 'danger' }),
+      act('luck', 'PDA.Souffle.Chat.Luck.desarme', { rule: 'S-MN2' }),
+    ],
+  ),
+  cardPage(
+    'souffle-card-aim',
+    260,
+    () =>
+      ({
+        ...attackCard('prepared'),
+        flow: 'souffle.aim',
+        state: { actorName: 'Ysolde', aim: 'feinte' } satisfies SouffleAimState,
+      }) as never,
+    'aim',
+    () => [],
+  ),
+  cardPage(
+    'souffle-card-grapple',
+    320,
+    () =>
+      ({
+        ...attackCard('held'),
+        flow: 'souffle.grapple',
+        state: {
+          attackerName: 'Ysolde',
+          result: { grabbed: true, automatic: false, attackerScore: 5, targetScore: 4 },
+          applied: { before: {} },
+          undone: 0,
+        } satisfies SouffleGrappleState,
+      }) as never,
+    'grapple',
+    () => [
+      act('undo', 'PDA.Chat.Action.Undo', { rule: 'S-GR1', style: 'danger' }),
+      act('escape', 'PDA.Souffle.Chat.Escape', { rule: 'S-GR1' }),
+    ],
+  ),
+];

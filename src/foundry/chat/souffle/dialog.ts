@@ -1,0 +1,50 @@
+import { ATTACK_CHARACTERISTICS, type AimKind, type AttackInput } from '../../../engine/souffle/attack';
+import type { SouffleFighter } from '../../../engine/souffle/fighter';
+import { t } from '../../i18n';
+import type { CardTarget } from '../flow';
+
+/** Aims a fighter may prepare (S-AT7, S-MN1..S-MN3). */
+export const AIM_KINDS: readonly AimKind[] = ['viser', 'feinte', 'desarmer', 'assommer'];
+
+/** The attack dialog's context (pure; the gallery renders it too). */
+export function attackDialogContext(
+  fighter: SouffleFighter,
+  input: AttackInput,
+  weaponName: string,
+  targets: readonly CardTarget[],
+  aim: AimKind | '',
+) {
+  return {
+    weapon: weaponName,
+    targets: targets.map((x) => ({ ...x, checked: true })),
+    characteristics: ATTACK_CHARACTERISTICS[input.kind].map((id) => ({
+      id,
+      label: `${t(`PDA.Souffle.Characteristic.${id}`)} (${fighter[id]})`,
+      selected: id === input.characteristic.id,
+    })),
+    metiers: [
+      { value: 0, label: '—', selected: input.metier === 0 },
+      ...Object.entries(fighter.metiers).map(([name, level]) => ({
+        value: level,
+        label: `${name} (${level})`,
+        selected: level === input.metier,
+      })),
+    ],
+    aims: [
+      { id: '', label: t('PDA.Souffle.Chat.NoAim'), selected: aim === '' },
+      ...AIM_KINDS.filter((k) => input.kind === 'melee' || k !== 'feinte').map((k) => ({
+        id: k,
+        label: t(`PDA.Souffle.Chat.Aim.${k}`),
+        selected: k === aim,
+      })),
+    ],
+    labels: {
+      targets: t('PDA.Chat.Dialog.Targets'),
+      noTargets: t('PDA.Chat.Dialog.NoTargets'),
+      characteristic: t('PDA.Souffle.Chat.Dialog.Characteristic'),
+      metier: t('PDA.Souffle.Chat.Row.Metier'),
+      aim: t('PDA.Souffle.Chat.Dialog.Aim'),
+      context: t('PDA.Souffle.Chat.Dialog.Context'),
+    },
+  };
+}

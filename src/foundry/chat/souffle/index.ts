@@ -1,0 +1,20 @@
+import type { CardFlow } from '../flow';
+import { souffleAttackFlow } from './attack-flow';
+import { souffleAimFlow, souffleGrappleFlow } from './manoeuvre-flows';
+
+export { souffleAttackFlow, SOUFFLE_ATTACK_FLOW, type SouffleAttackState } from './attack-flow';
+export {
+  souffleAimFlow,
+  souffleGrappleFlow,
+  SOUFFLE_AIM_FLOW,
+  SOUFFLE_GRAPPLE_FLOW,
+} from './manoeuvre-flows';
+export { startSouffleAttack, postSouffleAim, startSouffleGrapple, checkBudget } from './start';
+export { setSouffleOptionsSource } from './fighters';
+
+/** Souffle's card flows, for registerFlow (the ruleset lists them in `cardFlows`). */
+export const souffleCardFlows: readonly CardFlow[] = [
+  souffleAttackFlow as unknown as CardFlow,
+  souffleAimFlow as unknown as CardFlow,
+  souffleGrappleFlow as unknown as CardFlow,
+];

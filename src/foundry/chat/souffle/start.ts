@@ -1,0 +1,309 @@
+import { RulesError } from '../../../engine/core/errors';
+import {
+  resolveAttack,
+  type AimKind,
+  type AttackInput,
+  type CharacteristicId,
+} from '../../../engine/souffle/attack';
+import { grapple } from '../../../engine/souffle/manoeuvres';
+import type { SouffleFighter } from '../../../engine/souffle/fighter';
+import type { SouffleWeapon } from '../../../engine/souffle/equipment';
+import type { CombatLike } from '../../combat/adapter';
+import { checkSouffleAction, souffleRoundAdapter, type SouffleRoundState } from '../../combat/souffle';
+import { readRoundState } from '../../combat/store';
+import { SYSTEM_ID, templatePath } from '../../constants';
+import { notifyError, t } from '../../i18n';
+import { sheetAttackInput } from '../../rulesets/souffle/rolls';
+import { createCard, makeEnv, renderTemplateWith, resolveUuid } from '../card';
+import type { CardSnapshot, CardTarget } from '../flow';
+import { SOUFFLE_ATTACK_FLOW, type SouffleAttackState } from './attack-flow';
+import { AIM_KINDS, attackDialogContext } from './dialog';
+import { bestMetier, souffleActor, souffleOptionsNow } from './fighters';
+import {
+  SOUFFLE_AIM_FLOW,
+  SOUFFLE_GRAPPLE_FLOW,
+  type SouffleAimState,
+  type SouffleGrappleState,
+} from './manoeuvre-flows';
+
+/**
+ * Starting Souffle cards from a sheet, a macro or the tracker: the attack (one card per target),
+ * the aim that prepares the next attack (S-AT7, S-MN1..S-MN3) and the grapple (S-GR1). During a
+ * Souffle combat, each checks the fighter's posture budget first (S-P1..S-P4): with no short
+ * action left the start is refused with the localized reason and nothing is posted.
+ */
+
+export const AIM_FLAG = 'souffleAim';
+export const SOUFFLE_ATTACK_DIALOG = templatePath('chat/souffle/attack-dialog.hbs');
+
+interface ActorDoc {
+  uuid: string;
+  id: string | null;
+  name: string;
+  isOwner: boolean;
+  system: { toEngine(): SouffleFighter; engineWeapons(): SouffleWeapon[] };
+  items: { get(id: string): { name?: string; system: { toEngine?: () => SouffleWeapon } } | undefined };
+  getFlag?(scope: string, key: string): unknown;
+  setFlag?(scope: string, key: string, value: unknown): Promise<unknown>;
+  unsetFlag?(scope: string, key: string): Promise<unknown>;
+}
+
+export interface SouffleStartOptions {
+  /** Targets (default: the user's targeted tokens). */
+  readonly targets?: readonly CardTarget[];
+  readonly skipDialog?: boolean;
+  readonly characteristic?: CharacteristicId;
+  readonly metier?: number;
+  /** The prepared aim (default: what the actor's last aim card prepared). */
+  readonly aim?: AimKind | '';
+  /** Context advantage levels (S-A4). */
+  readonly context?: number;
+  readonly combatId?: string;
+}
+
+function userTargets(): CardTarget[] {
+  const targets = (game.user?.targets ?? []) as Iterable<{
+    actor?: { uuid: string } | null;
+    document?: { uuid: string };
+    name?: string;
+  }>;
+  return [...targets].flatMap((tok) =>
+    tok.actor
+      ? [{ actorUuid: tok.actor.uuid, tokenUuid: tok.document?.uuid ?? '', name: tok.name ?? '' }]
+      : [],
+  );
+}
+
+/** The Souffle combat the actor fights in (explicit, else the active one), with its combatant id. */
+export function souffleCombatOf(
+  actorUuid: string,
+  combatId?: string,
+): { combat: CombatLike; combatantId: string; state: SouffleRoundState | null } | undefined {
+  const combat = (combatId ? game.combats?.get(combatId) : game.combat) as unknown as
+    CombatLike | null | undefined;
+  if (!combat) return undefined;
+  for (const c of combat.combatants) {
+    if ((c.actor as { uuid?: string } | null)?.uuid !== actorUuid || !c.id) continue;
+    const rules = combat.system.rules;
+    if (rules && rules !== 'souffle') return undefined;
+    const state = readRoundState(souffleRoundAdapter, combat) as SouffleRoundState | null;
+    return { combat, combatantId: c.id, state };
+  }
+  return undefined;
+}
+
+/** S-P1..S-P4: refuses (throws) an action the fighter's posture budget cannot pay now. */
+export function checkBudget(actorUuid: string, action: string, combatId?: string) {
+  const found = souffleCombatOf(actorUuid, combatId);
+  if (found) checkSouffleAction(found.state, found.combatantId, action);
+  return found;
+}
+
+function ownActor(doc: Actor): ActorDoc {
+  const actor = doc as unknown as ActorDoc;
+  if (!actor.isOwner) throw new RulesError('PDA.Error.CardNotYourActor', { name: actor.name });
+  souffleActor(actor, actor.name);
+  return actor;
+}
+
+function preparedAim(actor: ActorDoc): AimKind | undefined {
+  const value = actor.getFlag?.(SYSTEM_ID, AIM_FLAG);
+  return AIM_KINDS.includes(value as AimKind) ? (value as AimKind) : undefined;
+}
+
+function speakerOf(actor: Actor): Record<string, unknown> {
+  return CONFIG.ChatMessage.documentClass.getSpeaker({ actor: actor as never }) as unknown as Record<
+    string,
+    unknown
+  >;
+}
+
+/** What the attack dialog returns. */
+export interface SouffleAttackChoices {
+  readonly targets: readonly string[];
+  readonly characteristic: CharacteristicId;
+  readonly metier: number;
+  readonly aim: AimKind | '';
+  readonly context: number;
+}
+
+function readChoices(form: HTMLFormElement | null, fallback: SouffleAttackChoices): SouffleAttackChoices {
+  if (!form) return fallback;
+  const data = new FormData(form);
+  const characteristic = String(data.get('characteristic') ?? fallback.characteristic) as CharacteristicId;
+  const aim = String(data.get('aim') ?? '');
+  return {
+    targets: data.getAll('target').map(String),
+    characteristic,
+    metier: Math.max(0, Math.trunc(Number(data.get('metier') ?? fallback.metier)) || 0),
+    aim: AIM_KINDS.includes(aim as AimKind) ? (aim as AimKind) : '',
+    context: Math.max(-10, Math.min(10, Math.trunc(Number(data.get('context') ?? 0)) || 0)),
+  };
+}
+
+/**
+ * The sheet's attack button: a dialog (targets, characteristic, métier, prepared aim, context),
+ * then one attack card per target, rolled on this client. Returns the created messages (empty
+ * when cancelled or refused; a refusal is shown and changes nothing).
+ */
+export async function startSouffleAttack(
+  actorDoc: Actor,
+  weaponId: string,
+  options: SouffleStartOptions = {},
+): Promise<ChatMessage[]> {
+  try {
+    const actor = ownActor(actorDoc);
+    const item = actor.items.get(weaponId);
+    const weapon = item?.system.toEngine?.();
+    if (!item || !weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: weaponId });
+    const found = checkBudget(actor.uuid, 'attaque', options.combatId);
+    const fighter = actor.system.toEngine();
+    const base = sheetAttackInput(fighter, weapon, actor.system.engineWeapons());
+    const offered = options.targets ?? userTargets();
+    const aim = options.aim ?? preparedAim(actor) ?? '';
+    let choices: SouffleAttackChoices | null = {
+      targets: offered.map((x) => x.actorUuid),
+      characteristic: options.characteristic ?? base.characteristic.id,
+      metier: options.metier ?? bestMetier(fighter),
+      aim,
+      context: options.context ?? 0,
+    };
+    if (!options.skipDialog) {
+      const fallback = choices;
+      const content = await renderTemplateWith(
+        SOUFFLE_ATTACK_DIALOG,
+        attackDialogContext(fighter, base, item.name ?? '', offered, aim),
+      );
+      const result = await foundry.applications.api.DialogV2.wait({
+        window: { title: t('PDA.Souffle.Chat.Dialog.Title', { weapon: item.name ?? '' }) },
+        content,
+        buttons: [
+          {
+            action: 'attack',
+            label: t('PDA.Chat.Dialog.Attack'),
+            default: true,
+            callback: (_e: Event, button: HTMLButtonElement) => readChoices(button.form, fallback),
+          },
+          { action: 'cancel', label: t('PDA.Chat.Dialog.Cancel') },
+        ],
+        rejectClose: false,
+      } as unknown as foundry.applications.api.DialogV2.WaitOptions);
+      choices = result && typeof result === 'object' ? (result as unknown as SouffleAttackChoices) : null;
+    }
+    if (!choices) return [];
+    const picked = choices;
+    const chosen = offered.filter((x) => picked.targets.includes(x.actorUuid));
+    if (chosen.length === 0) throw new RulesError('PDA.Error.CardNoTarget');
+    const input: AttackInput = {
+      ...base,
+      characteristic: { id: picked.characteristic, value: fighter[picked.characteristic] },
+      metier: picked.metier,
+      ...(picked.context ? { context: picked.context } : {}),
+      ...(picked.aim ? { aim: picked.aim } : {}),
+    };
+    const opts = souffleOptionsNow();
+    const messages: ChatMessage[] = [];
+    for (const target of chosen) {
+      souffleActor(resolveUuid(target.actorUuid), target.name);
+      const env = makeEnv(game.user as User);
+      const attack = await env.roll((dice) => resolveAttack(input, dice, opts));
+      const card: CardSnapshot<SouffleAttackState> = {
+        ruleset: 'souffle',
+        flow: SOUFFLE_ATTACK_FLOW,
+        step: 'attack',
+        revision: 0,
+        actorUuid: actor.uuid,
+        tokenUuid: '',
+        itemId: weaponId,
+        targets: [target],
+        combatId: found?.combat.id ?? '',
+        round: found?.combat.round ?? 0,
+        state: {
+          attackerName: actor.name,
+          weaponName: item.name ?? '',
+          input,
+          attack,
+          souffleSpent: 0,
+          undone: 0,
+        },
+      };
+      messages.push(await createCard(card, env, speakerOf(actorDoc)));
+    }
+    // The prepared aim is used up by this attack (S-AT7).
+    if (picked.aim && preparedAim(actor)) {
+      if (actor.unsetFlag) await actor.unsetFlag(SYSTEM_ID, AIM_FLAG);
+      else await actor.setFlag?.(SYSTEM_ID, AIM_FLAG, null);
+    }
+    return messages;
+  } catch (error) {
+    notifyError(error);
+    return [];
+  }
+}
+
+/** S-AT7/S-MN1..S-MN3: a short action that prepares the next attack; posts its card. */
+export async function postSouffleAim(
+  actorDoc: Actor,
+  aim: AimKind,
+  options: { target?: CardTarget; combatId?: string } = {},
+): Promise<ChatMessage | null> {
+  try {
+    const actor = ownActor(actorDoc);
+    if (!AIM_KINDS.includes(aim)) throw new RulesError('PDA.Error.CardNoSuchAction');
+    const found = checkBudget(actor.uuid, 'viser', options.combatId);
+    const env = makeEnv(game.user as User);
+    const card: CardSnapshot<SouffleAimState> = {
+      ruleset: 'souffle',
+      flow: SOUFFLE_AIM_FLOW,
+      step: 'prepared',
+      revision: 0,
+      actorUuid: actor.uuid,
+      tokenUuid: '',
+      itemId: '',
+      targets: options.target ? [options.target] : [],
+      combatId: found?.combat.id ?? '',
+      round: found?.combat.round ?? 0,
+      state: { actorName: actor.name, aim },
+    };
+    await actor.setFlag?.(SYSTEM_ID, AIM_FLAG, aim);
+    return await createCard(card, env, speakerOf(actorDoc));
+  } catch (error) {
+    notifyError(error);
+    return null;
+  }
+}
+
+/** S-GR1: a long action; the opposed roll is made now, the GM applies the hold from the card. */
+export async function startSouffleGrapple(
+  actorDoc: Actor,
+  target: CardTarget,
+  options: { freeHand?: boolean; combatId?: string } = {},
+): Promise<ChatMessage | null> {
+  try {
+    const actor = ownActor(actorDoc);
+    const found = checkBudget(actor.uuid, 'lutte', options.combatId);
+    const attacker = actor.system.toEngine();
+    const defender = souffleActor(resolveUuid(target.actorUuid), target.name).system.toEngine();
+    const env = makeEnv(game.user as User);
+    const result = await env.roll((dice) =>
+      grapple({ ...attacker, freeHand: options.freeHand ?? true }, defender, dice),
+    );
+    const card: CardSnapshot<SouffleGrappleState> = {
+      ruleset: 'souffle',
+      flow: SOUFFLE_GRAPPLE_FLOW,
+      step: 'rolled',
+      revision: 0,
+      actorUuid: actor.uuid,
+      tokenUuid: '',
+      itemId: '',
+      targets: [target],
+      combatId: found?.combat.id ?? '',
+      round: found?.combat.round ?? 0,
+      state: { attackerName: actor.name, result, undone: 0 },
+    };
+    return await createCard(card, env, speakerOf(actorDoc));
+  } catch (error) {
+    notifyError(error);
+    return null;
+  }
+}

@@ -1,0 +1,232 @@
+import { RulesError } from '../../engine/core/errors';
+import {
+  fantasiaRound,
+  type FantasiaDeclaration,
+  type FantasiaReadiness,
+  type FantasiaRoundState,
+  type IntentKind,
+  type WeaponReadiness,
+} from '../../engine/fantasia/round';
+import { setReadiness } from '../../engine/round/engine';
+import { GM, type Requester } from '../../engine/round/types';
+import {
+  defaultFantasiaRoundProvider,
+  type FantasiaRoundFacts,
+  type FantasiaRoundProvider,
+  type ReadinessChange,
+} from '../chat/fantasia/round-context';
+import type { DocumentWrite } from '../chat/flow';
+import { roundAdapterFor, type CombatLike, type CombatantLike } from './adapter';
+import { readRoundState } from './store';
+
+/*
+ * The attack card's view of a Fantasia round kept by the Combat documents: declarations (F-D1),
+ * the parry budget (F-D2), crossbow reloads (F-W5), the arquebus countdown (F-W6) and the fight's
+ * thrust memory (F-B5). Reads work on every client; the writes it returns are applied by the
+ * card's GM-side handler (card.ts), so players never write Combat or Combatant data.
+ */
+
+const ATTACKS: ReadonlySet<IntentKind> = new Set(['melee', 'shoot', 'throw', 'knockout']);
+
+interface Uuid {
+  readonly uuid: string;
+}
+type RoundCombat = CombatLike &
+  Uuid & { readonly system: CombatLike['system'] & { thrustMemory?: string[] } };
+type RoundCombatant = CombatantLike & Uuid;
+
+/** Weapon readiness with the pending "too much powder" countdown (F-W6), kept until round end. */
+export interface PowderReadiness extends WeaponReadiness {
+  readonly powderRounds?: number;
+}
+
+function combatOf(combatId: string): RoundCombat | undefined {
+  if (!combatId) return undefined;
+  return (game.combats?.get(combatId) as unknown as RoundCombat | undefined) ?? undefined;
+}
+
+/** The Fantasia round a combat holds, or undefined before its start (or for another ruleset). */
+export function fantasiaStateOf(combat: CombatLike): FantasiaRoundState | undefined {
+  const adapter = roundAdapterFor(fantasiaRound.id);
+  if (!adapter || !combat.system?.step || combat.system.rules !== fantasiaRound.id) return undefined;
+  return (readRoundState(adapter, combat) as FantasiaRoundState | null) ?? undefined;
+}
+
+/** The combatant of `combat` whose actor is `actorUuid`. */
+export function combatantOfActor<T extends CombatantLike>(
+  combat: { readonly combatants: Iterable<T> },
+  actorUuid: string,
+): T | undefined {
+  for (const c of combat.combatants) if (c.actor?.uuid === actorUuid) return c;
+  return undefined;
+}
+
+interface Found {
+  readonly combat: RoundCombat;
+  readonly combatant: RoundCombatant;
+  readonly id: string;
+  readonly state: FantasiaRoundState;
+}
+
+function find(combatId: string, actorUuid: string): Found | undefined {
+  const combat = combatOf(combatId);
+  if (!combat) return undefined;
+  const state = fantasiaStateOf(combat);
+  const combatant = combatantOfActor(combat as { combatants: Iterable<RoundCombatant> }, actorUuid);
+  if (!state || !combatant?.id || !state.combatants[combatant.id]) return undefined;
+  return { combat, combatant, id: combatant.id, state };
+}
+
+/**
+ * F-W5: the crossbow a combatant reloads this round. The reload fills passes 2 and 3: from the
+ * start of the pass holding its first reload slot until its last reload slot is over (ruling).
+ */
+export function crossbowReloading(state: FantasiaRoundState, id: string): string | undefined {
+  const pass = state.pass ?? 0;
+  const weapons = state.combatants[id]?.weapons ?? [];
+  const reloads = state.slots.filter((s) => {
+    if (s.combatantId !== id || s.action !== 'reload' || s.status === 'skipped') return false;
+    const weaponId = String(s.detail?.weaponId ?? '');
+    return weapons.some((w) => w.id === weaponId && w.reload === 'crossbow');
+  });
+  const started = reloads.some((s) => s.pass <= pass);
+  const unfinished = reloads.some((s) => s.status === 'waiting' || s.status === 'current');
+  const first = reloads[0];
+  return started && unfinished && first ? String(first.detail?.weaponId ?? '') : undefined;
+}
+
+/** F-D1 / F-D2 / F-W5 facts of a combatant in a running round. */
+export function roundFacts(state: FantasiaRoundState, id: string): FantasiaRoundFacts {
+  const declaration = state.declarations[id] as FantasiaDeclaration | undefined;
+  const kinds = (declaration?.intents ?? []).map((i) => i.kind);
+  const parry = state.budgets[id]?.parry;
+  const reloading = crossbowReloading(state, id);
+  return {
+    dodgeDeclared: kinds.includes('dodge'),
+    attackDeclared: kinds.some((k) => ATTACKS.has(k)),
+    parriedThisRound: parry ? parry.used >= parry.max : false,
+    ...(reloading ? { reloadingWeaponId: reloading } : {}),
+  };
+}
+
+function readinessOf(state: FantasiaRoundState, id: string): FantasiaReadiness {
+  return state.readiness[id] ?? { weapons: {} };
+}
+
+/**
+ * The round after a weapon's readiness change, through the engine's setReadiness. A fired crossbow
+ * or arquebus is unloaded (F-W5, F-W6); too much powder sets the doubled countdown, kept aside so
+ * the end of the round does not roll it again (see `keepPowderCountdowns`).
+ */
+export function withReadinessChange(
+  state: FantasiaRoundState,
+  id: string,
+  weaponId: string,
+  change: ReadinessChange,
+): FantasiaRoundState {
+  const combatant = state.combatants[id];
+  const weapon = combatant?.weapons.find((w) => w.id === weaponId);
+  if (!combatant || !weapon) throw new RulesError('PDA.Error.Round.UnknownWeapon', { id: weaponId });
+  const readiness = readinessOf(state, id);
+  const current: WeaponReadiness = readiness.weapons[weaponId] ?? {
+    ready: weapon.ready,
+    loaded: weapon.loaded,
+  };
+  let next: PowderReadiness;
+  if (change.kind === 'fired') {
+    if (weapon.reload !== 'crossbow' && weapon.reload !== 'arquebus') return state;
+    next = { ...current, ready: true, loaded: false };
+  } else {
+    next = { ready: true, loaded: false, reloadRoundsLeft: change.rounds, powderRounds: change.rounds };
+  }
+  return setReadiness(fantasiaRound, state, id, { weapons: { ...readiness.weapons, [weaponId]: next } }, GM);
+}
+
+/** A player's "my weapon fired" (GM side): only for a combatant the requester owns. */
+export function weaponFired(
+  state: FantasiaRoundState,
+  combatantId: string,
+  weaponId: string,
+  by: Requester,
+): FantasiaRoundState {
+  const combatant = state.combatants[combatantId];
+  if (!combatant) throw new RulesError('PDA.Error.UnknownCombatant', { id: combatantId });
+  if (!by.gm && !by.owns.includes(combatantId))
+    throw new RulesError('PDA.Error.NotOwner', { name: combatant.name });
+  const after = withReadinessChange(state, combatantId, weaponId, { kind: 'fired' });
+  // setReadiness recomputes the budgets; a shot changes only the readiness.
+  return { ...after, budgets: state.budgets };
+}
+
+/**
+ * After the round's carry-over (which rolls a fresh arquebus countdown for a shot), a countdown
+ * set by "too much powder" during the finished round stands (F-W6).
+ */
+export function keepPowderCountdowns(
+  finished: FantasiaRoundState,
+  next: FantasiaRoundState,
+): FantasiaRoundState {
+  let out = next;
+  for (const [id, readiness] of Object.entries(finished.readiness)) {
+    const weapons = readiness.weapons as Readonly<Record<string, PowderReadiness>>;
+    const pending = Object.entries(weapons).filter(([, w]) => w.powderRounds !== undefined);
+    if (!pending.length || !out.combatants[id]) continue;
+    const now = readinessOf(out, id).weapons;
+    const kept: Record<string, WeaponReadiness> = { ...now };
+    for (const [weaponId, w] of pending) {
+      kept[weaponId] = {
+        ready: now[weaponId]?.ready ?? true,
+        loaded: false,
+        reloadRoundsLeft: w.powderRounds,
+      };
+    }
+    out = setReadiness(fantasiaRound, out, id, { weapons: kept }, GM);
+  }
+  return out;
+}
+
+/** The write storing one combatant's readiness of `state` (budgets untouched). */
+function readinessWriteOf(combatant: RoundCombatant, state: FantasiaRoundState, id: string): DocumentWrite {
+  return {
+    uuid: combatant.uuid,
+    update: { system: { readiness: JSON.stringify(state.readiness[id] ?? { weapons: {} }) } },
+  };
+}
+
+/**
+ * The provider the card uses (set at registration): a running Fantasia round answers from the
+ * Combat documents; a combat without one, or no combat, falls back to the default provider.
+ */
+export const combatRoundProvider: FantasiaRoundProvider = {
+  facts(combatId, actorUuid) {
+    const found = find(combatId, actorUuid);
+    return found
+      ? roundFacts(found.state, found.id)
+      : defaultFantasiaRoundProvider.facts(combatId, actorUuid);
+  },
+  parryWrite(combatId, actorUuid) {
+    const found = find(combatId, actorUuid);
+    if (!found) return defaultFantasiaRoundProvider.parryWrite(combatId, actorUuid);
+    const budgets = found.state.budgets[found.id] ?? {};
+    const parry = budgets.parry ?? { max: 1, used: 0 };
+    const next = { ...budgets, parry: { ...parry, used: parry.used + 1 } };
+    return { uuid: found.combatant.uuid, update: { system: { budgets: JSON.stringify(next) } } };
+  },
+  memory(combatId) {
+    const combat = combatOf(combatId);
+    const stored = combat?.system?.thrustMemory;
+    return Array.isArray(stored) ? [...stored] : defaultFantasiaRoundProvider.memory(combatId);
+  },
+  memoryWrite(combatId, memory) {
+    const combat = combatOf(combatId);
+    if (!combat || !Array.isArray(combat.system?.thrustMemory))
+      return defaultFantasiaRoundProvider.memoryWrite(combatId, memory);
+    return { uuid: combat.uuid, update: { system: { thrustMemory: [...memory] } } };
+  },
+  readinessWrite(combatId, actorUuid, weaponId, change) {
+    const found = find(combatId, actorUuid);
+    if (!found) return undefined;
+    const after = withReadinessChange(found.state, found.id, weaponId, change);
+    return readinessWriteOf(found.combatant, after, found.id);
+  },
+};

@@ -1,0 +1,100 @@
+import { RulesError } from '../../engine/core/errors';
+import type { FantasiaRoundState } from '../../engine/fantasia/round';
+import type { FantasiaCombatant } from '../../engine/fantasia/types';
+import type { Slot } from '../../engine/round/types';
+import { startAttack, type StartAttackOptions } from '../chat/attack';
+import type { CardTarget } from '../chat/flow';
+import { notifyError } from '../i18n';
+import type { CombatLike, CombatantLike } from './adapter';
+import { fantasiaStateOf } from './chat-round';
+
+/*
+ * The tracker's current slot starts its card: a declared melee attack, shot, throw or knock-out
+ * (F-U4, pre-set) opens the attack dialog with the declared weapon and target.
+ */
+
+/** Slot actions that are attacks and start an attack card. */
+export const ATTACK_SLOT_ACTIONS: ReadonlySet<string> = new Set(['melee', 'shoot', 'throw', 'knockout']);
+
+export function startsAttackCard(slot: Slot): boolean {
+  return ATTACK_SLOT_ACTIONS.has(slot.action);
+}
+
+/** What the current attack slot declared. */
+export interface SlotAttack {
+  readonly combatantId: string;
+  readonly action: string;
+  /** Declared weapon; none for an unarmed blow. */
+  readonly weaponId?: string;
+  readonly targetId?: string;
+  /** F-U4: a knock-out is declared at the start of the round. */
+  readonly knockOut: boolean;
+}
+
+/** The declared attack of the slot `slotId`, when it is the current slot and an attack. */
+export function slotAttackOf(state: FantasiaRoundState, slotId: string): SlotAttack | undefined {
+  const slot = state.slotIndex >= 0 ? state.slots[state.slotIndex] : undefined;
+  if (!slot || slot.id !== slotId || !startsAttackCard(slot)) return undefined;
+  const intent =
+    slot.intent !== undefined ? state.declarations[slot.combatantId]?.intents[slot.intent] : undefined;
+  const weaponId = intent?.weaponId ?? (slot.detail?.weaponId as string | undefined);
+  const targetId = intent?.targetId ?? (slot.detail?.targetId as string | undefined);
+  return {
+    combatantId: slot.combatantId,
+    action: slot.action,
+    ...(weaponId ? { weaponId } : {}),
+    ...(targetId ? { targetId } : {}),
+    knockOut: slot.action === 'knockout',
+  };
+}
+
+interface EngineActor {
+  readonly uuid: string;
+  engineView<T>(): T;
+}
+
+type SlotCombatant = CombatantLike & { readonly token?: { readonly uuid?: string } | null };
+
+function combatantById(combat: CombatLike, id: string): SlotCombatant | undefined {
+  for (const c of combat.combatants) if (c.id === id) return c;
+  return undefined;
+}
+
+/**
+ * Starts the card of the current attack slot for its combatant (the owner or the GM clicks).
+ * An attack declared without a weapon is a Bagarre blow. Extra options (tests, macros) override.
+ * Refusals are shown as warnings and post nothing.
+ */
+export async function startSlotAttack(
+  combat: CombatLike,
+  slotId: string,
+  options: StartAttackOptions = {},
+): Promise<ChatMessage[]> {
+  try {
+    const state = fantasiaStateOf(combat);
+    if (!state) throw new RulesError('PDA.Error.CombatNotStarted');
+    const attack = slotAttackOf(state, slotId);
+    if (!attack) throw new RulesError('PDA.Error.Round.NotAttackSlot');
+    const combatant = combatantById(combat, attack.combatantId);
+    const actor = combatant?.actor as unknown as EngineActor | null | undefined;
+    if (!combatant || !actor) throw new RulesError('PDA.Error.UnknownCombatant', { id: attack.combatantId });
+    const view = actor.engineView<FantasiaCombatant>();
+    const weaponId = attack.weaponId ?? view.weapons?.find((w) => w.skill === 'bagarre')?.id;
+    if (!weaponId) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: '—' });
+    const foe = attack.targetId ? combatantById(combat, attack.targetId) : undefined;
+    const foeActor = foe?.actor as unknown as EngineActor | null | undefined;
+    const targets: CardTarget[] | undefined =
+      foe && foeActor
+        ? [{ actorUuid: foeActor.uuid, tokenUuid: foe.token?.uuid ?? '', name: foe.name ?? '' }]
+        : undefined;
+    return await startAttack(actor as unknown as Actor, weaponId, {
+      ...(targets ? { targets } : {}),
+      combatId: combat.id ?? '',
+      knockOut: attack.knockOut,
+      ...options,
+    });
+  } catch (error) {
+    notifyError(error);
+    return [];
+  }
+}

@@ -1,0 +1,292 @@
+import { RulesError } from '../../engine/core/errors';
+import type { Requester, RoundState } from '../../engine/round/types';
+import type { SouffleFighter } from '../../engine/souffle/fighter';
+import {
+  POSTURES,
+  SOUFFLE_ACTIONS,
+  isPosture,
+  postureShortActions,
+  spendAction,
+  type Posture,
+} from '../../engine/souffle/posture';
+import {
+  ACTIONS_POOL,
+  SOUFFLE_STEPS,
+  changePostureAtTurnEnd,
+  isEndOfOwnTurn,
+  roundPosture,
+  souffleRound,
+  type SouffleDeclaration,
+  type SouffleReadiness,
+  type SouffleRoundCombatant,
+} from '../../engine/souffle/round';
+import { templatePath } from '../constants';
+import { t } from '../i18n';
+import { souffleRoundCombatant, souffleRoundRulesFromSettings } from '../rulesets/souffle/combat';
+import { askGM } from '../queries';
+import type { CombatLike, CombatantLike, DeclarationRequest, RoundAdapter } from './adapter';
+
+/**
+ * Souffle's round in Foundry (S-R1..S-R3, S-P1..S-P4): the engine plug-in of
+ * src/engine/souffle/round.ts with what only Foundry knows: reading a combatant, the posture
+ * dialog, the tracker's posture text with its action pips, and the action-budget check the chat
+ * cards use. Steps: initiative (Guerrier first) → posture → actions.
+ */
+
+export type SouffleRoundState = RoundState<SouffleRoundCombatant, SouffleDeclaration, SouffleReadiness>;
+
+/** Font Awesome icon of each posture (tracker, token HUD, sheet). */
+export const POSTURE_ICONS: Readonly<Record<Posture, string>> = {
+  intrepide: 'fa-solid fa-fire',
+  prudent: 'fa-solid fa-scale-balanced',
+  defensif: 'fa-solid fa-shield-halved',
+};
+
+const ACTION_ICONS: Record<string, string> = {
+  action: 'fa-solid fa-bolt',
+  attaque: 'fa-solid fa-khanda',
+  viser: 'fa-solid fa-crosshairs',
+  ramasser: 'fa-solid fa-hand',
+  autre: 'fa-solid fa-ellipsis',
+  lutte: 'fa-solid fa-hands-holding',
+  degagement: 'fa-solid fa-person-walking-arrow-right',
+  defense: 'fa-solid fa-shield-halved',
+  deplacement: 'fa-solid fa-person-running',
+  fuite: 'fa-solid fa-person-running',
+  attaqueOpportuniste: 'fa-solid fa-bolt-lightning',
+};
+
+const PLACEHOLDER_ACTIONS = new Set(['action']);
+
+/** The round's snapshot of a combatant; an actor of another ruleset takes part with no stats. */
+export function souffleCombatant(combatant: CombatantLike): SouffleRoundCombatant {
+  const id = combatant.id ?? '';
+  const name = combatant.name ?? '';
+  const actor = combatant.actor as unknown as {
+    name?: string;
+    type?: string;
+    hasPlayerOwner?: boolean;
+    system?: { toEngine?: () => SouffleFighter };
+  } | null;
+  if (actor && typeof actor.system?.toEngine === 'function') {
+    return { ...souffleRoundCombatant(id, { ...actor, name, system: actor.system }), name };
+  }
+  return { id, name, side: 'npc', initiative: 0, guerrier: false };
+}
+
+/** Checks untrusted declaration data (a query, a form): a posture, maybe a plan of actions. */
+export function parseSouffleDeclaration(data: unknown): SouffleDeclaration {
+  const bad = () => new RulesError('PDA.Error.Round.BadDeclaration');
+  if (typeof data !== 'object' || data === null) throw bad();
+  const raw = data as { posture?: unknown; actions?: unknown; thisRound?: unknown };
+  if (!isPosture(raw.posture)) {
+    throw new RulesError('PDA.Error.SouffleUnknownPosture', { posture: String(raw.posture) });
+  }
+  let actions: string[] | undefined;
+  if (raw.actions !== undefined) {
+    if (!Array.isArray(raw.actions) || raw.actions.length > 4) throw bad();
+    actions = raw.actions.map((a: unknown) => {
+      if (typeof a !== 'string' || (!(a in SOUFFLE_ACTIONS) && !PLACEHOLDER_ACTIONS.has(a))) throw bad();
+      return a;
+    });
+  }
+  if (raw.thisRound !== undefined && !isPosture(raw.thisRound)) throw bad();
+  return {
+    posture: raw.posture,
+    ...(actions ? { actions } : {}),
+    ...(raw.thisRound !== undefined ? { thisRound: raw.thisRound as Posture } : {}),
+  };
+}
+
+/** One pip per short action of the round: spent or still available. */
+export interface ActionPip {
+  readonly spent: boolean;
+}
+
+/** What the tracker row shows of a combatant: posture icon and label, the action pips. */
+export interface SoufflePostureView {
+  readonly chosen: boolean;
+  readonly posture: Posture | '';
+  readonly icon: string;
+  readonly label: string;
+  /** The posture chosen at the end of the turn, in force for defence now and actions next round. */
+  readonly next: string;
+  readonly pips: ActionPip[];
+  readonly left: number;
+  readonly max: number;
+  readonly pipsLabel: string;
+}
+
+export function soufflePostureView(state: SouffleRoundState, id: string): SoufflePostureView {
+  const declaration = state.declarations[id];
+  if (!declaration) {
+    return {
+      chosen: false,
+      posture: '',
+      icon: 'fa-solid fa-question',
+      label: t('PDA.Souffle.UI.NoPosture'),
+      next: '',
+      pips: [],
+      left: 0,
+      max: 0,
+      pipsLabel: '',
+    };
+  }
+  const current = roundPosture(declaration);
+  const budget = state.budgets[id]?.[ACTIONS_POOL];
+  const max = budget?.max ?? postureShortActions(current);
+  const used = Math.min(max, budget?.used ?? 0);
+  const pips = Array.from({ length: max }, (_, i) => ({ spent: i < used }));
+  return {
+    chosen: true,
+    posture: current,
+    icon: POSTURE_ICONS[current],
+    label: t(`PDA.Souffle.Posture.${current}`),
+    next: declaration.posture !== current ? t(`PDA.Souffle.Posture.${declaration.posture}`) : '',
+    pips,
+    left: max - used,
+    max,
+    pipsLabel: t('PDA.Souffle.UI.ActionsLeft', { left: max - used, max }),
+  };
+}
+
+/** The tracker's one-line summary: posture, then one pip per short action (● spent, ○ left). */
+export function describeSouffleDeclaration(state: SouffleRoundState, id: string, _viewer: Requester): string {
+  const view = soufflePostureView(state, id);
+  if (!view.chosen) return '';
+  const pips = view.pips.map((p) => (p.spent ? '●' : '○')).join('');
+  const next = view.next ? ` → ${view.next}` : '';
+  return `${view.label}${next}${pips ? ` ${pips}` : ''}`;
+}
+
+/**
+ * S-P1/S-P2..S-P4: whether `id` may start `action` now; throws the localized refusal
+ * (PDA.Error.SouffleNoPosture, PDA.Error.SouffleNoActionLeft) when its posture's budget of short
+ * actions is spent. Passive actions (defence, movement) always pass. Outside the actions step
+ * (no combat, posture step) nothing is checked.
+ */
+export function checkSouffleAction(state: SouffleRoundState | null, id: string, action: string): void {
+  if (!state || state.ended || state.step !== SOUFFLE_STEPS.actions) return;
+  if (!state.combatants[id]) return;
+  const declaration = state.declarations[id];
+  if (!declaration) {
+    spendAction({ spent: 0 }, action);
+    return;
+  }
+  const budget = state.budgets[id]?.[ACTIONS_POOL];
+  spendAction({ posture: roundPosture(declaration), spent: budget?.used ?? 0 }, action);
+}
+
+/**
+ * The declaration a posture choice makes now: during the posture step the posture itself; during
+ * the actions step, at the end of one's own turn, a change that keeps this round's budget (S-P1).
+ */
+export function postureDeclaration(
+  state: SouffleRoundState,
+  id: string,
+  posture: Posture,
+): SouffleDeclaration {
+  if (!isPosture(posture))
+    throw new RulesError('PDA.Error.SouffleUnknownPosture', { posture: String(posture) });
+  const existing = state.declarations[id];
+  if (state.step === SOUFFLE_STEPS.actions) {
+    if (!existing || !isEndOfOwnTurn(state, id)) {
+      throw new RulesError('PDA.Error.SoufflePostureChangeTiming', { posture });
+    }
+    return changePostureAtTurnEnd(existing, posture);
+  }
+  return { posture };
+}
+
+export const POSTURE_DIALOG_TEMPLATE = templatePath('souffle/combat/posture-dialog.hbs');
+
+/** The posture dialog's context: three choices with their budget and defence. */
+export function postureDialogContext(name: string, current: Posture | undefined) {
+  return {
+    name,
+    postures: POSTURES.map((p) => ({
+      id: p,
+      icon: POSTURE_ICONS[p],
+      label: t(`PDA.Souffle.Posture.${p}`),
+      hint: t(`PDA.Souffle.Posture.Hint.${p}`),
+      checked: p === current,
+    })),
+    labels: { Choose: t('PDA.Souffle.UI.ChoosePosture', { name }) },
+  };
+}
+
+/** Asks the user for a posture (DialogV2); resolves null when closed. */
+export async function promptPosture(name: string, current?: Posture): Promise<Posture | null> {
+  const content = await foundry.applications.handlebars.renderTemplate(
+    POSTURE_DIALOG_TEMPLATE,
+    postureDialogContext(name, current),
+  );
+  const result: unknown = await foundry.applications.api.DialogV2.wait({
+    window: { title: t('PDA.Souffle.UI.PostureTitle', { name }) },
+    content,
+    buttons: POSTURES.map((p) => ({
+      action: p,
+      label: t(`PDA.Souffle.Posture.${p}`),
+      icon: POSTURE_ICONS[p],
+      default: p === (current ?? 'prudent'),
+    })),
+    rejectClose: false,
+  } as unknown as foundry.applications.api.DialogV2.WaitOptions);
+  return isPosture(result) ? result : null;
+}
+
+/** GM-side query of a posture choice (handled in src/foundry/rulesets/souffle/posture.ts). */
+export const POSTURE_QUERY = 'souffle.posture';
+
+/** The combat holding a combatant id (the viewed one first). */
+function combatHolding(combatantId: string): CombatLike | undefined {
+  const combats = [game.combat, ...(game.combats?.contents ?? [])] as unknown as (CombatLike | null)[];
+  return combats.find((c) => c && [...c.combatants].some((x) => x.id === combatantId)) ?? undefined;
+}
+
+/**
+ * The tracker's declare/edit button. In the posture step it returns the posture to declare.
+ * During the actions step a change keeps this round's schedule and spent budget (S-P1), which the
+ * shared `amend` command would rebuild: the change goes through the posture query instead, and
+ * the tracker gets null (nothing more to send).
+ */
+async function promptSouffleDeclaration(
+  request: DeclarationRequest<SouffleRoundCombatant, SouffleDeclaration, SouffleReadiness>,
+): Promise<SouffleDeclaration | null> {
+  const current = request.current ? request.current.posture : undefined;
+  const posture = await promptPosture(request.combatant.name, current);
+  if (!posture) return null;
+  if (request.state.step === SOUFFLE_STEPS.actions) {
+    const combat = combatHolding(request.combatant.id);
+    if (combat) {
+      await askGM<boolean>(POSTURE_QUERY, {
+        combatId: combat.id,
+        combatantId: request.combatant.id,
+        posture,
+      });
+    }
+    return null;
+  }
+  return { posture };
+}
+
+function currentRules() {
+  try {
+    return souffleRoundRulesFromSettings();
+  } catch {
+    return souffleRound;
+  }
+}
+
+/** Souffle's round adapter; `rules` follows the world settings (the ladder rolls initiative). */
+export const souffleRoundAdapter: RoundAdapter<SouffleRoundCombatant, SouffleDeclaration, SouffleReadiness> =
+  {
+    get rules() {
+      return currentRules();
+    },
+    toCombatant: souffleCombatant,
+    parseDeclaration: parseSouffleDeclaration,
+    describeDeclaration: describeSouffleDeclaration,
+    actionIcon: (action) => ACTION_ICONS[action] ?? 'fa-solid fa-circle',
+    promptDeclaration: promptSouffleDeclaration,
+  };
