@@ -362,6 +362,11 @@ export class FakeDocument {
     return `${(this.constructor as typeof FakeDocument).documentName}.${this.id}`;
   }
 
+  /** Records what the create dialog would be opened with. */
+  static async createDialog(data: Obj = {}, createOptions: Obj = {}, options: Obj = {}): Promise<Obj> {
+    return { data, createOptions, options };
+  }
+
   get isOwner(): boolean {
     const user = (globalThis as any).game?.user;
     return Boolean(user?.isGM || this.ownerIds.has(user?.id));
@@ -677,6 +682,14 @@ export function installFoundry(): void {
       },
       sheets: { ActorSheetV2: FakeDocumentSheet, ItemSheetV2: FakeDocumentSheet },
       sidebar: { tabs: { CombatTracker: FakeApplication } },
+      apps: {
+        DocumentSheetConfig: {
+          registered: [] as Obj[],
+          registerSheet(documentClass: unknown, scope: string, sheetClass: unknown, options: Obj = {}) {
+            this.registered.push({ documentClass, scope, sheetClass, options });
+          },
+        },
+      },
       handlebars: { renderTemplate: async () => '', loadTemplates: async () => [] },
       ux: { TextEditor: { implementation: { enrichHTML: async (s: string) => s } } },
     },

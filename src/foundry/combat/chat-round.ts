@@ -28,6 +28,12 @@ import { readRoundState } from './store';
 
 const ATTACKS: ReadonlySet<IntentKind> = new Set(['melee', 'shoot', 'throw', 'knockout']);
 
+/**
+ * Budget pool of the parries made on cards this round (F-D2). Budgets are rebuilt each round, so
+ * it starts empty every round; a declared "parry" slot keeps the engine's own "parry" pool.
+ */
+export const CARD_PARRY = 'parried';
+
 interface Uuid {
   readonly uuid: string;
 }
@@ -99,12 +105,12 @@ export function crossbowReloading(state: FantasiaRoundState, id: string): string
 export function roundFacts(state: FantasiaRoundState, id: string): FantasiaRoundFacts {
   const declaration = state.declarations[id] as FantasiaDeclaration | undefined;
   const kinds = (declaration?.intents ?? []).map((i) => i.kind);
-  const parry = state.budgets[id]?.parry;
+  const parried = state.budgets[id]?.[CARD_PARRY];
   const reloading = crossbowReloading(state, id);
   return {
     dodgeDeclared: kinds.includes('dodge'),
     attackDeclared: kinds.some((k) => ATTACKS.has(k)),
-    parriedThisRound: parry ? parry.used >= parry.max : false,
+    parriedThisRound: parried ? parried.used >= parried.max : false,
     ...(reloading ? { reloadingWeaponId: reloading } : {}),
   };
 }
@@ -208,8 +214,8 @@ export const combatRoundProvider: FantasiaRoundProvider = {
     const found = find(combatId, actorUuid);
     if (!found) return defaultFantasiaRoundProvider.parryWrite(combatId, actorUuid);
     const budgets = found.state.budgets[found.id] ?? {};
-    const parry = budgets.parry ?? { max: 1, used: 0 };
-    const next = { ...budgets, parry: { ...parry, used: parry.used + 1 } };
+    const parried = budgets[CARD_PARRY] ?? { max: 1, used: 0 };
+    const next = { ...budgets, [CARD_PARRY]: { ...parried, used: parried.used + 1 } };
     return { uuid: found.combatant.uuid, update: { system: { budgets: JSON.stringify(next) } } };
   },
   memory(combatId) {

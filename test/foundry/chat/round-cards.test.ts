@@ -146,7 +146,7 @@ describe('the attack card reads the round kept by the Combat documents', () => {
     expect((await act('parry.epeeLongue', other)).ok).toBe(true);
     expect(card().state.defence).toMatchObject({ kind: 'parry', success: true });
     // Written by the GM's handler into Brute's Combatant (the fakes throw on a player write).
-    expect(budgets(combat.of(brute)).parry).toEqual({ max: 1, used: 1 });
+    expect(budgets(combat.of(brute)).parried).toEqual({ max: 1, used: 1 });
 
     await command(combat, { kind: 'nextSlot' }); // Aldo done
     await command(combat, { kind: 'nextSlot' }); // Brute's "other"
@@ -159,7 +159,25 @@ describe('the attack card reads the round kept by the Combat documents', () => {
 
     await command(combat, { kind: 'nextSlot' });
     await command(combat, { kind: 'nextRound' });
-    expect(budgets(combat.of(brute)).parry).toEqual({ max: 1, used: 0 });
+    expect(budgets(combat.of(brute)).parried).toBeUndefined();
+  });
+
+  it('F-D2 a declared parry slot closed by the tracker leaves the parry for the card', async () => {
+    const { aldo, brute, cid, combat } = trio();
+    await command(combat, { kind: 'start' });
+    await declare(combat, aldo, [{ kind: 'other' }]);
+    await declare(combat, brute, [{ kind: 'parry', weaponId: 'epeeLongue' }]);
+    await declare(combat, cid, [{ kind: 'melee', weaponId: 'epeeLongue', targetId: combat.of(brute).id }]);
+    await command(combat, { kind: 'startPasses' });
+    await command(combat, { kind: 'nextSlot' }); // Aldo
+    await command(combat, { kind: 'nextSlot' }); // Brute's declared parry, no blow yet
+    expect(budgets(combat.of(brute)).parry.used).toBe(1);
+    dice(30);
+    await slotAttack(combat, gm); // the slower Cid strikes
+    expect(disabledReason('parry.epeeLongue')).toBeUndefined();
+    dice(20);
+    expect((await act('parry.epeeLongue', other)).ok).toBe(true);
+    expect(card().state.defence).toMatchObject({ kind: 'parry', success: true });
   });
 
   it('F-W5 a crossbow shot unloads it in the round at once; the shooter reloading can neither parry nor dodge', async () => {
@@ -454,6 +472,6 @@ describe('no player client writes round data', () => {
     const result = await requestCardAction(lastMessage().id, 'parry.epeeLongue');
     actAs(gm);
     expect(result.ok).toBe(true);
-    expect(budgets(combat.of(brute)).parry.used).toBe(1);
+    expect(budgets(combat.of(brute)).parried.used).toBe(1);
   });
 });
