@@ -428,7 +428,7 @@ export const pages: GalleryPage[] = [
   {
     name: 'souffle-tracker-row-parts',
     template: 'souffle/combat/row.hbs',
-    context: (lang) => trackerContext(lang, actionsStep()).souffle[0] as Dict,
+    context: (lang) => trackerContext(lang, actionsStep()).souffle[0] as unknown as Dict,
     width: 320,
     height: 80,
   },

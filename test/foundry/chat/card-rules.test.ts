@@ -96,7 +96,7 @@ describe('fumbles: the GM picks, effects land on the attacker', () => {
     dice(3, 2); // 1d6+2 → 5, bonus 1d4 → 2
     expect((await act('fumble.hitFriend')).ok).toBe(true);
     expect(card().step).toBe('damage');
-    expect(card().targets[0].name).toBe('Ami');
+    expect(card().targets[0]?.name).toBe('Ami');
     expect((await act('apply', player)).ok).toBe(true);
     expect(friend.system.pv.value).toBe(5);
   });

@@ -46,7 +46,7 @@ function messageElement(content: string) {
     content,
     replaced: false,
     wraps: [] as FakeWrap[],
-    querySelector(selector: string) {
+    querySelector(selector: string): { outerHTML: string } | null {
       if (selector !== '[data-pda-card]' || !el.content.includes('data-pda-card')) return null;
       return {
         set outerHTML(html: string) {
@@ -55,7 +55,7 @@ function messageElement(content: string) {
         },
       };
     },
-    querySelectorAll(selector: string) {
+    querySelectorAll(selector: string): FakeWrap[] {
       if (selector !== '[data-pda-action-wrap]') return [];
       el.wraps = [...el.content.matchAll(/data-pda-action="([^"]+)"/g)].map((m) => {
         const button = {

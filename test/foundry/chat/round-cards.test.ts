@@ -7,7 +7,7 @@ import { requestCardAction, snapshotOf } from '../../../src/foundry/chat/card';
 import { runRoundCommand } from '../../../src/foundry/combat/service';
 import { startSlotAttack } from '../../../src/foundry/combat/slot-attack';
 import { trackerViewOf } from '../../../src/foundry/combat/tracker';
-import { actAs, FakeChatMessage, world, type FakeUser } from '../../fakes/foundry';
+import { actAs, FakeChatMessage, FakeDialogV2, world, type FakeUser } from '../../fakes/foundry';
 import { chatWorld, dice, fighter, lastMessage, targetOf, type TestActor } from './helpers';
 import {
   budgets,
@@ -111,7 +111,7 @@ describe('the attack card reads the round kept by the Combat documents', () => {
     // Pass 2, Aldo's slot: the card goes to the declared target with the declared sword.
     dice(30);
     await slotAttack(combat, player);
-    expect(card().targets[0].name).toBe('Brute');
+    expect(card().targets[0]?.name).toBe('Brute');
     expect(card().combatId).toBe(combat.id);
     expect(card().state.attack.weapon.id).toBe('epeeLongue');
     expect(buttons()).toContain('dodge');
@@ -126,7 +126,7 @@ describe('the attack card reads the round kept by the Combat documents', () => {
     expect(currentSlot(combat).combatantId).toBe(combat.of(cid).id);
     dice(30);
     await slotAttack(combat, gm);
-    expect(card().targets[0].name).toBe('Aldo');
+    expect(card().targets[0]?.name).toBe('Aldo');
     expect(disabledReason('dodge')).toBe('Esquive non annoncée dans les intentions');
     expect(disabledReason('parry.epeeLongue')).toBeUndefined();
   });
@@ -362,6 +362,45 @@ describe('the attack card reads the round kept by the Combat documents', () => {
     expect(card().state.intent.knockOut).toBe(true);
     expect(card().state.attack.weapon.id).toBe('bagarre');
     expect(lastMessage().content).toContain('Intention d&#x27;assommer.');
+  });
+});
+
+describe('the attack dialog opened from the tracker', () => {
+  it('F-U4 a knock-out slot opens the dialog with Assommer ticked; F-U3 Lutte offers its three holds', async () => {
+    const ugo = fighter({
+      name: 'Ugo',
+      owner: player,
+      skills: { lutte: 60 },
+      weapons: [FANTASIA_WEAPONS.lutte],
+    });
+    const vic = fighter({ name: 'Vic', owner: other });
+    const combat = roundCombat([
+      [ugo, 13],
+      [vic, 11],
+    ]);
+    await command(combat, { kind: 'start' });
+    await declare(combat, ugo, [{ kind: 'knockout', weaponId: 'lutte', targetId: combat.of(vic).id }]);
+    await declare(combat, vic, [{ kind: 'other' }]);
+    await command(combat, { kind: 'startPasses' });
+    const shown: string[] = [];
+    const wait = FakeDialogV2.wait;
+    FakeDialogV2.wait = async (config: any) => {
+      shown.push(config.content);
+      return { targets: [vic.uuid], cover: 0, thrustId: '', knockOut: true, whip: '', lutte: '' };
+    };
+    try {
+      dice(30);
+      actAs(player);
+      await startSlotAttack(combat, currentSlot(combat).id);
+      actAs(gm);
+    } finally {
+      FakeDialogV2.wait = wait;
+    }
+    expect(shown[0]).toMatch(/name="knockOut" checked/);
+    expect(shown[0]).toContain('<option value="strangle" >Étrangler</option>');
+    expect(shown[0]).toContain('value="immobilise"');
+    expect(shown[0]).toContain('value="throw"');
+    expect(card().state.intent.knockOut).toBe(true);
   });
 });
 

@@ -36,7 +36,8 @@ export class CardCombatant extends FakeRoundCombatant {
   }
   async update(changes: { system?: Record<string, unknown> }): Promise<this> {
     mustBeGM(`Combatant ${this.name}`);
-    if (changes.system) this.system = { ...this.system, ...structuredClone(changes.system) };
+    const patch = structuredClone(changes.system ?? {}) as Partial<CardCombatant['system']>;
+    this.system = { ...this.system, ...patch };
     return this;
   }
 }
