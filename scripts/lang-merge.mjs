@@ -1,5 +1,6 @@
-// Merges lang/parts/*.<lang>.json into lang/<lang>.json (deep merge; a key defined twice with
-// different values is an error). Used while several areas grew their own key files.
+// Builds lang/fr.json and lang/en.json, the files Foundry loads, from the per-area sources in
+// lang/parts/<area>.<lang>.json (deep merge; a key defined twice with different values is an
+// error). Run `npm run lang` after editing a part; a test fails when the two are out of step.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

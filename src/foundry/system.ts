@@ -1,4 +1,5 @@
-import { registerChat } from './chat';
+import { registerChat, registerFlow, type CardFlow } from './chat';
+import { registerRoundAdapter, type AnyRoundAdapter } from './combat/adapter';
 import { registerCombat } from './combat';
 import { SYSTEM_ID } from './constants';
 import { PassedArmesActor } from './documents/actor';
@@ -40,6 +41,9 @@ export function initSystem(): void {
     Object.assign(itemModels, ruleset.itemModels);
     registerSheets(foundry.documents.Actor, ruleset.actorSheets ?? []);
     registerSheets(foundry.documents.Item, ruleset.itemSheets ?? []);
+    // Rounds and cards of every ruleset stay playable: a combat or a card remembers its ruleset.
+    if (ruleset.roundAdapter) registerRoundAdapter(ruleset.roundAdapter as AnyRoundAdapter);
+    for (const flow of ruleset.cardFlows ?? []) registerFlow(flow as CardFlow<unknown>);
   }
 
   registerSettings();

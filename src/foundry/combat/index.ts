@@ -1,9 +1,8 @@
 import { setFantasiaRoundProvider } from '../chat/fantasia/round-context';
 import { templatePath } from '../constants';
 import { combatRoundProvider } from './chat-round';
-import { registerRoundAdapter } from './adapter';
 import { PassedArmesCombat, PassedArmesCombatant } from './documents';
-import { fantasiaRoundAdapter, DECLARE_TEMPLATE } from './fantasia';
+import { DECLARE_TEMPLATE } from './fantasia';
 import { CombatRoundModel, CombatantRoundModel } from './models';
 import { registerRoundQueries } from './service';
 import { FOOTER_TEMPLATE, PassedArmesCombatTracker, TRACKER_TEMPLATE } from './tracker';
@@ -21,9 +20,9 @@ export const COMBAT_TEMPLATES = [
 
 /**
  * Wires the round into Foundry (call at `init`): Combat and Combatant documents and data models,
- * the tracker, the GM-side query for players' commands, Fantasia's round adapter and the round
- * facts the Fantasia attack card reads (chat-round.ts). Other
- * rulesets add theirs with registerRoundAdapter.
+ * the tracker, the GM-side query for players' commands and the round facts the Fantasia attack
+ * card reads (chat-round.ts). Each ruleset's round adapter comes with its FoundryRuleset
+ * (`roundAdapter`), registered by src/foundry/system.ts.
  */
 export function registerCombat(): void {
   CONFIG.Combat.documentClass = PassedArmesCombat as never;
@@ -31,7 +30,6 @@ export function registerCombat(): void {
   Object.assign(CONFIG.Combat.dataModels as Record<string, unknown>, { base: CombatRoundModel });
   Object.assign(CONFIG.Combatant.dataModels as Record<string, unknown>, { base: CombatantRoundModel });
   (CONFIG.ui as unknown as Record<string, unknown>).combat = PassedArmesCombatTracker;
-  registerRoundAdapter(fantasiaRoundAdapter);
   registerRoundQueries();
   // The attack card reads declarations, parries, reloads and thrust memory from the round.
   setFantasiaRoundProvider(combatRoundProvider);

@@ -15,7 +15,9 @@ import {
   setFantasiaRoundProvider,
   type FantasiaRoundFacts,
 } from '../../../src/foundry/chat/fantasia/round-context';
-import { registerChat } from '../../../src/foundry/chat/index';
+import { registerChat, registerFlow } from '../../../src/foundry/chat/index';
+import { fantasiaAttackFlow } from '../../../src/foundry/chat/fantasia/attack-flow';
+import { fantasiaResistanceFlow } from '../../../src/foundry/chat/fantasia/resistance-flow';
 import { SYSTEM_PATH } from '../../../src/foundry/constants';
 import {
   actAs,
@@ -186,6 +188,8 @@ export function chatWorld(): { gm: FakeUser; player: FakeUser; other: FakeUser }
   setFantasiaOptionsSource(() => DEFAULT_FANTASIA_OPTIONS);
   setFantasiaRoundProvider(null);
   registerChat();
+  registerFlow(fantasiaAttackFlow);
+  registerFlow(fantasiaResistanceFlow);
   // A player's query runs on the GM's client: as the GM, then back to the caller.
   gm.query = async (name: string, data: unknown) => {
     const caller = g.game.user;

@@ -9,7 +9,11 @@ const rename: Migration = {
   migrate: ({ pv, ...rest }) => ({ ...rest, pointsDeVie: pv }),
 };
 
-function doc(type: string, system: Record<string, unknown>, failing = false): MigratableDocument & { system: unknown } {
+function doc(
+  type: string,
+  system: Record<string, unknown>,
+  failing = false,
+): MigratableDocument & { system: unknown } {
   return {
     documentName: 'Actor',
     type,

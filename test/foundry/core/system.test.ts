@@ -16,7 +16,11 @@ describe('system init', () => {
     expect(world.settingConfigs.get('passe-d-armes.ruleset')).toMatchObject({
       default: 'fantasia',
       requiresReload: true,
-      choices: { fantasia: 'PDA.Ruleset.fantasia', greyhawk: 'PDA.Ruleset.greyhawk', souffle: 'PDA.Ruleset.souffle' },
+      choices: {
+        fantasia: 'PDA.Ruleset.fantasia',
+        greyhawk: 'PDA.Ruleset.greyhawk',
+        souffle: 'PDA.Ruleset.souffle',
+      },
     });
   });
 

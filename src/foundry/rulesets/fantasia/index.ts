@@ -1,7 +1,10 @@
+import { fantasiaAttackFlow } from '../../chat/fantasia/attack-flow';
+import { fantasiaResistanceFlow } from '../../chat/fantasia/resistance-flow';
+import { fantasiaRoundAdapter } from '../../combat/fantasia';
 import { templatePath } from '../../constants';
 import type { FoundryRuleset } from '../types';
 import { fantasiaPreCreateItem } from './drop';
-import { useWeaponByUuid } from './hotbar';
+import { fantasiaHotbarDrop, useWeaponByUuid } from './hotbar';
 import { fantasiaActorModels } from './models/actors';
 import { fantasiaItemModels } from './models/items';
 import { registerFantasiaSettings } from './settings';
@@ -62,11 +65,14 @@ export const fantasiaRuleset: FoundryRuleset = {
       label: 'PDA.FantasiaUI.Sheet.item',
     },
   ],
+  roundAdapter: fantasiaRoundAdapter,
+  cardFlows: [fantasiaAttackFlow, fantasiaResistanceFlow],
   registerSettings: registerFantasiaSettings,
   init() {
     configureTokens();
     void foundry.applications.handlebars.loadTemplates(FANTASIA_PARTIALS);
     Hooks.on('preCreateItem', fantasiaPreCreateItem as never);
+    Hooks.on('hotbarDrop', fantasiaHotbarDrop as never);
     // Macros call the system through `game.passeDArmes` (see hotbar.ts).
     const g = game as unknown as { passeDArmes?: Record<string, unknown> };
     g.passeDArmes = { ...(g.passeDArmes ?? {}), fantasia: { useWeaponByUuid } };

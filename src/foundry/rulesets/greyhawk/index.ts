@@ -1,4 +1,3 @@
-import { registerRoundAdapter } from '../../combat/adapter';
 import type { FoundryRuleset } from '../types';
 import { GREYHAWK_ACTOR_TYPES, GuerrierAdndModel, MonstreAdndModel } from './models/actors';
 import { ArmeAdndModel, GREYHAWK_ITEM_TYPES } from './models/items';
@@ -19,7 +18,7 @@ export const greyhawkRuleset: FoundryRuleset = {
     { types: [...GREYHAWK_ITEM_TYPES], sheetClass: GreyhawkWeaponSheet, label: 'PDA.Greyhawk.Sheet.Weapon' },
   ],
   registerSettings: registerGreyhawkSettings,
-  init: () => registerRoundAdapter(greyhawkRoundAdapter),
+  roundAdapter: greyhawkRoundAdapter,
 };
 
 export { ArmeAdndModel, GuerrierAdndModel, MonstreAdndModel, greyhawkRoundAdapter };

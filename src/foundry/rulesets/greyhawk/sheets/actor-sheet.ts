@@ -63,7 +63,6 @@ function currentTarget(): AttackTargetInput {
   return { name: token.name ?? '', ac: system.ac, size: system.size ?? 'M' };
 }
 
-
 /** Sheet of `guerrier-adnd` and `monstre-adnd` actors. */
 export class GreyhawkActorSheet extends PdaActorSheetBase {
   // fvtt-types' deep option types make tsc give up on this literal; Foundry checks it at runtime.
