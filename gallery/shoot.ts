@@ -59,7 +59,9 @@ function inspectPage(): string[] {
     if (el.closest('.pda-visually-hidden, option, select, svg')) continue;
     const tag = el.tagName;
     if (!['INPUT', 'SELECT', 'TEXTAREA', 'IMG', 'OPTION'].includes(tag) && el.clientWidth > 0) {
-      const clipsX = cs.overflowX !== 'auto' && cs.overflowX !== 'scroll';
+      // A deliberate ellipsis (long names in a narrow sidebar) is truncation, not overflow.
+      const ellipsis = cs.textOverflow === 'ellipsis' && cs.overflowX === 'hidden';
+      const clipsX = cs.overflowX !== 'auto' && cs.overflowX !== 'scroll' && !ellipsis;
       if (clipsX && el.scrollWidth > el.clientWidth + 1) {
         problems.push(`overflow-x ${describe(el)}: ${el.scrollWidth} > ${el.clientWidth}`);
       }

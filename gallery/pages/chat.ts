@@ -1,5 +1,4 @@
 /** Gallery pages of the chat cards: the Fantasia attack chain at its steps, and a resistance roll. */
-import { readdirSync, readFileSync } from 'node:fs';
 import { ScriptedDice } from '../../src/engine/dice/scripted';
 import { availableDefences, resolveAttack, resolveDefence } from '../../src/engine/fantasia/attack';
 import { rollDamage } from '../../src/engine/fantasia/damage';
@@ -13,31 +12,14 @@ import {
   type ResistanceState,
 } from '../../src/foundry/chat/fantasia/resistance-flow';
 import type { CardSnapshot, FlowEnv, Text } from '../../src/foundry/chat/flow';
-import { lookup } from '../helpers';
+import { formatKey, translations } from '../shared';
 import type { GalleryPage } from '../types';
 
 type Dict = Record<string, unknown>;
 
-function translations(lang: string): Dict {
-  const out: Dict = {};
-  const merge = (a: Dict, b: Dict): Dict => {
-    for (const [k, v] of Object.entries(b)) {
-      a[k] = v && typeof v === 'object' && !Array.isArray(v) ? merge((a[k] as Dict) ?? {}, v as Dict) : v;
-    }
-    return a;
-  };
-  for (const f of readdirSync('lang/parts').filter((n) => n.endsWith(`.${lang}.json`))) {
-    merge(out, JSON.parse(readFileSync(`lang/parts/${f}`, 'utf8')) as Dict);
-  }
-  return out;
-}
-
 function envFor(lang: string): FlowEnv {
   const dict = translations(lang);
-  const t = (x: Text): string =>
-    (lookup(dict, x.key) ?? x.key).replace(/\{(\w+)\}/g, (m, k: string) =>
-      x.data && k in x.data ? String(x.data[k]) : m,
-    );
+  const t = (x: Text): string => formatKey(dict, x.key, x.data);
   return {
     user: {} as User,
     resolve: () => null,

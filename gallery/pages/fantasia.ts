@@ -8,12 +8,8 @@ import {
   type ActorSheetInput,
   type SheetItem,
 } from '../../src/foundry/rulesets/fantasia/sheets/context';
+import { icon } from '../shared';
 import type { GalleryPage } from '../types';
-
-const icon = (color: string, letter: string) =>
-  `data:image/svg+xml;utf8,${encodeURIComponent(
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="6" fill="${color}"/><text x="32" y="43" font-size="32" text-anchor="middle" fill="white" font-family="serif">${letter}</text></svg>`,
-  )}`;
 
 const PORTRAIT = icon('#7a4b2a', 'A');
 const SWORD = icon('#5b6770', 'E');

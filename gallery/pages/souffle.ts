@@ -4,7 +4,6 @@
  * every Souffle card (attack, forced, defended, applied with a disarm, aim, grapple). Sample data,
  * built with the pure context builders and the real engine on scripted dice.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { ScriptedDice } from '../../src/engine/dice/scripted';
 import type { Requester, RoundState } from '../../src/engine/round/types';
 import { declare, startPasses, startRound, nextSlot } from '../../src/engine/round/engine';
@@ -39,7 +38,7 @@ import {
   souffleSheetContext,
   type SouffleSheetInput,
 } from '../../src/foundry/rulesets/souffle/sheets/context';
-import { lookup } from '../helpers';
+import { formatKey, icon, translations, withI18n } from '../shared';
 import type { GalleryPage } from '../types';
 
 type Dict = Record<string, unknown>;
@@ -47,61 +46,16 @@ type State = RoundState<SouffleRoundCombatant, SouffleDeclaration, SouffleReadin
 
 setSouffleOptionsSource(() => DEFAULT_OPTIONS);
 
-function translations(lang: string): Dict {
-  const out: Dict = {};
-  const merge = (a: Dict, b: Dict): Dict => {
-    for (const [k, v] of Object.entries(b)) {
-      a[k] = v && typeof v === 'object' && !Array.isArray(v) ? merge((a[k] as Dict) ?? {}, v as Dict) : v;
-    }
-    return a;
-  };
-  for (const f of readdirSync('lang/parts').filter((n) => n.endsWith(`.${lang}.json`))) {
-    merge(out, JSON.parse(readFileSync(`lang/parts/${f}`, 'utf8')) as Dict);
-  }
-  return out;
-}
-
-const format = (dict: Dict, key: string, data?: Readonly<Record<string, unknown>>) =>
-  (lookup(dict, key) ?? key).replace(/\{(\w+)\}/g, (m, k: string) =>
-    data && k in data ? String(data[k]) : m,
-  );
-
-/**
- * Runs `build` with a minimal `game.i18n` in the language rendered: the tracker and dialog
- * builders localize through src/foundry/i18n.ts, as they do in Foundry.
- */
-function withI18n<T>(lang: string, build: () => T): T {
-  const dict = translations(lang);
-  const g = globalThis as { game?: unknown };
-  const previous = g.game;
-  g.game = {
-    i18n: {
-      localize: (key: string) => format(dict, key),
-      format: (key: string, data: Record<string, string>) => format(dict, key, data),
-    },
-  };
-  try {
-    return build();
-  } finally {
-    g.game = previous;
-  }
-}
-
 function envFor(lang: string): FlowEnv {
   const dict = translations(lang);
   return {
     user: {} as User,
     resolve: () => null,
     roll: () => Promise.reject(new Error('no dice in the gallery')),
-    t: (x: Text) => format(dict, x.key, x.data),
+    t: (x: Text) => formatKey(dict, x.key, x.data),
     userTargets: () => [],
   };
 }
-
-const icon = (color: string, letter: string) =>
-  `data:image/svg+xml;utf8,${encodeURIComponent(
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="6" fill="${color}"/><text x="32" y="43" font-size="32" text-anchor="middle" fill="white" font-family="serif">${letter}</text></svg>`,
-  )}`;
 
 // ------------------------------------------------------------------------------------- sheets
 

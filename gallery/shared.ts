@@ -1,0 +1,41 @@
+/** Helpers shared by the gallery page files: translations, localized build, portraits. */
+import { readFileSync } from 'node:fs';
+import { lookup } from './helpers';
+
+type Dict = Record<string, unknown>;
+
+/** The language file Foundry would load (lang/<lang>.json, built from lang/parts by `npm run lang`). */
+export function translations(lang: string): Dict {
+  return JSON.parse(readFileSync(`lang/${lang}.json`, 'utf8')) as Dict;
+}
+
+/** Localizes a key with {placeholders} filled from `data`; an unknown key stays visible as is. */
+export function formatKey(dict: Dict, key: string, data?: Readonly<Record<string, unknown>>): string {
+  return (lookup(dict, key) ?? key).replace(/\{(\w+)\}/g, (m, k: string) =>
+    data && k in data ? String(data[k]) : m,
+  );
+}
+
+/** Runs `build` with a minimal `game.i18n` in the language rendered (view builders localize). */
+export function withI18n<T>(lang: string, build: () => T): T {
+  const dict = translations(lang);
+  const g = globalThis as { game?: unknown };
+  const previous = g.game;
+  g.game = {
+    i18n: {
+      localize: (key: string) => formatKey(dict, key),
+      format: (key: string, data: Record<string, string>) => formatKey(dict, key, data),
+    },
+  };
+  try {
+    return build();
+  } finally {
+    g.game = previous;
+  }
+}
+
+/** A portrait: a coloured square with a letter, as an inline SVG. */
+export const icon = (color: string, letter: string): string =>
+  `data:image/svg+xml;utf8,${encodeURIComponent(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="6" fill="${color}"/><text x="32" y="43" font-size="32" text-anchor="middle" fill="white" font-family="serif">${letter}</text></svg>`,
+  )}`;
