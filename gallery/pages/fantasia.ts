@@ -97,7 +97,7 @@ const BRETTEUR_ITEMS: SheetItem[] = [
   },
 ];
 
-function bretteur(activeTab: string): ActorSheetInput {
+export function bretteur(activeTab: string): ActorSheetInput {
   const characteristics = { FOR: 13, CON: 12, TAI: 12, INT: 12, DEX: 15, CHA: 11 };
   return {
     actor: { id: 'bretteur', name: 'Aldo le Bretteur', img: PORTRAIT, type: 'aventurier' },

@@ -645,6 +645,8 @@ class FakeChatMessage extends FakeDocument {
     super(data, options);
     this.content = data.content ?? '';
     this.rolls = data.rolls ?? [];
+    this.whisper = data.whisper ?? [];
+    this.blind = data.blind ?? false;
     this.author = data.author ?? (globalThis as any).game?.user ?? null;
   }
   static async create(data: Obj): Promise<FakeChatMessage> {
@@ -654,6 +656,19 @@ class FakeChatMessage extends FakeDocument {
     (globalThis as any).game.messages.set(msg.id, msg);
     return msg;
   }
+  /** Foundry's documented behaviour: private GM and blind rolls go to the GMs, self rolls to the author. */
+  static applyRollMode(data: Obj, mode: string): Obj {
+    const g = globalThis as any;
+    const gms = g.game.users.filter((u: FakeUser) => u.isGM).map((u: FakeUser) => u.id);
+    if (mode === 'gmroll' || mode === 'blindroll') data.whisper = gms;
+    if (mode === 'blindroll') data.blind = true;
+    if (mode === 'selfroll') data.whisper = [g.game.user.id];
+    return data;
+  }
+
+  whisper: string[] = [];
+  blind = false;
+
   static getSpeaker(options: Obj = {}): Obj {
     return { actor: options.actor?.id ?? null, alias: options.actor?.name ?? '' };
   }

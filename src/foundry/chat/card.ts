@@ -211,6 +211,12 @@ export async function createCard(
     rolls: env.rolls,
     ...(speaker ? { speaker } : {}),
   };
+  // The user's roll mode (public, private GM, blind, self) decides who sees the card and its dice.
+  const MessageClass = CONFIG.ChatMessage.documentClass as unknown as {
+    applyRollMode?: (data: Record<string, unknown>, mode: string) => unknown;
+  };
+  const rollMode = String(game.settings?.get('core', 'rollMode') ?? 'publicroll');
+  MessageClass.applyRollMode?.(data as Record<string, unknown>, rollMode);
   // fvtt-types only knows core ChatMessage subtypes; `carte` is declared in system.json.
   const created = await CONFIG.ChatMessage.documentClass.create(data as unknown as ChatMessage.CreateData);
   if (!created) throw new RulesError('PDA.Error.Unexpected');

@@ -196,6 +196,42 @@ describe('round engine transitions', () => {
     expect(currentSlot(s)?.combatantId).toBe('orc');
   });
 
+  it('F-R5 a GM amendment replaces the not-yet-played slots and never duplicates them', () => {
+    // Pass 2: the orc's melee is done; Sam's draw in pass 3 waits.
+    let s = nextSlot(fantasiaRound, nextSlot(fantasiaRound, midRound(), GM), GM);
+    expect(currentSlot(s)?.combatantId).toBe('sam');
+    const same = amendDeclaration(fantasiaRound, s, 'orc', s.declarations.orc!, GM);
+    expect(same.slots.map((x) => `${x.pass}:${x.combatantId}:${x.action}:${x.status}`)).toEqual([
+      '1:archer:shoot:done',
+      '2:orc:melee:done',
+      '3:sam:draw:current',
+    ]);
+    // Sam's own current slot is not added again either; a new intent adds only itself.
+    s = amendDeclaration(
+      fantasiaRound,
+      s,
+      'sam',
+      { intents: [{ kind: 'draw', weaponId: 'sword' }, { kind: 'other' }] },
+      GM,
+    );
+    expect(s.slots.map((x) => `${x.pass}:${x.combatantId}:${x.action}:${x.status}`)).toEqual([
+      '1:archer:shoot:done',
+      '2:orc:melee:done',
+      '3:sam:draw:current',
+    ]);
+    s = amendDeclaration(fantasiaRound, s, 'sam', s.declarations.sam!, GM);
+    expect(s.slots.filter((x) => x.combatantId === 'sam')).toHaveLength(1);
+  });
+
+  it('F-R5 an amendment keeps every budget pool spent this round', () => {
+    let s = nextSlot(fantasiaRound, midRound(), GM);
+    s = { ...s, budgets: { ...s.budgets, archer: { ...s.budgets.archer, parried: { max: 1, used: 1 } } } };
+    s = amendDeclaration(fantasiaRound, s, 'archer', s.declarations.archer!, GM);
+    expect(s.budgets.archer?.missile?.used).toBe(1);
+    expect(s.budgets.archer?.parried?.used).toBe(1);
+    expect(s.slots.filter((x) => x.combatantId === 'archer')).toHaveLength(1);
+  });
+
   it('F-R5 passes start only when everyone declared, unless the GM forces', () => {
     let s = startRound(fantasiaRound, [fighter('a', 'pc', 12, [sword()]), fighter('b', 'npc', 11)], noDice());
     s = declare(fantasiaRound, s, 'a', { intents: [{ kind: 'melee', weaponId: 'sword' }] }, GM);
@@ -227,6 +263,15 @@ describe('round engine transitions', () => {
     expect(refusal(() => setReadiness(fantasiaRound, s, 'x', { weapons: {} }, player))).toBe(
       'PDA.Error.NotGM',
     );
+  });
+
+  it('F-W5 setReadiness changes readiness only: what was spent this round stays spent', () => {
+    const s = nextSlot(fantasiaRound, midRound(), GM); // the archer's shot is done
+    expect(s.budgets.archer?.missile?.used).toBe(1);
+    const s2 = setReadiness(fantasiaRound, s, 'archer', { weapons: { bow: { ready: true, loaded: false } } }, GM);
+    expect(s2.readiness.archer?.weapons.bow).toEqual({ ready: true, loaded: false });
+    expect(s2.budgets).toBe(s.budgets);
+    expect(s2.budgets.archer?.missile?.used).toBe(1);
   });
 
   it('F-R1 ending the combat clears every round datum and refuses further transitions', () => {

@@ -516,6 +516,20 @@ describe('Fantasia three passes', () => {
     expect(s.readiness.gun?.weapons.arquebus).toEqual({ ready: true, loaded: true });
   });
 
+  it('F-W6 a countdown set during the round (too much powder) stands at its end, no fresh 1d4+3', () => {
+    const fighters = [fighter('gun', 'pc', 13, [arquebus()]), fighter('orc', 'npc', 9, [sword()])];
+    let s = start(fighters);
+    s = declareAll(s, {
+      gun: { intents: [{ kind: 'shoot', weaponId: 'arquebus' }] },
+      orc: { intents: [{ kind: 'move' }] },
+    });
+    s = startPasses(fantasiaRound, s, { by: GM });
+    // The shot's incident doubled the countdown: 1d4+3 = 6, doubled 12.
+    s = setReadiness(fantasiaRound, s, 'gun', { weapons: { arquebus: { ready: true, loaded: false, reloadRoundsLeft: 12 } } }, GM);
+    s = nextRound(fantasiaRound, runAll(s), noDice(), { by: GM });
+    expect(s.readiness.gun?.weapons.arquebus).toEqual({ ready: true, loaded: false, reloadRoundsLeft: 12 });
+  });
+
   it('F-M4 the Rorque scene: DEX 17 acts before 16 and the ready crossbow fires in pass 1, reloaded by pass 3', () => {
     let s = start([fighter('rorque', 'npc', 16), fighter('aventurier', 'pc', 17, [crossbow()])]);
     expect(order(s)).toEqual(['aventurier', 'rorque']);

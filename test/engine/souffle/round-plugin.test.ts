@@ -118,6 +118,22 @@ describe('Souffle round plug-in', () => {
     );
   });
 
+  it("S-P1 a posture change at the end of one's own turn keeps the actions already spent", () => {
+    const player = { gm: false as const, owns: ['a'] };
+    let state = opening();
+    state = declare(souffleRound, state, 'g', { posture: 'prudent' }, GM);
+    state = declare(souffleRound, state, 'a', { posture: 'intrepide' }, player);
+    state = declare(souffleRound, state, 'b', { posture: 'prudent' }, GM);
+    state = startPasses(souffleRound, state, { by: GM });
+    state = nextSlot(souffleRound, state, GM); // Gardien done; Aïna's first action.
+    state = endSlot(souffleRound, state, state.slots[state.slotIndex]!.id, player);
+    expect(state.budgets.a?.actions).toEqual({ max: 2, used: 1 });
+    state = declare(souffleRound, state, 'a', changePostureAtTurnEnd(state.declarations.a!, 'defensif'), player);
+    expect(state.budgets.a?.actions).toEqual({ max: 2, used: 1 });
+    state = endSlot(souffleRound, state, state.slots[state.slotIndex]!.id, player);
+    expect(state.budgets.a?.actions).toEqual({ max: 2, used: 2 });
+  });
+
   it('S-P4 a défensif fighter gets one turn for defence and movement, spending nothing', () => {
     let state = opening();
     for (const id of ['a', 'g', 'b']) state = declare(souffleRound, state, id, { posture: 'defensif' }, GM);

@@ -109,6 +109,20 @@ describe('the attack card chain', () => {
     expect(lastMessage().rolls.length).toBeGreaterThan(0);
   });
 
+  it("the user's roll mode decides who sees the card: a private GM roll is whispered to the GMs", async () => {
+    const { aldo, brute } = duel();
+    world.settings.set('core.rollMode', 'gmroll');
+    dice(30);
+    await attack(aldo, brute);
+    const message = lastMessage() as unknown as { whisper: string[]; blind: boolean };
+    expect(message.whisper).toEqual([gm.id]);
+    expect(message.blind).toBe(false);
+    world.settings.set('core.rollMode', 'blindroll');
+    dice(30);
+    await attack(aldo, brute);
+    expect((lastMessage() as unknown as { blind: boolean }).blind).toBe(true);
+  });
+
   it('F-H4 no damage bonus at range; F-H3 armour subtracted', async () => {
     const archer = fighter({
       name: 'Archer',
