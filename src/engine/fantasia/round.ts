@@ -477,7 +477,8 @@ export const ARQUEBUS_RELOAD = '1d4+3';
  * - a drawn weapon stays drawn; a bow drawn in pass 3 is nocked (F-R8);
  * - a bow or sling that shot is nocked again for the next round (ruling F-R9);
  * - a crossbow that shot is unloaded unless both reload slots were done (F-W5);
- * - an arquebus that shot needs 1d4+3 reload rounds, counted on rounds spent reloading (F-W6).
+ * - an arquebus that shot needs 1d4+3 reload rounds, counted on rounds spent reloading (F-W6);
+ *   a countdown already set during the round (too much powder, doubled) is kept, not rolled again.
  */
 export function fantasiaCarryOver(
   context: CarryOverContext<FantasiaRoundCombatant, FantasiaDeclaration, FantasiaReadiness>,
@@ -516,10 +517,12 @@ export function fantasiaCarryOver(
         if (weapon.reload === 'crossbow') {
           weapons[weapon.id] = { ...current, ready: true, loaded: reloadDone() };
         } else if (weapon.reload === 'arquebus') {
+          // A countdown set during the round (too much powder doubles it) stands.
+          const set = !current.loaded ? current.reloadRoundsLeft : undefined;
           weapons[weapon.id] = {
             ready: true,
             loaded: false,
-            reloadRoundsLeft: roll(ARQUEBUS_RELOAD, dice).total,
+            reloadRoundsLeft: set ?? roll(ARQUEBUS_RELOAD, dice).total,
           };
         } else {
           weapons[weapon.id] = { ...current, ready: true, loaded: true };

@@ -56,14 +56,30 @@ export function breakFree(
   return { victim: applyChange(victim, 0, patch, roll.rule), roll };
 }
 
+/** F-U2, F-U3: the Lutte dice, dealt each round of a strangle hold as asphyxia. */
+export const LUTTE_ASPHYXIA = '2d3';
+
+/** One round of a strangle hold: the Lutte dice as asphyxia, plus Étranglement's extra dice. */
+export interface StrangleRound {
+  readonly victim: Applied;
+  /** Total lost: asphyxia + extra. */
+  readonly damage: number;
+  /** The Lutte dice (2d3). */
+  readonly asphyxia: number;
+  /** Étranglement's extra damage (1d3, F-B7); 0 for a plain Lutte hold. */
+  readonly extra: number;
+}
+
 /**
- * A round of strangling: Étranglement's extra damage (1d3, F-B7) lands automatically, armour does
- * not help. A plain Lutte strangle has no extra damage in the seed.
+ * F-U3: a round of strangling deals the Lutte dice (2d3) as asphyxia: armour does not stop it and
+ * no damage bonus is added. A hold set by Étranglement (F-B7) adds its extra 1d3.
  */
-export function strangleRound(victim: FantasiaCombatant, dice: Dice): { victim: Applied; damage: number } {
+export function strangleRound(victim: FantasiaCombatant, dice: Dice): StrangleRound {
   const s = victim.states.strangled;
   if (!s) throw new RulesError('PDA.Error.NotHeld', { name: victim.name, rule: 'F-U3' });
   const rule: RuleId[] = s.extraDamage ? ['F-U3', 'F-B7'] : ['F-U3'];
-  const damage = s.extraDamage ? Math.max(0, rollFormula(s.extraDamage, dice).total) : 0;
-  return { victim: applyChange(victim, damage, {}, rule), damage };
+  const asphyxia = Math.max(0, rollFormula(LUTTE_ASPHYXIA, dice).total);
+  const extra = s.extraDamage ? Math.max(0, rollFormula(s.extraDamage, dice).total) : 0;
+  const damage = asphyxia + extra;
+  return { victim: applyChange(victim, damage, {}, rule), damage, asphyxia, extra };
 }

@@ -1,6 +1,7 @@
 import { ensure, RulesError } from '../core/errors';
 import type { Dice } from '../dice/port';
 import type {
+  Budget,
   Budgets,
   CombatantId,
   Requester,
@@ -9,6 +10,7 @@ import type {
   RoundState,
   RoundStep,
   Slot,
+  SlotSpec,
   SlotStatus,
 } from './types';
 
@@ -131,6 +133,19 @@ function computeBudgets<C extends RoundCombatant, D, R>(
   return budgets;
 }
 
+/**
+ * A combatant's budgets after a new declaration: the maxima come from the ruleset, what was
+ * already spent this round stays spent, and pools the ruleset does not know (an adapter's own
+ * counters) are kept.
+ */
+function rebudget(fresh: Budgets, before: Budgets | undefined): Budgets {
+  const out: Record<string, Budget> = { ...before };
+  for (const [pool, budget] of Object.entries(fresh)) {
+    out[pool] = { ...budget, used: before?.[pool]?.used ?? budget.used };
+  }
+  return out;
+}
+
 function uniqueRoster<C extends RoundCombatant>(combatants: readonly C[]): Record<CombatantId, C> {
   const roster: Record<CombatantId, C> = {};
   for (const c of combatants) {
@@ -219,7 +234,8 @@ function canDeclareNow<C extends RoundCombatant, D, R>(
 /**
  * Records (or replaces) a combatant's declaration. Players declare for their own combatants, in
  * initiative order when the ruleset asks for it (F-R5); the GM may declare for anyone at any time
- * of the declare step.
+ * of the declare step. A declaration the ruleset allows during a resolve step (`canDeclareNow`,
+ * Souffle's S-P1) leaves the schedule alone and keeps what was already spent this round.
  */
 export function declare<C extends RoundCombatant, D, R>(
   rules: AnyRules<C, D, R>,
@@ -242,11 +258,8 @@ export function declare<C extends RoundCombatant, D, R>(
   const readiness = readinessOf(state, id);
   rules.validateDeclaration({ state, combatant, readiness, declaration, by });
   const declarations = { ...state.declarations, [id]: declaration };
-  return {
-    ...state,
-    declarations,
-    budgets: { ...state.budgets, [id]: rules.budgets(combatant, declaration, readiness) },
-  };
+  const budgets = rebudget(rules.budgets(combatant, declaration, readiness), state.budgets[id]);
+  return { ...state, declarations, budgets: { ...state.budgets, [id]: budgets } };
 }
 
 /** Removes a declaration during the declare step (a player takes it back, or the GM clears it). */
@@ -274,10 +287,16 @@ function before(a: { pass: number; order: number }, pass: number, order: number)
   return a.pass < pass || (a.pass === pass && a.order >= order);
 }
 
+/** Same pass, action and intent: a slot carrying out this part of the plan. */
+function sameWork(a: SlotSpec, b: SlotSpec): boolean {
+  return a.pass === b.pass && a.action === b.action && a.intent === b.intent;
+}
+
 /**
- * GM: changes a declaration after the passes started. The combatant's waiting slots give way to
- * the new declaration's slots still ahead (those of a pass already over are dropped); slots done
- * stay, and budgets keep what was spent.
+ * GM: changes a declaration after the passes started (F-R5). The combatant's not-yet-played slots
+ * are replaced by the new declaration's: slots already played (done, skipped or current) stand
+ * and account for the matching part of the new plan, slots of a pass already over are dropped,
+ * and the rest goes ahead in order. Budgets keep what was spent.
  */
 export function amendDeclaration<C extends RoundCombatant, D, R>(
   rules: AnyRules<C, D, R>,
@@ -299,6 +318,13 @@ export function amendDeclaration<C extends RoundCombatant, D, R>(
 
   const current = currentSlot(state);
   const slots: Slot[] = state.slots.filter((s) => !(s.combatantId === id && s.status === 'waiting'));
+  // What was already played carries out its part of the new plan: it is not scheduled again.
+  const ahead = [...specs];
+  for (const played of slots) {
+    if (played.combatantId !== id) continue;
+    const match = ahead.findIndex((spec) => sameWork(spec, played));
+    if (match >= 0) ahead.splice(match, 1);
+  }
   // Nothing may be inserted at or before the current slot (or the last finished one).
   let floor = -1;
   slots.forEach((s, i) => {
@@ -306,7 +332,7 @@ export function amendDeclaration<C extends RoundCombatant, D, R>(
   });
   const passNow = current?.pass ?? state.pass ?? 0;
   let serial = state.slots.reduce((m, s) => Math.max(m, Number(s.id.split('.')[1] ?? 0)), -1);
-  for (const spec of specs) {
+  for (const spec of ahead) {
     if (spec.pass < passNow) continue;
     let at = slots.length;
     for (let i = floor + 1; i < slots.length; i++) {
@@ -321,9 +347,7 @@ export function amendDeclaration<C extends RoundCombatant, D, R>(
     floor = Math.max(floor, at);
   }
   const slotIndex = current ? slots.findIndex((s) => s.id === current.id) : -1;
-  let budgets: Budgets = rules.budgets(combatant, declaration, readiness);
-  for (const s of slots)
-    if (s.combatantId === id && s.status === 'done') budgets = spend(budgets, s.spends, 1) ?? budgets;
+  const budgets = rebudget(rules.budgets(combatant, declaration, readiness), state.budgets[id]);
   const next = { ...state, declarations, slots, slotIndex, budgets: { ...state.budgets, [id]: budgets } };
   // Amended while the round was over: the new slots are resolved now.
   return current ? next : moveTo(rules, next, [...slots], floor);
@@ -551,9 +575,13 @@ export function restoreCombatant<C extends RoundCombatant, D, R>(
   return { ...state, out: state.out.filter((o) => o !== id) };
 }
 
-/** GM: replaces a combatant's readiness (set-up before round 1, a fumbled crossbow…). */
+/**
+ * GM: replaces a combatant's readiness (set-up before round 1, a fumbled crossbow, a doubled
+ * arquebus countdown…). Only the readiness changes: this round's budgets, schedule and
+ * declarations stay as they are (F-W5, F-W6).
+ */
 export function setReadiness<C extends RoundCombatant, D, R>(
-  rules: AnyRules<C, D, R>,
+  _rules: AnyRules<C, D, R>,
   state: RoundState<C, D, R>,
   id: CombatantId,
   readiness: R,
@@ -561,12 +589,8 @@ export function setReadiness<C extends RoundCombatant, D, R>(
 ): RoundState<C, D, R> {
   ensureLive(state);
   ensureGm(by);
-  const combatant = combatantOf(state, id);
-  return {
-    ...state,
-    readiness: { ...state.readiness, [id]: readiness },
-    budgets: { ...state.budgets, [id]: rules.budgets(combatant, state.declarations[id], readiness) },
-  };
+  combatantOf(state, id);
+  return { ...state, readiness: { ...state.readiness, [id]: readiness } };
 }
 
 export interface NextRoundOptions<C extends RoundCombatant> extends ForceOption {

@@ -86,3 +86,25 @@ export interface TrackerClass {
 /** Base of the system's combat tracker (set as CONFIG.ui.combat). */
 export const PdaCombatTrackerBase = foundry.applications.sidebar.tabs
   .CombatTracker as unknown as TrackerClass;
+
+/** What our plain applications (settings forms) use of a Handlebars ApplicationV2. */
+export interface AppInstance {
+  readonly element: HTMLElement;
+  readonly options: Record<string, unknown>;
+  render(options?: boolean | Record<string, unknown>): Promise<unknown>;
+  close(options?: Record<string, unknown>): Promise<unknown>;
+  _prepareContext(options: RenderOptions): Promise<Record<string, unknown>>;
+  _onRender(context: Record<string, unknown>, options: RenderOptions): Promise<void>;
+}
+
+/** The static side our applications override. */
+export interface AppClass {
+  new (options?: Record<string, unknown>): AppInstance;
+  DEFAULT_OPTIONS: object;
+  PARTS: Record<string, TemplatePart>;
+}
+
+/** Base of the system's Handlebars applications that are not document sheets. */
+export const PdaApplicationBase = HandlebarsApplicationMixin(
+  foundry.applications.api.ApplicationV2,
+) as unknown as AppClass;

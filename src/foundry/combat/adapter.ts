@@ -71,8 +71,6 @@ export interface RoundAdapter<C extends RoundCombatant = RoundCombatant, D = unk
   ): RoundState<C, D, R>;
   /** The current slot starts an attack card (a button on its row). */
   startsCard?(slot: Slot): boolean;
-  /** Adjusts the next round after the carry-over (Fantasia keeps a doubled arquebus countdown). */
-  afterRound?(finished: RoundState<C, D, R>, next: RoundState<C, D, R>): RoundState<C, D, R>;
 }
 
 export interface DeclarationRequest<C extends RoundCombatant, D, R> {

@@ -41,11 +41,6 @@ type RoundCombat = CombatLike &
   Uuid & { readonly system: CombatLike['system'] & { thrustMemory?: string[] } };
 type RoundCombatant = CombatantLike & Uuid;
 
-/** Weapon readiness with the pending "too much powder" countdown (F-W6), kept until round end. */
-export interface PowderReadiness extends WeaponReadiness {
-  readonly powderRounds?: number;
-}
-
 function combatOf(combatId: string): RoundCombat | undefined {
   if (!combatId) return undefined;
   return (game.combats?.get(combatId) as unknown as RoundCombat | undefined) ?? undefined;
@@ -121,8 +116,8 @@ function readinessOf(state: FantasiaRoundState, id: string): FantasiaReadiness {
 
 /**
  * The round after a weapon's readiness change, through the engine's setReadiness. A fired crossbow
- * or arquebus is unloaded (F-W5, F-W6); too much powder sets the doubled countdown, kept aside so
- * the end of the round does not roll it again (see `keepPowderCountdowns`).
+ * or arquebus is unloaded (F-W5, F-W6); too much powder sets the doubled countdown, which the
+ * round's carry-over keeps instead of rolling a fresh one.
  */
 export function withReadinessChange(
   state: FantasiaRoundState,
@@ -138,12 +133,12 @@ export function withReadinessChange(
     ready: weapon.ready,
     loaded: weapon.loaded,
   };
-  let next: PowderReadiness;
+  let next: WeaponReadiness;
   if (change.kind === 'fired') {
     if (weapon.reload !== 'crossbow' && weapon.reload !== 'arquebus') return state;
     next = { ...current, ready: true, loaded: false };
   } else {
-    next = { ready: true, loaded: false, reloadRoundsLeft: change.rounds, powderRounds: change.rounds };
+    next = { ready: true, loaded: false, reloadRoundsLeft: change.rounds };
   }
   return setReadiness(fantasiaRound, state, id, { weapons: { ...readiness.weapons, [weaponId]: next } }, GM);
 }
@@ -159,36 +154,7 @@ export function weaponFired(
   if (!combatant) throw new RulesError('PDA.Error.UnknownCombatant', { id: combatantId });
   if (!by.gm && !by.owns.includes(combatantId))
     throw new RulesError('PDA.Error.NotOwner', { name: combatant.name });
-  const after = withReadinessChange(state, combatantId, weaponId, { kind: 'fired' });
-  // setReadiness recomputes the budgets; a shot changes only the readiness.
-  return { ...after, budgets: state.budgets };
-}
-
-/**
- * After the round's carry-over (which rolls a fresh arquebus countdown for a shot), a countdown
- * set by "too much powder" during the finished round stands (F-W6).
- */
-export function keepPowderCountdowns(
-  finished: FantasiaRoundState,
-  next: FantasiaRoundState,
-): FantasiaRoundState {
-  let out = next;
-  for (const [id, readiness] of Object.entries(finished.readiness)) {
-    const weapons = readiness.weapons as Readonly<Record<string, PowderReadiness>>;
-    const pending = Object.entries(weapons).filter(([, w]) => w.powderRounds !== undefined);
-    if (!pending.length || !out.combatants[id]) continue;
-    const now = readinessOf(out, id).weapons;
-    const kept: Record<string, WeaponReadiness> = { ...now };
-    for (const [weaponId, w] of pending) {
-      kept[weaponId] = {
-        ready: now[weaponId]?.ready ?? true,
-        loaded: false,
-        reloadRoundsLeft: w.powderRounds,
-      };
-    }
-    out = setReadiness(fantasiaRound, out, id, { weapons: kept }, GM);
-  }
-  return out;
+  return withReadinessChange(state, combatantId, weaponId, { kind: 'fired' });
 }
 
 /** The write storing one combatant's readiness of `state` (budgets untouched). */

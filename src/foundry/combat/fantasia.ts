@@ -17,7 +17,7 @@ import type { Requester } from '../../engine/round/types';
 import { templatePath } from '../constants';
 import { t } from '../i18n';
 import type { CombatantLike, DeclarationRequest, RoundAdapter } from './adapter';
-import { keepPowderCountdowns, weaponFired } from './chat-round';
+import { weaponFired } from './chat-round';
 import { startsAttackCard } from './slot-attack';
 
 /** Fantasia's round in Foundry: three passes (F-R6..F-R8), declarations of intent (F-R5). */
@@ -220,6 +220,5 @@ export const fantasiaRoundAdapter: RoundAdapter<
   actionIcon: (action) => ICONS[action] ?? 'fa-solid fa-circle',
   promptDeclaration: promptFantasiaDeclaration,
   weaponFired,
-  afterRound: keepPowderCountdowns,
   startsCard: startsAttackCard,
 };

@@ -115,15 +115,12 @@ export async function runRoundCommand(
         return nextPass(rules, live(before), by);
       case 'endSlot':
         return endSlot(rules, live(before), command.slotId, by);
-      case 'nextRound': {
-        const finished = live(before);
-        const next = nextRound(rules, finished, dice, {
+      case 'nextRound':
+        return nextRound(rules, live(before), dice, {
           by,
           force: command.force === true,
           combatants: snapshots(adapter, combat),
         });
-        return adapter.afterRound ? adapter.afterRound(finished, next) : next;
-      }
       case 'weaponFired':
         if (!adapter.weaponFired) throw new RulesError('PDA.Error.Round.BadCommand');
         return adapter.weaponFired(live(before), String(command.combatantId), String(command.weaponId), by);

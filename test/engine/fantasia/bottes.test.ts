@@ -170,12 +170,19 @@ describe('F-B7 thrust conditions and effects', () => {
     expect(rollDamage(attack, brute, foe, NO_DEFENCE, dice).total).toBe(4 + 2 + 5 + 6);
   });
 
-  it('F-B7 Étranglement strangles and deals 1d3 each round', () => {
+  it("F-B7 Étranglement strangles and deals 1d3 each round, on top of the hold's 2d3 (F-U3)", () => {
     const { attack, dice } = thrustAttack('etranglement', W.epeeFantasque, [10, 2]);
     const choked = applyDamage(foe, rollDamage(attack, master, foe, NO_DEFENCE, dice)).combatant;
     expect(choked.states.strangled).toEqual({ by: 'm', extraDamage: '1d3' });
-    const round = strangleRound(choked, new ScriptedDice([{ faces: 6, value: 6 }]));
-    expect(round.damage).toBe(3);
+    const round = strangleRound(
+      choked,
+      new ScriptedDice([
+        { faces: 6, value: 2 },
+        { faces: 6, value: 2 },
+        { faces: 6, value: 6 },
+      ]),
+    );
+    expect(round.damage).toBe(1 + 1 + 3);
   });
 
   it("F-B7 Désarmement binds the foe's weapon and offers the whip's disarm", () => {

@@ -97,14 +97,24 @@ describe('unarmed combat', () => {
     );
     const choked = lutteStrangle(attack, victim).combatant;
     // d6 4 → 2, d6 6 → 3: 5 asphyxia; armour 2 and the 1d4 bonus do not count.
-    const round = strangleRound(choked, new ScriptedDice([{ faces: 6, value: 4 }, { faces: 6, value: 6 }]));
+    const round = strangleRound(
+      choked,
+      new ScriptedDice([
+        { faces: 6, value: 4 },
+        { faces: 6, value: 6 },
+      ]),
+    );
     expect(round.damage).toBe(5);
     expect(round.victim.combatant.pv.value).toBe(5);
     // Étranglement's hold adds its 1d3 to the 2d3.
     const botte = { ...choked, states: { ...choked.states, strangled: { by: 'b', extraDamage: '1d3' } } };
     const squeezed = strangleRound(
       botte,
-      new ScriptedDice([{ faces: 6, value: 1 }, { faces: 6, value: 2 }, { faces: 6, value: 6 }]),
+      new ScriptedDice([
+        { faces: 6, value: 1 },
+        { faces: 6, value: 2 },
+        { faces: 6, value: 6 },
+      ]),
     );
     expect(squeezed.damage).toBe(1 + 1 + 3);
   });

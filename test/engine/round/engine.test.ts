@@ -268,7 +268,13 @@ describe('round engine transitions', () => {
   it('F-W5 setReadiness changes readiness only: what was spent this round stays spent', () => {
     const s = nextSlot(fantasiaRound, midRound(), GM); // the archer's shot is done
     expect(s.budgets.archer?.missile?.used).toBe(1);
-    const s2 = setReadiness(fantasiaRound, s, 'archer', { weapons: { bow: { ready: true, loaded: false } } }, GM);
+    const s2 = setReadiness(
+      fantasiaRound,
+      s,
+      'archer',
+      { weapons: { bow: { ready: true, loaded: false } } },
+      GM,
+    );
     expect(s2.readiness.archer?.weapons.bow).toEqual({ ready: true, loaded: false });
     expect(s2.budgets).toBe(s.budgets);
     expect(s2.budgets.archer?.missile?.used).toBe(1);

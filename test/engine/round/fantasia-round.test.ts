@@ -7,6 +7,7 @@ import {
   isRoundComplete,
   nextRound,
   nextSlot,
+  setReadiness,
   startPasses,
   startRound,
   type Requester,
@@ -525,7 +526,13 @@ describe('Fantasia three passes', () => {
     });
     s = startPasses(fantasiaRound, s, { by: GM });
     // The shot's incident doubled the countdown: 1d4+3 = 6, doubled 12.
-    s = setReadiness(fantasiaRound, s, 'gun', { weapons: { arquebus: { ready: true, loaded: false, reloadRoundsLeft: 12 } } }, GM);
+    s = setReadiness(
+      fantasiaRound,
+      s,
+      'gun',
+      { weapons: { arquebus: { ready: true, loaded: false, reloadRoundsLeft: 12 } } },
+      GM,
+    );
     s = nextRound(fantasiaRound, runAll(s), noDice(), { by: GM });
     expect(s.readiness.gun?.weapons.arquebus).toEqual({ ready: true, loaded: false, reloadRoundsLeft: 12 });
   });

@@ -128,7 +128,13 @@ describe('Souffle round plug-in', () => {
     state = nextSlot(souffleRound, state, GM); // Gardien done; Aïna's first action.
     state = endSlot(souffleRound, state, state.slots[state.slotIndex]!.id, player);
     expect(state.budgets.a?.actions).toEqual({ max: 2, used: 1 });
-    state = declare(souffleRound, state, 'a', changePostureAtTurnEnd(state.declarations.a!, 'defensif'), player);
+    state = declare(
+      souffleRound,
+      state,
+      'a',
+      changePostureAtTurnEnd(state.declarations.a!, 'defensif'),
+      player,
+    );
     expect(state.budgets.a?.actions).toEqual({ max: 2, used: 1 });
     state = endSlot(souffleRound, state, state.slots[state.slotIndex]!.id, player);
     expect(state.budgets.a?.actions).toEqual({ max: 2, used: 2 });

@@ -26,7 +26,6 @@ import {
   startArquebusReload,
   type ArquebusIncident,
 } from '../../../engine/fantasia/reload';
-import { roll as rollFormula } from '../../../engine/dice/formula';
 import type { PercentRoll } from '../../../engine/fantasia/resolution';
 import type { ResistanceRoll } from '../../../engine/fantasia/resistance';
 import type { FantasiaCombatant, FantasiaStates, RuleId } from '../../../engine/fantasia/types';
@@ -739,14 +738,9 @@ async function performLutte(
     entry = { kind: 'escape', round, roll: r.roll, damage: 0 };
     after = r.victim;
   } else {
-    const weapon = card.state.attack.weapon;
-    const squeezed = await env.roll((dice) => {
-      const asphyxia = Math.max(0, rollFormula(weapon.damage, dice).total);
-      const extra = strangleRound(victim, dice);
-      return { damage: asphyxia + extra.damage };
-    });
+    const squeezed = await env.roll((dice) => strangleRound(victim, dice));
     entry = { kind: 'strangle', round, roll: null, damage: squeezed.damage };
-    after = applyChange(victim, squeezed.damage, {}, ['F-U3']);
+    after = squeezed.victim;
   }
   return {
     step: card.step,

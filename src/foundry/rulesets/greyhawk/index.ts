@@ -1,3 +1,4 @@
+import { greyhawkCardFlows } from '../../chat/greyhawk';
 import type { FoundryRuleset } from '../types';
 import { GREYHAWK_ACTOR_TYPES, GuerrierAdndModel, MonstreAdndModel } from './models/actors';
 import { ArmeAdndModel, GREYHAWK_ITEM_TYPES } from './models/items';
@@ -19,6 +20,7 @@ export const greyhawkRuleset: FoundryRuleset = {
   ],
   registerSettings: registerGreyhawkSettings,
   roundAdapter: greyhawkRoundAdapter,
+  cardFlows: greyhawkCardFlows,
 };
 
 export { ArmeAdndModel, GuerrierAdndModel, MonstreAdndModel, greyhawkRoundAdapter };

@@ -117,9 +117,8 @@ export async function handlePostureQuery(payload: PostureQueryPayload, user: Use
  * S-P1 during the actions step: the new posture counts for defence now and for actions next
  * round, so this round's schedule and spent budget stay as they are. A player's change goes
  * through the engine's `declare` (owner, end of own turn, same round budget); the GM may correct
- * a posture at any moment (validated by the rules, the schedule untouched). The shared engine's
- * declare recomputes the budget from scratch, which would refill spent actions: the spent count
- * is carried over here.
+ * a posture at any moment (validated by the rules, the schedule and budgets untouched). The
+ * engine's declare keeps what was already spent this round.
  */
 async function changeDuringActions(
   combat: CombatLike,
@@ -139,7 +138,6 @@ async function changeDuringActions(
     if (!by.gm && !isEndOfOwnTurn(state, combatantId))
       throw new RulesError('PDA.Error.SoufflePostureChangeTiming', { posture });
     const declaration: SouffleDeclaration = changePostureAtTurnEnd(existing, posture);
-    let next: SouffleRoundState;
     if (by.gm && !isEndOfOwnTurn(state, combatantId)) {
       adapter.rules.validateDeclaration({
         state,
@@ -148,12 +146,9 @@ async function changeDuringActions(
         declaration,
         by,
       });
-      next = { ...state, declarations: { ...state.declarations, [combatantId]: declaration } };
-    } else {
-      next = declare(adapter.rules, state, combatantId, declaration, by);
+      return { ...state, declarations: { ...state.declarations, [combatantId]: declaration } } as never;
     }
-    const spent = state.budgets[combatantId];
-    return (spent ? { ...next, budgets: { ...next.budgets, [combatantId]: spent } } : next) as never;
+    return declare(adapter.rules, state, combatantId, declaration, by) as never;
   });
 }
 

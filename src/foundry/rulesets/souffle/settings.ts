@@ -1,7 +1,11 @@
 import { isRulesError } from '../../../engine/core/errors';
 import { DEFAULT_OPTIONS, souffleOptions, type SouffleOptions } from '../../../engine/souffle/options';
-import type { AdvantageLadder } from '../../../engine/souffle/ladder';
+import { DEFAULT_LADDER, validateLadder, type AdvantageLadder } from '../../../engine/souffle/ladder';
 import { SYSTEM_ID } from '../../constants';
+import { ladderFromText, ladderToText } from './ladder-form-data';
+import { SouffleLadderForm } from './ladder-form';
+
+export { ladderFromText, ladderToText };
 
 /** World settings of Souffle, one per engine option (docs/rulings/souffle.md). */
 export const SOUFFLE_SETTINGS = {
@@ -47,14 +51,8 @@ function settingName(option: string): string {
   return option.charAt(0).toUpperCase() + option.slice(1);
 }
 
-/** The ladder as the setting stores it: JSON of its rows. */
-export function ladderToText(ladder: AdvantageLadder): string {
-  return JSON.stringify(ladder.rows);
-}
-
-export function ladderFromText(text: string): AdvantageLadder {
-  return { rows: JSON.parse(text) as AdvantageLadder['rows'] };
-}
+/** The settings menu that opens the ladder form (the ladder setting itself is hidden). */
+export const LADDER_MENU = 'souffleLadderMenu';
 
 /** Registers Souffle's world settings (always, so they survive a ruleset switch). */
 export function registerSouffleSettings(): void {
@@ -76,7 +74,13 @@ export function registerSouffleSettings(): void {
     const choices = CHOICES[option];
     const initial = DEFAULT_OPTIONS[option];
     if (option === 'ladder') {
-      register(SYSTEM_ID, key, { ...base, type: String, default: ladderToText(DEFAULT_OPTIONS.ladder) });
+      // Edited through the ladder form (registerMenu below), stored as before: JSON of the rows.
+      register(SYSTEM_ID, key, {
+        ...base,
+        config: false,
+        type: String,
+        default: ladderToText(DEFAULT_OPTIONS.ladder),
+      });
     } else if (choices) {
       register(SYSTEM_ID, key, {
         ...base,
@@ -95,6 +99,36 @@ export function registerSouffleSettings(): void {
       });
     }
   }
+  const registerMenu = (
+    settings as unknown as { registerMenu?: (ns: string, key: string, data: Record<string, unknown>) => void }
+  ).registerMenu;
+  registerMenu?.call(settings, SYSTEM_ID, LADDER_MENU, {
+    name: 'PDA.SouffleLadder.Menu.Name',
+    label: 'PDA.SouffleLadder.Menu.Label',
+    hint: 'PDA.SouffleLadder.Menu.Hint',
+    icon: 'fa-solid fa-stairs',
+    type: SouffleLadderForm,
+    restricted: true,
+  });
+}
+
+/** The ladder stored in the world; a missing or broken one gives the default ladder. */
+export function currentLadder(): AdvantageLadder {
+  const value = read(SOUFFLE_SETTINGS.ladder);
+  if (typeof value !== 'string' || value === '') return DEFAULT_LADDER;
+  try {
+    return validateLadder(ladderFromText(value));
+  } catch (error) {
+    if (!isRulesError(error) && !(error instanceof SyntaxError)) throw error;
+    return DEFAULT_LADDER;
+  }
+}
+
+/** Stores a ladder in the setting's text format (ladderToText); the caller has validated it. */
+export async function writeLadderSetting(text: string): Promise<unknown> {
+  const set = game.settings?.set as unknown as
+    ((ns: string, key: string, value: unknown) => Promise<unknown>) | undefined;
+  return set?.call(game.settings, SYSTEM_ID, SOUFFLE_SETTINGS.ladder, text);
 }
 
 function read(key: string): unknown {

@@ -170,6 +170,11 @@ export class GuerrierAdndModel extends foundry.abstract.TypeDataModel<GuerrierSc
     this.derived = derive(this.toEngine(), this.parent);
   }
 
+  /** The update that takes `damage` hit points off this actor (the chat card's Apply). */
+  damageUpdate(damage: number): Record<string, unknown> {
+    return { system: { hp: { value: this.hp.value - damage } } };
+  }
+
   toEngine(): GreyhawkCharacter {
     const parent = parentOf(this);
     const mastery: Record<string, WeaponMastery> = {};
@@ -231,6 +236,11 @@ export class MonstreAdndModel extends foundry.abstract.TypeDataModel<MonstreSche
 
   override prepareDerivedData(): void {
     this.derived = { ...derive(this.toEngine(), this.parent), attacksPerTwoRounds: this.attacksPerTwoRounds };
+  }
+
+  /** The update that takes `damage` hit points off this actor (the chat card's Apply). */
+  damageUpdate(damage: number): Record<string, unknown> {
+    return { system: { hp: { value: this.hp.value - damage } } };
   }
 
   toEngine(): GreyhawkCharacter {

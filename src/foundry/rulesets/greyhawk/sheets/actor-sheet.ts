@@ -3,7 +3,7 @@ import type { GreyhawkCharacter, GreyhawkWeapon } from '../../../../engine/greyh
 import { templatePath } from '../../../constants';
 import { notifyError } from '../../../i18n';
 import { itemList, type GreyhawkDerived } from '../models/actors';
-import { rollGreyhawkAttack, type AttackTargetInput } from '../rolls';
+import { startGreyhawkAttack } from '../../../chat/greyhawk/start';
 import { actorSheetContext, type GreyhawkSheetInput } from './context';
 
 interface GreyhawkActorLike {
@@ -54,15 +54,6 @@ export function sheetInputFromActor(
   };
 }
 
-/** The first targeted token's actor as an attack target (AC and size), else an unarmoured man. */
-function currentTarget(): AttackTargetInput {
-  const token = [...(game.user?.targets ?? [])][0] as
-    { name?: string; actor?: { system?: unknown } } | undefined;
-  const system = token?.actor?.system as { ac?: number; size?: AttackTargetInput['size'] } | undefined;
-  if (!token || typeof system?.ac !== 'number') return { name: '', ac: 10, size: 'M' };
-  return { name: token.name ?? '', ac: system.ac, size: system.size ?? 'M' };
-}
-
 /** Sheet of `guerrier-adnd` and `monstre-adnd` actors. */
 export class GreyhawkActorSheet extends PdaActorSheetBase {
   // fvtt-types' deep option types make tsc give up on this literal; Foundry checks it at runtime.
@@ -103,12 +94,7 @@ export class GreyhawkActorSheet extends PdaActorSheetBase {
 
   static async #onAttack(this: GreyhawkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const id = target.closest<HTMLElement>('[data-item-id]')?.dataset.itemId;
-    if (id)
-      await rollGreyhawkAttack(
-        this.document as unknown as Parameters<typeof rollGreyhawkAttack>[0],
-        id,
-        currentTarget(),
-      );
+    if (id) await startGreyhawkAttack(this.document as unknown as Actor, id);
   }
 
   static async #onEquip(this: GreyhawkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

@@ -1,0 +1,216 @@
+import { RulesError } from '../../../engine/core/errors';
+import type { CalledShot, Position } from '../../../engine/greyhawk/attack';
+import type { Grip } from '../../../engine/greyhawk/manoeuvres';
+import { templatePath } from '../../constants';
+import { notifyError, t } from '../../i18n';
+import { createCard, makeEnv, renderTemplateWith, resolveUuid } from '../card';
+import type { CardSnapshot, CardTarget } from '../flow';
+import {
+  fightersOf,
+  greyhawkActor,
+  GREYHAWK_ATTACK_FLOW,
+  openingState,
+  type GreyhawkAttackState,
+} from './attack-flow';
+import {
+  CALLED_PURPOSES,
+  DEFAULT_CHOICES,
+  GRIPS,
+  MANOEUVRES,
+  POSITIONS,
+  type CalledPurpose,
+  type GreyhawkChoices,
+  type Manoeuvre,
+} from './steps';
+
+/**
+ * Starting a Greyhawk attack card from the sheet or a macro: a dialog (target, called shot and
+ * its purpose G-C1, manoeuvre, target position G-P1, the manoeuvre's own facts), then one card
+ * per target rolled on this client. An illegal manoeuvre still posts its card, showing the
+ * engine's localized refusal, with nothing rolled.
+ */
+
+export const GREYHAWK_ATTACK_DIALOG = templatePath('chat/greyhawk/attack-dialog.hbs');
+const K = 'PDA.Greyhawk.Cards';
+
+export interface GreyhawkStartOptions {
+  readonly targets?: readonly CardTarget[];
+  readonly skipDialog?: boolean;
+  readonly choices?: Partial<GreyhawkChoices>;
+}
+
+function userTargets(): CardTarget[] {
+  const targets = (game.user?.targets ?? []) as Iterable<{
+    actor?: { uuid: string } | null;
+    document?: { uuid: string };
+    name?: string;
+  }>;
+  return [...targets].flatMap((tok) =>
+    tok.actor ? [{ actorUuid: tok.actor.uuid, tokenUuid: tok.document?.uuid ?? '', name: tok.name ?? '' }] : [],
+  );
+}
+
+const option = <T extends string | number>(value: T, label: string, selected: T) => ({
+  value,
+  label,
+  selected: value === selected,
+});
+
+/** The dialog's context (pure; the gallery renders it too). */
+export function greyhawkDialogContext(weaponName: string, targets: readonly CardTarget[], c: GreyhawkChoices) {
+  return {
+    weapon: weaponName,
+    targets: targets.map((x) => ({ ...x, checked: true })),
+    manoeuvres: MANOEUVRES.map((m) => option<string>(m, t(`${K}.Manoeuvre.${m}`), c.manoeuvre)),
+    called: ([0, 1, 2] as const).map((n) => option<number>(n, t(`${K}.Called.${n}`), c.calledShot)),
+    purposes: CALLED_PURPOSES.map((p) => option<string>(p, p ? t(`${K}.Purpose.${p}`) : '—', c.purpose)),
+    positions: POSITIONS.map((p) => option<string>(p, t(`${K}.Position.${p}`), c.position)),
+    grips: GRIPS.map((g) => option<string>(g, t(`${K}.Grip.${g}`), c.grip)),
+    choices: c,
+    labels: {
+      targets: t('PDA.Chat.Dialog.Targets'),
+      noTargets: t('PDA.Chat.Dialog.NoTargets'),
+      manoeuvre: t(`${K}.Dialog.Manoeuvre`),
+      called: t(`${K}.Dialog.Called`),
+      purpose: t(`${K}.Dialog.Purpose`),
+      position: t(`${K}.Dialog.Position`),
+      extra: t(`${K}.Dialog.Extra`),
+      disarm: t(`${K}.Dialog.DisarmLegend`),
+      grip: t(`${K}.Dialog.Grip`),
+      earlier: t(`${K}.Dialog.Earlier`),
+      seize: t(`${K}.Dialog.SeizeLegend`),
+      freeHands: t(`${K}.Dialog.FreeHands`),
+      rush: t(`${K}.Dialog.RushLegend`),
+      distance: t(`${K}.Dialog.Distance`),
+      declared: t(`${K}.Dialog.Declared`),
+      still: t(`${K}.Dialog.Still`),
+      behind: t(`${K}.Dialog.Behind`),
+      unaware: t(`${K}.Dialog.Unaware`),
+      fourLegs: t(`${K}.Dialog.FourLegs`),
+    },
+  };
+}
+
+const int = (v: FormDataEntryValue | null, fallback: number, min: number, max: number): number => {
+  const n = Math.trunc(Number(v ?? fallback));
+  return Number.isFinite(n) ? Math.max(min, Math.min(max, n)) : fallback;
+};
+
+function pick<T extends string>(list: readonly T[], v: FormDataEntryValue | null, fallback: T): T {
+  return list.includes(String(v) as T) ? (String(v) as T) : fallback;
+}
+
+/** The dialog form as choices (unknown values fall back to the defaults). */
+export function readGreyhawkChoices(data: FormData, fallback: GreyhawkChoices): GreyhawkChoices & { targets: string[] } {
+  return {
+    targets: data.getAll('target').map(String),
+    manoeuvre: pick<Manoeuvre>(MANOEUVRES, data.get('manoeuvre'), fallback.manoeuvre),
+    calledShot: int(data.get('calledShot'), fallback.calledShot, 0, 2) as CalledShot,
+    purpose: pick<CalledPurpose>(CALLED_PURPOSES, data.get('purpose'), ''),
+    position: pick<Position>(POSITIONS, data.get('position'), fallback.position),
+    grip: pick<Grip>(GRIPS, data.get('grip'), fallback.grip),
+    earlierDisarms: int(data.get('earlierDisarms'), 0, 0, 9),
+    freeHands: int(data.get('freeHands'), fallback.freeHands, 0, 2),
+    distance: int(data.get('distance'), fallback.distance, 0, 999),
+    declared: data.get('declared') !== null,
+    stayUp: {
+      ...(data.get('still') !== null ? { stillOrClosing: true } : {}),
+      ...(data.get('behind') !== null ? { fromBehind: true } : {}),
+      ...(data.get('unaware') !== null ? { unaware: true } : {}),
+      ...(data.get('fourLegs') !== null ? { fourLegs: true } : {}),
+    },
+    extra: int(data.get('extra'), 0, -20, 20),
+  };
+}
+
+interface ActorDoc {
+  uuid: string;
+  name: string;
+  isOwner: boolean;
+  system: { shield?: string };
+  items: { get(id: string): { name?: string; system: { hands?: unknown } } | undefined };
+}
+
+/** Free hands: two, less the weapon's hands and a shield (the dialog may correct it). */
+function defaultFreeHands(actor: ActorDoc, itemId: string): number {
+  const hands = actor.items.get(itemId)?.system.hands;
+  const used = (hands === 2 || hands === '2' ? 2 : 1) + (actor.system.shield ? 1 : 0);
+  return Math.max(0, 2 - used);
+}
+
+/** The sheet's attack button: dialog, then one card per chosen target. */
+export async function startGreyhawkAttack(
+  actorDoc: Actor,
+  itemId: string,
+  options: GreyhawkStartOptions = {},
+): Promise<ChatMessage[]> {
+  try {
+    const actor = actorDoc as unknown as ActorDoc;
+    if (!actor.isOwner) throw new RulesError('PDA.Error.CardNotYourActor', { name: actor.name });
+    greyhawkActor(actor, actor.name);
+    const item = actor.items.get(itemId);
+    if (!item) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: itemId });
+    const offered = options.targets ?? userTargets();
+    let choices: (GreyhawkChoices & { targets: string[] }) | null = {
+      ...DEFAULT_CHOICES,
+      freeHands: defaultFreeHands(actor, itemId),
+      ...options.choices,
+      targets: offered.map((x) => x.actorUuid),
+    };
+    if (!options.skipDialog) {
+      const fallback = choices;
+      const content = await renderTemplateWith(
+        GREYHAWK_ATTACK_DIALOG,
+        greyhawkDialogContext(item.name ?? '', offered, fallback),
+      );
+      const result = await foundry.applications.api.DialogV2.wait({
+        window: { title: t(`${K}.Dialog.Title`, { weapon: item.name ?? '' }) },
+        content,
+        buttons: [
+          {
+            action: 'attack',
+            label: t('PDA.Chat.Dialog.Attack'),
+            default: true,
+            callback: (_e: Event, button: HTMLButtonElement) =>
+              button.form ? readGreyhawkChoices(new FormData(button.form), fallback) : fallback,
+          },
+          { action: 'cancel', label: t('PDA.Chat.Dialog.Cancel') },
+        ],
+        rejectClose: false,
+      } as unknown as foundry.applications.api.DialogV2.WaitOptions);
+      choices = result && typeof result === 'object' ? (result as unknown as typeof fallback) : null;
+    }
+    if (!choices) return [];
+    const { targets: picked, ...chosen } = choices;
+    const targets = offered.filter((x) => picked.includes(x.actorUuid));
+    if (targets.length === 0) throw new RulesError('PDA.Error.CardNoTarget');
+    const messages: ChatMessage[] = [];
+    for (const target of targets) {
+      const env = makeEnv(game.user as User);
+      const f = fightersOf(actor, actor.name, itemId, resolveUuid(target.actorUuid), target.name);
+      const opening = await openingState(f, chosen, { attackerName: actor.name, weaponName: item.name ?? '' }, env);
+      const card: CardSnapshot<GreyhawkAttackState> = {
+        ruleset: 'greyhawk',
+        flow: GREYHAWK_ATTACK_FLOW,
+        step: opening.step,
+        revision: 0,
+        actorUuid: actor.uuid,
+        tokenUuid: '',
+        itemId,
+        targets: [target],
+        combatId: '',
+        round: 0,
+        state: opening.state,
+      };
+      const speaker = CONFIG.ChatMessage.documentClass.getSpeaker({ actor: actorDoc as never }) as unknown as Record<
+        string,
+        unknown
+      >;
+      messages.push(await createCard(card, env, speaker));
+    }
+    return messages;
+  } catch (error) {
+    notifyError(error);
+    return [];
+  }
+}

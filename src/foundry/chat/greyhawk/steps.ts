@@ -1,0 +1,357 @@
+import { RulesError } from '../../../engine/core/errors';
+import { roll, type RollResult } from '../../../engine/dice/formula';
+import type { Dice } from '../../../engine/dice/port';
+import {
+  attackModifiers,
+  judgeAttack,
+  resolveAttack,
+  rollDamage,
+  type AttackContext,
+  type AttackResult,
+  type CalledShot,
+  type Position,
+} from '../../../engine/greyhawk/attack';
+import { ensureManoeuvreAllowed, thac0, topLevel } from '../../../engine/greyhawk/character';
+import {
+  contestantOf,
+  planShieldPunch,
+  resolveDisarm,
+  resolveShieldRush,
+  seizeObject,
+  seizePerson,
+  validateDisarm,
+  validateShieldRush,
+  type DisarmResult,
+  type Grip,
+  type SeizeObjectResult,
+  type SeizePersonResult,
+  type ShieldRushResult,
+  type StayUpFactors,
+} from '../../../engine/greyhawk/manoeuvres';
+import type { GreyhawkOptions } from '../../../engine/greyhawk/options';
+import type {
+  GreyhawkCharacter,
+  GreyhawkShield,
+  GreyhawkWeapon,
+  Modifier,
+  ShieldKind,
+  Size,
+} from '../../../engine/greyhawk/types';
+
+/**
+ * The engine side of the Greyhawk cards, pure: what one attack or manoeuvre needs (the choices of
+ * the dialog plus both fighters' engine views), and how it runs in two parts. The attacker's part
+ * rolls the d20 (and the damage); a manoeuvre's follow-up (disarm outcome G-D2/G-D5, STR contest
+ * G-G1/G-G2, stay-up check G-SH2) is rolled later from the card by replaying the same engine call
+ * with the dice already rolled, so the rules stay whole in src/engine.
+ */
+
+export const MANOEUVRES = [
+  'normal',
+  'disarm',
+  'expertDisarm',
+  'seizeObject',
+  'seizePerson',
+  'shieldPunch',
+  'shieldRush',
+] as const;
+export type Manoeuvre = (typeof MANOEUVRES)[number];
+
+export const MANOEUVRE_RULE: Readonly<Record<Manoeuvre, string>> = {
+  normal: '',
+  disarm: 'G-D1',
+  expertDisarm: 'G-D5',
+  seizeObject: 'G-G1',
+  seizePerson: 'G-G2',
+  shieldPunch: 'G-SH1',
+  shieldRush: 'G-SH2',
+};
+
+/** What a called shot aims at (G-C1); only shown on the card, the engine needs the level. */
+export const CALLED_PURPOSES = ['', 'initials', 'clothing', 'pin', 'hostage', 'other'] as const;
+export type CalledPurpose = (typeof CALLED_PURPOSES)[number];
+
+export const POSITIONS: readonly Position[] = ['standing', 'kneeling', 'sitting', 'prone', 'helpless'];
+export const GRIPS: readonly Grip[] = ['oneHanded', 'twoHanded', 'shield'];
+
+/** The dialog's choices, stored on the card. */
+export interface GreyhawkChoices {
+  readonly manoeuvre: Manoeuvre;
+  readonly calledShot: CalledShot;
+  readonly purpose: CalledPurpose;
+  readonly position: Position;
+  /** Disarm: what the victim holds (G-D2 two-handed, G-D3 shield). */
+  readonly grip: Grip;
+  /** G-D2: disarms already landed on that two-handed weapon this round. */
+  readonly earlierDisarms: number;
+  /** Seizing: the attacker's free hands (G-G1). */
+  readonly freeHands: number;
+  /** Shield rush: run-up in metres and declaration before initiative (G-SH2). */
+  readonly distance: number;
+  readonly declared: boolean;
+  readonly stayUp: StayUpFactors;
+  /** Other situational modifier the GM grants. */
+  readonly extra: number;
+}
+
+export const DEFAULT_CHOICES: GreyhawkChoices = {
+  manoeuvre: 'normal',
+  calledShot: 0,
+  purpose: '',
+  position: 'standing',
+  grip: 'oneHanded',
+  earlierDisarms: 0,
+  freeHands: 1,
+  distance: 6,
+  declared: true,
+  stayUp: {},
+  extra: 0,
+};
+
+/** Both fighters as the engine sees them. */
+export interface Fighters {
+  readonly attacker: GreyhawkCharacter;
+  readonly weapon: GreyhawkWeapon;
+  readonly attackerShield?: ShieldKind;
+  readonly defender: GreyhawkCharacter;
+  readonly defenderAc: number;
+  readonly defenderSize: Size;
+  readonly defenderDex: number;
+}
+
+export interface DamageView {
+  readonly formula: string;
+  readonly dice: readonly number[];
+  readonly modifiers: readonly Modifier[];
+  readonly total: number;
+}
+
+/** The attacker's part of a card: the attack (and damage), and the dice a follow-up replays. */
+export interface FirstPart {
+  readonly attack: AttackResult;
+  readonly damage?: DamageView;
+  /** Dice rolled so far, replayed first by the follow-up. */
+  readonly dice: readonly number[];
+  /** The follow-up was settled at once (a miss, G-D2 first knock off line…). */
+  readonly outcome?: Outcome;
+  /** A follow-up roll is still to be made from the card. */
+  readonly pending: boolean;
+}
+
+export type Outcome =
+  | { readonly kind: 'disarm'; readonly result: DisarmResult }
+  | { readonly kind: 'seizeObject'; readonly result: SeizeObjectResult }
+  | { readonly kind: 'seizePerson'; readonly result: SeizePersonResult }
+  | { readonly kind: 'shieldRush'; readonly result: ShieldRushResult };
+
+const shieldOf = (kind: ShieldKind): GreyhawkShield => ({ kind, ac: 1, magic: 0 });
+
+function extraMods(c: GreyhawkChoices): Modifier[] {
+  return c.extra ? [{ source: 'base', label: 'PDA.Greyhawk.Cards.Mod.Situational', value: c.extra }] : [];
+}
+
+function context(f: Fighters, c: GreyhawkChoices): AttackContext {
+  return {
+    attacker: f.attacker,
+    weapon: f.weapon,
+    target: { ac: f.defenderAc, size: f.defenderSize, position: c.position, name: f.defender.name },
+    ...(c.calledShot ? { calledShot: c.calledShot } : {}),
+    extra: extraMods(c),
+  };
+}
+
+/** Checks a manoeuvre before any die is rolled; throws the engine's RulesError. */
+export function validate(f: Fighters, c: GreyhawkChoices): void {
+  const ctx = context(f, c);
+  switch (c.manoeuvre) {
+    case 'disarm':
+    case 'expertDisarm':
+      validateDisarm(disarmContext(f, c, ctx));
+      return;
+    case 'seizeObject':
+    case 'seizePerson':
+      if (c.freeHands < 1) throw new RulesError('PDA.Error.Greyhawk.NoFreeHand', { name: f.attacker.name });
+      return;
+    case 'shieldPunch':
+      if (!f.attackerShield) throw new RulesError('PDA.Error.Greyhawk.NoShield', { name: f.attacker.name });
+      planShieldPunch(f.attacker, shieldOf(f.attackerShield), 'instead');
+      return;
+    case 'shieldRush':
+      if (!f.attackerShield) throw new RulesError('PDA.Error.Greyhawk.NoShield', { name: f.attacker.name });
+      validateShieldRush({ shield: shieldOf(f.attackerShield), distance: c.distance, declared: c.declared });
+      return;
+    default:
+      if (c.calledShot && c.purpose !== '' && c.purpose !== 'other') ensureManoeuvreAllowed(f.attacker, f.weapon);
+  }
+}
+
+function disarmContext(f: Fighters, c: GreyhawkChoices, ctx: AttackContext) {
+  return {
+    ...ctx,
+    victimGrip: c.grip,
+    victimLevel: topLevel(f.defender) || (f.defender.monster?.hitDice ?? 0),
+    expert: c.manoeuvre === 'expertDisarm',
+    earlierDisarmsThisRound: c.earlierDisarms,
+  };
+}
+
+/** The whole manoeuvre as one engine call (the follow-up replays its first dice). */
+function manoeuvreRun(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): (dice: Dice) => Outcome {
+  const ctx = context(f, c);
+  switch (c.manoeuvre) {
+    case 'disarm':
+    case 'expertDisarm':
+      return (dice) => ({ kind: 'disarm', result: resolveDisarm(disarmContext(f, c, ctx), dice, o) });
+    case 'seizeObject':
+      return (dice) => ({
+        kind: 'seizeObject',
+        result: seizeObject({ ...ctx, freeHands: c.freeHands, defender: contestantOf(f.defender) }, dice, o),
+      });
+    case 'seizePerson':
+      return (dice) => ({
+        kind: 'seizePerson',
+        result: seizePerson(
+          {
+            ...ctx,
+            freeHands: c.freeHands,
+            victimId: f.defender.id,
+            victim: contestantOf(f.defender),
+            victimSize: f.defender.size,
+          },
+          dice,
+          o,
+        ),
+      });
+    case 'shieldRush': {
+      const shield = shieldOf(f.attackerShield ?? 'medium');
+      return (dice) => ({
+        kind: 'shieldRush',
+        result: resolveShieldRush(
+          {
+            ...ctx,
+            declaration: { shield, distance: c.distance, declared: c.declared },
+            targetDex: f.defenderDex,
+            targetStr: f.defender.str,
+            ...(f.defender.strPercent !== undefined ? { targetStrPercent: f.defender.strPercent } : {}),
+            stayUp: c.stayUp,
+          },
+          dice,
+          o,
+        ),
+      });
+    }
+    default:
+      throw new RulesError('PDA.Error.CardNoSuchAction');
+  }
+}
+
+/** Dice the attacker's part rolls for a manoeuvre before its follow-up. */
+const FIRST_DICE: Partial<Record<Manoeuvre, number>> = {
+  disarm: 1,
+  expertDisarm: 1,
+  seizeObject: 1,
+  seizePerson: 1,
+  shieldRush: 2,
+};
+
+class Stop extends Error {}
+
+function recording(dice: Dice, limit: number, seen: number[]): Dice {
+  return {
+    die(faces) {
+      if (seen.length >= limit) throw new Stop('follow-up');
+      const value = dice.die(faces);
+      seen.push(value);
+      return value;
+    },
+  };
+}
+
+function replaying(values: readonly number[], rest: Dice): Dice {
+  let i = 0;
+  return {
+    die(faces) {
+      const v = values[i];
+      i += 1;
+      return v ?? rest.die(faces);
+    },
+  };
+}
+
+const diceOf = (r: RollResult): number[] => r.terms.flatMap((t) => t.dice.map((d) => d.value));
+
+const ONES: Dice = { die: () => 1 };
+
+function damageView(formula: string, dice: readonly number[], mods: readonly Modifier[], total: number) {
+  return { formula, dice: [...dice], modifiers: [...mods], total };
+}
+
+/** The attacker's part: validation, the d20, damage for a plain attack or a shield punch. */
+export function firstPart(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): (dice: Dice) => FirstPart {
+  validate(f, c);
+  const ctx = context(f, c);
+  if (c.manoeuvre === 'normal') {
+    return (dice) => {
+      const attack = resolveAttack(ctx, dice, o);
+      if (attack.outcome !== 'hit') return { attack, dice: [], pending: false };
+      const d = rollDamage(ctx, dice);
+      return {
+        attack,
+        damage: damageView(d.roll.formula, diceOf(d.roll), d.modifiers, d.total),
+        dice: [],
+        pending: false,
+      };
+    };
+  }
+  if (c.manoeuvre === 'shieldPunch') {
+    const plan = planShieldPunch(f.attacker, shieldOf(f.attackerShield ?? 'small'), 'instead', o);
+    const positional = attackModifiers({ ...ctx, weapon: { ...f.weapon, magic: 0, base: '' } }, o).filter(
+      (m) => m.source === 'G-P1' || m.source === 'G-C1',
+    );
+    return (dice) => {
+      const attack = judgeAttack(dice.die(20), thac0(f.attacker), f.defenderAc, [
+        ...plan.modifiers,
+        ...positional,
+        ...extraMods(c),
+      ], o);
+      if (attack.outcome !== 'hit') return { attack, dice: [], pending: false };
+      const r = roll(plan.damage, dice, { d3FromD6: false });
+      return {
+        attack,
+        damage: damageView(plan.damage, diceOf(r), [], Math.max(1, r.total)),
+        dice: [],
+        pending: false,
+      };
+    };
+  }
+  const run = manoeuvreRun(f, c, o);
+  const limit = FIRST_DICE[c.manoeuvre] ?? 1;
+  return (dice) => {
+    const seen: number[] = [];
+    try {
+      const outcome = run(recording(dice, limit, seen));
+      return { attack: outcome.result.attack, ...rushDamage(outcome), dice: seen, outcome, pending: false };
+    } catch (error) {
+      if (!(error instanceof Stop)) throw error;
+      const preview = run(replaying(seen, ONES));
+      return { attack: preview.result.attack, ...rushDamage(preview), dice: seen, pending: true };
+    }
+  };
+}
+
+function rushDamage(o: Outcome): { damage?: DamageView } {
+  if (o.kind !== 'shieldRush' || o.result.damage === undefined) return {};
+  const roll = o.result.damageRoll ?? 0;
+  return { damage: damageView('1d3', [roll], [], o.result.damage) };
+}
+
+/** The follow-up: the same engine call, its first dice replayed, the rest rolled now. */
+export function followUp(
+  f: Fighters,
+  c: GreyhawkChoices,
+  o: GreyhawkOptions,
+  first: readonly number[],
+): (dice: Dice) => Outcome {
+  const run = manoeuvreRun(f, c, o);
+  return (dice) => run(replaying(first, dice));
+}
