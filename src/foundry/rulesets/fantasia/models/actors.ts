@@ -1,3 +1,4 @@
+import { itemsOf, type ItemLike } from '../../../models/documents-data';
 import { damageBonusFor, HUMAN_MOUVEMENT, pvMaxFor } from '../../../../engine/fantasia/derived';
 import { skillBase } from '../../../../engine/fantasia/skills';
 import {
@@ -127,19 +128,6 @@ export interface FantasiaDerived {
   damageBonusDerived: string;
   armourTotal: number;
   skills: Record<SkillId, { value: number; base: number; trained: boolean }>;
-}
-
-interface ItemLike {
-  id?: string | null;
-  type: string;
-  name?: string | null;
-  system: unknown;
-}
-
-/** The parent actor's items (a Collection: `values()` yields the documents). */
-function itemsOf(parent: unknown): ItemLike[] {
-  const items = (parent as { items?: { values(): Iterable<ItemLike> } } | null)?.items;
-  return items && typeof items.values === 'function' ? [...items.values()] : [];
 }
 
 function toEngineOf<T>(item: ItemLike): T | undefined {

@@ -1,3 +1,4 @@
+import { plainSystem } from '../../../models/documents-data';
 import { PdaActorSheetBase, type RenderOptions } from '../../../apps/sheet-bases';
 import { isSkillId } from '../../../../engine/fantasia/validate';
 import { templatePath } from '../../../constants';
@@ -27,11 +28,6 @@ export interface FantasiaActorLike {
   statuses?: Set<string>;
 }
 
-function plain(system: unknown): Record<string, unknown> {
-  const s = system as { toObject?: () => Record<string, unknown> };
-  return typeof s?.toObject === 'function' ? s.toObject() : { ...(system as Record<string, unknown>) };
-}
-
 /** Builds the context builder's input from an actor document. */
 export function sheetInputFromActor(
   actor: FantasiaActorLike,
@@ -40,13 +36,13 @@ export function sheetInputFromActor(
   activeTab?: string,
 ): ActorSheetInput {
   const model = actor.system as FantasiaActorModel;
-  const source = plain(model) as { pv?: { max?: number | null } };
+  const source = plainSystem(model) as { pv?: { max?: number | null } };
   const items: SheetItem[] = [...actor.items.values()].map((i) => ({
     id: i.id ?? '',
     name: i.name,
     img: i.img ?? 'icons/svg/item-bag.svg',
     type: i.type,
-    system: plain(i.system),
+    system: plainSystem(i.system),
   }));
   return {
     actor: {

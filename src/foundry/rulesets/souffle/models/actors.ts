@@ -1,3 +1,6 @@
+import { itemsOf, type ItemLike } from '../../../models/documents-data';
+
+export { itemsOf };
 import type { SouffleArmour, SouffleShield, SouffleWeapon } from '../../../../engine/souffle/equipment';
 import { effectiveGeste } from '../../../../engine/souffle/equipment';
 import { GUERRIER, type SouffleFighter } from '../../../../engine/souffle/fighter';
@@ -47,20 +50,6 @@ function actorSchema() {
   };
 }
 type ActorSchema = ReturnType<typeof actorSchema>;
-
-interface ItemLike {
-  id?: string | null;
-  type: string;
-  name?: string | null;
-  system: unknown;
-}
-
-/** An actor's items: Foundry's Collection exposes `contents` (its values). */
-export function itemsOf<T = ItemLike>(parent: unknown): T[] {
-  const items = (parent as { items?: Iterable<T> & { contents?: T[] } } | null)?.items;
-  if (!items) return [];
-  return Array.isArray(items.contents) ? [...items.contents] : [...items];
-}
 
 /** Values computed for sheets from the stored data and the items. */
 export interface SouffleDerived {

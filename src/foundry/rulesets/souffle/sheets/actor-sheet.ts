@@ -1,3 +1,4 @@
+import { plainSystem } from '../../../models/documents-data';
 import { isPosture } from '../../../../engine/souffle/posture';
 import { isSouffleState } from '../../../../engine/souffle/states';
 import {
@@ -26,11 +27,6 @@ export interface SouffleActorLike {
   statuses?: Set<string>;
 }
 
-function plain(system: unknown): Record<string, unknown> {
-  const s = system as { toObject?: () => Record<string, unknown> };
-  return typeof s?.toObject === 'function' ? s.toObject() : { ...(system as Record<string, unknown>) };
-}
-
 /** Builds the context builder's input from an actor document. */
 export function sheetInputFromActor(
   actor: SouffleActorLike,
@@ -39,7 +35,7 @@ export function sheetInputFromActor(
   activeTab?: string,
 ): SouffleSheetInput {
   const model = actor.system as SouffleActorModel;
-  const source = plain(model) as unknown as SouffleSheetInput['system'];
+  const source = plainSystem(model) as unknown as SouffleSheetInput['system'];
   const items: SheetItem[] = itemsOf<{
     id: string | null;
     name: string;
@@ -51,7 +47,7 @@ export function sheetInputFromActor(
     name: i.name,
     img: i.img ?? 'icons/svg/item-bag.svg',
     type: i.type,
-    system: plain(i.system),
+    system: plainSystem(i.system),
   }));
   return {
     actor: {
@@ -282,7 +278,7 @@ export class SouffleItemSheet extends PdaItemSheetBase {
     };
     return {
       ...base,
-      ...itemSheetContext(item.type, plain(item.system), item.name, item.img ?? '', this.isEditable),
+      ...itemSheetContext(item.type, plainSystem(item.system), item.name, item.img ?? '', this.isEditable),
     };
   }
 }

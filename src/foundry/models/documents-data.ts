@@ -1,0 +1,24 @@
+/** Small readers of document data shared by every ruleset's models and sheets. */
+
+/** An embedded item as the models read it. */
+export interface ItemLike {
+  id?: string | null;
+  type: string;
+  name?: string | null;
+  system: unknown;
+}
+
+/** A parent actor's items: Foundry's Collection exposes `contents`; a plain Map has `values()`. */
+export function itemsOf<T = ItemLike>(parent: unknown): T[] {
+  const items = (parent as { items?: { contents?: T[]; values?: () => Iterable<T> } } | null)?.items;
+  if (!items) return [];
+  if (Array.isArray(items.contents)) return [...items.contents];
+  if (typeof items.values === 'function') return [...items.values()];
+  return [...(items as unknown as Iterable<T>)];
+}
+
+/** A data model's stored source as a plain object (`toObject()`), or a shallow copy of plain data. */
+export function plainSystem(system: unknown): Record<string, unknown> {
+  const s = system as { toObject?: () => Record<string, unknown> };
+  return typeof s?.toObject === 'function' ? s.toObject() : { ...(system as Record<string, unknown>) };
+}

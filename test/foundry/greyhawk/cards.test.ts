@@ -1,0 +1,214 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- reading card state through the fakes */
+import { readFileSync } from 'node:fs';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_GREYHAWK_OPTIONS } from '../../../src/engine/greyhawk/options';
+import { requestCardAction, snapshotOf } from '../../../src/foundry/chat/card';
+import { registerFlow } from '../../../src/foundry/chat/flow';
+import {
+  greyhawkCardFlows,
+  setGreyhawkOptionsSource,
+  startGreyhawkAttack,
+} from '../../../src/foundry/chat/greyhawk';
+import type { GreyhawkChoices } from '../../../src/foundry/chat/greyhawk/steps';
+import { greyhawkRuleset } from '../../../src/foundry/rulesets/greyhawk';
+import { catalogueSource } from '../../../src/foundry/rulesets/greyhawk/models/items';
+import { actAs, translations, world, type FakeUser } from '../../fakes/foundry';
+import { chatWorld, dice, lastMessage } from '../chat/helpers';
+
+const g = globalThis as any;
+let gm: FakeUser;
+let player: FakeUser;
+let other: FakeUser;
+
+function merge(a: any, b: any): any {
+  const out = { ...a };
+  for (const [k, v] of Object.entries(b))
+    out[k] = v && typeof v === 'object' && !Array.isArray(v) && out[k] ? merge(out[k], v) : v;
+  return out;
+}
+
+beforeEach(() => {
+  ({ gm, player, other } = chatWorld());
+  translations.data = JSON.parse(readFileSync('lang/fr.json', 'utf8'));
+  Object.assign(g.CONFIG.Actor.dataModels, greyhawkRuleset.actorModels);
+  Object.assign(g.CONFIG.Item.dataModels, greyhawkRuleset.itemModels);
+  for (const flow of greyhawkCardFlows) registerFlow(flow as never);
+  setGreyhawkOptionsSource(() => DEFAULT_GREYHAWK_OPTIONS);
+  void merge;
+});
+
+async function fighter(
+  name: string,
+  owner: FakeUser,
+  system: Record<string, unknown>,
+  weapon = 'longSword',
+): Promise<any> {
+  const Actor = g.CONFIG.Actor.documentClass;
+  const actor = new Actor({
+    name,
+    type: 'guerrier-adnd',
+    ownerIds: [owner.id],
+    system: {
+      abilities: { str: 16, strPercent: 0, dex: 14, int: 12 },
+      classes: [{ cls: 'fighter', level: 5 }],
+      proficiencies: ['longSword'],
+      hp: { value: 30, max: 30 },
+      ac: 5,
+      ...system,
+    },
+  });
+  await actor.createEmbeddedDocuments('Item', [
+    { name: 'Arme', type: 'arme-adnd', system: { ...catalogueSource(weapon), equipped: true } },
+  ]);
+  g.game.actors.set(actor.id, actor);
+  return actor;
+}
+
+const weaponId = (a: any): string => [...a.items.values()][0].id;
+const target = (a: any) => ({ actorUuid: a.uuid, tokenUuid: '', name: a.name });
+const card = (): any => snapshotOf(lastMessage() as never);
+const buttons = (): string[] =>
+  [...lastMessage().content.matchAll(/data-pda-action="([^"]+)"/g)].map((m) => m[1]!);
+
+async function attack(a: any, d: any, choices: Partial<GreyhawkChoices> = {}) {
+  actAs(player);
+  const out = await startGreyhawkAttack(a, weaponId(a), { targets: [target(d)], skipDialog: true, choices });
+  actAs(gm);
+  return out;
+}
+
+async function act(id: string, as: FakeUser = gm) {
+  actAs(as);
+  const r = await requestCardAction(lastMessage().id, id);
+  actAs(gm);
+  return r;
+}
+
+describe('Greyhawk attack cards', () => {
+  it('G-P1 a full attack on a kneeling target: d20, modifiers with rule IDs, damage → apply → undo', async () => {
+    const gord = await fighter('Gord', player, {});
+    const brute = await fighter('Brute', other, { hp: { value: 20, max: 20 } });
+    // THAC0 16 (fighter 5) − AC 5 = 11; d20 9 +1 STR... 16 gives +0 hit; +1 kneeling (G-P1) = 10: miss?
+    dice(12, 6); // d20 12 + 1 kneeling = 13 ≥ 11: hit; 1d8 → 6 (+1 STR damage)
+    await attack(gord, brute, { position: 'kneeling' });
+    expect(world.notifications).toEqual([]);
+    const html = lastMessage().content;
+    expect(html).toContain('G-P1');
+    expect(html).toContain('Touché');
+    expect(html).toContain('16 − (5) &#x3D; 11');
+    const dmg = card().state.first.damage.total;
+    expect(dmg).toBeGreaterThan(0);
+    expect(buttons()).toContain('apply');
+    expect((await act('apply')).ok).toBe(true);
+    expect(brute.system.hp.value).toBe(20 - dmg);
+    expect(card().step).toBe('applied');
+    expect((await act('apply')).ok).toBe(false); // a second apply is refused
+    expect(brute.system.hp.value).toBe(20 - dmg);
+    expect((await act('undo')).ok).toBe(true);
+    expect(brute.system.hp.value).toBe(20);
+    expect(lastMessage().content).toContain('Application annulée');
+  });
+
+  it('G-C1 a doubly called shot shows −8 with its rule', async () => {
+    const gord = await fighter('Gord', player, {});
+    const brute = await fighter('Brute', other, {});
+    dice(5);
+    await attack(gord, brute, { calledShot: 2, purpose: 'other' });
+    const html = lastMessage().content;
+    expect(html).toContain('−8');
+    expect(html).toContain('G-C1');
+    expect(html).toContain('Raté');
+    expect(buttons()).toEqual([]);
+  });
+
+  it('G-D1 a non-proficient fighter cannot disarm: the card shows the refusal, nothing rolled', async () => {
+    const gord = await fighter('Gord', player, { proficiencies: [] });
+    const brute = await fighter('Brute', other, {});
+    await attack(gord, brute, { manoeuvre: 'disarm' });
+    expect(card().step).toBe('refused');
+    expect(lastMessage().content).toContain('pas compétent');
+    expect(lastMessage().rolls).toEqual([]);
+  });
+
+  it('G-SH2 a rush from closer than 3 m is refused with the distance', async () => {
+    const gord = await fighter('Gord', player, { shield: 'medium' });
+    const brute = await fighter('Brute', other, {});
+    await attack(gord, brute, { manoeuvre: 'shieldRush', distance: 2 });
+    expect(card().step).toBe('refused');
+    expect(lastMessage().content).toContain('À 2 m');
+  });
+
+  it('G-G1 seizing without a free hand is refused', async () => {
+    const gord = await fighter('Gord', player, {});
+    const brute = await fighter('Brute', other, {});
+    await attack(gord, brute, { manoeuvre: 'seizeObject', freeHands: 0 });
+    expect(card().step).toBe('refused');
+    expect(lastMessage().content).toContain('pas de main libre');
+  });
+
+  it('G-D2 a first disarm knocks a two-handed weapon off line; a second one throws it', async () => {
+    const gord = await fighter('Gord', player, {});
+    const brute = await fighter('Brute', other, {}, 'twoHandedSword');
+    dice(18); // 18 − 4 = 14 ≥ 11
+    await attack(gord, brute, { manoeuvre: 'disarm', grip: 'twoHanded' });
+    expect(card().step).toBe('resolved');
+    expect(card().state.outcome.result.effect).toBe('offLine');
+    expect(lastMessage().content).toContain('G-D2');
+
+    dice(18);
+    await attack(gord, brute, { manoeuvre: 'disarm', grip: 'twoHanded', earlierDisarms: 1 });
+    expect(card().step).toBe('attack');
+    expect(buttons()).toEqual(['followUp']);
+    dice(3, 4);
+    expect((await act('followUp', player)).ok).toBe(true);
+    expect(card().state.outcome.result.effect).toBe('thrown');
+    expect(card().state.outcome.result.landing).toEqual({ direction: 3, feet: 4 });
+    expect(lastMessage().content).toContain('projetée');
+  });
+
+  it('G-G1 seize contest: margins decide, the defender clicks, a stranger cannot', async () => {
+    const gord = await fighter('Gord', player, { abilities: { str: 17, strPercent: 0, dex: 14, int: 12 } });
+    const brute = await fighter('Brute', other, { abilities: { str: 15, strPercent: 0, dex: 12, int: 10 } });
+    dice(15); // hit
+    await attack(gord, brute, { manoeuvre: 'seizeObject', freeHands: 1 });
+    expect(card().step).toBe('attack');
+    const action = card();
+    expect(action.targets[0].actorUuid).toBe(brute.uuid);
+    // The attacker's owner may not roll the defender's resistance.
+    expect((await act('followUp', player)).ok).toBe(false);
+    // Tie first (17−10 = 7, 15−8 = 7), then 17−5 = 12 vs 15−12 = 3.
+    dice(10, 8, 5, 12);
+    expect((await act('followUp', other)).ok).toBe(true);
+    const outcome = card().state.outcome.result;
+    expect(outcome.contest.rolls).toHaveLength(2);
+    expect(outcome.outcome).toBe('taken');
+    expect(lastMessage().content).toContain('objet est pris');
+  });
+
+  it('G-SH2 a rush hit: damage, then the target’s stay-up DEX check with its modifiers', async () => {
+    const gord = await fighter('Gord', player, { shield: 'large' });
+    const brute = await fighter('Brute', other, {});
+    dice(15, 2); // hit, 1d3 → 2
+    await attack(gord, brute, { manoeuvre: 'shieldRush', distance: 6, stayUp: { stillOrClosing: true } });
+    expect(card().step).toBe('attack');
+    expect(card().state.first.damage.total).toBe(3); // 2 + 1 STR
+    expect(buttons()).toContain('followUp');
+    dice(20);
+    expect((await act('followUp', other)).ok).toBe(true);
+    const stay = card().state.outcome.result.stayUp;
+    expect(stay.target).toBe(14 + 3);
+    expect(stay.standing).toBe(false);
+    expect(lastMessage().content).toContain('renversée');
+    expect((await act('apply')).ok).toBe(true);
+    expect(brute.system.hp.value).toBe(27);
+  });
+
+  it('G-C1 a user-written name is escaped on the card', async () => {
+    const gord = await fighter('<img src=x onerror=alert(1)>', player, {});
+    const brute = await fighter('Brute', other, {});
+    dice(5);
+    await attack(gord, brute);
+    expect(lastMessage().content).not.toContain('<img src=x');
+    expect(lastMessage().content).toContain('&lt;img src');
+  });
+});
