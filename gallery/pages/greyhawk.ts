@@ -53,7 +53,11 @@ const fighters: Fighters = {
   defenderDex: 13,
 };
 
-function state(choices: Partial<GreyhawkChoices>, rolls: number[], follow: number[] = []): GreyhawkAttackState {
+function state(
+  choices: Partial<GreyhawkChoices>,
+  rolls: number[],
+  follow: number[] = [],
+): GreyhawkAttackState {
   const c = { ...DEFAULT_CHOICES, ...choices };
   const base = { attackerName: GORD.name, weaponName: 'Épée longue', choices: c, undone: 0 };
   try {
@@ -97,10 +101,21 @@ function context(lang: string, c: CardSnapshot<GreyhawkAttackState>) {
     owners: a.owners.join(','),
     style: a.style ?? 'secondary',
   }));
-  return { ...greyhawkAttackFlow.context(c, env), flow: 'greyhawk-attack', step: c.step, revision: 1, actions, gone: '' };
+  return {
+    ...greyhawkAttackFlow.context(c, env),
+    flow: 'greyhawk-attack',
+    step: c.step,
+    revision: 1,
+    actions,
+    gone: '',
+  };
 }
 
-const chatPage = (name: string, height: number, build: () => CardSnapshot<GreyhawkAttackState>): GalleryPage => ({
+const chatPage = (
+  name: string,
+  height: number,
+  build: () => CardSnapshot<GreyhawkAttackState>,
+): GalleryPage => ({
   name,
   template: 'chat/card.hbs',
   frame: 'chat',

@@ -71,6 +71,11 @@ export interface RoundAdapter<C extends RoundCombatant = RoundCombatant, D = unk
   ): RoundState<C, D, R>;
   /** The current slot starts an attack card (a button on its row). */
   startsCard?(slot: Slot): boolean;
+  /**
+   * A new round has begun (GM side, once the round command's state is written): effects that last
+   * some rounds run down here. Absent when the ruleset has none.
+   */
+  roundStarted?(combat: CombatLike, state: RoundState<C, D, R>): Promise<void>;
 }
 
 export interface DeclarationRequest<C extends RoundCombatant, D, R> {

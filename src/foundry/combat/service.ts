@@ -132,6 +132,7 @@ export async function runRoundCommand(
   };
   const { state, rolls } = await applyTransition(adapter, combat, step, roller);
   if (rolls.length) await postInitiativeRolls(state, rolls);
+  if (command.kind === 'nextRound' && adapter.roundStarted) await adapter.roundStarted(combat, state);
   return state;
 }
 

@@ -1,6 +1,7 @@
 import { RulesError } from '../../engine/core/errors';
 import type { Requester, RoundState } from '../../engine/round/types';
 import type { SouffleFighter } from '../../engine/souffle/fighter';
+import { tickKnockOut } from '../../engine/souffle/manoeuvres';
 import {
   POSTURES,
   SOUFFLE_ACTIONS,
@@ -270,6 +271,36 @@ async function promptSouffleDeclaration(
   return { posture };
 }
 
+interface KnockOutActor {
+  readonly id?: string | null;
+  readonly uuid?: string;
+  readonly system?: { toEngine?: () => SouffleFighter };
+  update(data: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * S-MN3: at each new round a knocked-out fighter's rounds run down; at 0 `assommé` clears. Only a
+ * knock-out with a count (the attack card's) runs down: an `assommé` ticked by hand without rounds
+ * stays until the GM clears it. An actor with several combatants counts once.
+ */
+export async function tickKnockOuts(combat: CombatLike): Promise<void> {
+  const seen = new Set<string>();
+  for (const combatant of combat.combatants) {
+    const actor = combatant.actor as unknown as KnockOutActor | null;
+    if (!actor || typeof actor.system?.toEngine !== 'function') continue;
+    const key = actor.uuid ?? actor.id ?? '';
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const fighter = actor.system.toEngine();
+    if (!fighter.states.includes('assomme') || (fighter.assommeRounds ?? 0) < 1) continue;
+    const next = tickKnockOut(fighter);
+    await actor.update({
+      'system.states.assomme': next.states.includes('assomme'),
+      'system.assommeRounds': next.assommeRounds ?? 0,
+    });
+  }
+}
+
 function currentRules() {
   try {
     return souffleRoundRulesFromSettings();
@@ -289,4 +320,5 @@ export const souffleRoundAdapter: RoundAdapter<SouffleRoundCombatant, SouffleDec
     describeDeclaration: describeSouffleDeclaration,
     actionIcon: (action) => ACTION_ICONS[action] ?? 'fa-solid fa-circle',
     promptDeclaration: promptSouffleDeclaration,
+    roundStarted: (combat) => tickKnockOuts(combat),
   };

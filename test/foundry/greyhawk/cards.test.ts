@@ -20,13 +20,6 @@ let gm: FakeUser;
 let player: FakeUser;
 let other: FakeUser;
 
-function merge(a: any, b: any): any {
-  const out = { ...a };
-  for (const [k, v] of Object.entries(b))
-    out[k] = v && typeof v === 'object' && !Array.isArray(v) && out[k] ? merge(out[k], v) : v;
-  return out;
-}
-
 beforeEach(() => {
   ({ gm, player, other } = chatWorld());
   translations.data = JSON.parse(readFileSync('lang/fr.json', 'utf8'));
@@ -34,7 +27,6 @@ beforeEach(() => {
   Object.assign(g.CONFIG.Item.dataModels, greyhawkRuleset.itemModels);
   for (const flow of greyhawkCardFlows) registerFlow(flow as never);
   setGreyhawkOptionsSource(() => DEFAULT_GREYHAWK_OPTIONS);
-  void merge;
 });
 
 async function fighter(
@@ -88,8 +80,8 @@ describe('Greyhawk attack cards', () => {
   it('G-P1 a full attack on a kneeling target: d20, modifiers with rule IDs, damage → apply → undo', async () => {
     const gord = await fighter('Gord', player, {});
     const brute = await fighter('Brute', other, { hp: { value: 20, max: 20 } });
-    // THAC0 16 (fighter 5) − AC 5 = 11; d20 9 +1 STR... 16 gives +0 hit; +1 kneeling (G-P1) = 10: miss?
-    dice(12, 6); // d20 12 + 1 kneeling = 13 ≥ 11: hit; 1d8 → 6 (+1 STR damage)
+    // THAC0 16 (fighter 5) − AC 5 = 11; STR 16 gives +0 to hit.
+    dice(12, 6); // d20 12 + 1 kneeling (G-P1) = 13 ≥ 11: hit; 1d8 → 6 (+1 STR damage)
     await attack(gord, brute, { position: 'kneeling' });
     expect(world.notifications).toEqual([]);
     const html = lastMessage().content;
@@ -172,8 +164,6 @@ describe('Greyhawk attack cards', () => {
     dice(15); // hit
     await attack(gord, brute, { manoeuvre: 'seizeObject', freeHands: 1 });
     expect(card().step).toBe('attack');
-    const action = card();
-    expect(action.targets[0].actorUuid).toBe(brute.uuid);
     // The attacker's owner may not roll the defender's resistance.
     expect((await act('followUp', player)).ok).toBe(false);
     // Tie first (17−10 = 7, 15−8 = 7), then 17−5 = 12 vs 15−12 = 3.
@@ -201,6 +191,20 @@ describe('Greyhawk attack cards', () => {
     expect(lastMessage().content).toContain('renversée');
     expect((await act('apply')).ok).toBe(true);
     expect(brute.system.hp.value).toBe(27);
+  });
+
+  it('G-SH1 a shield punch strikes for 1d3 + STR and is refused without a shield', async () => {
+    const gord = await fighter('Gord', player, { shield: 'small' });
+    const brute = await fighter('Brute', other, {});
+    dice(14, 3); // 14 ≥ 11; 1d3 → 3, +1 for STR 16
+    await attack(gord, brute, { manoeuvre: 'shieldPunch' });
+    expect(card().state.first.attack.outcome).toBe('hit');
+    expect(card().state.first.damage.total).toBe(4);
+    expect(lastMessage().content).toContain('Coup de bouclier');
+    const bare = await fighter('Nu', player, {});
+    await attack(bare, brute, { manoeuvre: 'shieldPunch' });
+    expect(card().step).toBe('refused');
+    expect(lastMessage().content).toContain('pas de bouclier');
   });
 
   it('G-C1 a user-written name is escaped on the card', async () => {

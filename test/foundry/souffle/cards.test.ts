@@ -6,7 +6,8 @@ import {
   startSouffleAttack,
   startSouffleGrapple,
 } from '../../../src/foundry/chat/souffle/start';
-import { actAs, type FakeUser } from '../../fakes/foundry';
+import { startSouffleFlee } from '../../../src/foundry/chat/souffle/flee-flow';
+import { actAs, FakeChatMessage, world, type FakeUser } from '../../fakes/foundry';
 import { dice, lastMessage, LONG_SWORD, souffleFighter, souffleWorld, targetOf } from './helpers';
 
 let gm: FakeUser;
@@ -223,5 +224,48 @@ describe('Souffle attack card', () => {
     const html = lastMessage().content;
     expect(html).not.toContain('<img');
     expect(html).toContain('&lt;img src&#x3D;x onerror&#x3D;alert(1)&gt;');
+  });
+
+  it('S-FL1 a grabbed fighter cannot flee: refused with the reason, no card posted', async () => {
+    const runner = await souffleFighter({ name: 'Fuyard', owner: player });
+    await runner.update({ 'system.states.agrippe': true });
+    const before = FakeChatMessage.created.length;
+    actAs(player);
+    expect(await startSouffleFlee(runner, { situation: 'libre' })).toBeNull();
+    actAs(gm);
+    expect(FakeChatMessage.created.length).toBe(before);
+    expect(world.notifications.at(-1)?.message).toBe("Un personnage entravé ne peut pas s'enfuir.");
+  });
+
+  it('S-FL1 cornered, a failed defence against the threshold offers the pursuer an opportunity attack', async () => {
+    const runner = await souffleFighter({ name: 'Fuyard', owner: player, defense: 2 });
+    const pursuer = await souffleFighter({ name: 'Traqueur', owner: other });
+    actAs(player);
+    dice(3, 7); // defence level 0: 2d10 keep worst → 3, + défense 2 = 5 against 8
+    await startSouffleFlee(runner, { situation: 'coince', threshold: 8, pursuer: targetOf(pursuer) });
+    actAs(gm);
+    expect(card().step).toBe('caught');
+    expect(card().state.result).toMatchObject({
+      fled: false,
+      score: 5,
+      consequences: ['attaque', 'freine'],
+    });
+    expect(buttons()).toEqual(['attaque', 'freine']);
+    // Only the GM picks the price.
+    expect((await act('attaque', player)).ok).toBe(false);
+    await act('attaque');
+    expect(card().state.choice).toBe('attaque');
+    expect(buttons()).toEqual([]);
+    expect(lastMessage().content).toContain('Traqueur porte une attaque d&#x27;opportunité à Fuyard.');
+  });
+
+  it('S-FL1 flanked, a defence reaching the threshold gets away with no price', async () => {
+    const runner = await souffleFighter({ name: 'Fuyard', owner: player, defense: 2 });
+    actAs(player);
+    dice(9, 6); // 2d10 keep worst → 6, + 2 = 8 against 8
+    await startSouffleFlee(runner, { situation: 'tenaille', threshold: 8 });
+    actAs(gm);
+    expect(card().step).toBe('fled');
+    expect(buttons()).toEqual([]);
   });
 });

@@ -44,7 +44,7 @@ export function merge(a: any, b: any): any {
 }
 
 export function strings(lang: 'fr' | 'en'): any {
-  return ['core', 'chat', 'round', 'souffle', 'souffle-ui'].reduce(
+  return ['core', 'chat', 'round', 'souffle', 'souffle-ui', 'souffle-flee'].reduce(
     (acc, part) => merge(acc, readJson(`lang/parts/${part}.${lang}.json`)),
     {},
   );

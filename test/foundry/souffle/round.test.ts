@@ -170,6 +170,30 @@ describe('Souffle round adapter', () => {
     expect(b.system.posture).toBe('defensif');
   });
 
+  it('S-MN3 a fighter knocked out for 2 rounds wakes when the second new round begins', async () => {
+    const { a, b, combat } = await fight();
+    await b.update({ 'system.states.assomme': true, 'system.assommeRounds': 2 });
+    // A hand-ticked assommé without a count is left to the GM.
+    await a.update({ 'system.states.assomme': true });
+    await runRoundCommand(combat, GM, { kind: 'nextRound', force: true });
+    expect(combat.round).toBe(2);
+    expect(b.system.assommeRounds).toBe(1);
+    expect(b.system.toEngine().states).toContain('assomme');
+    await runRoundCommand(combat, GM, { kind: 'nextRound', force: true });
+    expect(b.system.assommeRounds).toBe(0);
+    expect(b.system.toEngine().states).not.toContain('assomme');
+    expect(a.system.toEngine().states).toContain('assomme');
+  });
+
+  it('S-MN3 a refused new round counts nothing down', async () => {
+    const { b, combat } = await fight();
+    await b.update({ 'system.states.assomme': true, 'system.assommeRounds': 2 });
+    await expect(runRoundCommand(combat, GM, { kind: 'nextRound' })).rejects.toMatchObject({
+      key: 'PDA.Error.RoundNotFinished',
+    });
+    expect(b.system.assommeRounds).toBe(2);
+  });
+
   it('S-P1 untrusted declarations are checked before the engine sees them', () => {
     expect(parseSouffleDeclaration({ posture: 'prudent' })).toEqual({ posture: 'prudent' });
     expect(() => parseSouffleDeclaration({ posture: 'furieux' })).toThrowError(

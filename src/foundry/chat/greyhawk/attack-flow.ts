@@ -1,6 +1,12 @@
 import { RulesError } from '../../../engine/core/errors';
 import type { GreyhawkOptions } from '../../../engine/greyhawk/options';
-import type { GreyhawkCharacter, GreyhawkWeapon, Modifier, ShieldKind, Size } from '../../../engine/greyhawk/types';
+import type {
+  GreyhawkCharacter,
+  GreyhawkWeapon,
+  Modifier,
+  ShieldKind,
+  Size,
+} from '../../../engine/greyhawk/types';
 import { greyhawkOptionsFromSettings } from '../../rulesets/greyhawk/settings';
 import type {
   CardAction,
@@ -70,7 +76,9 @@ interface GreyhawkActorDoc {
     readonly abilities: { readonly dex: number };
     damageUpdate?(damage: number): Record<string, unknown>;
   };
-  readonly items: { get(id: string): { name?: string; system: { toEngine?: () => GreyhawkWeapon } } | undefined };
+  readonly items: {
+    get(id: string): { name?: string; system: { toEngine?: () => GreyhawkWeapon } } | undefined;
+  };
 }
 
 export function greyhawkActor(doc: unknown, name: string): GreyhawkActorDoc {
@@ -193,7 +201,13 @@ export const greyhawkAttackFlow: CardFlow<GreyhawkAttackState> = {
       });
     }
     if (card.step === 'applied' && card.state.applied) {
-      out.push({ id: 'undo', label: text('PDA.Chat.Action.Undo'), owners: [], enabled: true, style: 'danger' });
+      out.push({
+        id: 'undo',
+        label: text('PDA.Chat.Action.Undo'),
+        owners: [],
+        enabled: true,
+        style: 'danger',
+      });
     }
     return out;
   },
@@ -257,18 +271,31 @@ function modifierRows(env: FlowEnv, mods: readonly Modifier[]): CardRow[] {
 
 type Note = { text: string; rule?: string };
 
-function outcomeSection(o: Outcome, env: FlowEnv, L: (k: string, d?: Record<string, string | number>) => string) {
+function outcomeSection(
+  o: Outcome,
+  env: FlowEnv,
+  L: (k: string, d?: Record<string, string | number>) => string,
+) {
   const rows: CardRow[] = [];
   const notes: Note[] = [];
   if (o.kind === 'disarm') {
     const r = o.result;
     const rule =
-      r.effect === 'offLine' || r.effect === 'thrown' ? 'G-D2' : r.effect === 'shieldOffLine' ? 'G-D3' : 'G-D1';
+      r.effect === 'offLine' || r.effect === 'thrown'
+        ? 'G-D2'
+        : r.effect === 'shieldOffLine'
+          ? 'G-D3'
+          : 'G-D1';
     if (r.gripCheck)
-      rows.push({ label: L('Row.GripCheck'), value: `${r.gripCheck.roll} / ${r.gripCheck.target}`, rule: 'G-D1' });
+      rows.push({
+        label: L('Row.GripCheck'),
+        value: `${r.gripCheck.roll} / ${r.gripCheck.target}`,
+        rule: 'G-D1',
+      });
     notes.push({ text: L(`Disarm.${r.effect}`), rule });
     if (r.landing) notes.push({ text: L('Disarm.Landing', { ...r.landing }), rule });
-    if (r.caught !== undefined) notes.push({ text: L(r.caught ? 'Disarm.Caught' : 'Disarm.NotCaught'), rule: 'G-D5' });
+    if (r.caught !== undefined)
+      notes.push({ text: L(r.caught ? 'Disarm.Caught' : 'Disarm.NotCaught'), rule: 'G-D5' });
     if (r.moraleCheck) notes.push({ text: L('Disarm.Morale'), rule: 'G-D5' });
     return { title: L('Section.Disarm'), css: 'pda-greyhawk-disarm', rows, notes };
   }
@@ -337,7 +364,9 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
     manoeuvreNotes.push({ text: L(`Manoeuvre.${c.manoeuvre}`), rule: MANOEUVRE_RULE[c.manoeuvre] });
   if (c.calledShot)
     manoeuvreNotes.push({
-      text: c.purpose ? `${L(`Called.${c.calledShot}`)} : ${L(`Purpose.${c.purpose}`)}` : L(`Called.${c.calledShot}`),
+      text: c.purpose
+        ? `${L(`Called.${c.calledShot}`)} : ${L(`Purpose.${c.purpose}`)}`
+        : L(`Called.${c.calledShot}`),
       rule: 'G-C1',
     });
   const sections: CardSection[] = [];
@@ -346,7 +375,13 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
       title: L('Section.Refused'),
       css: 'pda-greyhawk-refused',
       rows: [],
-      notes: [...manoeuvreNotes, { text: env.t(s.refusal), ...(MANOEUVRE_RULE[c.manoeuvre] ? { rule: MANOEUVRE_RULE[c.manoeuvre] } : {}) }],
+      notes: [
+        ...manoeuvreNotes,
+        {
+          text: env.t(s.refusal),
+          ...(MANOEUVRE_RULE[c.manoeuvre] ? { rule: MANOEUVRE_RULE[c.manoeuvre] } : {}),
+        },
+      ],
     });
   }
   const first = s.first;
@@ -356,10 +391,17 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
       { label: L('Row.D20'), value: a.natural === null ? '—' : String(a.natural) },
       ...modifierRows(env, a.modifiers),
       { label: L('Row.Total'), value: a.total === null ? '—' : String(a.total), css: 'pda-total' },
-      { label: L('Row.Needed'), value: L('Row.NeededValue', { thac0: a.thac0, ac: a.thac0 - a.needed, needed: a.needed }) },
+      {
+        label: L('Row.Needed'),
+        value: L('Row.NeededValue', { thac0: a.thac0, ac: a.thac0 - a.needed, needed: a.needed }),
+      },
     ];
     const notes: Note[] = [...manoeuvreNotes, { text: L(a.outcome === 'hit' ? 'Hit' : 'Miss') }];
-    if (a.automatic) notes.push({ text: L(`Automatic.${a.automatic}`), ...(a.automatic === 'helpless' ? { rule: 'G-P1' } : {}) });
+    if (a.automatic)
+      notes.push({
+        text: L(`Automatic.${a.automatic}`),
+        ...(a.automatic === 'helpless' ? { rule: 'G-P1' } : {}),
+      });
     sections.push({
       title: L('Section.Attack'),
       css: `pda-greyhawk-attack pda-greyhawk-${a.outcome}`,
@@ -404,7 +446,11 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
       ],
     });
   } else if (s.undone > 0) {
-    sections.push({ title: L('Section.Applied'), rows: [], notes: [{ text: env.t(text('PDA.Chat.Note.Undone')) }] });
+    sections.push({
+      title: L('Section.Applied'),
+      rows: [],
+      notes: [{ text: env.t(text('PDA.Chat.Note.Undone')) }],
+    });
   }
   return {
     title: L('Title', { name: s.attackerName, weapon: s.weaponName }),

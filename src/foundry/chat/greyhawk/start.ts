@@ -46,7 +46,9 @@ function userTargets(): CardTarget[] {
     name?: string;
   }>;
   return [...targets].flatMap((tok) =>
-    tok.actor ? [{ actorUuid: tok.actor.uuid, tokenUuid: tok.document?.uuid ?? '', name: tok.name ?? '' }] : [],
+    tok.actor
+      ? [{ actorUuid: tok.actor.uuid, tokenUuid: tok.document?.uuid ?? '', name: tok.name ?? '' }]
+      : [],
   );
 }
 
@@ -57,7 +59,11 @@ const option = <T extends string | number>(value: T, label: string, selected: T)
 });
 
 /** The dialog's context (pure; the gallery renders it too). */
-export function greyhawkDialogContext(weaponName: string, targets: readonly CardTarget[], c: GreyhawkChoices) {
+export function greyhawkDialogContext(
+  weaponName: string,
+  targets: readonly CardTarget[],
+  c: GreyhawkChoices,
+) {
   return {
     weapon: weaponName,
     targets: targets.map((x) => ({ ...x, checked: true })),
@@ -101,7 +107,10 @@ function pick<T extends string>(list: readonly T[], v: FormDataEntryValue | null
 }
 
 /** The dialog form as choices (unknown values fall back to the defaults). */
-export function readGreyhawkChoices(data: FormData, fallback: GreyhawkChoices): GreyhawkChoices & { targets: string[] } {
+export function readGreyhawkChoices(
+  data: FormData,
+  fallback: GreyhawkChoices,
+): GreyhawkChoices & { targets: string[] } {
   return {
     targets: data.getAll('target').map(String),
     manoeuvre: pick<Manoeuvre>(MANOEUVRES, data.get('manoeuvre'), fallback.manoeuvre),
@@ -188,7 +197,12 @@ export async function startGreyhawkAttack(
     for (const target of targets) {
       const env = makeEnv(game.user as User);
       const f = fightersOf(actor, actor.name, itemId, resolveUuid(target.actorUuid), target.name);
-      const opening = await openingState(f, chosen, { attackerName: actor.name, weaponName: item.name ?? '' }, env);
+      const opening = await openingState(
+        f,
+        chosen,
+        { attackerName: actor.name, weaponName: item.name ?? '' },
+        env,
+      );
       const card: CardSnapshot<GreyhawkAttackState> = {
         ruleset: 'greyhawk',
         flow: GREYHAWK_ATTACK_FLOW,
@@ -202,10 +216,9 @@ export async function startGreyhawkAttack(
         round: 0,
         state: opening.state,
       };
-      const speaker = CONFIG.ChatMessage.documentClass.getSpeaker({ actor: actorDoc as never }) as unknown as Record<
-        string,
-        unknown
-      >;
+      const speaker = CONFIG.ChatMessage.documentClass.getSpeaker({
+        actor: actorDoc as never,
+      }) as unknown as Record<string, unknown>;
       messages.push(await createCard(card, env, speaker));
     }
     return messages;

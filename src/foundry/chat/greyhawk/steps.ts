@@ -181,7 +181,8 @@ export function validate(f: Fighters, c: GreyhawkChoices): void {
       validateShieldRush({ shield: shieldOf(f.attackerShield), distance: c.distance, declared: c.declared });
       return;
     default:
-      if (c.calledShot && c.purpose !== '' && c.purpose !== 'other') ensureManoeuvreAllowed(f.attacker, f.weapon);
+      if (c.calledShot && c.purpose !== '' && c.purpose !== 'other')
+        ensureManoeuvreAllowed(f.attacker, f.weapon);
   }
 }
 
@@ -309,11 +310,13 @@ export function firstPart(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): 
       (m) => m.source === 'G-P1' || m.source === 'G-C1',
     );
     return (dice) => {
-      const attack = judgeAttack(dice.die(20), thac0(f.attacker), f.defenderAc, [
-        ...plan.modifiers,
-        ...positional,
-        ...extraMods(c),
-      ], o);
+      const attack = judgeAttack(
+        dice.die(20),
+        thac0(f.attacker),
+        f.defenderAc,
+        [...plan.modifiers, ...positional, ...extraMods(c)],
+        o,
+      );
       if (attack.outcome !== 'hit') return { attack, dice: [], pending: false };
       const r = roll(plan.damage, dice, { d3FromD6: false });
       return {
@@ -341,8 +344,10 @@ export function firstPart(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): 
 
 function rushDamage(o: Outcome): { damage?: DamageView } {
   if (o.kind !== 'shieldRush' || o.result.damage === undefined) return {};
-  const roll = o.result.damageRoll ?? 0;
-  return { damage: damageView('1d3', [roll], [], o.result.damage) };
+  const rolled = o.result.damageRoll ?? 0;
+  const str = o.result.damage - rolled;
+  const mods: Modifier[] = str ? [{ source: 'base', label: 'PDA.Greyhawk.Mod.Strength', value: str }] : [];
+  return { damage: damageView('1d3', [rolled], mods, o.result.damage) };
 }
 
 /** The follow-up: the same engine call, its first dice replayed, the rest rolled now. */

@@ -1,5 +1,6 @@
 import type { CardFlow } from '../flow';
 import { souffleAttackFlow } from './attack-flow';
+import { souffleFleeFlow } from './flee-flow';
 import { souffleAimFlow, souffleGrappleFlow } from './manoeuvre-flows';
 
 export { souffleAttackFlow, SOUFFLE_ATTACK_FLOW, type SouffleAttackState } from './attack-flow';
@@ -11,10 +12,18 @@ export {
 } from './manoeuvre-flows';
 export { startSouffleAttack, postSouffleAim, startSouffleGrapple, checkBudget } from './start';
 export { setSouffleOptionsSource } from './fighters';
+export {
+  souffleFleeFlow,
+  startSouffleFlee,
+  promptSouffleFlee,
+  SOUFFLE_FLEE_FLOW,
+  type SouffleFleeState,
+} from './flee-flow';
 
 /** Souffle's card flows, for registerFlow (the ruleset lists them in `cardFlows`). */
 export const souffleCardFlows: readonly CardFlow[] = [
   souffleAttackFlow as unknown as CardFlow,
   souffleAimFlow as unknown as CardFlow,
   souffleGrappleFlow as unknown as CardFlow,
+  souffleFleeFlow as unknown as CardFlow,
 ];

@@ -36,7 +36,7 @@ import {
 export const AIM_FLAG = 'souffleAim';
 export const SOUFFLE_ATTACK_DIALOG = templatePath('chat/souffle/attack-dialog.hbs');
 
-interface ActorDoc {
+export interface ActorDoc {
   uuid: string;
   id: string | null;
   name: string;
@@ -61,7 +61,7 @@ export interface SouffleStartOptions {
   readonly combatId?: string;
 }
 
-function userTargets(): CardTarget[] {
+export function userTargets(): CardTarget[] {
   const targets = (game.user?.targets ?? []) as Iterable<{
     actor?: { uuid: string } | null;
     document?: { uuid: string };
@@ -99,7 +99,7 @@ export function checkBudget(actorUuid: string, action: string, combatId?: string
   return found;
 }
 
-function ownActor(doc: Actor): ActorDoc {
+export function ownActor(doc: Actor): ActorDoc {
   const actor = doc as unknown as ActorDoc;
   if (!actor.isOwner) throw new RulesError('PDA.Error.CardNotYourActor', { name: actor.name });
   souffleActor(actor, actor.name);
@@ -111,7 +111,7 @@ function preparedAim(actor: ActorDoc): AimKind | undefined {
   return AIM_KINDS.includes(value as AimKind) ? (value as AimKind) : undefined;
 }
 
-function speakerOf(actor: Actor): Record<string, unknown> {
+export function speakerOf(actor: Actor): Record<string, unknown> {
   return CONFIG.ChatMessage.documentClass.getSpeaker({ actor: actor as never }) as unknown as Record<
     string,
     unknown

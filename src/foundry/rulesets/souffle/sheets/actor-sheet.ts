@@ -10,6 +10,7 @@ import {
 import { templatePath } from '../../../constants';
 import { notifyError } from '../../../i18n';
 import { itemsOf, type SouffleActorModel } from '../models/actors';
+import { promptSouffleFlee } from '../../../chat/souffle/flee-flow';
 import { startSouffleAttack } from '../../../chat/souffle/start';
 import { choosePosture } from '../posture';
 import { rollInitiativeCard } from '../rolls';
@@ -85,6 +86,7 @@ export class SouffleActorSheet extends PdaActorSheetBase {
       deleteItem: SouffleActorSheet.#onDeleteItem,
       attack: SouffleActorSheet.#onAttack,
       rollInitiative: SouffleActorSheet.#onRollInitiative,
+      flee: SouffleActorSheet.#onFlee,
     },
   };
 
@@ -239,6 +241,11 @@ export class SouffleActorSheet extends PdaActorSheetBase {
 
   static async #onRollInitiative(this: SouffleActorSheet): Promise<void> {
     await rollInitiativeCard(this.document as unknown as Parameters<typeof rollInitiativeCard>[0]);
+  }
+
+  /** S-FL1: the flee dialog (situation, the GM's threshold), then the flight card. */
+  static async #onFlee(this: SouffleActorSheet): Promise<void> {
+    await promptSouffleFlee(this.document as unknown as Actor);
   }
 }
 
