@@ -15,8 +15,6 @@ import type { CardSnapshot, FlowEnv, Text } from '../../src/foundry/chat/flow';
 import { formatKey, translations } from '../shared';
 import type { GalleryPage } from '../types';
 
-type Dict = Record<string, unknown>;
-
 function envFor(lang: string): FlowEnv {
   const dict = translations(lang);
   const t = (x: Text): string => formatKey(dict, x.key, x.data);

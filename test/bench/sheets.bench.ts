@@ -9,7 +9,10 @@ installFoundry();
 
 // The Aventurier sheet with 40 items (its sample weapons, armour and bottes repeated).
 const base = bretteur('combat');
-const items = Array.from({ length: 40 }, (_, i) => ({ ...base.items[i % base.items.length]!, id: `item${i}` }));
+const items = Array.from({ length: 40 }, (_, i) => ({
+  ...base.items[i % base.items.length]!,
+  id: `item${i}`,
+}));
 const input = { ...base, items };
 const hb = createEnvironment(loadTranslations('fr'));
 const templates = ['fantasia/actor/header.hbs', 'shared/tabs.hbs', 'fantasia/actor/combat.hbs'].map((t) =>

@@ -65,7 +65,8 @@ export const souffleFleeFlow: CardFlow<SouffleFleeState> = {
   perform(card: FleeCard, actionId: string): Promise<FlowResult<SouffleFleeState>> {
     if (card.step !== 'caught' || card.state.choice || !isChoice(actionId))
       return Promise.reject(new RulesError('PDA.Error.CardNoSuchAction'));
-    if (actionId === 'attaque' && !card.targets[0]) return Promise.reject(new RulesError('PDA.Error.CardNoTarget'));
+    if (actionId === 'attaque' && !card.targets[0])
+      return Promise.reject(new RulesError('PDA.Error.CardNoTarget'));
     return Promise.resolve({ step: actionId, state: { ...card.state, choice: actionId } });
   },
 
@@ -79,7 +80,11 @@ export const souffleFleeFlow: CardFlow<SouffleFleeState> = {
         { label: L('Row.Dice'), value: diceText(s.result.roll), rule: 'S-FL1' },
         {
           label: L('Row.Score'),
-          value: L('ScoreValue', { roll: s.result.roll.value, defense: s.defense, score: s.result.score ?? 0 }),
+          value: L('ScoreValue', {
+            roll: s.result.roll.value,
+            defense: s.defense,
+            score: s.result.score ?? 0,
+          }),
           rule: 'S-FL1',
         },
         { label: L('Row.Threshold'), value: String(s.threshold), rule: 'S-FL1' },

@@ -22,6 +22,7 @@ export const SOUFFLE_PARTIALS = [
   templatePath('souffle/combat/row.hbs'),
   POSTURE_DIALOG_TEMPLATE,
   templatePath('chat/souffle/attack-dialog.hbs'),
+  templatePath('chat/souffle/flee-dialog.hbs'),
 ];
 
 export const souffleRuleset: FoundryRuleset = {

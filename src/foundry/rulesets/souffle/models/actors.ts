@@ -1,6 +1,4 @@
-import { itemsOf, type ItemLike } from '../../../models/documents-data';
-
-export { itemsOf };
+import { itemsOf } from '../../../models/documents-data';
 import type { SouffleArmour, SouffleShield, SouffleWeapon } from '../../../../engine/souffle/equipment';
 import { effectiveGeste } from '../../../../engine/souffle/equipment';
 import { GUERRIER, type SouffleFighter } from '../../../../engine/souffle/fighter';
@@ -8,6 +6,8 @@ import { POSTURES, type Posture } from '../../../../engine/souffle/posture';
 import { SOUFFLE_STATES, type SouffleState } from '../../../../engine/souffle/states';
 import type { ArmeSouffleModel, ArmureSouffleModel } from './items';
 import { boolField, choiceField, gaugeField, htmlField, intField, textField } from './fields';
+
+export { itemsOf };
 
 export const SOUFFLE_ACTOR_TYPES = ['combattant', 'adversaire'] as const;
 export type SouffleActorType = (typeof SOUFFLE_ACTOR_TYPES)[number];
