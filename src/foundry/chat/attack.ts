@@ -9,7 +9,7 @@ import { activeRulesetId } from '../settings';
 import { sendRoundCommand } from '../combat/service';
 import { combatantOfActor } from '../combat/chat-round';
 import type { CombatLike } from '../combat/adapter';
-import { createCard, makeEnv, renderTemplateWith, resolveUuid } from './card';
+import { createActorCard, makeEnv, renderTemplateWith, resolveUuid } from './card';
 import { combatantOf } from './fantasia/actor-writes';
 import {
   FANTASIA_ATTACK_FLOW,
@@ -265,10 +265,7 @@ export async function startAttack(
         round: combat?.round ?? 0,
         state: opened.state,
       };
-      const speaker = CONFIG.ChatMessage.documentClass.getSpeaker({
-        actor: actorDoc as never,
-      }) as unknown as Record<string, unknown>;
-      messages.push(await createCard(card, env, speaker));
+      messages.push(await createActorCard(card, env, actorDoc));
     }
     return messages;
   } catch (error) {

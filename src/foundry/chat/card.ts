@@ -223,6 +223,18 @@ export async function createCard(
   return created as ChatMessage;
 }
 
+/** Creates a card spoken by `actor` (its token or name in the chat log). */
+export async function createActorCard(
+  card: CardSnapshot,
+  env: CardEnv,
+  actor: unknown,
+): Promise<ChatMessage> {
+  const speaker = CONFIG.ChatMessage.documentClass.getSpeaker({
+    actor: actor as never,
+  }) as unknown as Record<string, unknown>;
+  return createCard(card, env, speaker);
+}
+
 // ------------------------------------------------------------------------------ GM-side handler
 
 const queues = new Map<string, Promise<unknown>>();

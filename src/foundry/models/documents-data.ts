@@ -22,3 +22,39 @@ export function plainSystem(system: unknown): Record<string, unknown> {
   const s = system as { toObject?: () => Record<string, unknown> };
   return typeof s?.toObject === 'function' ? s.toObject() : { ...(system as Record<string, unknown>) };
 }
+
+/** An item as every sheet context lists it. */
+export interface SheetItemRow {
+  id: string;
+  name: string;
+  img: string;
+  type: string;
+  system: Record<string, unknown>;
+}
+
+/** A document's header fields for a sheet (with Foundry's default images). */
+export function sheetHeader(doc: { id: string | null; name: string; img: string | null; type: string }): {
+  id: string;
+  name: string;
+  img: string;
+  type: string;
+} {
+  return { id: doc.id ?? '', name: doc.name, img: doc.img ?? 'icons/svg/mystery-man.svg', type: doc.type };
+}
+
+/** An embedded item as a sheet row: plain data, Foundry's default item image. */
+export function sheetItemRow(item: {
+  id: string | null;
+  name: string;
+  img: string | null;
+  type: string;
+  system: unknown;
+}): SheetItemRow {
+  return {
+    id: item.id ?? '',
+    name: item.name,
+    img: item.img ?? 'icons/svg/item-bag.svg',
+    type: item.type,
+    system: plainSystem(item.system),
+  };
+}

@@ -3,7 +3,7 @@ import type { CalledShot, Position } from '../../../engine/greyhawk/attack';
 import type { Grip } from '../../../engine/greyhawk/manoeuvres';
 import { templatePath } from '../../constants';
 import { notifyError, t } from '../../i18n';
-import { createCard, makeEnv, renderTemplateWith, resolveUuid } from '../card';
+import { createActorCard, makeEnv, renderTemplateWith, resolveUuid } from '../card';
 import type { CardSnapshot, CardTarget } from '../flow';
 import {
   fightersOf,
@@ -216,10 +216,7 @@ export async function startGreyhawkAttack(
         round: 0,
         state: opening.state,
       };
-      const speaker = CONFIG.ChatMessage.documentClass.getSpeaker({
-        actor: actorDoc as never,
-      }) as unknown as Record<string, unknown>;
-      messages.push(await createCard(card, env, speaker));
+      messages.push(await createActorCard(card, env, actorDoc));
     }
     return messages;
   } catch (error) {

@@ -1,4 +1,4 @@
-import { plainSystem } from '../../../models/documents-data';
+import { plainSystem, sheetHeader, sheetItemRow } from '../../../models/documents-data';
 import { PdaActorSheetBase, type RenderOptions } from '../../../apps/sheet-bases';
 import { isSkillId } from '../../../../engine/fantasia/validate';
 import { templatePath } from '../../../constants';
@@ -37,20 +37,9 @@ export function sheetInputFromActor(
 ): ActorSheetInput {
   const model = actor.system as FantasiaActorModel;
   const source = plainSystem(model) as { pv?: { max?: number | null } };
-  const items: SheetItem[] = [...actor.items.values()].map((i) => ({
-    id: i.id ?? '',
-    name: i.name,
-    img: i.img ?? 'icons/svg/item-bag.svg',
-    type: i.type,
-    system: plainSystem(i.system),
-  }));
+  const items: SheetItem[] = [...actor.items.values()].map(sheetItemRow);
   return {
-    actor: {
-      id: actor.id ?? '',
-      name: actor.name,
-      img: actor.img ?? 'icons/svg/mystery-man.svg',
-      type: actor.type,
-    },
+    actor: sheetHeader(actor),
     system: {
       characteristics: { ...(model.characteristics as Record<string, number>) },
       pv: { value: model.pv.value, max: model.pv.max ?? null },

@@ -1,3 +1,4 @@
+import { sheetHeader } from '../../../models/documents-data';
 import { PdaActorSheetBase, PdaItemSheetBase, type RenderOptions } from '../../../apps/sheet-bases';
 import type { GreyhawkCharacter, GreyhawkWeapon } from '../../../../engine/greyhawk/types';
 import { templatePath } from '../../../constants';
@@ -39,12 +40,7 @@ export function sheetInputFromActor(
     });
   }
   return {
-    actor: {
-      id: actor.id ?? '',
-      name: actor.name,
-      img: actor.img ?? 'icons/svg/mystery-man.svg',
-      type: actor.type,
-    },
+    actor: sheetHeader(actor),
     system: actor.system.toObject?.() ?? {},
     character: actor.system.toEngine(),
     derived: actor.system.derived,

@@ -1,4 +1,4 @@
-import { plainSystem } from '../../../models/documents-data';
+import { plainSystem, sheetHeader, sheetItemRow } from '../../../models/documents-data';
 import { isPosture } from '../../../../engine/souffle/posture';
 import { isSouffleState } from '../../../../engine/souffle/states';
 import {
@@ -43,20 +43,9 @@ export function sheetInputFromActor(
     img: string | null;
     type: string;
     system: unknown;
-  }>(actor).map((i) => ({
-    id: i.id ?? '',
-    name: i.name,
-    img: i.img ?? 'icons/svg/item-bag.svg',
-    type: i.type,
-    system: plainSystem(i.system),
-  }));
+  }>(actor).map(sheetItemRow);
   return {
-    actor: {
-      id: actor.id ?? '',
-      name: actor.name,
-      img: actor.img ?? 'icons/svg/mystery-man.svg',
-      type: actor.type,
-    },
+    actor: sheetHeader(actor),
     system: source,
     derived: model.derived ?? { gesteEffective: source.geste, armourDefence: 0, guerrier: false },
     items,
