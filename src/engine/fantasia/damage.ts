@@ -1,3 +1,4 @@
+import { canonical } from '../core/canonical';
 import { RulesError } from '../core/errors';
 import type { Dice } from '../dice/port';
 import { diceOnly, evaluate, parseFormula, type DiceFormula, type RollResult } from '../dice/formula';
@@ -298,7 +299,7 @@ export function undoDiff(combatant: FantasiaCombatant, diff: CombatantDiff): Fan
   if (
     combatant.id !== diff.combatantId ||
     combatant.pv.value !== diff.after.pv.value ||
-    JSON.stringify(combatant.states) !== JSON.stringify(diff.after.states)
+    canonical(combatant.states) !== canonical(diff.after.states)
   ) {
     throw new RulesError('PDA.Error.UndoStale', { name: combatant.name });
   }

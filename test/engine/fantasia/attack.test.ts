@@ -262,3 +262,17 @@ describe('parry then attack', () => {
     expect(resolveAttack({ attacker: d, defender: a, weapon: W.epeeLongue }, dice).hit).toBe(true);
   });
 });
+
+describe('undo after a round trip through storage', () => {
+  it('F-H3 undoing a blow accepts the same states whatever their key order, and refuses changed ones', async () => {
+    const { applyChange, undoDiff } = await import('../../../src/engine/fantasia/damage');
+    const target = fighter({ id: 'brute', pv: { value: 14, max: 14 } });
+    const applied = applyChange(target, 5, { fallen: true, disarmed: { weaponId: 'epee' } }, ['F-H3']);
+    // The stored actor comes back with its states in another key order.
+    const states = Object.fromEntries(Object.entries(applied.combatant.states).reverse());
+    const reloaded = { ...applied.combatant, states };
+    expect(undoDiff(reloaded, applied.diff).pv.value).toBe(14);
+    const changed = { ...reloaded, states: { ...states, fallen: false } };
+    expect(() => undoDiff(changed, applied.diff)).toThrow(RulesError);
+  });
+});

@@ -215,4 +215,112 @@ describe('Greyhawk attack cards', () => {
     expect(lastMessage().content).not.toContain('<img src=x');
     expect(lastMessage().content).toContain('&lt;img src');
   });
+
+  it('G-C1 carving initials on a hit: 1 damage and the letter on the target, undone by Annuler', async () => {
+    const gord = await fighter('Gord', player, {});
+    const brute = await fighter('Brute', other, {});
+    dice(15); // 15 − 4 (called) = 11 ≥ 11
+    await attack(gord, brute, { calledShot: 1, purpose: 'initials' });
+    expect(card().state.first.called.letter).toBe('G');
+    expect(lastMessage().content).toContain('Lettre gravée : G');
+    expect((await act('apply')).ok).toBe(true);
+    expect(brute.system.hp.value).toBe(29);
+    expect(brute.system.conditions.carved).toBe('G');
+    expect((await act('undo')).ok).toBe(true);
+    expect(brute.system.hp.value).toBe(30);
+    expect(brute.system.conditions.carved).toBe('');
+  });
+
+  it('G-C1 cutting clothing does no damage but marks the target', async () => {
+    const gord = await fighter('Gord', player, {});
+    const brute = await fighter('Brute', other, {});
+    dice(16);
+    await attack(gord, brute, { calledShot: 1, purpose: 'clothing' });
+    expect(buttons()).toEqual(['apply']);
+    expect((await act('apply')).ok).toBe(true);
+    expect(brute.system.hp.value).toBe(30);
+    expect(brute.system.conditions.clothingCut).toBe(true);
+  });
+
+  it('G-C1 pinning: the pinned condition (−2 AC and attack) for 3 rounds, refused without a wall', async () => {
+    const gord = await fighter('Gord', player, {});
+    const brute = await fighter('Brute', other, {});
+    dice(17);
+    await attack(gord, brute, { calledShot: 1, purpose: 'pin', nearWall: true });
+    expect(lastMessage().content).toContain('au bout de 3 rounds');
+    expect((await act('apply')).ok).toBe(true);
+    expect(brute.system.conditions.pinned).toBe(3);
+    expect(lastMessage().content).toContain('Brute est cloué');
+    expect((await act('undo')).ok).toBe(true);
+    expect(brute.system.conditions.pinned).toBe(0);
+
+    await attack(gord, brute, { calledShot: 1, purpose: 'pin', nearWall: false });
+    expect(card().step).toBe('refused');
+  });
+
+  it('G-C1 hostage: needs a full round of hold, then puts the blade at the throat', async () => {
+    const gord = await fighter('Gord', player, {});
+    const free = await fighter('Libre', other, {});
+    await attack(gord, free, { calledShot: 1, purpose: 'hostage' });
+    expect(card().step).toBe('refused');
+
+    const held = await fighter('Otage', other, { conditions: { held: true, heldRounds: 1 } });
+    dice(18);
+    await attack(gord, held, { calledShot: 1, purpose: 'hostage' });
+    expect(card().state.first.attack.outcome).toBe('hit');
+    expect(lastMessage().content).toContain('double dégât');
+    expect((await act('apply')).ok).toBe(true);
+    expect(held.system.conditions.bladeAtThroat).toBe(true);
+    expect((await act('undo')).ok).toBe(true);
+    expect(held.system.conditions.bladeAtThroat).toBe(false);
+    expect(held.system.conditions.held).toBe(true);
+  });
+
+  it('G-D2 a thrown weapon leaves the target disarmed, undone by Annuler', async () => {
+    const gord = await fighter('Gord', player, {});
+    const brute = await fighter('Brute', other, {}, 'twoHandedSword');
+    dice(18);
+    await attack(gord, brute, { manoeuvre: 'disarm', grip: 'twoHanded', earlierDisarms: 1 });
+    expect(buttons()).toEqual(['followUp']);
+    dice(3, 4);
+    expect((await act('followUp', player)).ok).toBe(true);
+    expect(buttons()).toEqual(['apply']);
+    expect((await act('apply')).ok).toBe(true);
+    expect(brute.system.conditions.disarmed).toBe(true);
+    expect(brute.system.hp.value).toBe(30);
+    expect((await act('undo')).ok).toBe(true);
+    expect(brute.system.conditions.disarmed).toBe(false);
+  });
+
+  it('G-G2 a won hold marks the victim held', async () => {
+    const gord = await fighter('Gord', player, { abilities: { str: 17, strPercent: 0, dex: 14, int: 12 } });
+    const brute = await fighter('Brute', other, { abilities: { str: 15, strPercent: 0, dex: 12, int: 10 } });
+    dice(15);
+    await attack(gord, brute, { manoeuvre: 'seizePerson', freeHands: 1 });
+    // Holding STR 17 − 3 = 14: 14 − 2 = 12 against 15 − 10 = 5.
+    dice(2, 10);
+    expect((await act('followUp', other)).ok).toBe(true);
+    expect(card().state.outcome.result.holderStr).toBe(14);
+    expect((await act('apply')).ok).toBe(true);
+    expect(brute.system.conditions.held).toBe(true);
+    expect(brute.system.conditions.heldRounds).toBe(0);
+    expect(lastMessage().content).toContain('Brute est tenu');
+    expect((await act('undo')).ok).toBe(true);
+    expect(brute.system.conditions.held).toBe(false);
+  });
+
+  it('G-SH2 a rush that knocks the target down leaves it prone with the damage; Annuler restores both', async () => {
+    const gord = await fighter('Gord', player, { shield: 'large' });
+    const brute = await fighter('Brute', other, {});
+    dice(15, 2);
+    await attack(gord, brute, { manoeuvre: 'shieldRush', distance: 6, stayUp: { stillOrClosing: true } });
+    dice(20);
+    expect((await act('followUp', other)).ok).toBe(true);
+    expect((await act('apply')).ok).toBe(true);
+    expect(brute.system.hp.value).toBe(27);
+    expect(brute.system.conditions.prone).toBe(true);
+    expect((await act('undo')).ok).toBe(true);
+    expect(brute.system.hp.value).toBe(30);
+    expect(brute.system.conditions.prone).toBe(false);
+  });
 });

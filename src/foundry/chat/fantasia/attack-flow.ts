@@ -1,3 +1,4 @@
+import { canonical } from '../../../engine/core/canonical';
 import { RulesError } from '../../../engine/core/errors';
 import type { Dice } from '../../../engine/dice/port';
 import {
@@ -11,6 +12,7 @@ import {
   type DefenceResult,
 } from '../../../engine/fantasia/attack';
 import { findBotte } from '../../../engine/fantasia/bottes';
+import { evaluate } from '../../../engine/dice/formula';
 import {
   applyChange,
   rollDamage,
@@ -141,6 +143,23 @@ export interface FantasiaAttackState {
   /** Lutte hold (F-U3); absent on cards made before holds existed. */
   readonly hold?: HoldOutcome | null;
   readonly lutteRounds?: readonly LutteRound[];
+  /** Offered effects (F-B7) the GM applied after the damage, in order, each undoable. */
+  readonly offersTaken?: readonly TakenOffer[];
+}
+
+/** An offered effect the GM applied: its roll, if any, and the change on the target. */
+export interface TakenOffer {
+  readonly id: OfferId;
+  readonly roll: PercentRoll | null;
+  readonly damage: number;
+  readonly diff: CombatantDiff;
+}
+
+/** Offers (engine `DamageResult.offers`) the card can apply as a GM button. */
+const OFFER_BUTTONS = ['disarm', 'landing'] as const;
+type OfferId = (typeof OFFER_BUTTONS)[number];
+function isOfferButton(id: string): id is OfferId {
+  return (OFFER_BUTTONS as readonly string[]).includes(id);
 }
 
 type Card = CardSnapshot<FantasiaAttackState>;
@@ -318,6 +337,27 @@ function lutteActions(card: Card, env: FlowEnv): CardAction[] {
   return out;
 }
 
+/**
+ * F-B7: the thrust effects the engine leaves to the GM (disarm after Désarmement, the failed
+ * landing after the Ruade) become GM buttons once the damage is applied; each is taken once.
+ */
+function offerActions(card: Card): CardAction[] {
+  const taken = card.state.offersTaken ?? [];
+  return (card.state.damage?.offers ?? [])
+    .filter((o) => isOfferButton(o.id))
+    .map((o) => {
+      const done = taken.some((t) => t.id === o.id);
+      return {
+        id: `offer.${o.id}`,
+        label: { key: `PDA.Chat.Action.Offer.${o.id}` },
+        owners: [],
+        enabled: !done,
+        ...(done ? { reason: { key: 'PDA.Chat.Reason.OfferTaken' } } : {}),
+        rule: o.rule,
+      };
+    });
+}
+
 function stillEntangled(card: Card, env: FlowEnv): boolean {
   const victim = tryCombatant(env, target(card)?.actorUuid);
   const attacker = tryCombatant(env, card.actorUuid);
@@ -354,6 +394,7 @@ export const fantasiaAttackFlow: CardFlow<FantasiaAttackState> = {
             style: 'danger',
           },
         ];
+        actions.push(...offerActions(card));
         actions.push(...lutteActions(card, env));
         if (card.state.attack.weapon.kind === 'whip' && stillEntangled(card, env)) {
           actions.push(
@@ -402,6 +443,7 @@ export const fantasiaAttackFlow: CardFlow<FantasiaAttackState> = {
     if (card.step === STEP.defence) return performDefence(card, actionId, env);
     if (actionId === 'apply') return performApply(card, env);
     if (actionId === 'undo') return performUndo(card, env);
+    if (actionId.startsWith('offer.')) return performOffer(card, actionId.slice('offer.'.length), env);
     if (actionId === 'whipPull' || actionId === 'whipSlip') return performEscape(card, actionId, env);
     if (actionId === 'lutteEscape' || actionId === 'lutteStrangle') return performLutte(card, actionId, env);
     if (actionId.startsWith('fumble.'))
@@ -676,15 +718,58 @@ async function performApply(card: Card, env: FlowEnv): Promise<FlowResult<Fantas
   };
 }
 
+/** F-B7: applies one offered effect to the target through the engine (GM only). */
+async function performOffer(card: Card, id: string, env: FlowEnv): Promise<FlowResult<FantasiaAttackState>> {
+  const offer = card.state.damage?.offers.find((o) => o.id === id);
+  if (card.step !== STEP.applied || !offer || !isOfferButton(id))
+    throw new RulesError('PDA.Error.CardNoSuchAction');
+  if ((card.state.offersTaken ?? []).some((o) => o.id === id))
+    throw new RulesError('PDA.Error.CardActionDisabled');
+  const t = target(card);
+  const victim = need(env, t?.actorUuid, t?.name ?? '');
+  let taken: TakenOffer;
+  if (id === 'disarm') {
+    // Désarmement: the bound weapon is torn away like a whip's disarm, DEX×3.
+    const attacker = need(env, card.actorUuid, card.state.attackerName);
+    const options = optionsSource();
+    const r = await env.roll((dice) => whipDisarm(attacker, victim, dice, options));
+    taken = { id, roll: r.roll, damage: 0, diff: r.victim.diff };
+  } else {
+    // Ruade du Sraal: the GM rules the landing failed; the target falls and takes the dice.
+    const formula = String(offer.data?.damage ?? '1d6');
+    const damage = await env.roll((dice) => Math.max(0, evaluate(formula, dice).total));
+    const applied = applyChange(victim, damage, { fallen: true }, ['F-B7']);
+    taken = { id, roll: null, damage, diff: applied.diff };
+  }
+  return {
+    step: card.step,
+    state: { ...card.state, offersTaken: [...(card.state.offersTaken ?? []), taken] },
+    writes: [{ uuid: t?.actorUuid ?? '', update: combatantUpdate(taken.diff.after) }],
+  };
+}
+
+/** Same PV and states, whatever the key order of the stored states. */
+function sameChange(c: FantasiaCombatant, side: CombatantDiff['after']): boolean {
+  return c.pv.value === side.pv.value && canonical(c.states) === canonical(side.states);
+}
+
 async function performUndo(card: Card, env: FlowEnv): Promise<FlowResult<FantasiaAttackState>> {
   const t = target(card);
   const diff = card.state.applied;
   if (!diff) throw new RulesError('PDA.Error.CardNothingToUndo');
-  const defender = need(env, t?.actorUuid, t?.name ?? '');
+  let defender = need(env, t?.actorUuid, t?.name ?? '');
+  // Offers taken after the damage are undone first, newest first, then the damage itself. The
+  // actor's states may come back in another key order, so the check ignores key order.
+  for (const taken of [...(card.state.offersTaken ?? [])].reverse()) {
+    if (!sameChange(defender, taken.diff.after))
+      throw new RulesError('PDA.Error.UndoStale', { name: defender.name });
+    defender = { ...defender, pv: taken.diff.before.pv, states: taken.diff.before.states };
+  }
+  if (sameChange(defender, diff.after)) defender = { ...defender, states: diff.after.states };
   const restored = undoDiff(defender, diff);
   return {
     step: STEP.damage,
-    state: { ...card.state, applied: null, undone: card.state.undone + 1 },
+    state: { ...card.state, applied: null, offersTaken: [], undone: card.state.undone + 1 },
     writes: [
       { uuid: t?.actorUuid ?? '', update: combatantUpdate({ pv: restored.pv, states: restored.states }) },
     ],
@@ -1037,6 +1122,16 @@ function damageSection(damage: DamageResult, s: FantasiaAttackState, env: FlowEn
     });
   for (const o of damage.offers)
     notes.push({ text: env.t({ key: o.key, ...(o.data ? { data: o.data } : {}) }), rule: o.rule });
+  for (const o of s.offersTaken ?? []) {
+    const success = o.roll ? o.roll.success : true;
+    notes.push({
+      text: env.t({
+        key: `PDA.Chat.Note.Offer.${o.id}.${success ? 'yes' : 'no'}`,
+        data: { roll: o.roll?.roll ?? '', target: o.roll?.target ?? '', damage: o.damage },
+      }),
+      rule: 'F-B7',
+    });
+  }
   if (s.applied) {
     notes.push({
       text: env.t({

@@ -20,9 +20,11 @@ import type {
   Text,
 } from '../flow';
 import {
+  conditionPatch,
   firstPart,
   followUp,
   MANOEUVRE_RULE,
+  type ConditionPatch,
   type FirstPart,
   type Fighters,
   type GreyhawkChoices,
@@ -44,6 +46,9 @@ export interface GreyhawkApplied {
   readonly damage: number;
   /** The step to return to on undo. */
   readonly from: string;
+  /** Conditions written on the target, and their values before (for Undo). */
+  readonly conditions?: ConditionPatch;
+  readonly conditionsBefore?: Record<string, unknown>;
 }
 
 export interface GreyhawkAttackState {
@@ -74,11 +79,24 @@ interface GreyhawkActorDoc {
     readonly shield: string;
     readonly hp: { readonly value: number };
     readonly abilities: { readonly dex: number };
+    readonly conditions?: GreyhawkConditions;
     damageUpdate?(damage: number): Record<string, unknown>;
   };
   readonly items: {
     get(id: string): { name?: string; system: { toEngine?: () => GreyhawkWeapon } } | undefined;
   };
+}
+
+/** The target's conditions the card writes (models/actors.ts). */
+export interface GreyhawkConditions {
+  readonly pinned: number;
+  readonly held: boolean;
+  readonly heldRounds: number;
+  readonly bladeAtThroat: boolean;
+  readonly disarmed: boolean;
+  readonly prone: boolean;
+  readonly carved: string;
+  readonly clothingCut: boolean;
 }
 
 export function greyhawkActor(doc: unknown, name: string): GreyhawkActorDoc {
@@ -113,11 +131,17 @@ export function fightersOf(
   const weapon = item?.system.toEngine?.();
   if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: itemId });
   const shield = a.system.shield as ShieldKind | '';
+  const held = d.system.conditions?.held ? d.system.conditions.heldRounds : undefined;
+  const attacker = a.system.toEngine();
+  const defender = d.system.toEngine();
   return {
-    attacker: a.system.toEngine(),
+    attacker,
     weapon: { ...weapon, name: item?.name || weapon.name },
     ...(shield ? { attackerShield: shield } : {}),
-    defender: d.system.toEngine(),
+    defender,
+    ...(held !== undefined
+      ? { defenderHold: { holderId: attacker.id, victimId: defender.id, rounds: held } }
+      : {}),
     defenderAc: d.system.ac,
     defenderSize: d.system.size as Size,
     defenderDex: d.system.abilities.dex,
@@ -164,6 +188,29 @@ function damageOf(state: GreyhawkAttackState): number {
   return state.first?.damage?.total ?? 0;
 }
 
+const hasConditions = (state: GreyhawkAttackState): boolean =>
+  Object.keys(conditionPatch(state.first, state.outcome)).length > 0;
+
+/** The conditions update for the target, and the values it replaces. */
+function conditionsUpdate(
+  patch: ConditionPatch,
+  current: GreyhawkConditions | undefined,
+): { update: Record<string, unknown>; before: Record<string, unknown> } {
+  const update: Record<string, unknown> = {};
+  const before: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (key === 'carve') {
+      update.carved = `${current?.carved ?? ''}${String(value)}`;
+      before.carved = current?.carved ?? '';
+    } else {
+      update[key] = value;
+      before[key] =
+        (current as Record<string, unknown> | undefined)?.[key] ?? (typeof value === 'number' ? 0 : false);
+    }
+  }
+  return { update, before };
+}
+
 function followUpAction(card: Card): CardAction | undefined {
   const target = card.targets[0];
   const { first, choices } = card.state;
@@ -190,7 +237,8 @@ export const greyhawkAttackFlow: CardFlow<GreyhawkAttackState> = {
     const follow = followUpAction(card);
     if (follow) out.push(follow);
     const dmg = damageOf(card.state);
-    if ((card.step === 'attack' || card.step === 'resolved') && dmg > 0 && !card.state.applied) {
+    const applicable = dmg > 0 || hasConditions(card.state);
+    if ((card.step === 'attack' || card.step === 'resolved') && applicable && !card.state.applied) {
       out.push({
         id: 'apply',
         label: text('PDA.Chat.Action.Apply'),
@@ -227,14 +275,32 @@ export const greyhawkAttackFlow: CardFlow<GreyhawkAttackState> = {
         const damage = damageOf(state);
         const defender = greyhawkActor(env.resolve(target.actorUuid), target.name);
         const before = defender.system.hp.value;
-        const update = defender.system.damageUpdate?.(damage) ?? {
-          system: { hp: { value: before - damage } },
+        const patch = conditionPatch(state.first, state.outcome);
+        const cond = conditionsUpdate(patch, defender.system.conditions);
+        const hasPatch = Object.keys(patch).length > 0;
+        const hpUpdate =
+          damage > 0
+            ? (defender.system.damageUpdate?.(damage) ?? { system: { hp: { value: before - damage } } })
+            : {};
+        const hpSystem = (hpUpdate as { system?: Record<string, unknown> }).system ?? {};
+        const update = {
+          ...hpUpdate,
+          system: { ...hpSystem, ...(hasPatch ? { conditions: cond.update } : {}) },
         };
         const after = before - damage;
         const write: DocumentWrite = { uuid: target.actorUuid, update };
         return {
           step: 'applied',
-          state: { ...state, applied: { before, after, damage, from: card.step } },
+          state: {
+            ...state,
+            applied: {
+              before,
+              after,
+              damage,
+              from: card.step,
+              ...(hasPatch ? { conditions: patch, conditionsBefore: cond.before } : {}),
+            },
+          },
           writes: [write],
         };
       }
@@ -244,7 +310,17 @@ export const greyhawkAttackFlow: CardFlow<GreyhawkAttackState> = {
         return {
           step: applied.from,
           state: { ...rest, undone: state.undone + 1 },
-          writes: [{ uuid: target.actorUuid, update: { system: { hp: { value: applied.before } } } }],
+          writes: [
+            {
+              uuid: target.actorUuid,
+              update: {
+                system: {
+                  hp: { value: applied.before },
+                  ...(applied.conditionsBefore ? { conditions: applied.conditionsBefore } : {}),
+                },
+              },
+            },
+          ],
         };
       }
       default:
@@ -270,6 +346,17 @@ function modifierRows(env: FlowEnv, mods: readonly Modifier[]): CardRow[] {
 }
 
 type Note = { text: string; rule?: string };
+
+const CONDITION_RULE: Readonly<Record<string, string>> = {
+  carve: 'G-C1',
+  clothingCut: 'G-C1',
+  pinned: 'G-C1',
+  bladeAtThroat: 'G-C1',
+  disarmed: 'G-D1',
+  held: 'G-G2',
+  heldRounds: 'G-G2',
+  prone: 'G-SH2',
+};
 
 function outcomeSection(
   o: Outcome,
@@ -402,6 +489,13 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
         text: L(`Automatic.${a.automatic}`),
         ...(a.automatic === 'helpless' ? { rule: 'G-P1' } : {}),
       });
+    const called = first.called;
+    if (called) {
+      notes.push({ text: L(`CalledDone.${called.purpose}`, { letter: called.letter ?? '' }), rule: 'G-C1' });
+      if (called.reaction) notes.push({ text: L(`Reaction.${called.reaction}`), rule: 'G-C1' });
+      if (called.pinnedRounds)
+        notes.push({ text: L('CalledDone.PinLimit', { rounds: called.pinnedRounds }), rule: 'G-C1' });
+    }
     sections.push({
       title: L('Section.Attack'),
       css: `pda-greyhawk-attack pda-greyhawk-${a.outcome}`,
@@ -430,20 +524,26 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
   }
   if (s.outcome) sections.push(outcomeSection(s.outcome, env, L));
   if (s.applied) {
+    const appliedNotes: Note[] = [];
+    if (s.applied.damage > 0)
+      appliedNotes.push({
+        text: L('Applied', {
+          name: target?.name ?? '',
+          damage: s.applied.damage,
+          before: s.applied.before,
+          after: s.applied.after,
+        }),
+      });
+    for (const key of Object.keys(s.applied.conditions ?? {}).filter((k) => k !== 'heldRounds'))
+      appliedNotes.push({
+        text: L(`Condition.${key}`, { name: target?.name ?? '' }),
+        rule: CONDITION_RULE[key] ?? 'G-C1',
+      });
     sections.push({
       title: L('Section.Applied'),
       css: 'pda-greyhawk-applied',
       rows: [],
-      notes: [
-        {
-          text: L('Applied', {
-            name: target?.name ?? '',
-            damage: s.applied.damage,
-            before: s.applied.before,
-            after: s.applied.after,
-          }),
-        },
-      ],
+      notes: appliedNotes,
     });
   } else if (s.undone > 0) {
     sections.push({

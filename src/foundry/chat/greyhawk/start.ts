@@ -79,6 +79,7 @@ export function greyhawkDialogContext(
       manoeuvre: t(`${K}.Dialog.Manoeuvre`),
       called: t(`${K}.Dialog.Called`),
       purpose: t(`${K}.Dialog.Purpose`),
+      nearWall: t(`${K}.Dialog.NearWall`),
       position: t(`${K}.Dialog.Position`),
       extra: t(`${K}.Dialog.Extra`),
       disarm: t(`${K}.Dialog.DisarmLegend`),
@@ -129,6 +130,7 @@ export function readGreyhawkChoices(
       ...(data.get('fourLegs') !== null ? { fourLegs: true } : {}),
     },
     extra: int(data.get('extra'), 0, -20, 20),
+    nearWall: data.get('nearWall') !== null,
   };
 }
 

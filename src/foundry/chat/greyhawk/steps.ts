@@ -13,16 +13,21 @@ import {
 } from '../../../engine/greyhawk/attack';
 import { ensureManoeuvreAllowed, thac0, topLevel } from '../../../engine/greyhawk/character';
 import {
+  carveOrCut,
   contestantOf,
+  pinTarget,
   planShieldPunch,
   resolveDisarm,
   resolveShieldRush,
   seizeObject,
   seizePerson,
+  takeHostage,
   validateDisarm,
   validateShieldRush,
   type DisarmResult,
   type Grip,
+  type HoldState,
+  type Reaction,
   type SeizeObjectResult,
   type SeizePersonResult,
   type ShieldRushResult,
@@ -67,7 +72,7 @@ export const MANOEUVRE_RULE: Readonly<Record<Manoeuvre, string>> = {
   shieldRush: 'G-SH2',
 };
 
-/** What a called shot aims at (G-C1); only shown on the card, the engine needs the level. */
+/** What a called shot aims at (G-C1): carving, cutting, pinning and hostage run the engine's rule. */
 export const CALLED_PURPOSES = ['', 'initials', 'clothing', 'pin', 'hostage', 'other'] as const;
 export type CalledPurpose = (typeof CALLED_PURPOSES)[number];
 
@@ -92,6 +97,8 @@ export interface GreyhawkChoices {
   readonly stayUp: StayUpFactors;
   /** Other situational modifier the GM grants. */
   readonly extra: number;
+  /** G-C1 pin: a wall or furniture behind the target. */
+  readonly nearWall: boolean;
 }
 
 export const DEFAULT_CHOICES: GreyhawkChoices = {
@@ -106,6 +113,7 @@ export const DEFAULT_CHOICES: GreyhawkChoices = {
   declared: true,
   stayUp: {},
   extra: 0,
+  nearWall: true,
 };
 
 /** Both fighters as the engine sees them. */
@@ -117,6 +125,8 @@ export interface Fighters {
   readonly defenderAc: number;
   readonly defenderSize: Size;
   readonly defenderDex: number;
+  /** The defender's current hold (G-G2), read from its conditions; G-C1 hostage needs one. */
+  readonly defenderHold?: HoldState;
 }
 
 export interface DamageView {
@@ -136,6 +146,53 @@ export interface FirstPart {
   readonly outcome?: Outcome;
   /** A follow-up roll is still to be made from the card. */
   readonly pending: boolean;
+  /** G-C1 the called shot's purpose as the engine resolved it (on a hit). */
+  readonly called?: CalledOutcome;
+}
+
+/** What a called shot achieved (G-C1). */
+export interface CalledOutcome {
+  readonly purpose: 'initials' | 'clothing' | 'pin' | 'hostage';
+  readonly reaction?: Reaction;
+  /** Carved letter (initials). */
+  readonly letter?: string;
+  /** Rounds the pin holds by itself. */
+  readonly pinnedRounds?: number;
+  readonly bladeAtThroat?: boolean;
+}
+
+/** Conditions the card writes on the target (G-C1, G-D1, G-G2, G-SH2). */
+export interface ConditionPatch {
+  pinned?: number;
+  held?: boolean;
+  heldRounds?: number;
+  bladeAtThroat?: boolean;
+  disarmed?: boolean;
+  prone?: boolean;
+  /** The letter to add to those carved. */
+  carve?: string;
+  clothingCut?: boolean;
+}
+
+/** The conditions an attack's result puts on the target (empty when none). */
+export function conditionPatch(first: FirstPart | undefined, outcome: Outcome | undefined): ConditionPatch {
+  const p: ConditionPatch = {};
+  const c = first?.called;
+  if (c?.purpose === 'initials' && c.letter) p.carve = c.letter;
+  if (c?.purpose === 'clothing') p.clothingCut = true;
+  if (c?.pinnedRounds) p.pinned = c.pinnedRounds;
+  if (c?.bladeAtThroat) p.bladeAtThroat = true;
+  if (
+    outcome?.kind === 'disarm' &&
+    (outcome.result.effect === 'disarmed' || outcome.result.effect === 'thrown')
+  )
+    p.disarmed = true;
+  if (outcome?.kind === 'seizePerson' && outcome.result.hold) {
+    p.held = true;
+    p.heldRounds = outcome.result.hold.rounds;
+  }
+  if (outcome?.kind === 'shieldRush' && outcome.result.stayUp?.standing === false) p.prone = true;
+  return p;
 }
 
 export type Outcome =
@@ -291,6 +348,8 @@ function damageView(formula: string, dice: readonly number[], mods: readonly Mod
 export function firstPart(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): (dice: Dice) => FirstPart {
   validate(f, c);
   const ctx = context(f, c);
+  if (c.manoeuvre === 'normal' && c.calledShot && isEnginePurpose(c.purpose))
+    return calledRun(f, c, ctx, c.purpose, o);
   if (c.manoeuvre === 'normal') {
     return (dice) => {
       const attack = resolveAttack(ctx, dice, o);
@@ -339,6 +398,64 @@ export function firstPart(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): 
       const preview = run(replaying(seen, ONES));
       return { attack: preview.result.attack, ...rushDamage(preview), dice: seen, pending: true };
     }
+  };
+}
+
+type EnginePurpose = CalledOutcome['purpose'];
+const isEnginePurpose = (p: CalledPurpose): p is EnginePurpose =>
+  p === 'initials' || p === 'clothing' || p === 'pin' || p === 'hostage';
+
+/** G-C1 the called shot's purpose through the engine: carve, cut, pin or blade at the throat. */
+function calledRun(
+  f: Fighters,
+  c: GreyhawkChoices,
+  ctx: AttackContext,
+  purpose: EnginePurpose,
+  o: GreyhawkOptions,
+): (dice: Dice) => FirstPart {
+  const victimLevel = topLevel(f.defender) || (f.defender.monster?.hitDice ?? 0);
+  if (purpose === 'initials' || purpose === 'clothing') {
+    // Validate before any die (edge, proficiency): a refusal rolls nothing.
+    carveOrCut(ctx, purpose, victimLevel, { die: () => 1 }, o);
+    return (dice) => {
+      const r = carveOrCut(ctx, purpose, victimLevel, dice, o);
+      if (r.attack.outcome !== 'hit') return { attack: r.attack, dice: [], pending: false };
+      const letter = purpose === 'initials' ? (f.attacker.name.trim()[0] ?? '?').toUpperCase() : undefined;
+      return {
+        attack: r.attack,
+        ...(r.damage > 0 ? { damage: damageView('1', [], [], r.damage) } : {}),
+        dice: [],
+        pending: false,
+        called: {
+          purpose,
+          ...(r.reaction ? { reaction: r.reaction } : {}),
+          ...(letter ? { letter } : {}),
+        },
+      };
+    };
+  }
+  if (purpose === 'pin') {
+    pinTarget(ctx, c.nearWall, { die: () => 1 }, o);
+    return (dice) => {
+      const r = pinTarget(ctx, c.nearWall, dice, o);
+      return {
+        attack: r.attack,
+        dice: [],
+        pending: false,
+        ...(r.pinned ? { called: { purpose, pinnedRounds: r.pinned.roundsLeft } } : {}),
+      };
+    };
+  }
+  const hold = f.defenderHold ?? { holderId: f.attacker.id, victimId: f.defender.id, rounds: 0 };
+  takeHostage(hold, ctx, { die: () => 1 }, o);
+  return (dice) => {
+    const r = takeHostage(hold, ctx, dice, o);
+    return {
+      attack: r.attack,
+      dice: [],
+      pending: false,
+      ...(r.hold.bladeAtThroat ? { called: { purpose, bladeAtThroat: true } } : {}),
+    };
   };
 }
 

@@ -12,7 +12,15 @@ import {
   type Size,
   type WeaponMastery,
 } from '../../../../engine/greyhawk/types';
-import { choiceField, htmlField, intField, optionalIntField, stringList, textField } from './fields';
+import {
+  boolField,
+  choiceField,
+  htmlField,
+  intField,
+  optionalIntField,
+  stringList,
+  textField,
+} from './fields';
 
 export const GREYHAWK_ACTOR_TYPES = ['guerrier-adnd', 'monstre-adnd'] as const;
 
@@ -89,6 +97,24 @@ function commonSchema() {
       blank: true,
       choices: ['', 'buckler', 'small', 'medium', 'large'],
       initial: '',
+    }),
+    /** Conditions written by the attack card (G-C1, G-D1, G-G2, G-SH2); the card's Undo restores them. */
+    conditions: new f.SchemaField({
+      /** G-C1 pinned to a wall: rounds before it gives way by itself (0 = not pinned). */
+      pinned: intField(0, 0, 3),
+      /** G-G2 held by someone, and the full rounds held so far (G-C1 hostage needs one). */
+      held: boolField(false),
+      heldRounds: intField(0, 0, 99),
+      /** G-C1 hostage: a blade at the throat, any strike does double damage. */
+      bladeAtThroat: boolField(false),
+      /** G-D1 the weapon was wrenched away. */
+      disarmed: boolField(false),
+      /** G-SH2 knocked down by a shield rush. */
+      prone: boolField(false),
+      /** G-C1 letters carved on the victim, one an attack. */
+      carved: textField(),
+      /** G-C1 clothing cut. */
+      clothingCut: boolField(false),
     }),
     biography: htmlField(),
   };
