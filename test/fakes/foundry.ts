@@ -781,6 +781,17 @@ export function resetFoundry(): { gm: FakeUser; player: FakeUser } {
   return { gm, player };
 }
 
+/** `fromUuidSync` over the fake world's actors, combats and messages ("Actor.<id>"…). */
+export function resolveFakeUuid(uuid: string): unknown {
+  const g = globalThis as any;
+  const [kind, id] = uuid.split('.');
+  if (!id) return null;
+  if (kind === 'Actor') return g.game.actors.get(id) ?? null;
+  if (kind === 'Combat') return g.game.combats.get(id) ?? null;
+  if (kind === 'ChatMessage') return g.game.messages.get(id) ?? null;
+  return null;
+}
+
 /** Acts as `user` for the following calls. */
 export function actAs(user: FakeUser): void {
   (globalThis as any).game.user = user;

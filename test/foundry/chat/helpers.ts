@@ -28,6 +28,7 @@ import {
   rollQueue,
   translations,
   type FakeUser,
+  resolveFakeUuid,
 } from '../../fakes/foundry';
 
 const g = globalThis as any;
@@ -163,15 +164,6 @@ export function dice(...values: number[]): void {
   rollQueue.push(...values);
 }
 
-function resolve(uuid: string): unknown {
-  const [kind, id] = uuid.split('.');
-  if (!id) return null;
-  if (kind === 'Actor') return g.game.actors.get(id) ?? null;
-  if (kind === 'Combat') return g.game.combats.get(id) ?? null;
-  if (kind === 'ChatMessage') return g.game.messages.get(id) ?? null;
-  return null;
-}
-
 /** A fresh chat world; returns the users. */
 export function chatWorld(): { gm: FakeUser; player: FakeUser; other: FakeUser } {
   const { gm, player } = resetFoundry();
@@ -179,7 +171,7 @@ export function chatWorld(): { gm: FakeUser; player: FakeUser; other: FakeUser }
   g.game.users.set(other.id, other);
   g.CONFIG.Actor.documentClass = TestActor;
   g.CONFIG.ChatMessage.documentClass = TestMessage;
-  g.fromUuidSync = resolve;
+  g.fromUuidSync = resolveFakeUuid;
   translations.data = merge(
     merge(readJson('lang/parts/chat.fr.json'), readJson('lang/parts/fantasia-engine.fr.json')),
     {},

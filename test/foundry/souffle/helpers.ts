@@ -27,6 +27,7 @@ import {
   rollQueue,
   translations,
   type FakeUser,
+  resolveFakeUuid,
 } from '../../fakes/foundry';
 
 const g = globalThis as any;
@@ -135,15 +136,6 @@ export function targetOf(actor: { uuid: string; name: string }) {
   return { actorUuid: actor.uuid, tokenUuid: '', name: actor.name };
 }
 
-function resolve(uuid: string): unknown {
-  const [kind, id] = uuid.split('.');
-  if (!id) return null;
-  if (kind === 'Actor') return g.game.actors.get(id) ?? null;
-  if (kind === 'Combat') return g.game.combats.get(id) ?? null;
-  if (kind === 'ChatMessage') return g.game.messages.get(id) ?? null;
-  return null;
-}
-
 /** A fresh Souffle world; returns the users. */
 export function souffleWorld(): { gm: FakeUser; player: FakeUser; other: FakeUser } {
   const { gm, player } = resetFoundry();
@@ -152,7 +144,7 @@ export function souffleWorld(): { gm: FakeUser; player: FakeUser; other: FakeUse
   Object.assign(g.CONFIG.Actor.dataModels, souffleRuleset.actorModels);
   Object.assign(g.CONFIG.Item.dataModels, souffleRuleset.itemModels);
   g.CONFIG.ChatMessage.documentClass = SouffleMessage;
-  g.fromUuidSync = resolve;
+  g.fromUuidSync = resolveFakeUuid;
   translations.data = strings('fr');
   setTemplateRenderer(renderFromDisk);
   setSouffleOptionsSource(null);

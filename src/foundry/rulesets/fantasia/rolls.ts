@@ -1,3 +1,4 @@
+import { postTemplateCard } from '../../chat/simple-card';
 import { diceOnly, evaluate, roll as rollFormula, type RollResult } from '../../../engine/dice/formula';
 import type { Dice } from '../../../engine/dice/port';
 import { rollPercent, type PercentRoll } from '../../../engine/fantasia/resolution';
@@ -10,7 +11,6 @@ import type {
   SkillId,
 } from '../../../engine/fantasia/types';
 import { addsDamageBonus } from '../../../engine/fantasia/weapons';
-import { templatePath } from '../../constants';
 import { withFoundryDice, type DieRoller } from '../../dice/roll-dice';
 import { notifyError } from '../../i18n';
 import { fantasiaOptionsFromSettings } from './settings';
@@ -66,19 +66,6 @@ interface EngineActor {
   system: { toEngine(): FantasiaCombatant };
 }
 
-async function postCard(
-  actor: EngineActor,
-  template: string,
-  context: Record<string, unknown>,
-  rolls: Roll[],
-) {
-  const content = await foundry.applications.handlebars.renderTemplate(templatePath(template), context);
-  // The configured class (the chat helper may replace it), rather than the global.
-  const Message = CONFIG.ChatMessage.documentClass;
-  const speaker = Message.getSpeaker({ actor: actor as unknown as Actor.Implementation });
-  return Message.create({ content, rolls, speaker } as unknown as ChatMessage.CreateData);
-}
-
 /** Rolls a skill for an actor and posts the result level and its rule to the chat. */
 export async function rollSkill(
   actor: EngineActor,
@@ -88,7 +75,7 @@ export async function rollSkill(
   try {
     const combatant = actor.system.toEngine();
     const { value, rolls } = await withFoundryDice(skillRollStep(combatant, skill), roller);
-    await postCard(
+    await postTemplateCard(
       actor,
       'fantasia/chat/skill-roll.hbs',
       skillCardContext(actor.name ?? '', skill, value),
@@ -140,7 +127,7 @@ export async function rollSimpleAttack(
       0,
       (value.damage?.total ?? 0) + (value.critical?.total ?? 0) + (value.bonus?.total ?? 0),
     );
-    await postCard(
+    await postTemplateCard(
       actor,
       'fantasia/chat/attack-roll.hbs',
       {

@@ -1,10 +1,10 @@
+import { postTemplateCard } from '../../chat/simple-card';
 import type { Dice } from '../../../engine/dice/port';
 import { resolveAttack, type AttackInput, type AttackResult } from '../../../engine/souffle/attack';
 import type { SouffleWeapon } from '../../../engine/souffle/equipment';
 import type { SouffleFighter } from '../../../engine/souffle/fighter';
 import { rollLevel, type LadderRoll } from '../../../engine/souffle/ladder';
 import type { SouffleOptions } from '../../../engine/souffle/options';
-import { templatePath } from '../../constants';
 import { withFoundryDice, type DieRoller } from '../../dice/roll-dice';
 import { notifyError } from '../../i18n';
 import { souffleOptionsFromSettings } from './settings';
@@ -73,18 +73,6 @@ export function attackCardContext(
   };
 }
 
-async function postCard(
-  actor: EngineActor,
-  template: string,
-  context: Record<string, unknown>,
-  rolls: Roll[],
-) {
-  const content = await foundry.applications.handlebars.renderTemplate(templatePath(template), context);
-  const Message = foundry.documents.ChatMessage;
-  const speaker = Message.getSpeaker({ actor: actor as unknown as Actor.Implementation });
-  return Message.create({ content, rolls, speaker } as unknown as ChatMessage.CreateData);
-}
-
 /** Rolls an attack with one of the actor's weapons and posts its potential damage. */
 export async function attackWithWeapon(
   actor: EngineActor,
@@ -103,7 +91,7 @@ export async function attackWithWeapon(
       (dice: Dice) => resolveAttack(input, dice, options),
       roller,
     );
-    await postCard(
+    await postTemplateCard(
       actor,
       'souffle/chat/attack.hbs',
       attackCardContext(actor.name ?? '', item.name ?? '', input, value),
@@ -129,7 +117,7 @@ export async function rollInitiativeCard(
       roller,
     );
     const total = value.value + (options.initiativeAddsScore ? fighter.initiative : 0);
-    await postCard(
+    await postTemplateCard(
       actor,
       'souffle/chat/initiative.hbs',
       {
