@@ -128,6 +128,64 @@ describe('round stored in Combat and Combatant documents', () => {
     expect(ava?.system.declaration).toBe('');
   });
 
+  it('F-R2 F-R4 the stored order is DEX descending, an Aventurier before a PNJ on equal DEX with no roll', async () => {
+    const combat = new FakeRoundCombat([
+      new FakeRoundCombatant({ id: 'pnj', name: 'Garde', kind: 'pnj', dex: 13, weapons: [sword()] }),
+      new FakeRoundCombatant({ id: 'slow', name: 'Lent', kind: 'pnj', dex: 8, weapons: [sword()] }),
+      new FakeRoundCombatant({ id: 'pc', name: 'Aline', kind: 'aventurier', dex: 13, weapons: [sword()] }),
+      new FakeRoundCombatant({ id: 'fast', name: 'Vif', kind: 'aventurier', dex: 17, weapons: [sword()] }),
+    ]);
+    const dice = roller([]);
+    await runRoundCommand(combat, GM, { kind: 'start' }, dice);
+    expect(dice.asked).toEqual([]);
+    expect((combat.system.order as { combatantId: string }[]).map((e) => e.combatantId)).toEqual([
+      'fast',
+      'pc',
+      'pnj',
+      'slow',
+    ]);
+  });
+
+  it('F-R9 from the second round a bow that shot is nocked again and shoots in pass 1', async () => {
+    const combat = new FakeRoundCombat([
+      new FakeRoundCombatant({
+        id: 'archer',
+        name: 'Aline',
+        kind: 'aventurier',
+        dex: 15,
+        weapons: [bow()],
+        owners: ['p1'],
+      }),
+      new FakeRoundCombatant({ id: 'brute', name: 'Brute', kind: 'pnj', dex: 10, weapons: [sword()] }),
+    ]);
+    const shoot = { intents: [{ kind: 'shoot', weaponId: 'bow', targetId: 'brute' }] };
+    const player = requesterFor(combat, user('p1'));
+    await runRoundCommand(combat, GM, { kind: 'start' }, roller([]));
+    for (const round of [1, 2]) {
+      await runRoundCommand(combat, player, { kind: 'declare', combatantId: 'archer', declaration: shoot });
+      await runRoundCommand(combat, GM, {
+        kind: 'declare',
+        combatantId: 'brute',
+        declaration: { intents: [{ kind: 'parry', weaponId: 'sword' }] },
+      });
+      await runRoundCommand(combat, GM, { kind: 'startPasses' });
+      const slots = combat.system.slots as { combatantId: string; pass: number; action: string }[];
+      expect(
+        slots.find((x) => x.combatantId === 'archer'),
+        `round ${round}`,
+      ).toMatchObject({ pass: 1, action: 'shoot' });
+      while (
+        combat.system.step !== 'pass3' ||
+        (combat.system.slots as { status: string }[]).some((x) => x.status !== 'done')
+      ) {
+        if (!(combat.system.slots as { status: string }[]).some((x) => x.status === 'current')) break;
+        await runRoundCommand(combat, GM, { kind: 'nextSlot' });
+      }
+      await runRoundCommand(combat, GM, { kind: 'nextRound' }, roller([]));
+    }
+    expect(combat.round).toBe(3);
+  });
+
   it('F-R3 initiative ties are rolled with Foundry dice (the dice adapter), highest d10 first', async () => {
     const combat = new FakeRoundCombat([
       new FakeRoundCombatant({ id: 'a', name: 'A', kind: 'pnj', dex: 12, weapons: [sword()] }),
