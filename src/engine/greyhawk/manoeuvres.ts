@@ -35,6 +35,7 @@ import type {
   GreyhawkWeapon,
   ItemMaterial,
   Modifier,
+  ShieldKind,
   Size,
 } from './types';
 
@@ -779,4 +780,14 @@ export function resolveShieldRush(
 /** The DEX AC bonus a character loses (G-G2 holder, G-SH2 rusher): the negative defence adj. */
 export function dexAcBonus(dex: number): number {
   return Math.min(0, dexterityAdjustments(dex).defence);
+}
+
+/** Hands left free by a weapon (1 or 2 hands) and a carried shield (G-G1 needs one free hand). */
+export function freeHandsWith(weaponHands: number, hasShield: boolean): number {
+  return Math.max(0, 2 - (weaponHands >= 2 ? 2 : 1) - (hasShield ? 1 : 0));
+}
+
+/** A mundane shield as the shield manoeuvres count it: 1 point of AC, magic left out (G-SH1, G-SH2). */
+export function standardShield(kind: ShieldKind): GreyhawkShield {
+  return { kind, ac: 1, magic: 0 };
 }

@@ -9,7 +9,7 @@ import { activeRulesetId } from '../settings';
 import { sendRoundCommand } from '../combat/service';
 import { combatantOfActor } from '../combat/chat-round';
 import type { CombatLike } from '../combat/adapter';
-import { createActorCard, makeEnv, renderTemplateWith, resolveUuid } from './card';
+import { createActorCard, makeEnv, renderTemplateWith, resolveUuid, userTargets } from './card';
 import { combatantOf } from './fantasia/actor-writes';
 import {
   FANTASIA_ATTACK_FLOW,
@@ -66,19 +66,6 @@ interface AttackCombat {
   id: string | null;
   round: number;
   combatants: { contents: { actor?: { uuid: string } | null }[] };
-}
-
-function userTargets(): CardTarget[] {
-  const targets = (game.user?.targets ?? []) as Iterable<{
-    actor?: { uuid: string } | null;
-    document?: { uuid: string };
-    name?: string;
-  }>;
-  return [...targets].flatMap((tok) =>
-    tok.actor
-      ? [{ actorUuid: tok.actor.uuid, tokenUuid: tok.document?.uuid ?? '', name: tok.name ?? '' }]
-      : [],
-  );
 }
 
 function canKnockOut(w: FantasiaWeapon): boolean {

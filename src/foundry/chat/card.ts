@@ -105,19 +105,22 @@ export function makeEnv(user: User): CardEnv {
       return out.value;
     },
     t: (text: Text) => t(text.key, text.data ? { ...text.data } : undefined),
-    userTargets: () => {
-      const targets = (game.user?.targets ?? []) as Iterable<{
-        actor?: { uuid: string } | null;
-        document?: { uuid: string };
-        name?: string;
-      }>;
-      return [...targets].flatMap((tok) =>
-        tok.actor
-          ? [{ actorUuid: tok.actor.uuid, tokenUuid: tok.document?.uuid ?? '', name: tok.name ?? '' }]
-          : [],
-      );
-    },
+    userTargets,
   };
+}
+
+/** The tokens the current user targets, as card targets (tokens without an actor are skipped). */
+export function userTargets(): CardTarget[] {
+  const targets = (game.user?.targets ?? []) as Iterable<{
+    actor?: { uuid: string } | null;
+    document?: { uuid: string };
+    name?: string;
+  }>;
+  return [...targets].flatMap((tok) =>
+    tok.actor
+      ? [{ actorUuid: tok.actor.uuid, tokenUuid: tok.document?.uuid ?? '', name: tok.name ?? '' }]
+      : [],
+  );
 }
 
 /** Why none of the card's buttons work any more (its combat ended), or undefined. */

@@ -18,6 +18,7 @@ import { templatePath } from '../constants';
 import { t } from '../i18n';
 import type { CombatantLike, DeclarationRequest, RoundAdapter } from './adapter';
 import { weaponFired } from './chat-round';
+import { promptDeclarationForm } from './declare-dialog';
 import { startsAttackCard } from './slot-attack';
 
 /** Fantasia's round in Foundry: three passes (F-R6..F-R8), declarations of intent (F-R5). */
@@ -188,24 +189,12 @@ export const DECLARE_TEMPLATE = templatePath('combat/declare.hbs');
 async function promptFantasiaDeclaration(
   request: DeclarationRequest<FantasiaRoundCombatant, FantasiaDeclaration, FantasiaReadiness>,
 ): Promise<FantasiaDeclaration | null> {
-  const content = await foundry.applications.handlebars.renderTemplate(
+  const result = await promptDeclarationForm(
     DECLARE_TEMPLATE,
     declarationFormContext(request),
+    request.combatant.name,
   );
-  const result: unknown = await foundry.applications.api.DialogV2.prompt({
-    window: { title: t('PDA.Combat.DeclareTitle', { name: request.combatant.name }) },
-    content,
-    ok: {
-      label: t('PDA.Combat.Declare'),
-      callback: (_event: Event, button: HTMLButtonElement) => {
-        const form = button.form;
-        return form ? new foundry.applications.ux.FormDataExtended(form).object : null;
-      },
-    },
-    rejectClose: false,
-  });
-  if (!result || typeof result !== 'object') return null;
-  return parseFantasiaDeclaration(formToDeclaration(result as Record<string, unknown>));
+  return result ? parseFantasiaDeclaration(formToDeclaration(result)) : null;
 }
 
 export const fantasiaRoundAdapter: RoundAdapter<

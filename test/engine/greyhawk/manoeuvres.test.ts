@@ -543,3 +543,17 @@ describe('shield manoeuvres', () => {
     expect(r.rusherCheck).toEqual({ roll: 11, standing: false });
   });
 });
+
+describe('hands and shields the cards count', () => {
+  it('G-G1 a one-handed weapon leaves a hand free, a shield or a two-handed weapon takes it', async () => {
+    const { freeHandsWith } = await import('../../../src/engine/greyhawk/manoeuvres');
+    expect(freeHandsWith(1, false)).toBe(1);
+    expect(freeHandsWith(1, true)).toBe(0);
+    expect(freeHandsWith(2, false)).toBe(0);
+  });
+
+  it('G-SH1 a mundane shield counts 1 point of AC with no magic', async () => {
+    const { standardShield } = await import('../../../src/engine/greyhawk/manoeuvres');
+    expect(standardShield('medium')).toEqual({ kind: 'medium', ac: 1, magic: 0 });
+  });
+});

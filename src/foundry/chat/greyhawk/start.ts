@@ -1,9 +1,9 @@
 import { RulesError } from '../../../engine/core/errors';
 import type { CalledShot, Position } from '../../../engine/greyhawk/attack';
-import type { Grip } from '../../../engine/greyhawk/manoeuvres';
+import { freeHandsWith, type Grip } from '../../../engine/greyhawk/manoeuvres';
 import { templatePath } from '../../constants';
 import { notifyError, t } from '../../i18n';
-import { createActorCard, makeEnv, renderTemplateWith, resolveUuid } from '../card';
+import { createActorCard, makeEnv, renderTemplateWith, resolveUuid, userTargets } from '../card';
 import type { CardSnapshot, CardTarget } from '../flow';
 import {
   fightersOf,
@@ -37,19 +37,6 @@ export interface GreyhawkStartOptions {
   readonly targets?: readonly CardTarget[];
   readonly skipDialog?: boolean;
   readonly choices?: Partial<GreyhawkChoices>;
-}
-
-function userTargets(): CardTarget[] {
-  const targets = (game.user?.targets ?? []) as Iterable<{
-    actor?: { uuid: string } | null;
-    document?: { uuid: string };
-    name?: string;
-  }>;
-  return [...targets].flatMap((tok) =>
-    tok.actor
-      ? [{ actorUuid: tok.actor.uuid, tokenUuid: tok.document?.uuid ?? '', name: tok.name ?? '' }]
-      : [],
-  );
 }
 
 const option = <T extends string | number>(value: T, label: string, selected: T) => ({
@@ -145,8 +132,7 @@ interface ActorDoc {
 /** Free hands: two, less the weapon's hands and a shield (the dialog may correct it). */
 function defaultFreeHands(actor: ActorDoc, itemId: string): number {
   const hands = actor.items.get(itemId)?.system.hands;
-  const used = (hands === 2 || hands === '2' ? 2 : 1) + (actor.system.shield ? 1 : 0);
-  return Math.max(0, 2 - used);
+  return freeHandsWith(Number(hands) || 1, Boolean(actor.system.shield));
 }
 
 /** The sheet's attack button: dialog, then one card per chosen target. */

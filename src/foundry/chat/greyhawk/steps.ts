@@ -32,11 +32,11 @@ import {
   type SeizePersonResult,
   type ShieldRushResult,
   type StayUpFactors,
+  standardShield,
 } from '../../../engine/greyhawk/manoeuvres';
 import type { GreyhawkOptions } from '../../../engine/greyhawk/options';
 import type {
   GreyhawkCharacter,
-  GreyhawkShield,
   GreyhawkWeapon,
   Modifier,
   ShieldKind,
@@ -201,7 +201,7 @@ export type Outcome =
   | { readonly kind: 'seizePerson'; readonly result: SeizePersonResult }
   | { readonly kind: 'shieldRush'; readonly result: ShieldRushResult };
 
-const shieldOf = (kind: ShieldKind): GreyhawkShield => ({ kind, ac: 1, magic: 0 });
+const shieldOf = standardShield;
 
 function extraMods(c: GreyhawkChoices): Modifier[] {
   return c.extra ? [{ source: 'base', label: 'PDA.Greyhawk.Cards.Mod.Situational', value: c.extra }] : [];

@@ -6,7 +6,8 @@ import { notifyError, t } from '../../i18n';
 import { createCard, makeEnv, renderTemplateWith } from '../card';
 import type { CardAction, CardFlow, CardSnapshot, CardTarget, FlowEnv, FlowResult } from '../flow';
 import { diceText, souffleActor, souffleOptionsNow, text } from './fighters';
-import { checkBudget, ownActor, speakerOf, userTargets } from './start';
+import { userTargets } from '../card';
+import { checkBudget, ownActor, speakerOf } from './start';
 
 /**
  * The flight card (S-FL1). A hindered fighter (grabbed, knocked out) cannot flee: the start is

@@ -14,7 +14,7 @@ import { readRoundState } from '../../combat/store';
 import { SYSTEM_ID, templatePath } from '../../constants';
 import { notifyError, t } from '../../i18n';
 import { sheetAttackInput } from '../../rulesets/souffle/rolls';
-import { createCard, makeEnv, renderTemplateWith, resolveUuid } from '../card';
+import { createCard, makeEnv, renderTemplateWith, resolveUuid, userTargets } from '../card';
 import type { CardSnapshot, CardTarget } from '../flow';
 import { SOUFFLE_ATTACK_FLOW, type SouffleAttackState } from './attack-flow';
 import { AIM_KINDS, attackDialogContext } from './dialog';
@@ -59,19 +59,6 @@ export interface SouffleStartOptions {
   /** Context advantage levels (S-A4). */
   readonly context?: number;
   readonly combatId?: string;
-}
-
-export function userTargets(): CardTarget[] {
-  const targets = (game.user?.targets ?? []) as Iterable<{
-    actor?: { uuid: string } | null;
-    document?: { uuid: string };
-    name?: string;
-  }>;
-  return [...targets].flatMap((tok) =>
-    tok.actor
-      ? [{ actorUuid: tok.actor.uuid, tokenUuid: tok.document?.uuid ?? '', name: tok.name ?? '' }]
-      : [],
-  );
 }
 
 /** The Souffle combat the actor fights in (explicit, else the active one), with its combatant id. */

@@ -12,6 +12,7 @@ import {
 import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind } from '../../../engine/greyhawk/types';
 import type { Requester } from '../../../engine/round/types';
 import type { CombatantLike, DeclarationRequest, RoundAdapter } from '../../combat/adapter';
+import { promptDeclarationForm } from '../../combat/declare-dialog';
 import { templatePath } from '../../constants';
 import { t } from '../../i18n';
 import { itemList } from './models/actors';
@@ -158,24 +159,12 @@ export function greyhawkDeclarationContext(
 async function promptGreyhawkDeclaration(
   request: DeclarationRequest<GreyhawkRoundCombatant, GreyhawkDeclaration, GreyhawkReadiness>,
 ): Promise<GreyhawkDeclaration | null> {
-  const content = await foundry.applications.handlebars.renderTemplate(
+  const result = await promptDeclarationForm(
     templatePath('greyhawk/declare.hbs'),
     greyhawkDeclarationContext(request),
+    request.combatant.name,
   );
-  const result: unknown = await foundry.applications.api.DialogV2.prompt({
-    window: { title: t('PDA.Combat.DeclareTitle', { name: request.combatant.name }) },
-    content,
-    ok: {
-      label: t('PDA.Combat.Declare'),
-      callback: (_event: Event, button: HTMLButtonElement) => {
-        const form = button.form;
-        return form ? new foundry.applications.ux.FormDataExtended(form).object : null;
-      },
-    },
-    rejectClose: false,
-  });
-  if (!result || typeof result !== 'object') return null;
-  return parseGreyhawkDeclaration(result);
+  return result ? parseGreyhawkDeclaration(result) : null;
 }
 
 export const greyhawkRoundAdapter: RoundAdapter<

@@ -1,0 +1,27 @@
+import { t } from '../i18n';
+
+/**
+ * Opens a ruleset's declaration form (a template rendered with `context`) in a DialogV2 and
+ * resolves the submitted form data, or null when the user closes it. The ruleset's adapter parses
+ * and checks the data; the GM-side query checks it again.
+ */
+export async function promptDeclarationForm(
+  template: string,
+  context: Record<string, unknown>,
+  combatantName: string,
+): Promise<Record<string, unknown> | null> {
+  const content = await foundry.applications.handlebars.renderTemplate(template, context);
+  const result: unknown = await foundry.applications.api.DialogV2.prompt({
+    window: { title: t('PDA.Combat.DeclareTitle', { name: combatantName }) },
+    content,
+    ok: {
+      label: t('PDA.Combat.Declare'),
+      callback: (_event: Event, button: HTMLButtonElement) => {
+        const form = button.form;
+        return form ? new foundry.applications.ux.FormDataExtended(form).object : null;
+      },
+    },
+    rejectClose: false,
+  });
+  return result && typeof result === 'object' ? (result as Record<string, unknown>) : null;
+}
