@@ -6,11 +6,14 @@ import { DEFAULT_FANTASIA_OPTIONS } from '../../src/engine/fantasia/options';
 import { rollResistance } from '../../src/engine/fantasia/resistance';
 import type { FantasiaCombatant } from '../../src/engine/fantasia/types';
 import { FANTASIA_WEAPONS } from '../../src/engine/fantasia/weapons';
-import { fantasiaAttackFlow, type FantasiaAttackState } from '../../src/foundry/chat/fantasia/attack-flow';
+import {
+  fantasiaAttackFlow,
+  type FantasiaAttackState,
+} from '../../src/foundry/rulesets/fantasia/cards/attack-flow';
 import {
   fantasiaResistanceFlow,
   type ResistanceState,
-} from '../../src/foundry/chat/fantasia/resistance-flow';
+} from '../../src/foundry/rulesets/fantasia/cards/resistance-flow';
 import type { CardSnapshot, FlowEnv, Text } from '../../src/foundry/chat/flow';
 import { formatKey, translations } from '../shared';
 import type { GalleryPage } from '../types';

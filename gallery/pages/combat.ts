@@ -14,7 +14,7 @@ import {
   type FantasiaRoundState,
 } from '../../src/engine/fantasia/round';
 import type { FantasiaWeapon } from '../../src/engine/fantasia/types';
-import { fantasiaRoundAdapter } from '../../src/foundry/combat/fantasia';
+import { fantasiaRoundAdapter } from '../../src/foundry/rulesets/fantasia/round/adapter';
 import { buildTrackerView } from '../../src/foundry/combat/view';
 import { icon, withI18n } from '../shared';
 import type { GalleryPage } from '../types';

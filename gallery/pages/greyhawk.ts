@@ -4,15 +4,18 @@ import { catalogueWeapon } from '../../src/engine/greyhawk/data';
 import { DEFAULT_GREYHAWK_OPTIONS } from '../../src/engine/greyhawk/options';
 import type { GreyhawkCharacter } from '../../src/engine/greyhawk/types';
 import type { CardSnapshot, FlowEnv, Text } from '../../src/foundry/chat/flow';
-import { greyhawkAttackFlow, type GreyhawkAttackState } from '../../src/foundry/chat/greyhawk/attack-flow';
-import { greyhawkDialogContext } from '../../src/foundry/chat/greyhawk/start';
+import {
+  greyhawkAttackFlow,
+  type GreyhawkAttackState,
+} from '../../src/foundry/rulesets/greyhawk/cards/attack-flow';
+import { greyhawkDialogContext } from '../../src/foundry/rulesets/greyhawk/cards/start';
 import {
   DEFAULT_CHOICES,
   firstPart,
   followUp,
   type Fighters,
   type GreyhawkChoices,
-} from '../../src/foundry/chat/greyhawk/steps';
+} from '../../src/foundry/rulesets/greyhawk/cards/steps';
 import { formatKey, translations, withI18n } from '../shared';
 import type { GalleryPage } from '../types';
 
@@ -154,7 +157,7 @@ export const pages: GalleryPage[] = [
   ),
   {
     name: 'greyhawk-attack-dialog',
-    template: 'chat/greyhawk/attack-dialog.hbs',
+    template: 'greyhawk/chat/attack-dialog.hbs',
     width: 420,
     height: 820,
     classes: ['greyhawk', 'dialog'],

@@ -19,20 +19,23 @@ import {
   type SouffleRoundCombatant,
 } from '../../src/engine/souffle/round';
 import type { CardAction, CardSnapshot, FlowEnv, Text } from '../../src/foundry/chat/flow';
-import { souffleAttackFlow, type SouffleAttackState } from '../../src/foundry/chat/souffle/attack-flow';
-import { setSouffleOptionsSource } from '../../src/foundry/chat/souffle/fighters';
+import {
+  souffleAttackFlow,
+  type SouffleAttackState,
+} from '../../src/foundry/rulesets/souffle/cards/attack-flow';
+import { setSouffleOptionsSource } from '../../src/foundry/rulesets/souffle/cards/fighters';
 import {
   souffleAimFlow,
   souffleGrappleFlow,
   type SouffleAimState,
   type SouffleGrappleState,
-} from '../../src/foundry/chat/souffle/manoeuvre-flows';
-import { attackDialogContext } from '../../src/foundry/chat/souffle/dialog';
+} from '../../src/foundry/rulesets/souffle/cards/manoeuvre-flows';
+import { attackDialogContext } from '../../src/foundry/rulesets/souffle/cards/dialog';
 import {
   postureDialogContext,
   soufflePostureView,
   souffleRoundAdapter,
-} from '../../src/foundry/combat/souffle';
+} from '../../src/foundry/rulesets/souffle/round/adapter';
 import { buildTrackerView } from '../../src/foundry/combat/view';
 import {
   souffleSheetContext,
@@ -395,7 +398,7 @@ export const pages: GalleryPage[] = [
   },
   {
     name: 'souffle-attack-dialog',
-    template: 'chat/souffle/attack-dialog.hbs',
+    template: 'souffle/chat/attack-dialog.hbs',
     context: (lang) =>
       withI18n(lang, () =>
         attackDialogContext(

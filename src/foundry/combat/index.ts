@@ -1,8 +1,8 @@
-import { setFantasiaRoundProvider } from '../chat/fantasia/round-context';
+import { setFantasiaRoundProvider } from '../rulesets/fantasia/cards/round-context';
 import { templatePath } from '../constants';
-import { combatRoundProvider } from './chat-round';
+import { combatRoundProvider } from '../rulesets/fantasia/round/chat-round';
 import { PassedArmesCombat, PassedArmesCombatant } from './documents';
-import { DECLARE_TEMPLATE } from './fantasia';
+import { DECLARE_TEMPLATE } from '../rulesets/fantasia/round/adapter';
 import { CombatRoundModel, CombatantRoundModel } from './models';
 import { registerRoundQueries } from './service';
 import { FOOTER_TEMPLATE, PassedArmesCombatTracker, TRACKER_TEMPLATE } from './tracker';

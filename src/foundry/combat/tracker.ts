@@ -3,7 +3,7 @@ import { templatePath } from '../constants';
 import { notifyError } from '../i18n';
 import { requesterFor, type CombatLike } from './adapter';
 import { adapterOf, sendRoundCommand, type RoundCommand } from './service';
-import { startSlotAttack } from './slot-attack';
+import { startSlotAttack } from '../rulesets/fantasia/round/slot-attack';
 import { readRoundState } from './store';
 import { buildTrackerView, type CombatantInfo, type TrackerView } from './view';
 

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- reading card state through the fakes */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FANTASIA_WEAPONS } from '../../../src/engine/fantasia/weapons';
-import { startAttack } from '../../../src/foundry/chat/attack';
+import { startAttack } from '../../../src/foundry/rulesets/fantasia/cards/start';
 import {
   CARD_ACTION_QUERY,
   handleCardAction,

@@ -2,9 +2,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FANTASIA_WEAPONS } from '../../../src/engine/fantasia/weapons';
 import type { FantasiaWeapon } from '../../../src/engine/fantasia/types';
-import { startAttack } from '../../../src/foundry/chat/attack';
+import { startAttack } from '../../../src/foundry/rulesets/fantasia/cards/start';
 import { liveActions, requestCardAction, snapshotOf } from '../../../src/foundry/chat/card';
-import { postResistanceRoll } from '../../../src/foundry/chat/resistance';
+import { postResistanceRoll } from '../../../src/foundry/rulesets/fantasia/cards/resistance';
 import { actAs, world, type FakeUser } from '../../fakes/foundry';
 import { chatWorld, dice, fighter, lastMessage, newCombat, targetOf, type TestActor } from './helpers';
 

@@ -10,14 +10,14 @@ import type { FantasiaCombatant, FantasiaStates, FantasiaWeapon } from '../../..
 import { FANTASIA_WEAPONS } from '../../../src/engine/fantasia/weapons';
 import { DEFAULT_FANTASIA_OPTIONS } from '../../../src/engine/fantasia/options';
 import { setTemplateRenderer } from '../../../src/foundry/chat/card';
-import { setFantasiaOptionsSource } from '../../../src/foundry/chat/fantasia/attack-flow';
+import { setFantasiaOptionsSource } from '../../../src/foundry/rulesets/fantasia/cards/attack-flow';
 import {
   setFantasiaRoundProvider,
   type FantasiaRoundFacts,
-} from '../../../src/foundry/chat/fantasia/round-context';
+} from '../../../src/foundry/rulesets/fantasia/cards/round-context';
 import { registerChat, registerFlow } from '../../../src/foundry/chat/index';
-import { fantasiaAttackFlow } from '../../../src/foundry/chat/fantasia/attack-flow';
-import { fantasiaResistanceFlow } from '../../../src/foundry/chat/fantasia/resistance-flow';
+import { fantasiaAttackFlow } from '../../../src/foundry/rulesets/fantasia/cards/attack-flow';
+import { fantasiaResistanceFlow } from '../../../src/foundry/rulesets/fantasia/cards/resistance-flow';
 import { SYSTEM_PATH } from '../../../src/foundry/constants';
 import {
   actAs,

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a minimal fake DOM for the render hook */
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { startAttack } from '../../../src/foundry/chat/attack';
+import { startAttack } from '../../../src/foundry/rulesets/fantasia/cards/start';
 import { localCardHtml, onRenderChatMessageHTML } from '../../../src/foundry/chat/hooks';
 import { actAs, FakeChatMessage, translations, type FakeUser } from '../../fakes/foundry';
 import { chatWorld, dice, fighter, lastMessage, targetOf } from './helpers';

@@ -2,10 +2,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FANTASIA_WEAPONS } from '../../../src/engine/fantasia/weapons';
 import { isRulesError } from '../../../src/engine/core/errors';
-import { startAttack } from '../../../src/foundry/chat/attack';
+import { startAttack } from '../../../src/foundry/rulesets/fantasia/cards/start';
 import { requestCardAction, snapshotOf } from '../../../src/foundry/chat/card';
 import { runRoundCommand } from '../../../src/foundry/combat/service';
-import { startSlotAttack } from '../../../src/foundry/combat/slot-attack';
+import { startSlotAttack } from '../../../src/foundry/rulesets/fantasia/round/slot-attack';
 import { trackerViewOf } from '../../../src/foundry/combat/tracker';
 import { actAs, FakeChatMessage, FakeDialogV2, world, type FakeUser } from '../../fakes/foundry';
 import { chatWorld, dice, fighter, lastMessage, targetOf, type TestActor } from './helpers';

@@ -5,10 +5,10 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- reaching into the fake globals */
 import { GM, type Requester } from '../../../src/engine/round/types';
-import { setFantasiaRoundProvider } from '../../../src/foundry/chat/fantasia/round-context';
+import { setFantasiaRoundProvider } from '../../../src/foundry/rulesets/fantasia/cards/round-context';
 import { registerRoundAdapter, requesterFor } from '../../../src/foundry/combat/adapter';
-import { combatRoundProvider } from '../../../src/foundry/combat/chat-round';
-import { fantasiaRoundAdapter } from '../../../src/foundry/combat/fantasia';
+import { combatRoundProvider } from '../../../src/foundry/rulesets/fantasia/round/chat-round';
+import { fantasiaRoundAdapter } from '../../../src/foundry/rulesets/fantasia/round/adapter';
 import {
   registerRoundQueries,
   runRoundCommand,

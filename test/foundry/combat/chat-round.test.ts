@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../../src/engine/dice';
 import { declare, GM, nextSlot, startPasses, startRound } from '../../../src/engine/round';
 import { fantasiaRound, type FantasiaRoundState } from '../../../src/engine/fantasia/round';
-import { weaponFired, withReadinessChange } from '../../../src/foundry/combat/chat-round';
+import { weaponFired, withReadinessChange } from '../../../src/foundry/rulesets/fantasia/round/chat-round';
 import { crossbow, fighter, sword } from '../../engine/round/fixtures';
 
 /** The crossbowman's shot (pass 1) is done; the orc's melee is current. */

@@ -5,7 +5,7 @@ import {
   fantasiaRoundAdapter,
   formToDeclaration,
   parseFantasiaDeclaration,
-} from '../../../src/foundry/combat/fantasia';
+} from '../../../src/foundry/rulesets/fantasia/round/adapter';
 import { handleRoundQuery, runRoundCommand } from '../../../src/foundry/combat/service';
 import { readRoundState } from '../../../src/foundry/combat/store';
 import type { DieRoller } from '../../../src/foundry/dice/roll-dice';

@@ -3,7 +3,10 @@ import Handlebars from 'handlebars';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { declare, GM, nextSlot, startPasses, startRound } from '../../../src/engine/round';
 import { fantasiaRound, type FantasiaRoundState } from '../../../src/engine/fantasia/round';
-import { declarationFormContext, fantasiaRoundAdapter } from '../../../src/foundry/combat/fantasia';
+import {
+  declarationFormContext,
+  fantasiaRoundAdapter,
+} from '../../../src/foundry/rulesets/fantasia/round/adapter';
 import { buildTrackerView, type CombatantInfo } from '../../../src/foundry/combat/view';
 import { registerCombat } from '../../../src/foundry/combat';
 import { ScriptedDice } from '../../../src/engine/dice';
@@ -197,7 +200,7 @@ describe('combat tracker templates (real Handlebars)', () => {
       current: { intents: [{ kind: 'melee', weaponId: 'sword', targetId: 'hero' }] },
       gm: true,
     });
-    const html = template('declare.hbs')(context);
+    const html = template('../fantasia/combat/declare.hbs')(context);
     expect(count(html, /<fieldset class="pda-intent"/g)).toBe(3);
     expect(html).toContain('name="intents.0.kind"');
     expect(html).toMatch(/<option value="melee" selected>/);

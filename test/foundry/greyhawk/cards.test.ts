@@ -8,8 +8,8 @@ import {
   greyhawkCardFlows,
   setGreyhawkOptionsSource,
   startGreyhawkAttack,
-} from '../../../src/foundry/chat/greyhawk';
-import type { GreyhawkChoices } from '../../../src/foundry/chat/greyhawk/steps';
+} from '../../../src/foundry/rulesets/greyhawk/cards';
+import type { GreyhawkChoices } from '../../../src/foundry/rulesets/greyhawk/cards/steps';
 import { greyhawkRuleset } from '../../../src/foundry/rulesets/greyhawk';
 import { catalogueSource } from '../../../src/foundry/rulesets/greyhawk/models/items';
 import { actAs, translations, world, type FakeUser } from '../../fakes/foundry';

@@ -5,8 +5,8 @@ import {
   postSouffleAim,
   startSouffleAttack,
   startSouffleGrapple,
-} from '../../../src/foundry/chat/souffle/start';
-import { startSouffleFlee } from '../../../src/foundry/chat/souffle/flee-flow';
+} from '../../../src/foundry/rulesets/souffle/cards/start';
+import { startSouffleFlee } from '../../../src/foundry/rulesets/souffle/cards/flee-flow';
 import { actAs, FakeChatMessage, world, type FakeUser } from '../../fakes/foundry';
 import { dice, lastMessage, LONG_SWORD, souffleFighter, souffleWorld, targetOf } from './helpers';
 

@@ -187,7 +187,7 @@ describe('Souffle Foundry models and compendium', () => {
 describe('Souffle combat adapter helpers', () => {
   it('S-R3 an actor becomes a round combatant with its initiative score and Guerrier flag', async () => {
     const { souffleRoundCombatant, souffleRoundRulesFromSettings } =
-      await import('../../../src/foundry/rulesets/souffle/combat');
+      await import('../../../src/foundry/rulesets/souffle/round/combat');
     const actor = await actorFrom({
       _id: 'w',
       name: 'W',

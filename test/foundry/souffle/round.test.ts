@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the fake dialog's scripted answers */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { GM } from '../../../src/engine/round/types';
-import { startSouffleAttack } from '../../../src/foundry/chat/souffle/start';
+import { startSouffleAttack } from '../../../src/foundry/rulesets/souffle/cards/start';
 import { runRoundCommand } from '../../../src/foundry/combat/service';
 import {
   checkSouffleAction,
@@ -10,7 +10,7 @@ import {
   soufflePostureView,
   souffleRoundAdapter,
   type SouffleRoundState,
-} from '../../../src/foundry/combat/souffle';
+} from '../../../src/foundry/rulesets/souffle/round/adapter';
 import { readRoundState } from '../../../src/foundry/combat/store';
 import { choosePosture } from '../../../src/foundry/rulesets/souffle/posture';
 import { actAs, FakeChatMessage, world, type FakeUser } from '../../fakes/foundry';

@@ -33,13 +33,7 @@ describe('Souffle templates and localization', () => {
       );
     const fr = new Set(read('fr'));
     const en = new Set(read('en'));
-    const sources = [
-      ...templates,
-      ...files(join(root, 'templates/chat/souffle'), '.hbs'),
-      ...files(join(root, 'src/foundry/rulesets/souffle'), '.ts'),
-      ...files(join(root, 'src/foundry/chat/souffle'), '.ts'),
-      join(root, 'src/foundry/combat/souffle.ts'),
-    ];
+    const sources = [...templates, ...files(join(root, 'src/foundry/rulesets/souffle'), '.ts')];
     const used = new Set<string>();
     for (const file of sources) {
       for (const m of readFileSync(file, 'utf8').matchAll(

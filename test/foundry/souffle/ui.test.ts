@@ -7,7 +7,7 @@ import {
   postureDialogContext,
   soufflePostureView,
   POSTURE_DIALOG_TEMPLATE,
-} from '../../../src/foundry/combat/souffle';
+} from '../../../src/foundry/rulesets/souffle/round/adapter';
 import { templatePath } from '../../../src/foundry/constants';
 import { postureHudHtml } from '../../../src/foundry/rulesets/souffle/posture';
 import { renderFromDisk, souffleWorld } from './helpers';

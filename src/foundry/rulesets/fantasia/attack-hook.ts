@@ -1,4 +1,4 @@
-import { startAttack } from '../../chat/attack';
+import { startAttack } from './cards/start';
 
 /** What a weapon click needs: the actor document (its engine view gives the weapons). */
 type AttackActor = Parameters<typeof startAttack>[0];

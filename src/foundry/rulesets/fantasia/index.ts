@@ -1,6 +1,6 @@
-import { fantasiaAttackFlow } from '../../chat/fantasia/attack-flow';
-import { fantasiaResistanceFlow } from '../../chat/fantasia/resistance-flow';
-import { fantasiaRoundAdapter } from '../../combat/fantasia';
+import { fantasiaAttackFlow } from './cards/attack-flow';
+import { fantasiaResistanceFlow } from './cards/resistance-flow';
+import { fantasiaRoundAdapter } from './round/adapter';
 import { templatePath } from '../../constants';
 import type { FoundryRuleset } from '../types';
 import { fantasiaPreCreateItem } from './drop';

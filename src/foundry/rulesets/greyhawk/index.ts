@@ -1,8 +1,8 @@
-import { greyhawkCardFlows } from '../../chat/greyhawk';
+import { greyhawkCardFlows } from './cards';
 import type { FoundryRuleset } from '../types';
 import { GREYHAWK_ACTOR_TYPES, GuerrierAdndModel, MonstreAdndModel } from './models/actors';
 import { ArmeAdndModel, GREYHAWK_ITEM_TYPES } from './models/items';
-import { greyhawkRoundAdapter } from './round-adapter';
+import { greyhawkRoundAdapter } from './round/adapter';
 import { registerGreyhawkSettings } from './settings';
 import { GreyhawkActorSheet, GreyhawkWeaponSheet } from './sheets/actor-sheet';
 

@@ -1,6 +1,6 @@
 import { templatePath } from '../../constants';
-import { souffleCardFlows } from '../../chat/souffle';
-import { souffleRoundAdapter, POSTURE_DIALOG_TEMPLATE } from '../../combat/souffle';
+import { souffleCardFlows } from './cards';
+import { souffleRoundAdapter, POSTURE_DIALOG_TEMPLATE } from './round/adapter';
 import type { FoundryRuleset } from '../types';
 import { AdversaireModel, CombattantModel } from './models/actors';
 import { ArmeSouffleModel, ArmureSouffleModel } from './models/items';
@@ -21,8 +21,8 @@ export const SOUFFLE_PARTIALS = [
   ),
   templatePath('souffle/combat/row.hbs'),
   POSTURE_DIALOG_TEMPLATE,
-  templatePath('chat/souffle/attack-dialog.hbs'),
-  templatePath('chat/souffle/flee-dialog.hbs'),
+  templatePath('souffle/chat/attack-dialog.hbs'),
+  templatePath('souffle/chat/flee-dialog.hbs'),
 ];
 
 export const souffleRuleset: FoundryRuleset = {

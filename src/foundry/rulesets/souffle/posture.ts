@@ -17,7 +17,7 @@ import {
   promptPosture,
   souffleRoundAdapter,
   type SouffleRoundState,
-} from '../../combat/souffle';
+} from './round/adapter';
 import { applyTransition, readRoundState } from '../../combat/store';
 import { notifyError, t } from '../../i18n';
 import { askGM, registerQuery, type QueryPayload } from '../../queries';

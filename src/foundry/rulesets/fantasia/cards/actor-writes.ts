@@ -1,5 +1,5 @@
-import type { FantasiaCombatant, FantasiaStates } from '../../../engine/fantasia/types';
-import { RulesError } from '../../../engine/core/errors';
+import type { FantasiaCombatant, FantasiaStates } from '../../../../engine/fantasia/types';
+import { RulesError } from '../../../../engine/core/errors';
 
 /**
  * Engine view → Fantasia actor source. The actor model stores states as flat fields

@@ -1,6 +1,6 @@
-import { canonical } from '../../../engine/core/canonical';
-import { RulesError } from '../../../engine/core/errors';
-import type { Dice } from '../../../engine/dice/port';
+import { canonical } from '../../../../engine/core/canonical';
+import { RulesError } from '../../../../engine/core/errors';
+import type { Dice } from '../../../../engine/dice/port';
 import {
   availableDefences,
   NO_DEFENCE,
@@ -10,37 +10,43 @@ import {
   type AttackResult,
   type DefenceOption,
   type DefenceResult,
-} from '../../../engine/fantasia/attack';
-import { findBotte } from '../../../engine/fantasia/bottes';
-import { evaluate } from '../../../engine/dice/formula';
+} from '../../../../engine/fantasia/attack';
+import { findBotte } from '../../../../engine/fantasia/bottes';
+import { evaluate } from '../../../../engine/dice/formula';
 import {
   applyChange,
   rollDamage,
   undoDiff,
   type CombatantDiff,
   type DamageResult,
-} from '../../../engine/fantasia/damage';
-import { afterThrust } from '../../../engine/fantasia/exchange';
-import { fumbleOptions, resolveFumble, type FumbleOptionId } from '../../../engine/fantasia/fumbles';
-import type { FantasiaOptions } from '../../../engine/fantasia/options';
+} from '../../../../engine/fantasia/damage';
+import { afterThrust } from '../../../../engine/fantasia/exchange';
+import { fumbleOptions, resolveFumble, type FumbleOptionId } from '../../../../engine/fantasia/fumbles';
+import type { FantasiaOptions } from '../../../../engine/fantasia/options';
 import {
   resolveArquebusMishap,
   startArquebusReload,
   type ArquebusIncident,
-} from '../../../engine/fantasia/reload';
-import type { PercentRoll } from '../../../engine/fantasia/resolution';
-import type { ResistanceRoll } from '../../../engine/fantasia/resistance';
-import type { FantasiaCombatant, FantasiaStates, RuleId } from '../../../engine/fantasia/types';
+} from '../../../../engine/fantasia/reload';
+import type { PercentRoll } from '../../../../engine/fantasia/resolution';
+import type { ResistanceRoll } from '../../../../engine/fantasia/resistance';
+import type { FantasiaCombatant, FantasiaStates, RuleId } from '../../../../engine/fantasia/types';
 import {
   breakFree,
   lutteHold,
   lutteStrangle,
   lutteThrow,
   strangleRound,
-} from '../../../engine/fantasia/unarmed';
-import { whipCriticalEffect, whipDisarm, whipPull, whipSlip, whipTrip } from '../../../engine/fantasia/whip';
-import { withStates } from '../../../engine/fantasia/weapons';
-import { fantasiaOptionsFromSettings } from '../../rulesets/fantasia/settings';
+} from '../../../../engine/fantasia/unarmed';
+import {
+  whipCriticalEffect,
+  whipDisarm,
+  whipPull,
+  whipSlip,
+  whipTrip,
+} from '../../../../engine/fantasia/whip';
+import { withStates } from '../../../../engine/fantasia/weapons';
+import { fantasiaOptionsFromSettings } from '../settings';
 import type {
   CardAction,
   CardFlow,
@@ -51,7 +57,7 @@ import type {
   FlowEnv,
   FlowResult,
   Text,
-} from '../flow';
+} from '../../../chat/flow';
 import { combatantOf, combatantUpdate } from './actor-writes';
 import { fantasiaRound } from './round-context';
 import { modifierRows, percentCheck, resistanceCheck, rules, signed } from './view';

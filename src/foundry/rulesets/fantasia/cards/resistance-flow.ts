@@ -1,8 +1,8 @@
-import { rollResistance, type ResistanceRoll } from '../../../engine/fantasia/resistance';
-import type { RuleId } from '../../../engine/fantasia/types';
-import type { Dice } from '../../../engine/dice/port';
-import type { FantasiaOptions } from '../../../engine/fantasia/options';
-import type { CardFlow } from '../flow';
+import { rollResistance, type ResistanceRoll } from '../../../../engine/fantasia/resistance';
+import type { RuleId } from '../../../../engine/fantasia/types';
+import type { Dice } from '../../../../engine/dice/port';
+import type { FantasiaOptions } from '../../../../engine/fantasia/options';
+import type { CardFlow } from '../../../chat/flow';
 import { resistanceCheck } from './view';
 
 /**

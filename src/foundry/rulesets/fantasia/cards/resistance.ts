@@ -1,13 +1,9 @@
-import type { RuleId } from '../../engine/fantasia/types';
-import { fantasiaOptionsFromSettings } from '../rulesets/fantasia/settings';
-import { activeRulesetId } from '../settings';
-import { createCard, makeEnv } from './card';
-import {
-  FANTASIA_RESISTANCE_FLOW,
-  rollResistanceState,
-  type ResistanceState,
-} from './fantasia/resistance-flow';
-import type { CardSnapshot } from './flow';
+import type { RuleId } from '../../../../engine/fantasia/types';
+import { fantasiaOptionsFromSettings } from '../settings';
+import { activeRulesetId } from '../../../settings';
+import { createCard, makeEnv } from '../../../chat/card';
+import { FANTASIA_RESISTANCE_FLOW, rollResistanceState, type ResistanceState } from './resistance-flow';
+import type { CardSnapshot } from '../../../chat/flow';
 
 /**
  * Posts a resistance-table card (F-T1): `active` against `passive`, e.g. FOR 14 vs FOR 11.

@@ -1,6 +1,6 @@
-import type { FightMemory } from '../../../engine/fantasia/bottes';
-import { SYSTEM_ID } from '../../constants';
-import type { DocumentWrite } from '../flow';
+import type { FightMemory } from '../../../../engine/fantasia/bottes';
+import { SYSTEM_ID } from '../../../constants';
+import type { DocumentWrite } from '../../../chat/flow';
 
 /**
  * What the attack card needs from the round: declarations (F-D1 dodge), the parry budget (F-D2)

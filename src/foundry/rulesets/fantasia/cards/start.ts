@@ -1,16 +1,16 @@
-import { RulesError } from '../../engine/core/errors';
-import { findBotte } from '../../engine/fantasia/bottes';
-import { skillValue } from '../../engine/fantasia/skills';
-import { withStates } from '../../engine/fantasia/weapons';
-import type { FantasiaCombatant, FantasiaWeapon } from '../../engine/fantasia/types';
-import { templatePath } from '../constants';
-import { notifyError, t } from '../i18n';
-import { activeRulesetId } from '../settings';
-import { sendRoundCommand } from '../combat/service';
-import { combatantOfActor } from '../combat/chat-round';
-import type { CombatLike } from '../combat/adapter';
-import { createActorCard, makeEnv, renderTemplateWith, resolveUuid, userTargets } from './card';
-import { combatantOf } from './fantasia/actor-writes';
+import { RulesError } from '../../../../engine/core/errors';
+import { findBotte } from '../../../../engine/fantasia/bottes';
+import { skillValue } from '../../../../engine/fantasia/skills';
+import { withStates } from '../../../../engine/fantasia/weapons';
+import type { FantasiaCombatant, FantasiaWeapon } from '../../../../engine/fantasia/types';
+import { templatePath } from '../../../constants';
+import { notifyError, t } from '../../../i18n';
+import { activeRulesetId } from '../../../settings';
+import { sendRoundCommand } from '../../../combat/service';
+import { combatantOfActor } from '../round/chat-round';
+import type { CombatLike } from '../../../combat/adapter';
+import { createActorCard, makeEnv, renderTemplateWith, resolveUuid, userTargets } from '../../../chat/card';
+import { combatantOf } from './actor-writes';
 import {
   FANTASIA_ATTACK_FLOW,
   openAttack,
@@ -19,9 +19,9 @@ import {
   type FantasiaAttackState,
   type LutteHold,
   type WhipIntent,
-} from './fantasia/attack-flow';
-import { fantasiaRound } from './fantasia/round-context';
-import type { CardSnapshot, CardTarget } from './flow';
+} from './attack-flow';
+import { fantasiaRound } from './round-context';
+import type { CardSnapshot, CardTarget } from '../../../chat/flow';
 
 /**
  * Starting an attack (sheets and the round tracker call this): a dialog for targets (the user's
@@ -86,7 +86,7 @@ async function askChoices(
       return [];
     }
   });
-  const content = await renderTemplateWith(templatePath('chat/attack-dialog.hbs'), {
+  const content = await renderTemplateWith(templatePath('fantasia/chat/attack-dialog.hbs'), {
     weapon: weapon.name,
     skill: t(`PDA.Chat.Skill.${weapon.skill}`),
     percent: skillValue(attacker, weapon.skill),

@@ -1,4 +1,4 @@
-import { RulesError } from '../../engine/core/errors';
+import { RulesError } from '../../../../engine/core/errors';
 import {
   declarationView,
   fantasiaRound,
@@ -11,14 +11,14 @@ import {
   type FantasiaRoundCombatant,
   type FantasiaRoundState,
   type IntentKind,
-} from '../../engine/fantasia/round';
-import type { FantasiaCombatant } from '../../engine/fantasia/types';
-import type { Requester } from '../../engine/round/types';
-import { templatePath } from '../constants';
-import { t } from '../i18n';
-import type { CombatantLike, DeclarationRequest, RoundAdapter } from './adapter';
+} from '../../../../engine/fantasia/round';
+import type { FantasiaCombatant } from '../../../../engine/fantasia/types';
+import type { Requester } from '../../../../engine/round/types';
+import { templatePath } from '../../../constants';
+import { t } from '../../../i18n';
+import type { CombatantLike, DeclarationRequest, RoundAdapter } from '../../../combat/adapter';
 import { weaponFired } from './chat-round';
-import { promptDeclarationForm } from './declare-dialog';
+import { promptDeclarationForm } from '../../../combat/declare-dialog';
 import { startsAttackCard } from './slot-attack';
 
 /** Fantasia's round in Foundry: three passes (F-R6..F-R8), declarations of intent (F-R5). */
@@ -184,7 +184,7 @@ export function declarationFormContext(
   };
 }
 
-export const DECLARE_TEMPLATE = templatePath('combat/declare.hbs');
+export const DECLARE_TEMPLATE = templatePath('fantasia/combat/declare.hbs');
 
 async function promptFantasiaDeclaration(
   request: DeclarationRequest<FantasiaRoundCombatant, FantasiaDeclaration, FantasiaReadiness>,

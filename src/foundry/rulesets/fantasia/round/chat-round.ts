@@ -1,4 +1,4 @@
-import { RulesError } from '../../engine/core/errors';
+import { RulesError } from '../../../../engine/core/errors';
 import {
   fantasiaRound,
   type FantasiaDeclaration,
@@ -6,18 +6,18 @@ import {
   type FantasiaRoundState,
   type IntentKind,
   type WeaponReadiness,
-} from '../../engine/fantasia/round';
-import { setReadiness } from '../../engine/round/engine';
-import { GM, type Requester } from '../../engine/round/types';
+} from '../../../../engine/fantasia/round';
+import { setReadiness } from '../../../../engine/round/engine';
+import { GM, type Requester } from '../../../../engine/round/types';
 import {
   defaultFantasiaRoundProvider,
   type FantasiaRoundFacts,
   type FantasiaRoundProvider,
   type ReadinessChange,
-} from '../chat/fantasia/round-context';
-import type { DocumentWrite } from '../chat/flow';
-import { roundAdapterFor, type CombatLike, type CombatantLike } from './adapter';
-import { readRoundState } from './store';
+} from '../cards/round-context';
+import type { DocumentWrite } from '../../../chat/flow';
+import { roundAdapterFor, type CombatLike, type CombatantLike } from '../../../combat/adapter';
+import { readRoundState } from '../../../combat/store';
 
 /*
  * The attack card's view of a Fantasia round kept by the Combat documents: declarations (F-D1),

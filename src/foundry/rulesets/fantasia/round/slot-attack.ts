@@ -1,11 +1,11 @@
-import { RulesError } from '../../engine/core/errors';
-import type { FantasiaRoundState } from '../../engine/fantasia/round';
-import type { FantasiaCombatant } from '../../engine/fantasia/types';
-import type { Slot } from '../../engine/round/types';
-import { startAttack, type StartAttackOptions } from '../chat/attack';
-import type { CardTarget } from '../chat/flow';
-import { notifyError } from '../i18n';
-import type { CombatLike, CombatantLike } from './adapter';
+import { RulesError } from '../../../../engine/core/errors';
+import type { FantasiaRoundState } from '../../../../engine/fantasia/round';
+import type { FantasiaCombatant } from '../../../../engine/fantasia/types';
+import type { Slot } from '../../../../engine/round/types';
+import { startAttack, type StartAttackOptions } from '../cards/start';
+import type { CardTarget } from '../../../chat/flow';
+import { notifyError } from '../../../i18n';
+import type { CombatLike, CombatantLike } from '../../../combat/adapter';
 import { fantasiaStateOf } from './chat-round';
 
 /*

@@ -1,13 +1,13 @@
-import { RulesError } from '../../../engine/core/errors';
-import type { GreyhawkOptions } from '../../../engine/greyhawk/options';
+import { RulesError } from '../../../../engine/core/errors';
+import type { GreyhawkOptions } from '../../../../engine/greyhawk/options';
 import type {
   GreyhawkCharacter,
   GreyhawkWeapon,
   Modifier,
   ShieldKind,
   Size,
-} from '../../../engine/greyhawk/types';
-import { greyhawkOptionsFromSettings } from '../../rulesets/greyhawk/settings';
+} from '../../../../engine/greyhawk/types';
+import { greyhawkOptionsFromSettings } from '../settings';
 import type {
   CardAction,
   CardFlow,
@@ -18,7 +18,7 @@ import type {
   FlowEnv,
   FlowResult,
   Text,
-} from '../flow';
+} from '../../../chat/flow';
 import {
   conditionPatch,
   firstPart,

@@ -1,4 +1,4 @@
-import type { CardFlow } from '../flow';
+import type { CardFlow } from '../../../chat/flow';
 import { greyhawkAttackFlow } from './attack-flow';
 
 export {

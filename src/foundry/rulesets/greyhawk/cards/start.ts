@@ -1,10 +1,10 @@
-import { RulesError } from '../../../engine/core/errors';
-import type { CalledShot, Position } from '../../../engine/greyhawk/attack';
-import { freeHandsWith, type Grip } from '../../../engine/greyhawk/manoeuvres';
-import { templatePath } from '../../constants';
-import { notifyError, t } from '../../i18n';
-import { createActorCard, makeEnv, renderTemplateWith, resolveUuid, userTargets } from '../card';
-import type { CardSnapshot, CardTarget } from '../flow';
+import { RulesError } from '../../../../engine/core/errors';
+import type { CalledShot, Position } from '../../../../engine/greyhawk/attack';
+import { freeHandsWith, type Grip } from '../../../../engine/greyhawk/manoeuvres';
+import { templatePath } from '../../../constants';
+import { notifyError, t } from '../../../i18n';
+import { createActorCard, makeEnv, renderTemplateWith, resolveUuid, userTargets } from '../../../chat/card';
+import type { CardSnapshot, CardTarget } from '../../../chat/flow';
 import {
   fightersOf,
   greyhawkActor,
@@ -30,7 +30,7 @@ import {
  * engine's localized refusal, with nothing rolled.
  */
 
-export const GREYHAWK_ATTACK_DIALOG = templatePath('chat/greyhawk/attack-dialog.hbs');
+export const GREYHAWK_ATTACK_DIALOG = templatePath('greyhawk/chat/attack-dialog.hbs');
 const K = 'PDA.Greyhawk.Cards';
 
 export interface GreyhawkStartOptions {

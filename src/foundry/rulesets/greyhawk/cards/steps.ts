@@ -1,6 +1,6 @@
-import { RulesError } from '../../../engine/core/errors';
-import { roll, type RollResult } from '../../../engine/dice/formula';
-import type { Dice } from '../../../engine/dice/port';
+import { RulesError } from '../../../../engine/core/errors';
+import { roll, type RollResult } from '../../../../engine/dice/formula';
+import type { Dice } from '../../../../engine/dice/port';
 import {
   attackModifiers,
   judgeAttack,
@@ -10,8 +10,8 @@ import {
   type AttackResult,
   type CalledShot,
   type Position,
-} from '../../../engine/greyhawk/attack';
-import { ensureManoeuvreAllowed, thac0, topLevel } from '../../../engine/greyhawk/character';
+} from '../../../../engine/greyhawk/attack';
+import { ensureManoeuvreAllowed, thac0, topLevel } from '../../../../engine/greyhawk/character';
 import {
   carveOrCut,
   contestantOf,
@@ -33,15 +33,15 @@ import {
   type ShieldRushResult,
   type StayUpFactors,
   standardShield,
-} from '../../../engine/greyhawk/manoeuvres';
-import type { GreyhawkOptions } from '../../../engine/greyhawk/options';
+} from '../../../../engine/greyhawk/manoeuvres';
+import type { GreyhawkOptions } from '../../../../engine/greyhawk/options';
 import type {
   GreyhawkCharacter,
   GreyhawkWeapon,
   Modifier,
   ShieldKind,
   Size,
-} from '../../../engine/greyhawk/types';
+} from '../../../../engine/greyhawk/types';
 
 /**
  * The engine side of the Greyhawk cards, pure: what one attack or manoeuvre needs (the choices of

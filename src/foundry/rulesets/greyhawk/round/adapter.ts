@@ -1,4 +1,4 @@
-import { RulesError } from '../../../engine/core/errors';
+import { RulesError } from '../../../../engine/core/errors';
 import {
   GREYHAWK_ACTIONS,
   greyhawkRoundRules,
@@ -8,14 +8,14 @@ import {
   type GreyhawkReadiness,
   type GreyhawkRoundCombatant,
   type GreyhawkRoundState,
-} from '../../../engine/greyhawk/round';
-import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind } from '../../../engine/greyhawk/types';
-import type { Requester } from '../../../engine/round/types';
-import type { CombatantLike, DeclarationRequest, RoundAdapter } from '../../combat/adapter';
-import { promptDeclarationForm } from '../../combat/declare-dialog';
-import { templatePath } from '../../constants';
-import { t } from '../../i18n';
-import { itemList } from './models/actors';
+} from '../../../../engine/greyhawk/round';
+import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind } from '../../../../engine/greyhawk/types';
+import type { Requester } from '../../../../engine/round/types';
+import type { CombatantLike, DeclarationRequest, RoundAdapter } from '../../../combat/adapter';
+import { promptDeclarationForm } from '../../../combat/declare-dialog';
+import { templatePath } from '../../../constants';
+import { t } from '../../../i18n';
+import { itemList } from '../models/actors';
 
 /** Greyhawk's round in Foundry: sealed d10, declarations, then the three passes of round.ts. */
 

@@ -4,7 +4,7 @@ import type { GreyhawkCharacter, GreyhawkWeapon } from '../../../../engine/greyh
 import { templatePath } from '../../../constants';
 import { notifyError } from '../../../i18n';
 import { itemList, type GreyhawkDerived } from '../models/actors';
-import { startGreyhawkAttack } from '../../../chat/greyhawk/start';
+import { startGreyhawkAttack } from '../cards/start';
 import { actorSheetContext, type GreyhawkSheetInput } from './context';
 
 interface GreyhawkActorLike {

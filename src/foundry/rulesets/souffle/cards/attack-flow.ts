@@ -1,11 +1,11 @@
-import { RulesError } from '../../../engine/core/errors';
+import { RulesError } from '../../../../engine/core/errors';
 import {
   forceAttack,
   mayChooseLocation,
   type AttackInput,
   type AttackResult,
   type AimKind,
-} from '../../../engine/souffle/attack';
+} from '../../../../engine/souffle/attack';
 import {
   applyDamage,
   defenceLevel,
@@ -13,8 +13,8 @@ import {
   spendSouffle,
   type DefenceMode,
   type DefenceResult,
-} from '../../../engine/souffle/defence';
-import { ladderRow } from '../../../engine/souffle/ladder';
+} from '../../../../engine/souffle/defence';
+import { ladderRow } from '../../../../engine/souffle/ladder';
 import {
   canKnockOut,
   disarm,
@@ -23,8 +23,16 @@ import {
   knockOutTest,
   spendLuckAgainst,
   type TestResult,
-} from '../../../engine/souffle/manoeuvres';
-import type { CardAction, CardFlow, CardRow, CardSection, CardSnapshot, FlowEnv, FlowResult } from '../flow';
+} from '../../../../engine/souffle/manoeuvres';
+import type {
+  CardAction,
+  CardFlow,
+  CardRow,
+  CardSection,
+  CardSnapshot,
+  FlowEnv,
+  FlowResult,
+} from '../../../chat/flow';
 import {
   bestMetier,
   diceText,

@@ -1,10 +1,10 @@
-import { RulesError } from '../../../engine/core/errors';
-import type { SouffleArmour, SouffleShield, SouffleWeapon } from '../../../engine/souffle/equipment';
-import type { SouffleFighter } from '../../../engine/souffle/fighter';
-import type { LadderRoll } from '../../../engine/souffle/ladder';
-import type { SouffleOptions } from '../../../engine/souffle/options';
-import { souffleOptionsFromSettings } from '../../rulesets/souffle/settings';
-import type { DocumentWrite, Text } from '../flow';
+import { RulesError } from '../../../../engine/core/errors';
+import type { SouffleArmour, SouffleShield, SouffleWeapon } from '../../../../engine/souffle/equipment';
+import type { SouffleFighter } from '../../../../engine/souffle/fighter';
+import type { LadderRoll } from '../../../../engine/souffle/ladder';
+import type { SouffleOptions } from '../../../../engine/souffle/options';
+import { souffleOptionsFromSettings } from '../settings';
+import type { DocumentWrite, Text } from '../../../chat/flow';
 
 /**
  * What the Souffle cards read from and write to actors. The actor model gives the engine view

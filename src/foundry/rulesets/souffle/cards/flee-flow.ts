@@ -1,12 +1,12 @@
-import { RulesError } from '../../../engine/core/errors';
-import { defenceLevel } from '../../../engine/souffle/defence';
-import { flee, type FleeResult, type FleeSituation } from '../../../engine/souffle/manoeuvres';
-import { templatePath } from '../../constants';
-import { notifyError, t } from '../../i18n';
-import { createCard, makeEnv, renderTemplateWith } from '../card';
-import type { CardAction, CardFlow, CardSnapshot, CardTarget, FlowEnv, FlowResult } from '../flow';
+import { RulesError } from '../../../../engine/core/errors';
+import { defenceLevel } from '../../../../engine/souffle/defence';
+import { flee, type FleeResult, type FleeSituation } from '../../../../engine/souffle/manoeuvres';
+import { templatePath } from '../../../constants';
+import { notifyError, t } from '../../../i18n';
+import { createCard, makeEnv, renderTemplateWith } from '../../../chat/card';
+import type { CardAction, CardFlow, CardSnapshot, CardTarget, FlowEnv, FlowResult } from '../../../chat/flow';
 import { diceText, souffleActor, souffleOptionsNow, text } from './fighters';
-import { userTargets } from '../card';
+import { userTargets } from '../../../chat/card';
 import { checkBudget, ownActor, speakerOf } from './start';
 
 /**
@@ -20,7 +20,7 @@ import { checkBudget, ownActor, speakerOf } from './start';
 const K = 'PDA.Souffle.Flee';
 
 export const SOUFFLE_FLEE_FLOW = 'souffle.flee';
-export const SOUFFLE_FLEE_DIALOG = templatePath('chat/souffle/flee-dialog.hbs');
+export const SOUFFLE_FLEE_DIALOG = templatePath('souffle/chat/flee-dialog.hbs');
 export const FLEE_SITUATIONS: readonly FleeSituation[] = ['libre', 'tenaille', 'coince'];
 /** The threshold the dialog offers first; the GM sets the real one (docs/rulings.md). */
 const DEFAULT_THRESHOLD = 8;

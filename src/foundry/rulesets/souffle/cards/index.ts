@@ -1,4 +1,4 @@
-import type { CardFlow } from '../flow';
+import type { CardFlow } from '../../../chat/flow';
 import { souffleAttackFlow } from './attack-flow';
 import { souffleFleeFlow } from './flee-flow';
 import { souffleAimFlow, souffleGrappleFlow } from './manoeuvre-flows';

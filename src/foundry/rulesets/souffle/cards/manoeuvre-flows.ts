@@ -1,7 +1,7 @@
-import { RulesError } from '../../../engine/core/errors';
-import type { AimKind } from '../../../engine/souffle/attack';
-import { escapeHold, grab, release, type GrappleResult } from '../../../engine/souffle/manoeuvres';
-import type { CardAction, CardFlow, CardSnapshot, FlowEnv, FlowResult } from '../flow';
+import { RulesError } from '../../../../engine/core/errors';
+import type { AimKind } from '../../../../engine/souffle/attack';
+import { escapeHold, grab, release, type GrappleResult } from '../../../../engine/souffle/manoeuvres';
+import type { CardAction, CardFlow, CardSnapshot, FlowEnv, FlowResult } from '../../../chat/flow';
 import { fighterSnapshot, fighterWrite, souffleActor, text } from './fighters';
 
 /**

@@ -1,21 +1,21 @@
-import { RulesError } from '../../../engine/core/errors';
+import { RulesError } from '../../../../engine/core/errors';
 import {
   resolveAttack,
   type AimKind,
   type AttackInput,
   type CharacteristicId,
-} from '../../../engine/souffle/attack';
-import { grapple } from '../../../engine/souffle/manoeuvres';
-import type { SouffleFighter } from '../../../engine/souffle/fighter';
-import type { SouffleWeapon } from '../../../engine/souffle/equipment';
-import type { CombatLike } from '../../combat/adapter';
-import { checkSouffleAction, souffleRoundAdapter, type SouffleRoundState } from '../../combat/souffle';
-import { readRoundState } from '../../combat/store';
-import { SYSTEM_ID, templatePath } from '../../constants';
-import { notifyError, t } from '../../i18n';
-import { sheetAttackInput } from '../../rulesets/souffle/rolls';
-import { createCard, makeEnv, renderTemplateWith, resolveUuid, userTargets } from '../card';
-import type { CardSnapshot, CardTarget } from '../flow';
+} from '../../../../engine/souffle/attack';
+import { grapple } from '../../../../engine/souffle/manoeuvres';
+import type { SouffleFighter } from '../../../../engine/souffle/fighter';
+import type { SouffleWeapon } from '../../../../engine/souffle/equipment';
+import type { CombatLike } from '../../../combat/adapter';
+import { checkSouffleAction, souffleRoundAdapter, type SouffleRoundState } from '../round/adapter';
+import { readRoundState } from '../../../combat/store';
+import { SYSTEM_ID, templatePath } from '../../../constants';
+import { notifyError, t } from '../../../i18n';
+import { sheetAttackInput } from '../rolls';
+import { createCard, makeEnv, renderTemplateWith, resolveUuid, userTargets } from '../../../chat/card';
+import type { CardSnapshot, CardTarget } from '../../../chat/flow';
 import { SOUFFLE_ATTACK_FLOW, type SouffleAttackState } from './attack-flow';
 import { AIM_KINDS, attackDialogContext } from './dialog';
 import { bestMetier, souffleActor, souffleOptionsNow } from './fighters';
@@ -34,7 +34,7 @@ import {
  */
 
 export const AIM_FLAG = 'souffleAim';
-export const SOUFFLE_ATTACK_DIALOG = templatePath('chat/souffle/attack-dialog.hbs');
+export const SOUFFLE_ATTACK_DIALOG = templatePath('souffle/chat/attack-dialog.hbs');
 
 export interface ActorDoc {
   uuid: string;

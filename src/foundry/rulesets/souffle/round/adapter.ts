@@ -1,7 +1,7 @@
-import { RulesError } from '../../engine/core/errors';
-import type { Requester, RoundState } from '../../engine/round/types';
-import type { SouffleFighter } from '../../engine/souffle/fighter';
-import { tickKnockOut } from '../../engine/souffle/manoeuvres';
+import { RulesError } from '../../../../engine/core/errors';
+import type { Requester, RoundState } from '../../../../engine/round/types';
+import type { SouffleFighter } from '../../../../engine/souffle/fighter';
+import { tickKnockOut } from '../../../../engine/souffle/manoeuvres';
 import {
   POSTURES,
   SOUFFLE_ACTIONS,
@@ -9,7 +9,7 @@ import {
   postureShortActions,
   spendAction,
   type Posture,
-} from '../../engine/souffle/posture';
+} from '../../../../engine/souffle/posture';
 import {
   ACTIONS_POOL,
   SOUFFLE_STEPS,
@@ -20,12 +20,12 @@ import {
   type SouffleDeclaration,
   type SouffleReadiness,
   type SouffleRoundCombatant,
-} from '../../engine/souffle/round';
-import { templatePath } from '../constants';
-import { t } from '../i18n';
-import { souffleRoundCombatant, souffleRoundRulesFromSettings } from '../rulesets/souffle/combat';
-import { askGM } from '../queries';
-import type { CombatLike, CombatantLike, DeclarationRequest, RoundAdapter } from './adapter';
+} from '../../../../engine/souffle/round';
+import { templatePath } from '../../../constants';
+import { t } from '../../../i18n';
+import { souffleRoundCombatant, souffleRoundRulesFromSettings } from './combat';
+import { askGM } from '../../../queries';
+import type { CombatLike, CombatantLike, DeclarationRequest, RoundAdapter } from '../../../combat/adapter';
 
 /**
  * Souffle's round in Foundry (S-R1..S-R3, S-P1..S-P4): the engine plug-in of

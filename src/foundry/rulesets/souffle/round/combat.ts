@@ -1,7 +1,7 @@
-import type { SouffleRoundCombatant } from '../../../engine/souffle/round';
-import { souffleRoundRules } from '../../../engine/souffle/round';
-import type { SouffleActorModel } from './models/actors';
-import { souffleOptionsFromSettings } from './settings';
+import type { SouffleRoundCombatant } from '../../../../engine/souffle/round';
+import { souffleRoundRules } from '../../../../engine/souffle/round';
+import type { SouffleActorModel } from '../models/actors';
+import { souffleOptionsFromSettings } from '../settings';
 
 /**
  * What the shared combat adapter needs from Souffle: the round rules built from the world

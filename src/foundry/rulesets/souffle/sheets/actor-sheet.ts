@@ -10,8 +10,8 @@ import {
 import { templatePath } from '../../../constants';
 import { notifyError } from '../../../i18n';
 import { itemsOf, type SouffleActorModel } from '../models/actors';
-import { promptSouffleFlee } from '../../../chat/souffle/flee-flow';
-import { startSouffleAttack } from '../../../chat/souffle/start';
+import { promptSouffleFlee } from '../cards/flee-flow';
+import { startSouffleAttack } from '../cards/start';
 import { choosePosture } from '../posture';
 import { rollInitiativeCard } from '../rolls';
 import { souffleOptionsFromSettings } from '../settings';
