@@ -44,6 +44,7 @@ export function initSystem(): void {
     // Rounds and cards of every ruleset stay playable: a combat or a card remembers its ruleset.
     if (ruleset.roundAdapter) registerRoundAdapter(ruleset.roundAdapter as AnyRoundAdapter);
     for (const flow of ruleset.cardFlows ?? []) registerFlow(flow as CardFlow<unknown>);
+    ruleset.setup?.();
   }
 
   registerSettings();

@@ -1,3 +1,5 @@
+import { DEFAULT_RULESET } from '../../engine/rulesets';
+
 /**
  * The `carte` ChatMessage subtype: one message carries a whole chain (attack → defence → damage →
  * applied / undone, fumbles, resistance rolls). Common fields are explicit; the flow's own state
@@ -9,7 +11,7 @@ export const CARD_TYPE = 'carte';
 function cardSchema() {
   const f = foundry.data.fields;
   return {
-    ruleset: new f.StringField({ required: true, blank: false, initial: 'fantasia' }),
+    ruleset: new f.StringField({ required: true, blank: false, initial: DEFAULT_RULESET }),
     flow: new f.StringField({ required: true, blank: true, initial: '' }),
     step: new f.StringField({ required: true, blank: true, initial: '' }),
     revision: new f.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),

@@ -6,8 +6,8 @@ import type { RulesetId } from '../../engine/rulesets';
  * type `carte` whose system data holds the whole chain's state; every step updates that message.
  * A flow says, for a card in a given step, which actions exist (and who may use them, or why they
  * are disabled), performs one action (GM side, with Foundry dice), and builds the render context
- * of the shared template templates/chat/card.hbs. Fantasia's flows live in ./fantasia/; Souffle
- * and Greyhawk add theirs with `registerFlow`.
+ * of the shared template templates/chat/card.hbs. Each ruleset's flows live in its own folder
+ * (src/foundry/rulesets/<id>/cards/) and come with its FoundryRuleset (`cardFlows`).
  */
 
 /** A localization key with its placeholders. */

@@ -2,13 +2,7 @@ import { CardData, CARD_TYPE } from './card-model';
 import { registerCardQueries } from './card';
 import { onRenderChatMessageHTML } from './hooks';
 
-export { startAttack, type StartAttackOptions } from '../rulesets/fantasia/cards/start';
-export { postResistanceRoll } from '../rulesets/fantasia/cards/resistance';
 export { registerFlow, type CardFlow } from './flow';
-export {
-  setFantasiaRoundProvider,
-  type FantasiaRoundProvider,
-} from '../rulesets/fantasia/cards/round-context';
 export { CARD_TYPE } from './card-model';
 
 /**

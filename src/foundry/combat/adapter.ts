@@ -44,8 +44,8 @@ export interface CombatLike {
 
 /**
  * A ruleset's round in Foundry: the engine plug-in plus what only the adapter knows (how to read a
- * combatant, how to ask a user for a declaration, how to show one). Fantasia's is in fantasia.ts;
- * another ruleset registers its own with registerRoundAdapter.
+ * combatant, how to ask a user for a declaration, how to show one). Each ruleset's lives in
+ * its folder (src/foundry/rulesets/<id>/round/) and is registered with registerRoundAdapter.
  */
 export interface RoundAdapter<C extends RoundCombatant = RoundCombatant, D = unknown, R = unknown> {
   readonly rules: RoundRules<C, D, R>;
@@ -71,6 +71,11 @@ export interface RoundAdapter<C extends RoundCombatant = RoundCombatant, D = unk
   ): RoundState<C, D, R>;
   /** The current slot starts an attack card (a button on its row). */
   startsCard?(slot: Slot): boolean;
+  /**
+   * Starts the card of the current slot `slotId` (its row's button, clicked by its owner or the
+   * GM). Refusals are shown as warnings and post nothing.
+   */
+  startCard?(combat: CombatLike, slotId: string): Promise<unknown>;
   /**
    * A new round has begun (GM side, once the round command's state is written): effects that last
    * some rounds run down here. Absent when the ruleset has none.

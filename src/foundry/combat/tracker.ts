@@ -3,7 +3,6 @@ import { templatePath } from '../constants';
 import { notifyError } from '../i18n';
 import { requesterFor, type CombatLike } from './adapter';
 import { adapterOf, sendRoundCommand, type RoundCommand } from './service';
-import { startSlotAttack } from '../rulesets/fantasia/round/slot-attack';
 import { readRoundState } from './store';
 import { buildTrackerView, type CombatantInfo, type TrackerView } from './view';
 
@@ -115,7 +114,12 @@ export class PassedArmesCombatTracker extends BaseTracker {
   static async #onAttack(this: PassedArmesCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
     const combat = this.combat;
     const slotId = target.dataset.slotId;
-    if (combat && slotId) await startSlotAttack(combat, slotId);
+    if (!combat || !slotId) return;
+    try {
+      await adapterOf(combat).startCard?.(combat, slotId);
+    } catch (error) {
+      notifyError(error);
+    }
   }
 
   /** GM, before the start: marks a combatant caught by surprise (F-R10). */

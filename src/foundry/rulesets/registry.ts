@@ -36,7 +36,7 @@ export function getRuleset(id: RulesetId): FoundryRuleset | undefined {
   return rulesets.get(id);
 }
 
-/** The ruleset owning a document subtype, e.g. ('Actor', 'aventurier') → fantasia. */
+/** The ruleset owning a document subtype, the ruleset whose models declare it. */
 export function rulesetOfType(documentName: 'Actor' | 'Item', type: string): RulesetId | undefined {
   return ownersOfTypes().get(`${documentName}.${type}`);
 }

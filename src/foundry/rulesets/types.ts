@@ -38,6 +38,12 @@ export interface FoundryRuleset {
   readonly roundAdapter?: unknown;
   /** Chat-card flows (CardFlow of src/foundry/chat/flow.ts) registered when the ruleset is active. */
   readonly cardFlows?: readonly unknown[];
+  /**
+   * Called at `init` for every ruleset, active or not, after its round adapter and card flows are
+   * registered: hooks up what its cards read from the round and preloads the templates they need,
+   * so rounds and cards of every ruleset stay playable.
+   */
+  setup?(): void;
   /** Extra world settings of the ruleset (always registered, so they survive a switch). */
   registerSettings?(): void;
   /** Called at `init` when the ruleset is the active one. */

@@ -1,6 +1,8 @@
 import { fantasiaAttackFlow } from './cards/attack-flow';
 import { fantasiaResistanceFlow } from './cards/resistance-flow';
-import { fantasiaRoundAdapter } from './round/adapter';
+import { combatRoundProvider } from './round/chat-round';
+import { DECLARE_TEMPLATE, fantasiaRoundAdapter } from './round/adapter';
+import { setFantasiaRoundProvider } from './cards/round-context';
 import { templatePath } from '../../constants';
 import type { FoundryRuleset } from '../types';
 import { fantasiaPreCreateItem } from './drop';
@@ -68,6 +70,11 @@ export const fantasiaRuleset: FoundryRuleset = {
   roundAdapter: fantasiaRoundAdapter,
   cardFlows: [fantasiaAttackFlow, fantasiaResistanceFlow],
   registerSettings: registerFantasiaSettings,
+  setup() {
+    // The attack card reads declarations, parries, reloads and thrust memory from the round.
+    setFantasiaRoundProvider(combatRoundProvider);
+    void foundry.applications.handlebars.loadTemplates([DECLARE_TEMPLATE]);
+  },
   init() {
     configureTokens();
     void foundry.applications.handlebars.loadTemplates(FANTASIA_PARTIALS);

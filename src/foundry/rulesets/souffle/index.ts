@@ -10,9 +10,8 @@ import { AdversaireSheet, SouffleActorSheet, SouffleItemSheet } from './sheets/a
 
 /**
  * Souffle for Foundry: actor types combattant and adversaire, item types arme-souffle and
- * armure-souffle (armour or shield), their sheets and world settings, the round adapter
- * (src/foundry/combat/souffle.ts) and the card flows (src/foundry/chat/souffle/). Rules live in
- * src/engine/souffle; this folder only adapts them.
+ * armure-souffle (armour or shield), their sheets and world settings, the round adapter (round/)
+ * and the card flows (cards/). Rules live in src/engine/souffle; this folder only adapts them.
  */
 /** Templates the sheets include as partials (`{{> "…"}}`): loaded once at init. */
 export const SOUFFLE_PARTIALS = [

@@ -19,7 +19,7 @@ import { t } from '../../../i18n';
 import type { CombatantLike, DeclarationRequest, RoundAdapter } from '../../../combat/adapter';
 import { weaponFired } from './chat-round';
 import { promptDeclarationForm } from '../../../combat/declare-dialog';
-import { startsAttackCard } from './slot-attack';
+import { startSlotAttack, startsAttackCard } from './slot-attack';
 
 /** Fantasia's round in Foundry: three passes (F-R6..F-R8), declarations of intent (F-R5). */
 
@@ -210,4 +210,5 @@ export const fantasiaRoundAdapter: RoundAdapter<
   promptDeclaration: promptFantasiaDeclaration,
   weaponFired,
   startsCard: startsAttackCard,
+  startCard: (combat, slotId) => startSlotAttack(combat, slotId),
 };
