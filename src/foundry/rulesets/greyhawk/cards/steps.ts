@@ -7,199 +7,32 @@ import {
   resolveAttack,
   rollDamage,
   type AttackContext,
-  type AttackResult,
-  type CalledShot,
-  type Position,
 } from '../../../../engine/greyhawk/attack';
 import { ensureManoeuvreAllowed, thac0, topLevel } from '../../../../engine/greyhawk/character';
 import {
-  carveOrCut,
   contestantOf,
-  pinTarget,
   planShieldPunch,
   resolveDisarm,
   resolveShieldRush,
   seizeObject,
   seizePerson,
-  takeHostage,
   validateDisarm,
   validateShieldRush,
-  type DisarmResult,
-  type Grip,
-  type HoldState,
-  type Reaction,
-  type SeizeObjectResult,
-  type SeizePersonResult,
-  type ShieldRushResult,
-  type StayUpFactors,
   standardShield,
 } from '../../../../engine/greyhawk/manoeuvres';
 import type { GreyhawkOptions } from '../../../../engine/greyhawk/options';
-import type {
-  GreyhawkCharacter,
-  GreyhawkWeapon,
-  Modifier,
-  ShieldKind,
-  Size,
-} from '../../../../engine/greyhawk/types';
+import type { Modifier } from '../../../../engine/greyhawk/types';
+import { type Fighters, type FirstPart, type GreyhawkChoices, type Manoeuvre, type Outcome } from './choices';
+import { calledRun, isEnginePurpose, rushDamage } from './follow-up';
 
 /**
  * The engine side of the Greyhawk cards, pure: what one attack or manoeuvre needs (the choices of
  * the dialog plus both fighters' engine views), and how it runs in two parts. The attacker's part
  * rolls the d20 (and the damage); a manoeuvre's follow-up (disarm outcome G-D2/G-D5, STR contest
  * G-G1/G-G2, stay-up check G-SH2) is rolled later from the card by replaying the same engine call
- * with the dice already rolled, so the rules stay whole in src/engine.
+ * with the dice already rolled, so the rules stay whole in src/engine. The choices and result
+ * types are in choices.ts, the follow-up and called shots in follow-up.ts.
  */
-
-export const MANOEUVRES = [
-  'normal',
-  'disarm',
-  'expertDisarm',
-  'seizeObject',
-  'seizePerson',
-  'shieldPunch',
-  'shieldRush',
-] as const;
-export type Manoeuvre = (typeof MANOEUVRES)[number];
-
-export const MANOEUVRE_RULE: Readonly<Record<Manoeuvre, string>> = {
-  normal: '',
-  disarm: 'G-D1',
-  expertDisarm: 'G-D5',
-  seizeObject: 'G-G1',
-  seizePerson: 'G-G2',
-  shieldPunch: 'G-SH1',
-  shieldRush: 'G-SH2',
-};
-
-/** What a called shot aims at (G-C1): carving, cutting, pinning and hostage run the engine's rule. */
-export const CALLED_PURPOSES = ['', 'initials', 'clothing', 'pin', 'hostage', 'other'] as const;
-export type CalledPurpose = (typeof CALLED_PURPOSES)[number];
-
-export const POSITIONS: readonly Position[] = ['standing', 'kneeling', 'sitting', 'prone', 'helpless'];
-export const GRIPS: readonly Grip[] = ['oneHanded', 'twoHanded', 'shield'];
-
-/** The dialog's choices, stored on the card. */
-export interface GreyhawkChoices {
-  readonly manoeuvre: Manoeuvre;
-  readonly calledShot: CalledShot;
-  readonly purpose: CalledPurpose;
-  readonly position: Position;
-  /** Disarm: what the victim holds (G-D2 two-handed, G-D3 shield). */
-  readonly grip: Grip;
-  /** G-D2: disarms already landed on that two-handed weapon this round. */
-  readonly earlierDisarms: number;
-  /** Seizing: the attacker's free hands (G-G1). */
-  readonly freeHands: number;
-  /** Shield rush: run-up in metres and declaration before initiative (G-SH2). */
-  readonly distance: number;
-  readonly declared: boolean;
-  readonly stayUp: StayUpFactors;
-  /** Other situational modifier the GM grants. */
-  readonly extra: number;
-  /** G-C1 pin: a wall or furniture behind the target. */
-  readonly nearWall: boolean;
-}
-
-export const DEFAULT_CHOICES: GreyhawkChoices = {
-  manoeuvre: 'normal',
-  calledShot: 0,
-  purpose: '',
-  position: 'standing',
-  grip: 'oneHanded',
-  earlierDisarms: 0,
-  freeHands: 1,
-  distance: 6,
-  declared: true,
-  stayUp: {},
-  extra: 0,
-  nearWall: true,
-};
-
-/** Both fighters as the engine sees them. */
-export interface Fighters {
-  readonly attacker: GreyhawkCharacter;
-  readonly weapon: GreyhawkWeapon;
-  readonly attackerShield?: ShieldKind;
-  readonly defender: GreyhawkCharacter;
-  readonly defenderAc: number;
-  readonly defenderSize: Size;
-  readonly defenderDex: number;
-  /** The defender's current hold (G-G2), read from its conditions; G-C1 hostage needs one. */
-  readonly defenderHold?: HoldState;
-}
-
-export interface DamageView {
-  readonly formula: string;
-  readonly dice: readonly number[];
-  readonly modifiers: readonly Modifier[];
-  readonly total: number;
-}
-
-/** The attacker's part of a card: the attack (and damage), and the dice a follow-up replays. */
-export interface FirstPart {
-  readonly attack: AttackResult;
-  readonly damage?: DamageView;
-  /** Dice rolled so far, replayed first by the follow-up. */
-  readonly dice: readonly number[];
-  /** The follow-up was settled at once (a miss, G-D2 first knock off line…). */
-  readonly outcome?: Outcome;
-  /** A follow-up roll is still to be made from the card. */
-  readonly pending: boolean;
-  /** G-C1 the called shot's purpose as the engine resolved it (on a hit). */
-  readonly called?: CalledOutcome;
-}
-
-/** What a called shot achieved (G-C1). */
-export interface CalledOutcome {
-  readonly purpose: 'initials' | 'clothing' | 'pin' | 'hostage';
-  readonly reaction?: Reaction;
-  /** Carved letter (initials). */
-  readonly letter?: string;
-  /** Rounds the pin holds by itself. */
-  readonly pinnedRounds?: number;
-  readonly bladeAtThroat?: boolean;
-}
-
-/** Conditions the card writes on the target (G-C1, G-D1, G-G2, G-SH2). */
-export interface ConditionPatch {
-  pinned?: number;
-  held?: boolean;
-  heldRounds?: number;
-  bladeAtThroat?: boolean;
-  disarmed?: boolean;
-  prone?: boolean;
-  /** The letter to add to those carved. */
-  carve?: string;
-  clothingCut?: boolean;
-}
-
-/** The conditions an attack's result puts on the target (empty when none). */
-export function conditionPatch(first: FirstPart | undefined, outcome: Outcome | undefined): ConditionPatch {
-  const p: ConditionPatch = {};
-  const c = first?.called;
-  if (c?.purpose === 'initials' && c.letter) p.carve = c.letter;
-  if (c?.purpose === 'clothing') p.clothingCut = true;
-  if (c?.pinnedRounds) p.pinned = c.pinnedRounds;
-  if (c?.bladeAtThroat) p.bladeAtThroat = true;
-  if (
-    outcome?.kind === 'disarm' &&
-    (outcome.result.effect === 'disarmed' || outcome.result.effect === 'thrown')
-  )
-    p.disarmed = true;
-  if (outcome?.kind === 'seizePerson' && outcome.result.hold) {
-    p.held = true;
-    p.heldRounds = outcome.result.hold.rounds;
-  }
-  if (outcome?.kind === 'shieldRush' && outcome.result.stayUp?.standing === false) p.prone = true;
-  return p;
-}
-
-export type Outcome =
-  | { readonly kind: 'disarm'; readonly result: DisarmResult }
-  | { readonly kind: 'seizeObject'; readonly result: SeizeObjectResult }
-  | { readonly kind: 'seizePerson'; readonly result: SeizePersonResult }
-  | { readonly kind: 'shieldRush'; readonly result: ShieldRushResult };
 
 const shieldOf = standardShield;
 
@@ -254,7 +87,7 @@ function disarmContext(f: Fighters, c: GreyhawkChoices, ctx: AttackContext) {
 }
 
 /** The whole manoeuvre as one engine call (the follow-up replays its first dice). */
-function manoeuvreRun(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): (dice: Dice) => Outcome {
+export function manoeuvreRun(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): (dice: Dice) => Outcome {
   const ctx = context(f, c);
   switch (c.manoeuvre) {
     case 'disarm':
@@ -325,7 +158,7 @@ function recording(dice: Dice, limit: number, seen: number[]): Dice {
   };
 }
 
-function replaying(values: readonly number[], rest: Dice): Dice {
+export function replaying(values: readonly number[], rest: Dice): Dice {
   let i = 0;
   return {
     die(faces) {
@@ -340,7 +173,12 @@ const diceOf = (r: RollResult): number[] => r.terms.flatMap((t) => t.dice.map((d
 
 const ONES: Dice = { die: () => 1 };
 
-function damageView(formula: string, dice: readonly number[], mods: readonly Modifier[], total: number) {
+export function damageView(
+  formula: string,
+  dice: readonly number[],
+  mods: readonly Modifier[],
+  total: number,
+) {
   return { formula, dice: [...dice], modifiers: [...mods], total };
 }
 
@@ -401,79 +239,22 @@ export function firstPart(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): 
   };
 }
 
-type EnginePurpose = CalledOutcome['purpose'];
-const isEnginePurpose = (p: CalledPurpose): p is EnginePurpose =>
-  p === 'initials' || p === 'clothing' || p === 'pin' || p === 'hostage';
-
-/** G-C1 the called shot's purpose through the engine: carve, cut, pin or blade at the throat. */
-function calledRun(
-  f: Fighters,
-  c: GreyhawkChoices,
-  ctx: AttackContext,
-  purpose: EnginePurpose,
-  o: GreyhawkOptions,
-): (dice: Dice) => FirstPart {
-  const victimLevel = topLevel(f.defender) || (f.defender.monster?.hitDice ?? 0);
-  if (purpose === 'initials' || purpose === 'clothing') {
-    // Validate before any die (edge, proficiency): a refusal rolls nothing.
-    carveOrCut(ctx, purpose, victimLevel, { die: () => 1 }, o);
-    return (dice) => {
-      const r = carveOrCut(ctx, purpose, victimLevel, dice, o);
-      if (r.attack.outcome !== 'hit') return { attack: r.attack, dice: [], pending: false };
-      const letter = purpose === 'initials' ? (f.attacker.name.trim()[0] ?? '?').toUpperCase() : undefined;
-      return {
-        attack: r.attack,
-        ...(r.damage > 0 ? { damage: damageView('1', [], [], r.damage) } : {}),
-        dice: [],
-        pending: false,
-        called: {
-          purpose,
-          ...(r.reaction ? { reaction: r.reaction } : {}),
-          ...(letter ? { letter } : {}),
-        },
-      };
-    };
-  }
-  if (purpose === 'pin') {
-    pinTarget(ctx, c.nearWall, { die: () => 1 }, o);
-    return (dice) => {
-      const r = pinTarget(ctx, c.nearWall, dice, o);
-      return {
-        attack: r.attack,
-        dice: [],
-        pending: false,
-        ...(r.pinned ? { called: { purpose, pinnedRounds: r.pinned.roundsLeft } } : {}),
-      };
-    };
-  }
-  const hold = f.defenderHold ?? { holderId: f.attacker.id, victimId: f.defender.id, rounds: 0 };
-  takeHostage(hold, ctx, { die: () => 1 }, o);
-  return (dice) => {
-    const r = takeHostage(hold, ctx, dice, o);
-    return {
-      attack: r.attack,
-      dice: [],
-      pending: false,
-      ...(r.hold.bladeAtThroat ? { called: { purpose, bladeAtThroat: true } } : {}),
-    };
-  };
-}
-
-function rushDamage(o: Outcome): { damage?: DamageView } {
-  if (o.kind !== 'shieldRush' || o.result.damage === undefined) return {};
-  const rolled = o.result.damageRoll ?? 0;
-  const str = o.result.damage - rolled;
-  const mods: Modifier[] = str ? [{ source: 'base', label: 'PDA.Greyhawk.Mod.Strength', value: str }] : [];
-  return { damage: damageView('1d3', [rolled], mods, o.result.damage) };
-}
-
-/** The follow-up: the same engine call, its first dice replayed, the rest rolled now. */
-export function followUp(
-  f: Fighters,
-  c: GreyhawkChoices,
-  o: GreyhawkOptions,
-  first: readonly number[],
-): (dice: Dice) => Outcome {
-  const run = manoeuvreRun(f, c, o);
-  return (dice) => run(replaying(first, dice));
-}
+export {
+  MANOEUVRES,
+  type Manoeuvre,
+  MANOEUVRE_RULE,
+  CALLED_PURPOSES,
+  type CalledPurpose,
+  POSITIONS,
+  GRIPS,
+  type GreyhawkChoices,
+  DEFAULT_CHOICES,
+  type Fighters,
+  type DamageView,
+  type FirstPart,
+  type CalledOutcome,
+  type ConditionPatch,
+  conditionPatch,
+  type Outcome,
+} from './choices';
+export { followUp } from './follow-up';

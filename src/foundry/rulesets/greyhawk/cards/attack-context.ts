@@ -1,0 +1,230 @@
+import type { Modifier } from '../../../../engine/greyhawk/types';
+import type { CardRow, CardSection, FlowEnv } from '../../../chat/flow';
+import { MANOEUVRE_RULE, type Outcome } from './steps';
+import { type Card, K, text } from './attack-state';
+
+// -------------------------------------------------------------------------------------- context
+
+const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
+
+function modifierRows(env: FlowEnv, mods: readonly Modifier[]): CardRow[] {
+  return mods.map((m) => ({
+    label: env.t(text(m.label)),
+    value: signed(m.value),
+    ...(m.source !== 'base' ? { rule: m.source } : {}),
+  }));
+}
+
+type Note = { text: string; rule?: string };
+
+const CONDITION_RULE: Readonly<Record<string, string>> = {
+  carve: 'G-C1',
+  clothingCut: 'G-C1',
+  pinned: 'G-C1',
+  bladeAtThroat: 'G-C1',
+  disarmed: 'G-D1',
+  held: 'G-G2',
+  heldRounds: 'G-G2',
+  prone: 'G-SH2',
+};
+
+function outcomeSection(
+  o: Outcome,
+  env: FlowEnv,
+  L: (k: string, d?: Record<string, string | number>) => string,
+) {
+  const rows: CardRow[] = [];
+  const notes: Note[] = [];
+  if (o.kind === 'disarm') {
+    const r = o.result;
+    const rule =
+      r.effect === 'offLine' || r.effect === 'thrown'
+        ? 'G-D2'
+        : r.effect === 'shieldOffLine'
+          ? 'G-D3'
+          : 'G-D1';
+    if (r.gripCheck)
+      rows.push({
+        label: L('Row.GripCheck'),
+        value: `${r.gripCheck.roll} / ${r.gripCheck.target}`,
+        rule: 'G-D1',
+      });
+    notes.push({ text: L(`Disarm.${r.effect}`), rule });
+    if (r.landing) notes.push({ text: L('Disarm.Landing', { ...r.landing }), rule });
+    if (r.caught !== undefined)
+      notes.push({ text: L(r.caught ? 'Disarm.Caught' : 'Disarm.NotCaught'), rule: 'G-D5' });
+    if (r.moraleCheck) notes.push({ text: L('Disarm.Morale'), rule: 'G-D5' });
+    return { title: L('Section.Disarm'), css: 'pda-greyhawk-disarm', rows, notes };
+  }
+  if (o.kind === 'seizeObject' || o.kind === 'seizePerson') {
+    const rule = o.kind === 'seizeObject' ? 'G-G1' : 'G-G2';
+    const contest = o.result.contest;
+    contest?.rolls.forEach((r, i) =>
+      rows.push({
+        label: L('Row.ContestRound', { n: i + 1 }),
+        value: L('Row.ContestValue', {
+          a: r.attackerRoll,
+          am: signed(r.attackerMargin),
+          d: r.defenderRoll,
+          dm: signed(r.defenderMargin),
+        }),
+        rule: 'G-G1',
+      }),
+    );
+    if (o.kind === 'seizePerson' && o.result.holderStr !== undefined)
+      rows.push({ label: L('Row.HolderStr'), value: String(o.result.holderStr), rule: 'G-G2' });
+    if (contest) {
+      notes.push({ text: L(`Contest.${contest.winner}`), rule: 'G-G1' });
+      if (contest.byPercent) notes.push({ text: L('Contest.ByPercent'), rule: 'G-G1' });
+      if (contest.mayDrop) notes.push({ text: L('Contest.MayDrop'), rule: 'G-G1' });
+    }
+    if (o.kind === 'seizeObject') {
+      if (o.result.itemSave)
+        rows.push({
+          label: L('Row.ItemSave'),
+          value: `${o.result.itemSave.roll} / ${o.result.itemSave.target}`,
+          rule: 'G-G1',
+        });
+      notes.push({ text: L(`Seize.${o.result.outcome}`), rule });
+    } else if (contest) {
+      notes.push({ text: L(o.result.hold ? 'Seize.held' : 'Seize.escaped'), rule });
+    }
+    return { title: L('Section.Contest'), css: 'pda-greyhawk-contest', rows, notes };
+  }
+  const r = o.result;
+  if (r.stayUp) {
+    rows.push(...modifierRows(env, r.stayUp.modifiers));
+    rows.push({
+      label: L('Row.StayUp'),
+      value: `${r.stayUp.roll} / ${r.stayUp.target}`,
+      rule: 'G-SH2',
+      css: 'pda-total',
+    });
+    notes.push({ text: L(r.stayUp.standing ? 'Rush.Standing' : 'Rush.Falls'), rule: 'G-SH2' });
+  }
+  if (r.rusherCheck) {
+    rows.push({ label: L('Row.RusherCheck'), value: String(r.rusherCheck.roll), rule: 'G-SH2' });
+    notes.push({ text: L(r.rusherCheck.standing ? 'Rush.RusherStands' : 'Rush.RusherFalls'), rule: 'G-SH2' });
+  }
+  notes.push({ text: L(`Rush.Shield.${r.shieldAc}`), rule: 'G-SH2' });
+  return { title: L('Section.StayUp'), css: 'pda-greyhawk-rush', rows, notes };
+}
+
+/** The card's sections, already localized (the template escapes them). */
+export function greyhawkAttackContext(card: Card, env: FlowEnv) {
+  const s = card.state;
+  const L = (key: string, data?: Record<string, string | number>) => env.t(text(`${K}.${key}`, data));
+  const target = card.targets[0];
+  const c = s.choices;
+  const manoeuvreNotes: Note[] = [];
+  if (c.manoeuvre !== 'normal')
+    manoeuvreNotes.push({ text: L(`Manoeuvre.${c.manoeuvre}`), rule: MANOEUVRE_RULE[c.manoeuvre] });
+  if (c.calledShot)
+    manoeuvreNotes.push({
+      text: c.purpose
+        ? `${L(`Called.${c.calledShot}`)} : ${L(`Purpose.${c.purpose}`)}`
+        : L(`Called.${c.calledShot}`),
+      rule: 'G-C1',
+    });
+  const sections: CardSection[] = [];
+  if (s.refusal) {
+    sections.push({
+      title: L('Section.Refused'),
+      css: 'pda-greyhawk-refused',
+      rows: [],
+      notes: [
+        ...manoeuvreNotes,
+        {
+          text: env.t(s.refusal),
+          ...(MANOEUVRE_RULE[c.manoeuvre] ? { rule: MANOEUVRE_RULE[c.manoeuvre] } : {}),
+        },
+      ],
+    });
+  }
+  const first = s.first;
+  if (first) {
+    const a = first.attack;
+    const rows: CardRow[] = [
+      { label: L('Row.D20'), value: a.natural === null ? '—' : String(a.natural) },
+      ...modifierRows(env, a.modifiers),
+      { label: L('Row.Total'), value: a.total === null ? '—' : String(a.total), css: 'pda-total' },
+      {
+        label: L('Row.Needed'),
+        value: L('Row.NeededValue', { thac0: a.thac0, ac: a.thac0 - a.needed, needed: a.needed }),
+      },
+    ];
+    const notes: Note[] = [...manoeuvreNotes, { text: L(a.outcome === 'hit' ? 'Hit' : 'Miss') }];
+    if (a.automatic)
+      notes.push({
+        text: L(`Automatic.${a.automatic}`),
+        ...(a.automatic === 'helpless' ? { rule: 'G-P1' } : {}),
+      });
+    const called = first.called;
+    if (called) {
+      notes.push({ text: L(`CalledDone.${called.purpose}`, { letter: called.letter ?? '' }), rule: 'G-C1' });
+      if (called.reaction) notes.push({ text: L(`Reaction.${called.reaction}`), rule: 'G-C1' });
+      if (called.pinnedRounds)
+        notes.push({ text: L('CalledDone.PinLimit', { rounds: called.pinnedRounds }), rule: 'G-C1' });
+    }
+    sections.push({
+      title: L('Section.Attack'),
+      css: `pda-greyhawk-attack pda-greyhawk-${a.outcome}`,
+      rows,
+      notes,
+    });
+    if (first.damage) {
+      const d = first.damage;
+      sections.push({
+        title: L('Section.Damage'),
+        css: 'pda-greyhawk-damage',
+        rows: [
+          { label: L('Row.Dice'), value: `${d.formula} : ${d.dice.join(', ')}` },
+          ...modifierRows(env, d.modifiers),
+          { label: L('Row.Damage'), value: String(d.total), css: 'pda-total' },
+        ],
+        notes: [],
+      });
+    }
+    if (first.pending && card.step === 'attack')
+      sections.push({
+        title: L(`FollowUp.${c.manoeuvre}`),
+        rows: [],
+        notes: [{ text: L('Pending', { name: target?.name ?? '' }), rule: MANOEUVRE_RULE[c.manoeuvre] }],
+      });
+  }
+  if (s.outcome) sections.push(outcomeSection(s.outcome, env, L));
+  if (s.applied) {
+    const appliedNotes: Note[] = [];
+    if (s.applied.damage > 0)
+      appliedNotes.push({
+        text: L('Applied', {
+          name: target?.name ?? '',
+          damage: s.applied.damage,
+          before: s.applied.before,
+          after: s.applied.after,
+        }),
+      });
+    for (const key of Object.keys(s.applied.conditions ?? {}).filter((k) => k !== 'heldRounds'))
+      appliedNotes.push({
+        text: L(`Condition.${key}`, { name: target?.name ?? '' }),
+        rule: CONDITION_RULE[key] ?? 'G-C1',
+      });
+    sections.push({
+      title: L('Section.Applied'),
+      css: 'pda-greyhawk-applied',
+      rows: [],
+      notes: appliedNotes,
+    });
+  } else if (s.undone > 0) {
+    sections.push({
+      title: L('Section.Applied'),
+      rows: [],
+      notes: [{ text: env.t(text('PDA.Chat.Note.Undone')) }],
+    });
+  }
+  return {
+    title: L('Title', { name: s.attackerName, weapon: s.weaponName }),
+    ...(target ? { subtitle: L('Against', { name: target.name }) } : {}),
+    sections,
+  };
+}

@@ -1,0 +1,156 @@
+import { RulesError } from '../../../../engine/core/errors';
+import type { GreyhawkOptions } from '../../../../engine/greyhawk/options';
+import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind, Size } from '../../../../engine/greyhawk/types';
+import { greyhawkOptionsFromSettings } from '../settings';
+import type { CardSnapshot, FlowEnv, Text } from '../../../chat/flow';
+import {
+  firstPart,
+  type ConditionPatch,
+  type FirstPart,
+  type Fighters,
+  type GreyhawkChoices,
+  type Outcome,
+} from './steps';
+
+export interface GreyhawkApplied {
+  readonly before: number;
+  readonly after: number;
+  readonly damage: number;
+  /** The step to return to on undo. */
+  readonly from: string;
+  /** Conditions written on the target, and their values before (for Undo). */
+  readonly conditions?: ConditionPatch;
+  readonly conditionsBefore?: Record<string, unknown>;
+}
+
+export interface GreyhawkAttackState {
+  readonly attackerName: string;
+  readonly weaponName: string;
+  readonly choices: GreyhawkChoices;
+  readonly refusal?: Text;
+  readonly first?: FirstPart;
+  readonly outcome?: Outcome;
+  readonly applied?: GreyhawkApplied;
+  readonly undone: number;
+}
+
+export type Card = CardSnapshot<GreyhawkAttackState>;
+
+export const K = 'PDA.Greyhawk.Cards';
+export const text = (key: string, data?: Record<string, string | number>): Text =>
+  data ? { key, data } : { key };
+
+// ------------------------------------------------------------------------------------ documents
+
+interface GreyhawkActorDoc {
+  readonly uuid: string;
+  readonly name: string;
+  readonly system: {
+    toEngine(): GreyhawkCharacter;
+    readonly ac: number;
+    readonly size: string;
+    readonly shield: string;
+    readonly hp: { readonly value: number };
+    readonly abilities: { readonly dex: number };
+    readonly conditions?: GreyhawkConditions;
+    damageUpdate?(damage: number): Record<string, unknown>;
+  };
+  readonly items: {
+    get(id: string): { name?: string; system: { toEngine?: () => GreyhawkWeapon } } | undefined;
+  };
+}
+
+/** The target's conditions the card writes (models/actors.ts). */
+export interface GreyhawkConditions {
+  readonly pinned: number;
+  readonly held: boolean;
+  readonly heldRounds: number;
+  readonly bladeAtThroat: boolean;
+  readonly disarmed: boolean;
+  readonly prone: boolean;
+  readonly carved: string;
+  readonly clothingCut: boolean;
+}
+
+export function greyhawkActor(doc: unknown, name: string): GreyhawkActorDoc {
+  const system = (doc as { system?: { toEngine?: unknown; ac?: unknown } } | null)?.system;
+  if (typeof system?.toEngine !== 'function' || typeof system.ac !== 'number')
+    throw new RulesError('PDA.Chat.Gone.Actor', { name });
+  return doc as GreyhawkActorDoc;
+}
+
+let optionsSource: () => GreyhawkOptions = () => greyhawkOptionsFromSettings();
+
+/** Test seam: where the cards read the world's Greyhawk options. */
+export function setGreyhawkOptionsSource(source: (() => GreyhawkOptions) | null): void {
+  optionsSource = source ?? (() => greyhawkOptionsFromSettings());
+}
+
+export function greyhawkOptionsNow(): GreyhawkOptions {
+  return optionsSource();
+}
+
+/** Both fighters' engine views from the card's actors and weapon. */
+export function fightersOf(
+  attackerDoc: unknown,
+  attackerName: string,
+  itemId: string,
+  defenderDoc: unknown,
+  defenderName: string,
+): Fighters {
+  const a = greyhawkActor(attackerDoc, attackerName);
+  const d = greyhawkActor(defenderDoc, defenderName);
+  const item = a.items.get(itemId);
+  const weapon = item?.system.toEngine?.();
+  if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: itemId });
+  const shield = a.system.shield as ShieldKind | '';
+  const held = d.system.conditions?.held ? d.system.conditions.heldRounds : undefined;
+  const attacker = a.system.toEngine();
+  const defender = d.system.toEngine();
+  return {
+    attacker,
+    weapon: { ...weapon, name: item?.name || weapon.name },
+    ...(shield ? { attackerShield: shield } : {}),
+    defender,
+    ...(held !== undefined
+      ? { defenderHold: { holderId: attacker.id, victimId: defender.id, rounds: held } }
+      : {}),
+    defenderAc: d.system.ac,
+    defenderSize: d.system.size as Size,
+    defenderDex: d.system.abilities.dex,
+  };
+}
+
+export function cardFighters(card: Card, env: FlowEnv): Fighters {
+  const target = card.targets[0];
+  if (!target) throw new RulesError('PDA.Error.CardNoTarget');
+  return fightersOf(
+    env.resolve(card.actorUuid),
+    card.state.attackerName,
+    card.itemId,
+    env.resolve(target.actorUuid),
+    target.name,
+  );
+}
+
+/** The attacker's part, or the refusal the card shows instead (nothing rolled, nothing changed). */
+export async function openingState(
+  f: Fighters,
+  choices: GreyhawkChoices,
+  names: { attackerName: string; weaponName: string },
+  env: FlowEnv,
+): Promise<{ step: string; state: GreyhawkAttackState }> {
+  const base = { ...names, choices, undone: 0 };
+  try {
+    const run = firstPart(f, choices, greyhawkOptionsNow());
+    const first = await env.roll(run);
+    const settled = !first.pending && first.outcome !== undefined;
+    return {
+      step: settled ? 'resolved' : 'attack',
+      state: { ...base, first, ...(first.outcome ? { outcome: first.outcome } : {}) },
+    };
+  } catch (error) {
+    if (!(error instanceof RulesError)) throw error;
+    return { step: 'refused', state: { ...base, refusal: { key: error.key, data: { ...error.data } } } };
+  }
+}
