@@ -1,0 +1,125 @@
+import { mayChooseLocation } from '../../../../engine/souffle/attack';
+import { ladderRow } from '../../../../engine/souffle/ladder';
+import type { CardRow, CardSection, FlowEnv } from '../../../chat/flow';
+import { diceText, signed, souffleOptionsNow, text } from './fighters';
+import { AIM_RULE, type Card, K } from './attack-state';
+
+function levelText(env: FlowEnv, level: number): string {
+  const options = souffleOptionsNow();
+  let name = '';
+  try {
+    const row = ladderRow(options.ladder, level);
+    if (row.name) name = ` (${env.t(text(`PDA.Souffle.Level.${row.name}`))})`;
+  } catch {
+    name = '';
+  }
+  return `${signed(level)}${name}`;
+}
+
+/** The card's sections, already localized. */
+export function souffleAttackContext(card: Card, env: FlowEnv) {
+  const s = card.state;
+  const L = (key: string, data?: Record<string, string | number>) => env.t(text(`${K}.${key}`, data));
+  const target = card.targets[0];
+  const a = s.attack;
+  const attackRows: CardRow[] = [
+    { label: L('Row.Level'), value: levelText(env, a.level), rule: a.kind === 'melee' ? 'S-AT1' : 'S-AT4' },
+    { label: L('Row.Dice'), value: diceText(a.roll), rule: 'S-A1' },
+    {
+      label: env.t(text(`PDA.Souffle.Characteristic.${s.input.characteristic.id}`)),
+      value: String(s.input.characteristic.value),
+    },
+    { label: L('Row.Metier'), value: String(s.input.metier) },
+    { label: L('Row.WeaponDamage'), value: `+${a.weaponDamage}`, rule: 'S-A3' },
+  ];
+  if (a.statsDamage) attackRows.push({ label: L('Row.StatsDamage'), value: `+${a.statsDamage}` });
+  if (a.forced) attackRows.push({ label: L('Row.Forced'), value: `+${a.forced}`, rule: 'S-AT2' });
+  attackRows.push({ label: L('Row.Potential'), value: String(a.potential), css: 'pda-total' });
+  const notes: { text: string; rule?: string }[] = [];
+  if (a.aim) notes.push({ text: L(`Aim.${a.aim}`), rule: AIM_RULE[a.aim] });
+  if (a.kind === 'melee' && card.step === 'attack' && a.maxForce > 0)
+    notes.push({ text: L('ForceRoom', { n: a.maxForce }), rule: 'S-AT2' });
+  const sections: CardSection[] = [
+    { title: L('Section.Attack'), css: 'pda-souffle-attack', rows: attackRows, notes },
+  ];
+
+  if (s.defence) {
+    const d = s.defence.result;
+    const rows: CardRow[] = [
+      {
+        label: L('Row.DefenceMode'),
+        value: L(s.defence.mode === 'parade' ? 'Parry' : 'Dodge'),
+        rule: 'S-DF1',
+      },
+      { label: L('Row.Level'), value: levelText(env, d.level.level), rule: 'S-DF2' },
+      { label: L('Row.Dice'), value: d.roll ? diceText(d.roll) : L('NoDefenceRoll'), rule: 'S-DF1' },
+      {
+        label: L('Row.Breakdown'),
+        value: `${a.potential} − ${d.die} − ${d.defense} − ${d.halfMetier} = ${d.taken}`,
+        rule: 'S-DF3',
+        css: 'pda-total',
+      },
+    ];
+    const parts = d.level.parts;
+    const partNotes = (['posture', 'armour', 'shield', 'distance', 'feint', 'context'] as const)
+      .filter((k) => parts[k] !== 0)
+      .map((k) => `${L(`Part.${k}`)} ${signed(parts[k])}`);
+    const defenceNotes: { text: string; rule?: string }[] = [];
+    if (partNotes.length) defenceNotes.push({ text: partNotes.join(' · '), rule: 'S-DF2' });
+    if (mayChooseLocation(a, d.taken)) defenceNotes.push({ text: L('ChooseLocation'), rule: 'S-AT7' });
+    sections.push({
+      title: L('Section.Defence', { name: target?.name ?? '' }),
+      css: 'pda-souffle-defence',
+      rows,
+      notes: defenceNotes,
+    });
+  }
+
+  if (s.test) {
+    const r = s.test.result;
+    sections.push({
+      title: L(`Test.${s.test.kind}`),
+      css: 'pda-souffle-test',
+      rows: [
+        { label: L('Row.Level'), value: levelText(env, r.level) },
+        { label: L('Row.Dice'), value: diceText(r.roll) },
+        { label: L('Row.Threshold'), value: String(r.threshold) },
+      ],
+      notes: [
+        {
+          text: r.success
+            ? L('TestPassed')
+            : L(s.test.kind === 'desarmer' ? 'Effect.desarme' : 'Effect.assomme', { rounds: s.test.rounds }),
+          rule: s.test.kind === 'desarmer' ? 'S-MN2' : 'S-MN3',
+        },
+      ],
+    });
+  }
+
+  if (s.applied) {
+    const notes: { text: string; rule?: string }[] = [
+      {
+        text: L('Applied', { souffle: s.applied.toSouffle, pv: s.applied.toPv, name: target?.name ?? '' }),
+        rule: 'S-DF3',
+      },
+    ];
+    if (s.applied.luckSpent && s.applied.effect)
+      notes.push({
+        text: L(`LuckSpent.${s.applied.effect}`),
+        rule: s.applied.effect === 'desarme' ? 'S-MN2' : 'S-MN3',
+      });
+    sections.push({ title: L('Section.Applied'), css: 'pda-souffle-applied', rows: [], notes });
+  } else if (s.undone > 0) {
+    sections.push({
+      title: L('Section.Applied'),
+      rows: [],
+      notes: [{ text: env.t(text('PDA.Chat.Note.Undone')) }],
+    });
+  }
+
+  return {
+    title: L('Title', { name: s.attackerName, weapon: s.weaponName }),
+    ...(target ? { subtitle: L('Against', { name: target.name }) } : {}),
+    sections,
+  };
+}
