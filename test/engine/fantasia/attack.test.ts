@@ -144,6 +144,25 @@ describe('attack and defence', () => {
     const dmg = rollDamage(attack, a, d, NO_DEFENCE, dice);
     expect(dmg.total).toBe(5 + 2 + 6);
     expect(dmg.parts.map((p) => p.rule)).toEqual(['F-H2', 'F-H5']);
+    // With a damage bonus and armour: the bonus is added once, the armour taken off the whole.
+    const strong = { ...a, damageBonus: '1d4' };
+    const armoured = { ...d, armour: 3 };
+    const dice2 = new ScriptedDice([
+      3,
+      { faces: 6, value: 5 },
+      { faces: 6, value: 6 },
+      { faces: 4, value: 2 },
+    ]);
+    const crit = resolveAttack({ attacker: strong, defender: armoured, weapon: W.epeeLongue }, dice2);
+    const hard = rollDamage(crit, strong, armoured, NO_DEFENCE, dice2);
+    expect(hard.parts.map((p) => [p.rule, p.total])).toEqual([
+      ['F-H2', 7],
+      ['F-H5', 6],
+      ['F-H4', 2],
+    ]);
+    expect(hard.raw).toBe(15);
+    expect(hard.total).toBe(12);
+    expect(dice2.remaining).toBe(0);
   });
 
   it('F-H1 damage after a miss is refused and changes nothing', () => {
