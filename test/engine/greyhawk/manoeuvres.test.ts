@@ -214,6 +214,9 @@ describe('called shots', () => {
     expect(r.hold.bladeAtThroat).toBe(true);
     const dmg = rollDamage({ ...ctx, double: true }, new ScriptedDice([{ faces: 4, value: 3 }]));
     expect(dmg.total).toBe(6);
+    // The whole blow is doubled, STR bonus included: STR 17 (+1): (3 + 1) × 2 = 8.
+    const strong = { ...ctx, attacker: fighter({ str: 17 }), double: true };
+    expect(rollDamage(strong, new ScriptedDice([{ faces: 4, value: 3 }])).total).toBe(8);
   });
 });
 
