@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../../src/engine/dice';
+import { ScriptedDice, type ScriptedDie } from '../../../src/engine/dice';
 import { RulesError } from '../../../src/engine/core/errors';
 import {
   afterThrust,
@@ -35,7 +35,7 @@ const foe = fighter({ id: 'f', skills: { armesDeMelee: 60, esquive: 50 } });
 function thrustAttack(
   thrustId: string,
   w: FantasiaWeapon,
-  rolls: number[],
+  rolls: ScriptedDie[],
   context: ThrustContext = {},
   attacker: FantasiaCombatant = master,
   defender: FantasiaCombatant = foe,
