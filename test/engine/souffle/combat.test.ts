@@ -165,7 +165,9 @@ describe('attack', () => {
       weapons: [W('dague')],
     };
     const options = souffleOptions();
-    expect(attackLevel({ ...base, aim: 'viser' }, options)).toBe(attackLevel(base, options) + 1);
+    // Geste 1 + métier 1 + dague 1 = level 3; aiming makes it 4.
+    expect(attackLevel(base, options)).toBe(3);
+    expect(attackLevel({ ...base, aim: 'viser' }, options)).toBe(4);
     const aimed = resolveAttack({ ...base, aim: 'viser' }, new ScriptedDice([3, 5]));
     expect(mayChooseLocation(aimed, 1)).toBe(true);
     expect(mayChooseLocation(aimed, 0)).toBe(false);

@@ -58,7 +58,9 @@ describe('manoeuvres', () => {
       metier: 2,
       weapons: [weapon('epeeLongue')],
     };
-    expect(attackLevel({ ...base, aim: 'feinte' }, options)).toBe(attackLevel(base, options));
+    // Geste 2 + métier 2 + long sword 0 = level 4, feint or not.
+    expect(attackLevel(base, options)).toBe(4);
+    expect(attackLevel({ ...base, aim: 'feinte' }, options)).toBe(4);
     const level = defenceLevel(
       { kind: 'melee' },
       { mode: 'parade', states: [], feinted: true, posture: 'prudent' },
