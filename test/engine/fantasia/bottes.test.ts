@@ -217,6 +217,18 @@ describe('F-B7 thrust conditions and effects', () => {
     const dmg = rollDamage(attack, master, shielded, parry, dice);
     expect(dmg.total).toBe(5);
     expect(dmg.offers[0]?.id).toBe('shieldKnockOut');
+    // The 1d6 through the parry is a physical blow: armour still counts (F-H3).
+    const armoured = { ...shielded, armour: 2 };
+    const again = thrustAttack(
+      'boucliadeAssommante',
+      W.marteauDeGuerre,
+      [10, 20, 5],
+      { hasInitiative: true },
+      master,
+      armoured,
+    );
+    const parried = resolveDefence(again.attack, availableDefences(again.attack, armoured)[0]!, again.dice);
+    expect(rollDamage(again.attack, master, armoured, parried, again.dice).total).toBe(3);
   });
 
   it('F-B7 Anti-parade: initiative and a parrying foe; the parry fails automatically', () => {
