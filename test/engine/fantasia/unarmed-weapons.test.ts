@@ -191,7 +191,16 @@ describe('whip', () => {
     const disarm = whipDisarm(lasher, wrapped, new ScriptedDice([36]));
     expect(disarm.roll.target).toBe(36);
     expect(disarm.victim.combatant.states.disarmed).toEqual({ weaponId: 'epeeLongue' });
+    // The lasher's DEX counts, not the victim's: DEX 15 × 3 = 45 against a DEX 8 victim.
+    const deft = { ...lasher, characteristics: { ...lasher.characteristics, DEX: 15 } };
+    const clumsy = { ...wrapped, characteristics: { ...wrapped.characteristics, DEX: 8 } };
+    const far = whipDisarm(deft, clumsy, new ScriptedDice([45]));
+    expect(far.roll.target).toBe(45);
+    expect(far.victim.combatant.states.disarmed).toEqual({ weaponId: 'epeeLongue' });
     expect(() => whipTrip(lasher, foe, new ScriptedDice([1]))).toThrow(RulesError);
+    // The lasher's FOR against the victim's TAI (the victim's own FOR 12 must not count).
+    const strong = { ...lasher, characteristics: { ...lasher.characteristics, FOR: 15 } };
+    expect(whipTrip(strong, wrapped, new ScriptedDice([75])).roll.label).toBe('15 vs 10 → 75 %');
   });
 
   it('F-W2 on a critical the attacker picks trip or disarm with no roll', () => {
