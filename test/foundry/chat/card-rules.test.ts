@@ -210,10 +210,12 @@ describe('knock-out, whip and the resistance table', () => {
       damageBonus: '1d4',
       weapons: [FANTASIA_WEAPONS.bagarre],
     });
-    const foe = fighter({ name: 'Garde', owner: other, pv: 6, characteristics: { CON: 11 } });
+    // Wounded: 6 PV left of 9, so the current PV (not the maximum) shows in the odds.
+    const foe = fighter({ name: 'Garde', owner: other, pv: 9, characteristics: { CON: 11 } });
+    await foe.update({ 'system.pv.value': 6 });
     dice(20);
     await attack(attacker, foe, 'bagarre', { knockOut: true });
-    dice(6, 4, 40); // 1d3 (d6 6 → 3) + 1d4 (4) = 7 vs PV 6 → 55 %; 40 wins
+    dice(6, 4, 50); // 1d3 (d6 6 → 3) + 1d4 (4) = 7 vs PV 6 → 55 % (vs 9 it would be 40 %); 50 wins
     await act('none', other);
     const damage = card().state.damage;
     expect(damage.knockOut).toMatchObject({ active: 7, passive: 6, chance: 55, success: true });
