@@ -43,10 +43,25 @@ describe('attack and defence', () => {
     const defence = resolveDefence(attack, parry!, dice);
     expect(defence.success).toBe(true);
     expect(rollDamage(attack, a, d, defence, dice).total).toBe(0);
-    const second = availableDefences(attack, d, { parriedThisRound: true })[0]!;
+    // The "already parried" fact comes from the parry the engine just resolved.
+    expect(defence.parryUsed).toBe(true);
+    const again = resolveAttack({ attacker: a, defender: d, weapon: W.epeeLongue }, new ScriptedDice([30]));
+    const second = availableDefences(again, d, { parriedThisRound: defence.parryUsed })[0]!;
     expect(second.allowed).toBe(false);
     expect(second.reasons.map((r) => r.rule)).toContain('F-D2');
-    expect(() => resolveDefence(attack, second, dice)).toThrow(RulesError);
+    expect(() => resolveDefence(again, second, new ScriptedDice([20]))).toThrow(RulesError);
+  });
+
+  it("F-D2 a failed parry spends the round's parry too; a dodge does not", () => {
+    const attack = resolveAttack({ attacker: a, defender: d, weapon: W.epeeLongue }, new ScriptedDice([30]));
+    const missed = resolveDefence(attack, availableDefences(attack, d)[0]!, new ScriptedDice([90]));
+    expect(missed.success).toBe(false);
+    const again = resolveAttack({ attacker: a, defender: d, weapon: W.epeeLongue }, new ScriptedDice([30]));
+    expect(availableDefences(again, d, { parriedThisRound: missed.parryUsed })[0]?.allowed).toBe(false);
+    const dodge = availableDefences(attack, d, { dodgeDeclared: true })[1]!;
+    const dodged = resolveDefence(attack, dodge, new ScriptedDice([10]));
+    expect(dodged.success).toBe(true);
+    expect(availableDefences(again, d, { parriedThisRound: dodged.parryUsed })[0]?.allowed).toBe(true);
   });
 
   it('F-D1 a dodge must be declared and never comes with an attack', () => {
@@ -129,6 +144,25 @@ describe('attack and defence', () => {
     const dmg = rollDamage(attack, a, d, NO_DEFENCE, dice);
     expect(dmg.total).toBe(5 + 2 + 6);
     expect(dmg.parts.map((p) => p.rule)).toEqual(['F-H2', 'F-H5']);
+    // With a damage bonus and armour: the bonus is added once, the armour taken off the whole.
+    const strong = { ...a, damageBonus: '1d4' };
+    const armoured = { ...d, armour: 3 };
+    const dice2 = new ScriptedDice([
+      3,
+      { faces: 6, value: 5 },
+      { faces: 6, value: 6 },
+      { faces: 4, value: 2 },
+    ]);
+    const crit = resolveAttack({ attacker: strong, defender: armoured, weapon: W.epeeLongue }, dice2);
+    const hard = rollDamage(crit, strong, armoured, NO_DEFENCE, dice2);
+    expect(hard.parts.map((p) => [p.rule, p.total])).toEqual([
+      ['F-H2', 7],
+      ['F-H5', 6],
+      ['F-H4', 2],
+    ]);
+    expect(hard.raw).toBe(15);
+    expect(hard.total).toBe(12);
+    expect(dice2.remaining).toBe(0);
   });
 
   it('F-H1 damage after a miss is refused and changes nothing', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../../src/engine/dice';
+import { ScriptedDice, type ScriptedDie } from '../../../src/engine/dice';
 import { RulesError } from '../../../src/engine/core/errors';
 import {
   afterThrust,
@@ -35,7 +35,7 @@ const foe = fighter({ id: 'f', skills: { armesDeMelee: 60, esquive: 50 } });
 function thrustAttack(
   thrustId: string,
   w: FantasiaWeapon,
-  rolls: number[],
+  rolls: ScriptedDie[],
   context: ThrustContext = {},
   attacker: FantasiaCombatant = master,
   defender: FantasiaCombatant = foe,
@@ -217,6 +217,18 @@ describe('F-B7 thrust conditions and effects', () => {
     const dmg = rollDamage(attack, master, shielded, parry, dice);
     expect(dmg.total).toBe(5);
     expect(dmg.offers[0]?.id).toBe('shieldKnockOut');
+    // The 1d6 through the parry is a physical blow: armour still counts (F-H3).
+    const armoured = { ...shielded, armour: 2 };
+    const again = thrustAttack(
+      'boucliadeAssommante',
+      W.marteauDeGuerre,
+      [10, 20, 5],
+      { hasInitiative: true },
+      master,
+      armoured,
+    );
+    const parried = resolveDefence(again.attack, availableDefences(again.attack, armoured)[0]!, again.dice);
+    expect(rollDamage(again.attack, master, armoured, parried, again.dice).total).toBe(3);
   });
 
   it('F-B7 Anti-parade: initiative and a parrying foe; the parry fails automatically', () => {
@@ -277,18 +289,25 @@ describe('F-B7 thrust conditions and effects', () => {
   });
 
   it("F-B7 Pointe à l'occiput: from above; unseen means no dodge; double damage through armour", () => {
-    const armoured = { ...foe, armour: 4 };
+    // A damage bonus and armour, so that doubling before the bonus, or counting the armour, shows.
+    const strong = { ...master, damageBonus: '1d4' };
+    const armoured = { ...foe, armour: 4, pv: { value: 20, max: 20 } };
     const unseen = thrustAttack(
       'pointeOcciput',
       W.epeeLongue,
-      [10, 3],
+      [10, { faces: 6, value: 3 }, { faces: 4, value: 2 }],
       { above: true, targetSeesAttacker: false },
-      master,
+      strong,
       armoured,
     );
     expect(availableDefences(unseen.attack, armoured, { dodgeDeclared: true })[1]?.allowed).toBe(false);
-    expect(rollDamage(unseen.attack, master, armoured, NO_DEFENCE, unseen.dice).total).toBe(10);
-    const seen = thrustAttack('pointeOcciput', W.epeeLongue, [10], { above: true }, master, armoured).attack;
+    const dmg = rollDamage(unseen.attack, strong, armoured, NO_DEFENCE, unseen.dice);
+    // (sword 3 + 2, bonus 2) × 2 = 14; the armour's 4 is ignored.
+    expect(dmg.raw).toBe(14);
+    expect(dmg.armour).toBe(0);
+    expect(dmg.total).toBe(14);
+    expect(applyDamage(armoured, dmg).combatant.pv.value).toBe(20 - 14);
+    const seen = thrustAttack('pointeOcciput', W.epeeLongue, [10], { above: true }, strong, armoured).attack;
     expect(availableDefences(seen, armoured, { dodgeDeclared: true })[1]?.modifiers[0]?.value).toBe(-15);
   });
 
@@ -305,10 +324,23 @@ describe('F-B7 thrust conditions and effects', () => {
     expect(() => thrustAttack('bondNausicaa', W.epeeLongue, [10], {}, noDagger, big)).toThrow(
       /ThrustCondition/,
     );
-    const { attack, dice } = thrustAttack('bondNausicaa', W.epeeLongue, [10, 2], {}, small, big);
+    // A damage bonus and armour, so that doubling before the bonus, or ignoring the armour, shows.
+    const strong = { ...small, damageBonus: '1d4' };
+    const armoured = { ...big, armour: 3 };
+    const { attack, dice } = thrustAttack(
+      'bondNausicaa',
+      W.epeeLongue,
+      [10, { faces: 6, value: 2 }, { faces: 4, value: 3 }],
+      {},
+      strong,
+      armoured,
+    );
     expect(attack.roll.target).toBe(80 - 25 + 10);
-    const dmg = rollDamage(attack, small, big, NO_DEFENCE, dice);
-    expect(dmg.total).toBe(8);
+    const dmg = rollDamage(attack, strong, armoured, NO_DEFENCE, dice);
+    // (sword 2 + 2, bonus 3) × 2 = 14; the armour still takes its 3.
+    expect(dmg.raw).toBe(14);
+    expect(dmg.armour).toBe(3);
+    expect(dmg.total).toBe(11);
     expect(dmg.offers[0]).toEqual({
       id: 'counterInAir',
       rule: 'F-B7',

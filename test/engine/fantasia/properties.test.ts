@@ -90,6 +90,8 @@ describe('pipeline properties', () => {
             expect(Number.isNaN(r.damage.total)).toBe(false);
             expect(r.damage.total).toBeGreaterThanOrEqual(0);
             expect(r.damage.raw).toBeGreaterThanOrEqual(r.damage.total);
+            // F-H3: the defender's armour comes off the whole blow (Coup bestial keeps it).
+            expect(r.damage.total).toBe(Math.max(0, r.damage.raw - defender.armour));
           }
           expect(Number.isFinite(r.defender.pv.value)).toBe(true);
           expect(r.defender.pv.value).toBeLessThanOrEqual(defender.pv.value);

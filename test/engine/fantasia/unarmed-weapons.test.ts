@@ -84,7 +84,7 @@ describe('unarmed combat', () => {
     const holder = { ...brawler, characteristics: { ...brawler.characteristics, FOR: 16 } };
     const stay = breakFree(choked, holder, new ScriptedDice([31]));
     expect(stay.roll.chance).toBe(30);
-    expect(stay.victim.combatant.states.strangled).toBeDefined();
+    expect(stay.victim.combatant.states.strangled).toEqual({ by: 'b' });
     expect(
       breakFree(choked, holder, new ScriptedDice([30])).victim.combatant.states.strangled,
     ).toBeUndefined();
@@ -191,7 +191,16 @@ describe('whip', () => {
     const disarm = whipDisarm(lasher, wrapped, new ScriptedDice([36]));
     expect(disarm.roll.target).toBe(36);
     expect(disarm.victim.combatant.states.disarmed).toEqual({ weaponId: 'epeeLongue' });
+    // The lasher's DEX counts, not the victim's: DEX 15 × 3 = 45 against a DEX 8 victim.
+    const deft = { ...lasher, characteristics: { ...lasher.characteristics, DEX: 15 } };
+    const clumsy = { ...wrapped, characteristics: { ...wrapped.characteristics, DEX: 8 } };
+    const far = whipDisarm(deft, clumsy, new ScriptedDice([45]));
+    expect(far.roll.target).toBe(45);
+    expect(far.victim.combatant.states.disarmed).toEqual({ weaponId: 'epeeLongue' });
     expect(() => whipTrip(lasher, foe, new ScriptedDice([1]))).toThrow(RulesError);
+    // The lasher's FOR against the victim's TAI (the victim's own FOR 12 must not count).
+    const strong = { ...lasher, characteristics: { ...lasher.characteristics, FOR: 15 } };
+    expect(whipTrip(strong, wrapped, new ScriptedDice([75])).roll.label).toBe('15 vs 10 → 75 %');
   });
 
   it('F-W2 on a critical the attacker picks trip or disarm with no roll', () => {
@@ -204,16 +213,28 @@ describe('whip', () => {
   });
 
   it('F-W2 the victim pulls (FOR vs FOR; critical fells the attacker) or slips free (DEX vs FOR)', () => {
-    const wrapped = { ...foe, states: { entangled: { by: 'l', weaponId: 'fouet' } } };
-    const pulled = whipPull(wrapped, lasher, new ScriptedDice([4]));
+    // FOR, DEX and the holder's FOR all differ, so a swapped or wrong characteristic shows.
+    const holder = { ...lasher, characteristics: { ...lasher.characteristics, FOR: 14, DEX: 8 } };
+    const wrapped = {
+      ...foe,
+      characteristics: { ...foe.characteristics, FOR: 10, DEX: 16 },
+      states: { entangled: { by: 'l', weaponId: 'fouet' } },
+    };
+    const pulled = whipPull(wrapped, holder, new ScriptedDice([4]));
+    expect(pulled.roll.label).toBe('10 vs 14 → 30 %');
     expect(pulled.victim.combatant.states.entangled).toBeUndefined();
     expect(pulled.attacker.combatant.states).toEqual({ disarmed: { weaponId: 'fouet' }, fallen: true });
-    const plain = whipPull(wrapped, lasher, new ScriptedDice([40]));
-    expect(plain.attacker.combatant.states.fallen).toBeUndefined();
-    const slip = whipSlip(wrapped, lasher, new ScriptedDice([51]));
-    expect(slip.victim.combatant.states.entangled).toBeDefined();
+    const plain = whipPull(wrapped, holder, new ScriptedDice([30]));
+    expect(plain.victim.combatant.states.entangled).toBeUndefined();
+    expect(plain.attacker.combatant.states).toEqual({ disarmed: { weaponId: 'fouet' } });
+    const held = whipPull(wrapped, holder, new ScriptedDice([31]));
+    expect(held.victim.combatant.states.entangled).toEqual({ by: 'l', weaponId: 'fouet' });
+    expect(held.attacker.combatant.states).toEqual({});
+    const slip = whipSlip(wrapped, holder, new ScriptedDice([61]));
+    expect(slip.roll.label).toBe('16 vs 14 → 60 %');
+    expect(slip.victim.combatant.states.entangled).toEqual({ by: 'l', weaponId: 'fouet' });
     expect(
-      whipSlip(wrapped, lasher, new ScriptedDice([50])).victim.combatant.states.entangled,
+      whipSlip(wrapped, holder, new ScriptedDice([60])).victim.combatant.states.entangled,
     ).toBeUndefined();
   });
 });

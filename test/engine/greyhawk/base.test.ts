@@ -81,6 +81,25 @@ describe('AD&D 2e base tables', () => {
     expect(hit.outcome).toBe('hit');
     const miss = resolveAttack({ attacker: f, weapon: w('longSword'), target }, new ScriptedDice([d20(11)]));
     expect(miss.outcome).toBe('miss');
+    // A modifier counts on the roll's side: STR 17 (+1) hits with the same 11, −4 misses with 15.
+    const strong = { ...f, str: 17 };
+    const plus = resolveAttack(
+      { attacker: strong, weapon: w('longSword'), target },
+      new ScriptedDice([d20(11)]),
+    );
+    expect(plus.modifierTotal).toBe(1);
+    expect(plus.outcome).toBe('hit');
+    const called = resolveAttack(
+      { attacker: f, weapon: w('longSword'), target, calledShot: 1 },
+      new ScriptedDice([d20(15)]),
+    );
+    expect(called.modifierTotal).toBe(-4);
+    expect(called.outcome).toBe('miss');
+    const calledHit = resolveAttack(
+      { attacker: f, weapon: w('longSword'), target, calledShot: 1 },
+      new ScriptedDice([d20(16)]),
+    );
+    expect(calledHit.outcome).toBe('hit');
   });
 
   it('negative AC is harder to hit: AC −2 against THAC0 20 needs 22', () => {

@@ -38,9 +38,13 @@ import {
   validateShieldRush,
   calledShotInitiative,
   greyhawkOptions,
+  greyhawkRoundRules,
+  toGreyhawkRoundCombatant,
+  type GreyhawkDeclaration,
   type GreyhawkShield,
 } from '../../../src/engine/greyhawk';
-import { d20, d6, fighter, mage, unarmoured, w } from './fixtures';
+import { declare, GM, startPasses, startRound } from '../../../src/engine/round';
+import { d10, d20, d6, fighter, mage, unarmoured, w } from './fixtures';
 
 const sum = (mods: readonly { value: number }[]) => mods.reduce((s, m) => s + m.value, 0);
 const key = (fn: () => unknown): string => {
@@ -192,10 +196,14 @@ describe('called shots', () => {
         }),
       ),
     ).toBe(-2);
-    expect(pinnedRound({ roundsLeft: 3 }, true)).toBeUndefined();
-    let state = r.pinned;
-    for (let i = 0; i < 3 && state; i++) state = pinnedRound(state, false);
-    expect(state).toBeUndefined();
+    // Spending a round to pull free ends the pin at once.
+    expect(pinnedRound(r.pinned!, true)).toBeUndefined();
+    // Otherwise it holds through rounds 1 and 2 and gives way after the third.
+    const afterRound1 = pinnedRound(r.pinned!, false);
+    expect(afterRound1).toBeDefined();
+    const afterRound2 = pinnedRound(afterRound1!, false);
+    expect(afterRound2).toBeDefined();
+    expect(pinnedRound(afterRound2!, false)).toBeUndefined();
   });
 
   it('G-C1 hostage: after a round of holding, a called shot puts the blade at the throat for double damage', () => {
@@ -206,6 +214,9 @@ describe('called shots', () => {
     expect(r.hold.bladeAtThroat).toBe(true);
     const dmg = rollDamage({ ...ctx, double: true }, new ScriptedDice([{ faces: 4, value: 3 }]));
     expect(dmg.total).toBe(6);
+    // The whole blow is doubled, STR bonus included: STR 17 (+1): (3 + 1) × 2 = 8.
+    const strong = { ...ctx, attacker: fighter({ str: 17 }), double: true };
+    expect(rollDamage(strong, new ScriptedDice([{ faces: 4, value: 3 }])).total).toBe(8);
   });
 });
 
@@ -307,6 +318,30 @@ describe('disarms', () => {
       new ScriptedDice([d20(20), d20(16)]),
     );
     expect(dropped.caught).toBe(false);
+  });
+
+  it('G-D5 an expert disarm is declared at +2 initiative (a plain disarm +1), whatever called shot is ticked', () => {
+    // Gord's long sword has speed 5; his d10 is 4: a plain attack comes at 9.
+    const gord = toGreyhawkRoundCombatant(fighter({ id: 'gord' }), sword);
+    const orc = toGreyhawkRoundCombatant(
+      fighter({ id: 'orc', name: 'Orc', monster: { hitDice: 1 }, classes: [] }),
+      w('dagger'),
+      { side: 'npc' },
+    );
+    const initiativeOf = (d: GreyhawkDeclaration): number | undefined => {
+      let s = startRound(greyhawkRoundRules, [gord, orc], new ScriptedDice([d10(4), d10(6)]));
+      s = declare(greyhawkRoundRules, s, 'gord', d, GM);
+      s = declare(greyhawkRoundRules, s, 'orc', { action: 'attack', targetId: 'gord' }, GM);
+      s = startPasses(greyhawkRoundRules, s, { by: GM });
+      return s.slots.find((x) => x.combatantId === 'gord' && x.pass === 2)?.order;
+    };
+    expect(initiativeOf({ action: 'attack', targetId: 'orc' })).toBe(9);
+    expect(initiativeOf({ action: 'expertDisarm', targetId: 'orc' })).toBe(11);
+    expect(initiativeOf({ action: 'disarm', targetId: 'orc' })).toBe(10);
+    // An expert disarm is already a doubly called shot: ticking one adds nothing more.
+    expect(initiativeOf({ action: 'expertDisarm', targetId: 'orc', calledShot: 2 })).toBe(11);
+    expect(initiativeOf({ action: 'expertDisarm', targetId: 'orc', calledShot: 1 })).toBe(11);
+    expect(initiativeOf({ action: 'disarm', targetId: 'orc', calledShot: 2 })).toBe(10);
   });
 });
 

@@ -161,6 +161,7 @@ describe('handedness', () => {
     expect(handednessFromRoll(87)).toBe('right');
     expect(handednessFromRoll(88)).toBe('left');
     expect(handednessFromRoll(98)).toBe('left');
+    expect(handednessFromRoll(99)).toBe('ambidextrous');
     expect(handednessFromRoll(100)).toBe('ambidextrous');
   });
 

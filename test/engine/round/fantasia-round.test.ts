@@ -233,12 +233,10 @@ describe('Fantasia declarations', () => {
     expect(refusal(tryDeclare({ intents: [{ kind: 'knockout', weaponId: 'sword' }] }))).toBe(
       'PDA.Error.Round.KnockOutWeapon',
     );
-    expect(
-      tryDeclare({ intents: [{ kind: 'knockout', weaponId: 'club', targetId: 'orc' }] })().declarations.hero,
-    ).toBeDefined();
-    expect(
-      tryDeclare({ intents: [{ kind: 'knockout', targetId: 'orc' }] })().declarations.hero,
-    ).toBeDefined();
+    const club = { intents: [{ kind: 'knockout', weaponId: 'club', targetId: 'orc' }] } as const;
+    expect(tryDeclare(club)().declarations.hero).toEqual(club);
+    const bare = { intents: [{ kind: 'knockout', targetId: 'orc' }] } as const;
+    expect(tryDeclare(bare)().declarations.hero).toEqual(bare);
   });
 
   it('F-R8 who draws a weapon makes no attack that round', () => {
@@ -276,9 +274,8 @@ describe('Fantasia declarations', () => {
     expect(schedule(r)).toEqual(['2:y:other', '3:x:draw']);
     r = nextRound(fantasiaRound, runAll(r), noDice(), { by: GM });
     expect(r.readiness.x?.weapons.sword?.ready).toBe(true);
-    expect(
-      declare(fantasiaRound, r, 'x', { intents: [{ kind: 'melee', weaponId: 'sword' }] }, GM).declarations.x,
-    ).toBeDefined();
+    const melee: FantasiaDeclaration = { intents: [{ kind: 'melee', weaponId: 'sword', targetId: 'y' }] };
+    expect(declare(fantasiaRound, r, 'x', melee, GM).declarations.x).toEqual(melee);
   });
 
   it('F-D2 one parry a round', () => {
@@ -507,6 +504,9 @@ describe('Fantasia three passes', () => {
       ),
     ).toBe('PDA.Error.Round.NotLoaded');
     for (let round = 2; round <= 5; round++) {
+      // Still unloaded at the start of rounds 2 to 5: four rounds, not fewer.
+      expect(s.round).toBe(round);
+      expect(s.readiness.gun?.weapons.arquebus?.loaded).toBe(false);
       s = declareAll(s, {
         gun: { intents: [{ kind: 'reload', weaponId: 'arquebus' }] },
         orc: { intents: [{ kind: 'move' }] },

@@ -165,7 +165,9 @@ describe('attack', () => {
       weapons: [W('dague')],
     };
     const options = souffleOptions();
-    expect(attackLevel({ ...base, aim: 'viser' }, options)).toBe(attackLevel(base, options) + 1);
+    // Geste 1 + métier 1 + dague 1 = level 3; aiming makes it 4.
+    expect(attackLevel(base, options)).toBe(3);
+    expect(attackLevel({ ...base, aim: 'viser' }, options)).toBe(4);
     const aimed = resolveAttack({ ...base, aim: 'viser' }, new ScriptedDice([3, 5]));
     expect(mayChooseLocation(aimed, 1)).toBe(true);
     expect(mayChooseLocation(aimed, 0)).toBe(false);
@@ -183,7 +185,20 @@ describe('equipment and context', () => {
     );
     expect(W('arcCourt').advantage).toBe(1);
     expect(W('arcCourt').damage).toBe(0);
-    expect(Object.values(SHIELDS).every((s) => s.parriesMissiles)).toBe(true);
+    // Every shield of the catalogue parries an arrow (without one the parry is refused, S-DF1).
+    for (const [id, defence] of [
+      ['rondache', 1],
+      ['ecu', 2],
+      ['pavois', 3],
+    ] as const) {
+      const parry = resolveDefence(
+        { kind: 'ranged', potential: 10 },
+        { defense: 2, metier: 2 },
+        { mode: 'parade', states: [], shield: SHIELDS[id] as SouffleShield },
+        new ScriptedDice([1, 1, 1, 1, 1, 1]),
+      );
+      expect(parry.level.parts.shield, id).toBe(defence);
+    }
     expect(() => weaponsAdvantage([W('epeeLongue'), W('hacheDeuxMains')])).toThrowError(
       expect.objectContaining({ key: 'PDA.Error.SouffleTwoWeapons' }),
     );

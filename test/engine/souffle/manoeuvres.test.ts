@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../../src/engine/dice';
 import { RulesError } from '../../../src/engine/core/errors';
 import {
-  AUTO_GRABBED,
-  NO_DEFENCE_ROLL,
   SOUFFLE_STATES,
   applyDamage,
   attackLevel,
@@ -60,7 +58,9 @@ describe('manoeuvres', () => {
       metier: 2,
       weapons: [weapon('epeeLongue')],
     };
-    expect(attackLevel({ ...base, aim: 'feinte' }, options)).toBe(attackLevel(base, options));
+    // Geste 2 + métier 2 + long sword 0 = level 4, feint or not.
+    expect(attackLevel(base, options)).toBe(4);
+    expect(attackLevel({ ...base, aim: 'feinte' }, options)).toBe(4);
     const level = defenceLevel(
       { kind: 'melee' },
       { mode: 'parade', states: [], feinted: true, posture: 'prudent' },
@@ -175,13 +175,20 @@ describe('grapple, flight and states', () => {
   });
 
   it('S-GR1 automatic against épuisé, defenceless, surprised, vulnerable or knocked-out targets', () => {
-    for (const state of AUTO_GRABBED) {
+    // The seed's five: épuisé, sans défense, pris au dépourvu, vulnérable, assommé.
+    for (const state of ['epuise', 'sansDefense', 'prisAuDepourvu', 'vulnerable', 'assomme'] as const) {
       expect(
         grapple({ vigueur: 0, freeHand: true }, { ...foe, states: [state] }, new ScriptedDice([])),
       ).toEqual({
         grabbed: true,
         automatic: true,
       });
+    }
+    // Any other state still calls for the opposed roll (here lost: 0 + 1 against 2 + 1).
+    for (const state of ['fatigue', 'desarme'] as const) {
+      expect(
+        grapple({ vigueur: 0, freeHand: true }, { ...foe, states: [state] }, new ScriptedDice([1, 1])),
+      ).toEqual({ grabbed: false, automatic: false, attackerScore: 1, targetScore: 3 });
     }
   });
 
@@ -237,7 +244,10 @@ describe('grapple, flight and states', () => {
         'vulnerable',
       ].sort(),
     );
-    expect(NO_DEFENCE_ROLL).toEqual(expect.arrayContaining(['sansDefense', 'prisAuDepourvu', 'vulnerable']));
+    // No defence roll: sans défense, pris au dépourvu, vulnérable (S-DF1), agrippé (S-GR1), assommé (S-MN3).
+    for (const state of ['sansDefense', 'prisAuDepourvu', 'vulnerable', 'agrippe', 'assomme'] as const) {
+      expect(canRollDefence([state])).toBe(false);
+    }
     expect(canRollDefence(['fatigue', 'desarme', 'epuise'])).toBe(true);
     expect(isSouffleState('fatigue')).toBe(true);
     expect(isSouffleState('mort')).toBe(false);

@@ -36,7 +36,18 @@ describe('Souffle round plug-in', () => {
       ['b', 5],
     ]);
     expect(state.step).toBe('posture');
-    expect(souffleRound.initiativeEvery).toBe('fight');
+    // Round 2 rolls nothing (no dice scripted) and keeps the same order and totals.
+    let s = state;
+    for (const id of ['g', 'a', 'b']) s = declare(souffleRound, s, id, { posture: 'prudent' }, GM);
+    s = startPasses(souffleRound, s, { by: GM });
+    while (s.slotIndex >= 0) s = nextSlot(souffleRound, s, GM);
+    const r2 = nextRound(souffleRound, s, new ScriptedDice([]), { by: GM });
+    expect(r2.round).toBe(2);
+    expect(r2.order.map((e) => [e.combatantId, e.score])).toEqual([
+      ['g', 3],
+      ['a', 8],
+      ['b', 5],
+    ]);
   });
 
   it('S-R1 posture step then action step; slots follow initiative and the posture budgets', () => {
@@ -95,7 +106,7 @@ describe('Souffle round plug-in', () => {
     state = nextSlot(souffleRound, state, GM); // Gardien done; Aïna's first action.
     expect(() =>
       declare(souffleRound, state, 'a', changePostureAtTurnEnd(decl, 'defensif'), player),
-    ).toThrow();
+    ).toThrowError(expect.objectContaining({ key: 'PDA.Error.NotDeclarationStep' }));
     state = endSlot(souffleRound, state, state.slots[state.slotIndex]!.id, player); // her last action.
     // A change that tries to alter this round's budget is refused.
     expect(() => declare(souffleRound, state, 'a', { posture: 'defensif' }, player)).toThrowError(

@@ -10,7 +10,16 @@ import {
 } from '../../../src/foundry/chat/card';
 import { runQuery } from '../../../src/foundry/queries';
 import { actAs, world, type FakeUser } from '../../fakes/foundry';
-import { chatWorld, declare, dice, fighter, lastMessage, targetOf, type TestActor } from './helpers';
+import {
+  chatWorld,
+  declare,
+  dice,
+  fighter,
+  lastMessage,
+  newCombat,
+  targetOf,
+  type TestActor,
+} from './helpers';
 
 let gm: FakeUser;
 let player: FakeUser;
@@ -163,11 +172,20 @@ describe('the attack card chain', () => {
 
   it('F-D2 one parry a round: a second parry is refused with the reason', async () => {
     const { aldo, brute } = duel();
-    declare(brute, { parriedThisRound: true });
+    const combat = newCombat();
+    // Brute parries a first blow through the card (d100 70 against 40 % fails: still spent).
     dice(30);
-    await attack(aldo, brute);
-    expect(disabledReason('parry.epeeLongue')).toBeTruthy();
+    await attack(aldo, brute, { combatId: combat.id });
+    expect(disabledReason('parry.epeeLongue')).toBeUndefined();
+    dice(70, 3);
+    expect((await act('parry.epeeLongue', other)).ok).toBe(true);
+    expect(state().defence).toMatchObject({ kind: 'parry', success: false });
+    // A second blow in the same round: the parry is refused with its reason.
+    dice(30);
+    await attack(aldo, brute, { combatId: combat.id });
+    expect(disabledReason('parry.epeeLongue')).toBe('Une seule parade par round');
     expect((await act('parry.epeeLongue', other)).ok).toBe(false);
+    expect(step()).toBe('defence');
   });
 
   it('F-D3 a missile is parried only with a shield', async () => {

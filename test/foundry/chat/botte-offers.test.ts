@@ -37,6 +37,7 @@ async function desarmement(): Promise<{ aldo: TestActor; brute: TestActor }> {
     owner: player,
     skills: { armesDeMelee: 70 },
     weapons: [FANTASIA_WEAPONS.epeeFantasque],
+    characteristics: { DEX: 15 },
   });
   void aldo.createEmbeddedDocuments('Item', [
     {
@@ -46,7 +47,7 @@ async function desarmement(): Promise<{ aldo: TestActor; brute: TestActor }> {
       system: { thrustId: 'desarmement', crosses: 0 },
     },
   ]);
-  const brute = fighter({ name: 'Brute', owner: other, pv: 14 });
+  const brute = fighter({ name: 'Brute', owner: other, pv: 14, characteristics: { DEX: 8 } });
   dice(30); // 30 against 70 − 10 (thrust malus): hit
   actAs(player);
   await startAttack(aldo as never, 'epeeFantasque', {
@@ -66,7 +67,7 @@ describe('offered thrust effects as GM buttons', () => {
   it('F-B7 an offered disarm applied by the GM lands on the target, then its button says why not', async () => {
     const { brute } = await desarmement();
     expect(lastMessage().content).toContain('data-pda-action="offer.disarm"');
-    dice(20); // 20 against DEX 12 × 3 = 36: disarmed
+    dice(45); // 45 against Aldo's DEX 15 × 3 = 45 (Brute's DEX 8 would give 24): disarmed
     const done = await act('offer.disarm', gm);
     expect(done.ok).toBe(true);
     expect(brute.system.states.disarmedWeapon).toBe('epeeLongue');

@@ -210,10 +210,12 @@ describe('knock-out, whip and the resistance table', () => {
       damageBonus: '1d4',
       weapons: [FANTASIA_WEAPONS.bagarre],
     });
-    const foe = fighter({ name: 'Garde', owner: other, pv: 6, characteristics: { CON: 11 } });
+    // Wounded: 6 PV left of 9, so the current PV (not the maximum) shows in the odds.
+    const foe = fighter({ name: 'Garde', owner: other, pv: 9, characteristics: { CON: 11 } });
+    await foe.update({ 'system.pv.value': 6 });
     dice(20);
     await attack(attacker, foe, 'bagarre', { knockOut: true });
-    dice(6, 4, 40); // 1d3 (d6 6 → 3) + 1d4 (4) = 7 vs PV 6 → 55 %; 40 wins
+    dice(6, 4, 50); // 1d3 (d6 6 → 3) + 1d4 (4) = 7 vs PV 6 → 55 % (vs 9 it would be 40 %); 50 wins
     await act('none', other);
     const damage = card().state.damage;
     expect(damage.knockOut).toMatchObject({ active: 7, passive: 6, chance: 55, success: true });
@@ -232,10 +234,11 @@ describe('knock-out, whip and the resistance table', () => {
       weapons: [FANTASIA_WEAPONS.fouet],
       characteristics: { FOR: 14 },
     });
-    const foe = fighter({ name: 'Brute', owner: other, characteristics: { TAI: 12, DEX: 12 } });
+    // FOR 12, TAI 10, DEX 16: each characteristic differs, so a wrong one changes the odds.
+    const foe = fighter({ name: 'Brute', owner: other, characteristics: { FOR: 12, TAI: 10, DEX: 16 } });
     dice(30);
     await attack(attacker, foe, 'fouet', { whip: 'trip' });
-    dice(2, 40); // 1d3 (d6 2 → 1); FOR 14 vs TAI 12 → 60 %: 40 trips
+    dice(2, 65); // 1d3 (d6 2 → 1); FOR 14 vs TAI 10 → 70 %: 65 trips
     await act('none', other);
     expect(card().state.whip).toMatchObject({ effect: 'trip', success: true });
     await act('apply', other);
@@ -245,7 +248,7 @@ describe('knock-out, whip and the resistance table', () => {
       entangledWeapon: 'fouet',
     });
     expect(buttons()).toEqual(['undo', 'whipPull', 'whipSlip']);
-    dice(30); // DEX 12 vs FOR 14 → 40 %: 30 frees
+    dice(55); // DEX 16 vs FOR 14 → 60 %: 55 frees
     expect((await act('whipSlip', other)).ok).toBe(true);
     expect(foe.system.states.entangledBy).toBe('');
   });

@@ -337,7 +337,12 @@ describe('the attack card reads the round kept by the Combat documents', () => {
     await command(combat, { kind: 'startPasses' });
     dice(20);
     await slotAttack(combat, player, { thrustId: 'faucheuse' });
-    expect(card().state.attack.roll.modifiers.map((m: any) => m.rule)).toContain('F-B5');
+    // Faucheuse's −5 (F-B3) is doubled: another −5 (F-B5); 60 − 10 = 50.
+    expect(card().state.attack.roll.modifiers.map((m: any) => [m.rule, m.value])).toEqual([
+      ['F-B3', -5],
+      ['F-B5', -5],
+    ]);
+    expect(card().state.attack.roll.target).toBe(50);
   });
 
   it('F-U4 a declared knock-out slot starts the card with the knock-out pre-set', async () => {

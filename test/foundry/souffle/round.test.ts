@@ -63,6 +63,14 @@ describe('Souffle round adapter', () => {
     expect(state.order.map((e) => e.combatantId)).toEqual(['cB', 'cA']);
     expect(state.order[0]?.reason).toBe('PDA.Souffle.Initiative.Guerrier');
     expect(combat.system.step).toBe('posture');
+    // Round 2 keeps the rolls of the fight: the 5s queued here are never asked for.
+    dice(5, 5);
+    await runRoundCommand(combat, GM, { kind: 'nextRound', force: true });
+    expect(combat.round).toBe(2);
+    expect(stateOf(combat).order.map((e) => [e.combatantId, e.score])).toEqual([
+      ['cB', 2],
+      ['cA', 9],
+    ]);
   });
 
   it('S-P1 every combatant chooses a posture before the first action', async () => {
