@@ -6,330 +6,22 @@
  * a clean world.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- a fake of an untyped global surface */
+import {
+  DataModel,
+  TypeDataModel,
+  deepClone,
+  escapeHTML,
+  expandObject,
+  fields,
+  getProperty,
+  mergeObject,
+  randomID,
+  setProperty,
+  utils,
+  type Obj,
+} from './data';
 
-type Obj = Record<string, any>;
-
-export function deepClone<T>(value: T): T {
-  return value === undefined ? value : (structuredClone(value) as T);
-}
-
-export function getProperty(obj: Obj, path: string): any {
-  return path.split('.').reduce<any>((o, k) => (o == null ? undefined : o[k]), obj);
-}
-
-export function setProperty(obj: Obj, path: string, value: unknown): void {
-  const keys = path.split('.');
-  let o = obj;
-  for (const k of keys.slice(0, -1)) o = o[k] ??= {};
-  o[keys[keys.length - 1]!] = value;
-}
-
-/** Expands "a.b": 1 into { a: { b: 1 } } and merges into a copy of `target`. */
-export function mergeObject(target: Obj, source: Obj): Obj {
-  const out = deepClone(target);
-  for (const [key, value] of Object.entries(source)) {
-    if (key.includes('.')) {
-      const expanded: Obj = {};
-      setProperty(expanded, key, value);
-      Object.assign(out, mergeObject(out, expanded));
-    } else if (
-      value &&
-      typeof value === 'object' &&
-      !Array.isArray(value) &&
-      out[key] &&
-      typeof out[key] === 'object'
-    ) {
-      out[key] = mergeObject(out[key], value);
-    } else {
-      out[key] = deepClone(value);
-    }
-  }
-  return out;
-}
-
-class ValidationFailure extends Error {}
-
-abstract class DataField {
-  options: Obj;
-  name = '';
-  constructor(options: Obj = {}) {
-    this.options = { required: false, nullable: false, ...options };
-  }
-  get initial(): unknown {
-    return this.options.initial;
-  }
-  getInitialValue(): unknown {
-    const i = this.options.initial;
-    return typeof i === 'function' ? i() : deepClone(i);
-  }
-  clean(value: unknown): unknown {
-    if (value === undefined) return this.getInitialValue();
-    if (value === null) return this.options.nullable ? null : this.getInitialValue();
-    return this._cast(value);
-  }
-  protected _cast(value: unknown): unknown {
-    return value;
-  }
-  /** Throws ValidationFailure when invalid. */
-  validate(value: unknown, path: string): void {
-    if (value === null || value === undefined) {
-      if (value === null && this.options.nullable) return;
-      if (this.options.required) throw new ValidationFailure(`${path}: required`);
-      return;
-    }
-    this._validateType(value, path);
-    if (typeof this.options.validate === 'function') {
-      const r = this.options.validate(value);
-      if (r === false) throw new ValidationFailure(`${path}: ${this.options.validationError ?? 'invalid'}`);
-    }
-  }
-  protected _validateType(_value: unknown, _path: string): void {}
-}
-
-class NumberField extends DataField {
-  constructor(options: Obj = {}) {
-    super({ nullable: true, ...options });
-  }
-  protected override _cast(value: unknown): unknown {
-    if (typeof value === 'string' && value.trim() !== '') return Number(value);
-    return value;
-  }
-  protected override _validateType(value: unknown, path: string): void {
-    if (typeof value !== 'number' || Number.isNaN(value))
-      throw new ValidationFailure(`${path}: not a number`);
-    if (this.options.integer && !Number.isInteger(value))
-      throw new ValidationFailure(`${path}: not an integer`);
-    if (this.options.min !== undefined && value < this.options.min)
-      throw new ValidationFailure(`${path}: below min`);
-    if (this.options.max !== undefined && value > this.options.max)
-      throw new ValidationFailure(`${path}: above max`);
-    if (this.options.positive && value <= 0) throw new ValidationFailure(`${path}: not positive`);
-    if (this.options.choices && !this.choiceKeys().includes(String(value)))
-      throw new ValidationFailure(`${path}: not a choice`);
-  }
-  choiceKeys(): string[] {
-    const c = typeof this.options.choices === 'function' ? this.options.choices() : this.options.choices;
-    return Array.isArray(c) ? c.map(String) : Object.keys(c ?? {});
-  }
-}
-
-class StringField extends DataField {
-  constructor(options: Obj = {}) {
-    super({ blank: true, trim: true, ...options });
-  }
-  override getInitialValue(): unknown {
-    const v = super.getInitialValue();
-    return v === undefined && !this.options.nullable ? '' : v;
-  }
-  protected override _cast(value: unknown): unknown {
-    const s = String(value);
-    return this.options.trim ? s.trim() : s;
-  }
-  protected override _validateType(value: unknown, path: string): void {
-    if (typeof value !== 'string') throw new ValidationFailure(`${path}: not a string`);
-    if (!this.options.blank && value === '') throw new ValidationFailure(`${path}: blank`);
-    if (this.options.choices && value !== '') {
-      const c = typeof this.options.choices === 'function' ? this.options.choices() : this.options.choices;
-      const keys = Array.isArray(c) ? c : Object.keys(c ?? {});
-      if (!keys.includes(value)) throw new ValidationFailure(`${path}: not a choice`);
-    }
-  }
-}
-class HTMLField extends StringField {}
-class FilePathField extends StringField {}
-class DocumentIdField extends StringField {}
-class DocumentUUIDField extends StringField {}
-class ForeignDocumentField extends StringField {}
-class ColorField extends StringField {}
-class JSONField extends StringField {}
-
-class BooleanField extends DataField {
-  override getInitialValue(): unknown {
-    return super.getInitialValue() ?? false;
-  }
-  protected override _cast(value: unknown): unknown {
-    return value === 'true' ? true : value === 'false' ? false : Boolean(value);
-  }
-}
-
-class AnyField extends DataField {}
-
-class ObjectField extends DataField {
-  override getInitialValue(): unknown {
-    return super.getInitialValue() ?? {};
-  }
-  protected override _validateType(value: unknown, path: string): void {
-    if (typeof value !== 'object' || Array.isArray(value))
-      throw new ValidationFailure(`${path}: not an object`);
-  }
-}
-
-class SchemaField extends DataField {
-  fields: Record<string, DataField>;
-  constructor(fields: Record<string, DataField>, options: Obj = {}) {
-    super({ required: true, ...options });
-    this.fields = fields;
-    for (const [k, f] of Object.entries(fields)) f.name = k;
-  }
-  override getInitialValue(): unknown {
-    const out: Obj = {};
-    for (const [k, f] of Object.entries(this.fields)) out[k] = f.getInitialValue();
-    return out;
-  }
-  override clean(value: unknown): unknown {
-    if (value === null && this.options.nullable) return null;
-    const source = value && typeof value === 'object' ? (value as Obj) : {};
-    const out: Obj = {};
-    for (const [k, f] of Object.entries(this.fields)) out[k] = f.clean(source[k]);
-    return out;
-  }
-  override validate(value: unknown, path: string): void {
-    if (value === null && this.options.nullable) return;
-    const v = (value ?? {}) as Obj;
-    for (const [k, f] of Object.entries(this.fields)) f.validate(v[k], path ? `${path}.${k}` : k);
-  }
-}
-
-class EmbeddedDataField extends SchemaField {
-  model: any;
-  constructor(model: any, options: Obj = {}) {
-    super(model.defineSchema(), options);
-    this.model = model;
-  }
-}
-
-class ArrayField extends DataField {
-  element: DataField;
-  constructor(element: DataField, options: Obj = {}) {
-    super(options);
-    this.element = element;
-  }
-  override getInitialValue(): unknown {
-    return super.getInitialValue() ?? [];
-  }
-  protected override _cast(value: unknown): unknown {
-    const arr = Array.isArray(value) ? value : value instanceof Set ? [...value] : [value];
-    return arr.map((e) => this.element.clean(e));
-  }
-  protected override _validateType(value: unknown, path: string): void {
-    if (!Array.isArray(value)) throw new ValidationFailure(`${path}: not an array`);
-    value.forEach((e, i) => this.element.validate(e, `${path}.${i}`));
-  }
-}
-class SetField extends ArrayField {}
-
-class TypedObjectField extends DataField {
-  element: DataField;
-  constructor(element: DataField, options: Obj = {}) {
-    super(options);
-    this.element = element;
-  }
-  override getInitialValue(): unknown {
-    return super.getInitialValue() ?? {};
-  }
-  protected override _cast(value: unknown): unknown {
-    const out: Obj = {};
-    for (const [k, v] of Object.entries((value ?? {}) as Obj)) out[k] = this.element.clean(v);
-    return out;
-  }
-  protected override _validateType(value: unknown, path: string): void {
-    for (const [k, v] of Object.entries(value as Obj)) this.element.validate(v, `${path}.${k}`);
-  }
-}
-
-export const fields = {
-  DataField,
-  NumberField,
-  StringField,
-  HTMLField,
-  FilePathField,
-  DocumentIdField,
-  DocumentUUIDField,
-  ForeignDocumentField,
-  ColorField,
-  JSONField,
-  BooleanField,
-  AnyField,
-  ObjectField,
-  SchemaField,
-  EmbeddedDataField,
-  ArrayField,
-  SetField,
-  TypedObjectField,
-};
-
-/** The fake DataModel: cleans and validates its source; invalid data throws and changes nothing. */
-class DataModel {
-  static _schema?: SchemaField;
-  static defineSchema(): Record<string, DataField> {
-    return {};
-  }
-  static get schema(): SchemaField {
-    if (!Object.prototype.hasOwnProperty.call(this, '_schema'))
-      this._schema = new SchemaField(this.defineSchema());
-    return this._schema!;
-  }
-  static migrateData(source: Obj): Obj {
-    return source;
-  }
-  static cleanData(source: Obj = {}): Obj {
-    return this.schema.clean(source) as Obj;
-  }
-  static validateJoint(_data: Obj): void {}
-
-  declare _source: Obj;
-  declare parent: any;
-
-  constructor(data: Obj = {}, options: Obj = {}) {
-    const ctor = this.constructor as typeof DataModel;
-    const source = ctor.cleanData(ctor.migrateData(deepClone(data)));
-    ctor.validateSource(source);
-    Object.defineProperty(this, 'parent', {
-      value: options.parent ?? null,
-      writable: true,
-      enumerable: false,
-    });
-    Object.defineProperty(this, '_source', { value: source, writable: true, enumerable: false });
-    this._initialize();
-  }
-
-  static validateSource(source: Obj): void {
-    try {
-      this.schema.validate(source, '');
-      this.validateJoint(source);
-    } catch (error) {
-      throw new Error(`${this.name} validation errors: ${(error as Error).message}`);
-    }
-  }
-
-  _initialize(): void {
-    Object.assign(this, deepClone(this._source));
-  }
-
-  /** Applies a change, or throws and keeps the previous data. */
-  updateSource(changes: Obj = {}): Obj {
-    const ctor = this.constructor as typeof DataModel;
-    const next = ctor.cleanData(mergeObject(this._source, changes));
-    ctor.validateSource(next);
-    this._source = next;
-    this._initialize();
-    return changes;
-  }
-
-  toObject(): Obj {
-    return deepClone(this._source);
-  }
-
-  prepareBaseData(): void {}
-  prepareDerivedData(): void {}
-}
-class TypeDataModel extends DataModel {}
-
-let idCounter = 0;
-export function randomID(): string {
-  idCounter += 1;
-  return `fakeid${String(idCounter).padStart(10, '0')}`;
-}
+export { deepClone, escapeHTML, fields, getProperty, mergeObject, randomID, setProperty } from './data';
 
 /** A minimal Document: id, name, type, system model, ownership, update with hooks-free semantics. */
 export class FakeDocument {
@@ -399,7 +91,7 @@ export class FakeDocument {
   async update(changes: Obj): Promise<this> {
     const user = (globalThis as any).game?.user;
     if (user && !this.isOwner) throw new Error(`User ${user.id} lacks permission to update ${this.uuid}`);
-    const expanded = mergeObject({}, changes);
+    const expanded = expandObject(changes);
     if (expanded.system && this.system instanceof DataModel) {
       const backup = this.system.toObject();
       try {
@@ -409,10 +101,10 @@ export class FakeDocument {
         throw error;
       }
     } else if (expanded.system) {
-      this.system = mergeObject(this.system, expanded.system);
+      this.system = mergeObject(this.system, expanded.system, { inplace: false });
     }
     if (expanded.name !== undefined) this.name = expanded.name;
-    if (expanded.flags) this.flags = mergeObject(this.flags, expanded.flags);
+    if (expanded.flags) this.flags = mergeObject(this.flags, expanded.flags, { inplace: false });
     this.updates.push(deepClone(changes));
     this.prepareData();
     return this;
@@ -563,14 +255,6 @@ class FakeDialogV2 extends FakeApplication {
   }
 }
 
-export function escapeHTML(value: unknown): string {
-  return String(value ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#x27;');
-}
 
 class FakeActor extends FakeDocument {
   static override documentName = 'Actor';
@@ -589,6 +273,16 @@ class FakeActor extends FakeDocument {
     for (const c of created) this.items.set(c.id, c);
     this.prepareData();
     return created;
+  }
+  async updateEmbeddedDocuments(_name: string, updates: Obj[]): Promise<any[]> {
+    const out = [];
+    for (const { _id, ...changes } of updates) {
+      const item = this.items.get(_id);
+      if (!item) throw new Error(`Item ${_id} does not exist`);
+      out.push(await item.update(changes));
+    }
+    this.prepareData();
+    return out;
   }
   async deleteEmbeddedDocuments(_name: string, ids: string[]): Promise<string[]> {
     for (const id of ids) this.items.delete(id);
@@ -680,7 +374,7 @@ export function installFoundry(): void {
   g.foundry = {
     abstract: { DataModel, TypeDataModel },
     data: { fields },
-    utils: { deepClone, mergeObject, getProperty, setProperty, randomID, escapeHTML },
+    utils,
     documents: {
       Actor: FakeActor,
       Item: FakeItem,

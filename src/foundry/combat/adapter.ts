@@ -77,10 +77,23 @@ export interface RoundAdapter<C extends RoundCombatant = RoundCombatant, D = unk
    */
   startCard?(combat: CombatLike, slotId: string): Promise<unknown>;
   /**
+   * Readiness that lives on the combatant's own documents (a weapon's drawn and loaded flags on
+   * its item): the round reads it from there and writes changes back there, so the sheet, the
+   * card and the round never disagree. Absent: readiness is kept on the Combatant.
+   */
+  readonly documentReadiness?: DocumentReadiness<R>;
+  /**
    * A new round has begun (GM side, once the round command's state is written): effects that last
    * some rounds run down here. Absent when the ruleset has none.
    */
   roundStarted?(combat: CombatLike, state: RoundState<C, D, R>): Promise<void>;
+}
+
+/** Readiness kept on documents: how to read it and the item updates that store a new value. */
+export interface DocumentReadiness<R> {
+  read(combatant: CombatantLike): R;
+  /** Updates of the actor's embedded items that store `readiness` (only what differs). */
+  writes(combatant: CombatantLike, readiness: R): Record<string, unknown>[];
 }
 
 export interface DeclarationRequest<C extends RoundCombatant, D, R> {

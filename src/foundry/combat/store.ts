@@ -47,7 +47,9 @@ export function readRoundState(adapter: AnyRoundAdapter, combat: CombatLike): St
     combatants[c.id] = snapshot;
     const declaration = parseJson(c.system.declaration);
     if (declaration !== undefined) declarations[c.id] = declaration;
-    readiness[c.id] = parseJson(c.system.readiness) ?? adapter.rules.initialReadiness(snapshot);
+    readiness[c.id] = adapter.documentReadiness
+      ? adapter.documentReadiness.read(c)
+      : (parseJson(c.system.readiness) ?? adapter.rules.initialReadiness(snapshot));
     budgets[c.id] = (parseJson(c.system.budgets) as Budgets | undefined) ?? {};
   }
   const order = sys.order as unknown as InitiativeEntry[];
@@ -72,10 +74,13 @@ export function readRoundState(adapter: AnyRoundAdapter, combat: CombatLike): St
 export interface RoundUpdates {
   readonly combat: Record<string, unknown>;
   readonly combatants: Record<string, unknown>[];
+  /** Item updates of the combatants' actors, for readiness kept on items. */
+  readonly items: { readonly actor: Actor.Implementation; readonly updates: Record<string, unknown>[] }[];
 }
 
 /** The document updates that store `state` (combatants only when something changed). */
-export function roundUpdates(combat: CombatLike, state: State): RoundUpdates {
+export function roundUpdates(combat: CombatLike, state: State, adapter?: AnyRoundAdapter): RoundUpdates {
+  const onDocuments = adapter?.documentReadiness;
   const rank = new Map(state.order.map((e, i) => [e.combatantId, i]));
   const current = state.slotIndex >= 0 ? state.slots[state.slotIndex] : undefined;
   const turn = current ? (rank.get(current.combatantId) ?? null) : null;
@@ -93,14 +98,19 @@ export function roundUpdates(combat: CombatLike, state: State): RoundUpdates {
     },
   };
   const combatants: Record<string, unknown>[] = [];
+  const items: { actor: Actor.Implementation; updates: Record<string, unknown>[] }[] = [];
   for (const c of combat.combatants) {
     if (!c.id) continue;
     const d = state.declarations[c.id];
     const r = state.readiness[c.id];
     const b = state.budgets[c.id];
+    if (onDocuments && r !== undefined && c.actor) {
+      const updates = onDocuments.writes(c, r);
+      if (updates.length) items.push({ actor: c.actor, updates });
+    }
     const system = {
       declaration: d === undefined ? '' : JSON.stringify(d),
-      readiness: r === undefined ? '' : JSON.stringify(r),
+      readiness: r === undefined || onDocuments ? '' : JSON.stringify(r),
       budgets: b === undefined ? '' : JSON.stringify(b),
     };
     const position = rank.get(c.id);
@@ -113,12 +123,16 @@ export function roundUpdates(combat: CombatLike, state: State): RoundUpdates {
       initiative !== (c as CombatantLike & { initiative?: number | null }).initiative;
     if (changed) combatants.push({ _id: c.id, initiative, system });
   }
-  return { combat: combatUpdate, combatants };
+  return { combat: combatUpdate, combatants, items };
 }
 
-/** Writes `state` to the documents: combatants first, so the combat's render sees them. */
-export async function writeRoundState(combat: CombatLike, state: State): Promise<void> {
-  const updates = roundUpdates(combat, state);
+/**
+ * Writes `state` to the documents: items (readiness) and combatants first, so the combat's
+ * render sees them.
+ */
+export async function writeRoundState(combat: CombatLike, state: State, adapter?: AnyRoundAdapter): Promise<void> {
+  const updates = roundUpdates(combat, state, adapter);
+  for (const { actor, updates: list } of updates.items) await actor.updateEmbeddedDocuments('Item', list as never);
   if (updates.combatants.length) await combat.updateEmbeddedDocuments('Combatant', updates.combatants);
   await combat.update(updates.combat);
 }
@@ -135,6 +149,6 @@ export async function applyTransition(
 ): Promise<{ state: State; rolls: Roll[] }> {
   const before = readRoundState(adapter, combat);
   const { value, rolls } = await withFoundryDice((dice) => step(before, dice), roller);
-  await writeRoundState(combat, value);
+  await writeRoundState(combat, value, adapter);
   return { state: value, rolls };
 }

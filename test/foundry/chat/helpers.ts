@@ -24,6 +24,7 @@ import {
   FakeActor,
   FakeChatMessage,
   FakeCombat,
+  FakeItem,
   resetFoundry,
   rollQueue,
   translations,
@@ -80,6 +81,11 @@ function statesFromSource(s: any): FantasiaStates {
 export class TestActor extends FakeActor {
   base!: FantasiaCombatant;
   engineView<T>(): T {
+    // A weapon's drawn/loaded flags live on its item when it has one (the round writes them there).
+    const weapons = this.base.weapons?.map((w) => {
+      const item = this.items.get(w.id) as { system?: { drawn: boolean; loaded: boolean } } | undefined;
+      return item?.system ? { ...w, ready: item.system.drawn, loaded: item.system.loaded } : w;
+    });
     const thrusts = this.items.contents
       .filter((i: any) => i.type === 'botte')
       .map((i: any) => ({ thrustId: i.system.thrustId, crosses: i.system.crosses }));
@@ -89,6 +95,7 @@ export class TestActor extends FakeActor {
       name: this.name,
       pv: { value: this.system.pv.value, max: this.base.pv.max },
       states: statesFromSource(this.system.states ?? {}),
+      ...(weapons ? { weapons } : {}),
       ...(thrusts.length ? { thrusts } : {}),
     };
     return view as T;
@@ -137,6 +144,15 @@ export function fighter(spec: FighterSpec): TestActor {
     weapons: spec.weapons ?? [FANTASIA_WEAPONS.epeeLongue],
     ...(spec.shield ? { shield: spec.shield } : {}),
   };
+  // Weapons are items: their drawn/loaded flags are the readiness the round and the card read.
+  for (const w of actor.base.weapons ?? []) {
+    if (w.skill === 'bagarre' || w.skill === 'lutte') continue;
+    const item = new FakeItem(
+      { _id: w.id, name: w.name, type: 'arme', system: { drawn: w.ready, loaded: w.loaded, reloadRoundsLeft: null } },
+      { parent: actor },
+    );
+    actor.items.set(item.id, item);
+  }
   g.game.actors.set(actor.id, actor);
   return actor;
 }

@@ -15,7 +15,7 @@ import {
   type RoundCommand,
 } from '../../../src/foundry/combat/service';
 import type { DieRoller } from '../../../src/foundry/dice/roll-dice';
-import { FakeRoundCombat, FakeRoundCombatant } from '../combat/fakes';
+import { FakeRoundCombat, FakeRoundCombatant, readinessOfItems } from '../combat/fakes';
 import type { TestActor } from './helpers';
 
 const g = globalThis as any;
@@ -125,8 +125,9 @@ export function currentSlot(combat: CardCombat): { id: string; combatantId: stri
   return slot;
 }
 
+/** A combatant's weapon readiness, as its actor's weapon items hold it. */
 export function readiness(c: CardCombatant): any {
-  return JSON.parse(c.system.readiness || '{}');
+  return readinessOfItems(c.actor);
 }
 
 export function budgets(c: CardCombatant): any {

@@ -18,6 +18,31 @@ export interface FakeCombatantInit {
   hidden?: boolean;
 }
 
+interface WeaponItem {
+  id: string;
+  type: string;
+  system: { drawn: boolean; loaded: boolean; reloadRoundsLeft: number | null };
+}
+
+/** The readiness an actor's weapon items hold, in the round's shape. */
+export function readinessOfItems(actor: unknown): {
+  weapons: Record<string, { ready: boolean; loaded: boolean; reloadRoundsLeft?: number }>;
+} {
+  const weapons: Record<string, { ready: boolean; loaded: boolean; reloadRoundsLeft?: number }> = {};
+  const items = (actor as { items?: Iterable<WeaponItem> | Map<string, WeaponItem> } | null)?.items;
+  const list = items instanceof Map ? [...items.values()] : [...(items ?? [])];
+  for (const item of list) {
+    if (item.type !== 'arme') continue;
+    const left = item.system.reloadRoundsLeft;
+    weapons[item.id] = {
+      ready: item.system.drawn,
+      loaded: item.system.loaded,
+      ...(typeof left === 'number' && left > 0 ? { reloadRoundsLeft: left } : {}),
+    };
+  }
+  return { weapons };
+}
+
 export class FakeRoundCombatant implements CombatantLike {
   id: string;
   name: string;
@@ -48,7 +73,34 @@ export class FakeRoundCombatant implements CombatantLike {
       states: {},
       weapons: init.weapons ?? [],
     };
-    this.actor = { engineView: () => view } as unknown as Actor.Implementation;
+    // Each weapon is an item whose drawn/loaded flags are its readiness (the one place it lives).
+    const items = new Map<string, WeaponItem>();
+    for (const w of view.weapons ?? [])
+      items.set(w.id, { id: w.id, type: 'arme', system: { drawn: w.ready, loaded: w.loaded, reloadRoundsLeft: null } });
+    const engineView = () => ({
+      ...view,
+      weapons: (view.weapons ?? []).map((w) => {
+        const s = items.get(w.id)?.system;
+        return s ? { ...w, ready: s.drawn, loaded: s.loaded } : w;
+      }),
+    });
+    this.actor = {
+      engineView,
+      items,
+      async updateEmbeddedDocuments(_name: string, updates: { _id: string; system: Partial<WeaponItem['system']> }[]) {
+        for (const u of structuredClone(updates)) {
+          const item = items.get(u._id);
+          if (!item) throw new Error(`no item ${u._id}`);
+          item.system = { ...item.system, ...u.system };
+        }
+        return updates;
+      },
+    } as unknown as Actor.Implementation;
+  }
+
+  /** The weapons' readiness as their items hold it, in the round's shape. */
+  get weaponReadiness(): { weapons: Record<string, { ready: boolean; loaded: boolean; reloadRoundsLeft?: number }> } {
+    return readinessOfItems(this.actor);
   }
 
   testUserPermission(user: User.Implementation): boolean {

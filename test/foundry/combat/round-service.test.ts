@@ -124,7 +124,7 @@ describe('round stored in Combat and Combatant documents', () => {
     await runRoundCommand(combat, GM, { kind: 'nextRound' }, roller([]));
     expect(combat.round).toBe(2);
     const ava = combat.list.find((c) => c.id === 'ava');
-    expect(JSON.parse(ava?.system.readiness ?? '{}').weapons.crossbow).toEqual({ ready: true, loaded: true });
+    expect(ava?.weaponReadiness.weapons.crossbow).toEqual({ ready: true, loaded: true });
     expect(ava?.system.declaration).toBe('');
   });
 
@@ -259,7 +259,7 @@ describe('round stored in Combat and Combatant documents', () => {
     ]);
     await runRoundCommand(combat, GM, { kind: 'start' }, roller([]));
     const x = combat.list.find((c) => c.id === 'x');
-    expect(JSON.parse(x?.system.readiness ?? '{}').weapons.sword.ready).toBe(false);
+    expect(x?.weaponReadiness.weapons.sword?.ready).toBe(false);
     expect(
       await refusal(
         runRoundCommand(combat, GM, {

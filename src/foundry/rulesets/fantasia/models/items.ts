@@ -64,6 +64,8 @@ function armeSchema() {
     drawn: boolField(false),
     /** Loaded or nocked (F-R9, F-W5, F-W6). */
     loaded: boolField(true),
+    /** Arquebus (F-W6): reload rounds still to spend, none when loaded or not reloading. */
+    reloadRoundsLeft: optionalIntField(0, 99),
     minFOR: optionalIntField(0, 999),
     description: htmlField(),
   };

@@ -17,6 +17,7 @@ import type { Requester } from '../../../../engine/round/types';
 import { templatePath } from '../../../constants';
 import { t } from '../../../i18n';
 import type { CombatantLike, DeclarationRequest, RoundAdapter } from '../../../combat/adapter';
+import { fantasiaDocumentReadiness } from './readiness';
 import { weaponFired } from './chat-round';
 import { promptDeclarationForm } from '../../../combat/declare-dialog';
 import { startSlotAttack, startsAttackCard } from './slot-attack';
@@ -211,4 +212,5 @@ export const fantasiaRoundAdapter: RoundAdapter<
   weaponFired,
   startsCard: startsAttackCard,
   startCard: (combat, slotId) => startSlotAttack(combat, slotId),
+  documentReadiness: fantasiaDocumentReadiness,
 };

@@ -15,7 +15,9 @@ import {
   type FantasiaRoundProvider,
   type ReadinessChange,
 } from '../cards/round-context';
+import { resolveUuid } from '../../../chat/card';
 import type { DocumentWrite } from '../../../chat/flow';
+import { weaponReadinessUpdate } from './readiness';
 import { roundAdapterFor, type CombatLike, type CombatantLike } from '../../../combat/adapter';
 import { readRoundState } from '../../../combat/store';
 
@@ -157,12 +159,19 @@ export function weaponFired(
   return withReadinessChange(state, combatantId, weaponId, { kind: 'fired' });
 }
 
-/** The write storing one combatant's readiness of `state` (budgets untouched). */
-function readinessWriteOf(combatant: RoundCombatant, state: FantasiaRoundState, id: string): DocumentWrite {
-  return {
-    uuid: combatant.uuid,
-    update: { system: { readiness: JSON.stringify(state.readiness[id] ?? { weapons: {} }) } },
-  };
+/** The write storing a weapon's readiness of `state` on its item (the one place it lives). */
+function readinessWriteOf(
+  actorUuid: string,
+  state: FantasiaRoundState,
+  id: string,
+  weaponId: string,
+): DocumentWrite | undefined {
+  const wanted = state.readiness[id]?.weapons[weaponId];
+  const actor = resolveUuid(actorUuid) as { items?: { get(id: string): { system: unknown } | undefined } } | null;
+  const item = actor?.items?.get(weaponId);
+  if (!wanted || !item) return undefined;
+  const update = weaponReadinessUpdate(item.system as Parameters<typeof weaponReadinessUpdate>[0], wanted);
+  return update ? { uuid: actorUuid, itemId: weaponId, update: { system: update } } : undefined;
 }
 
 /**
@@ -199,6 +208,6 @@ export const combatRoundProvider: FantasiaRoundProvider = {
     const found = find(combatId, actorUuid);
     if (!found) return undefined;
     const after = withReadinessChange(found.state, found.id, weaponId, change);
-    return readinessWriteOf(found.combatant, after, found.id);
+    return readinessWriteOf(actorUuid, after, found.id, weaponId);
   },
 };

@@ -1,0 +1,334 @@
+/**
+ * The table's server: the one authoritative copy of the world (users, actors, items, combats,
+ * chat messages, scenes and tokens, macros, world settings) that every client of the harness
+ * talks to. Like Foundry's server it checks each operation against the requesting user's
+ * permissions, applies it with Foundry's update semantics, stamps it with the id of the user who
+ * made it, and broadcasts the result to the clients allowed to see it (a whispered message only
+ * reaches its recipients). Behaviours and their public sources: test/harness/FAKE.md.
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any -- plain JSON documents of an untyped world */
+import { deepClone, diffObject, expandObject, mergeObject, randomID, type Obj } from '../fakes/data';
+
+export const OWNERSHIP = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
+
+export interface ServerUser {
+  _id: string;
+  name: string;
+  role: number;
+  active: boolean;
+  character: string | null;
+  flags: Obj;
+  color: string;
+}
+
+/** World documents by collection; embedded collections live inside their parent's source. */
+export type CollectionName = 'actors' | 'items' | 'combats' | 'messages' | 'scenes' | 'macros' | 'users';
+
+export const COLLECTIONS: Record<string, CollectionName> = {
+  Actor: 'actors',
+  Item: 'items',
+  Combat: 'combats',
+  ChatMessage: 'messages',
+  Scene: 'scenes',
+  Macro: 'macros',
+  User: 'users',
+};
+
+/** Embedded document name → [parent document name, field holding the array]. */
+export const EMBEDDED: Record<string, [string, string]> = {
+  'Actor.Item': ['Actor', 'items'],
+  'Actor.ActiveEffect': ['Actor', 'effects'],
+  'Item.ActiveEffect': ['Item', 'effects'],
+  'Combat.Combatant': ['Combat', 'combatants'],
+  'Scene.Token': ['Scene', 'tokens'],
+};
+
+export interface Operation {
+  readonly action: 'create' | 'update' | 'delete';
+  readonly documentName: string;
+  /** Parent of an embedded document: `{ documentName, id }`, or null for world documents. */
+  readonly parent: { documentName: string; id: string } | null;
+  /** Created sources, update diffs (with `_id`), or deleted ids. */
+  readonly result: Obj[] | string[];
+  readonly options: Obj;
+  /** The user the server attests made the operation. */
+  readonly userId: string;
+}
+
+/** What a connected client gives the server. */
+export interface Connection {
+  readonly userId: string;
+  receive(operation: Operation): void;
+  /** Runs a query handler registered in the client's CONFIG.queries. */
+  handleQuery(name: string, data: unknown, options: Obj): Promise<unknown>;
+}
+
+export class PermissionError extends Error {}
+
+export class FakeServer {
+  readonly world: Record<CollectionName, Map<string, Obj>> = {
+    actors: new Map(),
+    items: new Map(),
+    combats: new Map(),
+    messages: new Map(),
+    scenes: new Map(),
+    macros: new Map(),
+    users: new Map(),
+  };
+  readonly settings = new Map<string, unknown>();
+  readonly connections = new Map<string, Connection>();
+  /** Every accepted operation, in order (tests count writes per click with it). */
+  readonly log: Operation[] = [];
+  /** Every query sent through the server (name, from, to). */
+  readonly queries: { name: string; from: string; to: string }[] = [];
+
+  addUser(name: string, role: number, id?: string): ServerUser {
+    const user: ServerUser = {
+      _id: id ?? randomID(),
+      name,
+      role,
+      active: false,
+      character: null,
+      flags: {},
+      color: '#336699',
+    };
+    this.world.users.set(user._id, user as unknown as Obj);
+    return user;
+  }
+
+  user(id: string): ServerUser | undefined {
+    return this.world.users.get(id) as ServerUser | undefined;
+  }
+
+  isGM(userId: string): boolean {
+    return (this.user(userId)?.role ?? 0) >= 4;
+  }
+
+  connect(connection: Connection): void {
+    this.connections.set(connection.userId, connection);
+    const user = this.user(connection.userId);
+    if (user) user.active = true;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Permissions (Foundry's documented defaults for each document type)
+
+  /** The ownership level of a user on an actor, item, journal… source (GMs are owners). */
+  ownershipLevel(userId: string, source: Obj | undefined): number {
+    if (this.isGM(userId)) return OWNERSHIP.OWNER;
+    if (!source) return OWNERSHIP.NONE;
+    const own = (source.ownership ?? {}) as Record<string, number>;
+    return own[userId] ?? own.default ?? OWNERSHIP.NONE;
+  }
+
+  /** The source of a world document, or of an embedded one inside its parent. */
+  find(documentName: string, id: string, parent: Operation['parent']): Obj | undefined {
+    if (!parent) return this.world[COLLECTIONS[documentName]!]?.get(id);
+    const host = this.find(parent.documentName, parent.id, null);
+    const field = EMBEDDED[`${parent.documentName}.${documentName}`]?.[1];
+    return field ? (host?.[field] as Obj[] | undefined)?.find((d) => d._id === id) : undefined;
+  }
+
+  private actorOfCombatant(c: Obj): Obj | undefined {
+    return c.actorId ? this.world.actors.get(c.actorId) : undefined;
+  }
+
+  /** May `userId` make `action` on this document (with these changes)? */
+  mayModify(
+    userId: string,
+    action: Operation['action'],
+    documentName: string,
+    source: Obj | undefined,
+    parent: Operation['parent'],
+    changes?: Obj,
+  ): boolean {
+    if (this.isGM(userId)) return true;
+    const parentSource = parent ? this.find(parent.documentName, parent.id, null) : undefined;
+    switch (documentName) {
+      case 'Actor':
+      case 'Item':
+        if (parent) return this.ownershipLevel(userId, parentSource) >= OWNERSHIP.OWNER;
+        // Players may not create world actors or items (ACTOR_CREATE/ITEM_CREATE are not granted
+        // to the PLAYER role by default); they may update and delete what they own.
+        if (action === 'create') return false;
+        return this.ownershipLevel(userId, source) >= OWNERSHIP.OWNER;
+      case 'ActiveEffect':
+        return this.ownershipLevel(userId, parentSource) >= OWNERSHIP.OWNER;
+      case 'ChatMessage':
+        // Anyone may post as themselves; only the author (or a GM) may edit or delete a message.
+        if (action === 'create') return (source?.author ?? userId) === userId;
+        return source?.author === userId;
+      case 'Combat':
+        // Combats are the GM's; a player who owns the current combatant may only move the turn.
+        if (action !== 'update' || !source || !changes) return false;
+        if (Object.keys(changes).some((k) => !['_id', 'turn', 'round'].includes(k))) return false;
+        {
+          const current = currentCombatant(source);
+          return Boolean(current && this.ownershipLevel(userId, this.actorOfCombatant(current)) >= 3);
+        }
+      case 'Combatant':
+        if (action !== 'update' || !source) return false;
+        return this.ownershipLevel(userId, this.actorOfCombatant(source)) >= OWNERSHIP.OWNER;
+      case 'Token':
+        if (action !== 'update' || !source) return false;
+        return this.ownershipLevel(userId, this.world.actors.get(source.actorId)) >= OWNERSHIP.OWNER;
+      case 'User':
+        // A user may edit their own User (not their role); only a GM edits others.
+        return action === 'update' && source?._id === userId && !('role' in (changes ?? {}));
+      case 'Macro':
+        if (action === 'create') return true;
+        return this.ownershipLevel(userId, source) >= OWNERSHIP.OWNER;
+      case 'Scene':
+        return false;
+      default:
+        return false;
+    }
+  }
+
+  /** May `userId` see this document? Whispered messages reach only their author, recipients and GMs. */
+  mayView(userId: string, documentName: string, source: Obj): boolean {
+    if (documentName !== 'ChatMessage' || this.isGM(userId)) return true;
+    const whisper = (source.whisper ?? []) as string[];
+    return whisper.length === 0 || whisper.includes(userId) || source.author === userId;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Operations
+
+  private collectionFor(documentName: string, parent: Operation['parent']): Obj[] | Map<string, Obj> {
+    if (!parent) {
+      const name = COLLECTIONS[documentName];
+      if (!name) throw new Error(`Unknown document type ${documentName}`);
+      return this.world[name];
+    }
+    const host = this.find(parent.documentName, parent.id, null);
+    const field = EMBEDDED[`${parent.documentName}.${documentName}`]?.[1];
+    if (!host || !field) throw new Error(`No ${documentName} collection in ${parent.documentName}`);
+    host[field] ??= [];
+    return host[field] as Obj[];
+  }
+
+  async create(userId: string, documentName: string, data: Obj[], parent: Operation['parent'], options: Obj = {}) {
+    const created: Obj[] = [];
+    for (const d of data) {
+      const source = deepClone(d);
+      source._id = options.keepId && source._id ? source._id : (source._id ?? randomID());
+      if (documentName === 'ChatMessage') {
+        // The server records who posted: a player cannot post in someone else's name.
+        if (!this.isGM(userId) || !source.author) source.author = userId;
+        source.timestamp = Date.now();
+      }
+      if (!this.mayModify(userId, 'create', documentName, source, parent)) {
+        throw new PermissionError(`User ${userId} lacks permission to create ${documentName}`);
+      }
+      created.push(source);
+    }
+    const collection = this.collectionFor(documentName, parent);
+    for (const source of created) {
+      if (collection instanceof Map) collection.set(source._id, source);
+      else collection.push(source);
+    }
+    this.broadcast({ action: 'create', documentName, parent, result: deepClone(created), options, userId });
+    return created;
+  }
+
+  async update(userId: string, documentName: string, updates: Obj[], parent: Operation['parent'], options: Obj = {}) {
+    const diffs: Obj[] = [];
+    const plan: [Obj, Obj][] = [];
+    // All-or-nothing, as one database operation: every change is checked before any is applied.
+    for (const u of updates) {
+      const source = this.find(documentName, u._id, parent);
+      if (!source) throw new Error(`${documentName} ${u._id} does not exist`);
+      const changes = expandObject(u);
+      if (!this.mayModify(userId, 'update', documentName, source, parent, changes)) {
+        throw new PermissionError(`User ${userId} lacks permission to update ${documentName} ${u._id}`);
+      }
+      plan.push([source, changes]);
+    }
+    for (const [source, changes] of plan) {
+      const before = deepClone(source);
+      if (options.recursive === false) Object.assign(source, deepClone(changes));
+      else mergeObject(source, changes, { performDeletions: true });
+      const diff = options.recursive === false ? deepClone(changes) : diffObject(before, changes);
+      // Deletion keys travel to the clients so they delete the same keys.
+      for (const [k, v] of Object.entries(changes)) if (k.startsWith('-=')) diff[k] = v;
+      diff._id = source._id;
+      if (Object.keys(diff).length > 1) diffs.push(diff);
+    }
+    if (diffs.length)
+      this.broadcast({ action: 'update', documentName, parent, result: deepClone(diffs), options, userId });
+    return diffs;
+  }
+
+  async delete(userId: string, documentName: string, ids: string[], parent: Operation['parent'], options: Obj = {}) {
+    const collection = this.collectionFor(documentName, parent);
+    for (const id of ids) {
+      const source = this.find(documentName, id, parent);
+      if (!source) throw new Error(`${documentName} ${id} does not exist`);
+      if (!this.mayModify(userId, 'delete', documentName, source, parent)) {
+        throw new PermissionError(`User ${userId} lacks permission to delete ${documentName} ${id}`);
+      }
+    }
+    for (const id of ids) {
+      if (collection instanceof Map) collection.delete(id);
+      else collection.splice(collection.findIndex((d) => d._id === id), 1);
+    }
+    this.broadcast({ action: 'delete', documentName, parent, result: [...ids], options, userId });
+    return ids;
+  }
+
+  /** Sends the operation to every client; whispered messages only to those who may see them. */
+  private broadcast(operation: Operation): void {
+    this.log.push(operation);
+    for (const connection of this.connections.values()) {
+      let op = operation;
+      if (operation.documentName === 'ChatMessage' && operation.action !== 'delete') {
+        const visible = (operation.result as Obj[]).filter((r) => {
+          const source = this.find('ChatMessage', r._id, null) ?? r;
+          return this.mayView(connection.userId, 'ChatMessage', source);
+        });
+        if (!visible.length) continue;
+        op = { ...operation, result: visible };
+      }
+      connection.receive(deepClone(op));
+    }
+  }
+
+  /**
+   * `User#query`: the server relays a query to the target user's client and its answer back. As
+   * in Foundry v13, the handler receives the data and options only: nothing names the sender.
+   */
+  async query(fromUserId: string, toUserId: string, name: string, data: unknown, options: Obj = {}) {
+    const target = this.connections.get(toUserId);
+    if (!target) throw new Error(`User ${toUserId} is not connected`);
+    this.queries.push({ name, from: fromUserId, to: toUserId });
+    const answer = await target.handleQuery(name, deepClone(data), { timeout: options.timeout });
+    return deepClone(answer);
+  }
+
+  /** World settings: only a GM may write them. */
+  setSetting(userId: string, key: string, value: unknown): void {
+    if (!this.isGM(userId)) throw new PermissionError(`User ${userId} may not change world settings`);
+    this.settings.set(key, deepClone(value));
+  }
+}
+
+/** The current combatant of a combat source: `turns` sorted as Foundry sorts them. */
+export function currentCombatant(combat: Obj): Obj | undefined {
+  const turns = sortTurns((combat.combatants ?? []) as Obj[]);
+  return typeof combat.turn === 'number' ? turns[combat.turn] : undefined;
+}
+
+/** Foundry's turn order: initiative highest first (none last), then name, then id. */
+export function sortTurns<T extends { initiative?: number | null; name?: string; _id?: string; id?: string }>(
+  combatants: T[],
+): T[] {
+  return [...combatants].sort((a, b) => {
+    const ia = typeof a.initiative === 'number' ? a.initiative : -Infinity;
+    const ib = typeof b.initiative === 'number' ? b.initiative : -Infinity;
+    if (ia !== ib) return ib - ia;
+    const n = (a.name ?? '').localeCompare(b.name ?? '');
+    if (n) return n;
+    return String(a._id ?? a.id).localeCompare(String(b._id ?? b.id));
+  });
+}

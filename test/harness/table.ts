@@ -1,0 +1,317 @@
+/**
+ * The table harness: a game master and players, each on their own client, around one world.
+ * Tests act as people do (open a sheet and click, drag an item from a compendium, fill a dialog,
+ * press a tracker or chat-card button) and read what each person sees and what the documents
+ * hold. Import this module and nothing of src/ from test/table/.
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any -- documents of the fake are untyped */
+import { Client, TableDice } from './client';
+import { FakeServer, OWNERSHIP } from './server';
+
+export { OWNERSHIP };
+
+export type RulesetId = 'fantasia' | 'greyhawk' | 'souffle';
+
+export interface TableOptions {
+  readonly ruleset: RulesetId;
+  /** Players' names; each gets a client (default: Alice and Bruno). */
+  readonly players?: readonly string[];
+  /** GMs' names (default: one, "MJ"). The first is the active GM. */
+  readonly gms?: readonly string[];
+  /** Language of every client, or per user name. */
+  readonly lang?: 'fr' | 'en' | Readonly<Record<string, 'fr' | 'en'>>;
+  readonly generation?: 13 | 14;
+  /** World settings to hold before anyone connects (`passe-d-armes.<key>` → value). */
+  readonly settings?: Readonly<Record<string, unknown>>;
+}
+
+/** What one person does at their screen. */
+export class Seat {
+  constructor(
+    readonly table: Table,
+    readonly client: Client,
+  ) {}
+
+  get name(): string {
+    return this.client.game.user.name;
+  }
+  get user(): any {
+    return this.client.game.user;
+  }
+  get game(): any {
+    return this.client.game;
+  }
+  get dom(): Document {
+    return this.client.document;
+  }
+  /** The notifications this person saw (text), newest last. */
+  get notifications(): string[] {
+    return this.client.notifications.map((n) => n.message);
+  }
+  get warnings(): string[] {
+    return this.client.notifications.filter((n) => n.level === 'warn' || n.level === 'error').map((n) => n.message);
+  }
+
+  actor(name: string): any {
+    const actor = this.game.actors.getName(name);
+    if (!actor) throw new Error(`${this.name} sees no actor named ${name}`);
+    return actor;
+  }
+
+  // --- sheets --------------------------------------------------------------------------------------
+
+  /** Opens an actor's or item's sheet, as a double click in the sidebar does. */
+  async openSheet(doc: any): Promise<HTMLElement> {
+    const sheet = doc.sheet;
+    if (!sheet) throw new Error(`No sheet registered for ${doc.documentName} ${doc.type}`);
+    await this.client.track(sheet.render(true));
+    await this.table.settle();
+    return sheet.element;
+  }
+
+  sheetOf(doc: any): any {
+    return doc.sheet;
+  }
+
+  /** Drags a document (by uuid, e.g. a compendium entry) onto a sheet, as a drop does. */
+  async dragOnto(doc: any, uuid: string): Promise<void> {
+    const sheet = doc.sheet;
+    if (!sheet?.rendered) await this.openSheet(doc);
+    const item = this.client.fromUuidSync(uuid);
+    if (!item) throw new Error(`${uuid} does not resolve`);
+    const payload = JSON.stringify(item.toDragData());
+    const event = new this.client.window.Event('drop', { bubbles: true });
+    Object.defineProperty(event, 'dataTransfer', { value: { getData: () => payload } });
+    await this.client.track(sheet._onDrop(event));
+    await this.table.settle();
+  }
+
+  // --- DOM -----------------------------------------------------------------------------------------
+
+  /** Clicks an element (or the first match of a selector in the page). */
+  async click(target: Element | string, within?: Element): Promise<void> {
+    const el = typeof target === 'string' ? (within ?? this.dom).querySelector(target) : target;
+    if (!el) throw new Error(`${this.name}: nothing to click at ${String(target)}`);
+    if ((el as HTMLButtonElement).disabled) throw new Error(`${this.name}: ${String(target)} is disabled`);
+    el.dispatchEvent(new this.client.window.MouseEvent('click', { bubbles: true, cancelable: true }));
+    await this.table.settle();
+  }
+
+  /** Sets a form control's value and fires `change`, as typing then leaving the field does. */
+  async fill(control: Element | string, value: string | number | boolean, within?: Element): Promise<void> {
+    const el = (typeof control === 'string' ? (within ?? this.dom).querySelector(control) : control) as HTMLInputElement | null;
+    if (!el) throw new Error(`${this.name}: no field ${String(control)}`);
+    if (el.type === 'checkbox' || el.type === 'radio') el.checked = Boolean(value);
+    else el.value = String(value);
+    el.dispatchEvent(new this.client.window.Event('input', { bubbles: true }));
+    el.dispatchEvent(new this.client.window.Event('change', { bubbles: true }));
+    await this.table.settle();
+  }
+
+  /** The open dialogs (newest last). */
+  dialogs(): HTMLElement[] {
+    return [...this.dom.querySelectorAll<HTMLElement>('.application.dialog')];
+  }
+  dialog(): HTMLElement {
+    const list = this.dialogs();
+    const d = list[list.length - 1];
+    if (!d) throw new Error(`${this.name} has no dialog open`);
+    return d;
+  }
+  /** Fills the newest dialog's fields by name, then presses one of its buttons. */
+  async answerDialog(values: Record<string, string | number | boolean | string[]>, button?: string): Promise<void> {
+    const dialog = this.dialog();
+    for (const [name, value] of Object.entries(values)) {
+      const controls = [...dialog.querySelectorAll<HTMLInputElement>(`[name="${name}"]`)];
+      if (!controls.length) throw new Error(`${this.name}: the dialog has no field ${name}`);
+      for (const el of controls) {
+        if (el.type === 'checkbox') el.checked = Array.isArray(value) ? value.includes(el.value) : Boolean(value);
+        else if (el.type === 'radio') el.checked = el.value === String(value);
+        else if (el.tagName === 'SELECT' && Array.isArray(value)) {
+          for (const o of (el as unknown as HTMLSelectElement).options) o.selected = value.includes(o.value);
+        } else el.value = String(value);
+      }
+    }
+    const buttons = [...dialog.querySelectorAll<HTMLButtonElement>('[data-dialog-button]')];
+    const chosen = button ? buttons.find((b) => b.dataset.dialogButton === button) : buttons[0];
+    if (!chosen) throw new Error(`${this.name}: the dialog has no button ${button}`);
+    await this.click(chosen);
+  }
+
+  // --- chat ------------------------------------------------------------------------------------------
+
+  /** The chat messages this person's log shows, oldest first. */
+  messages(): HTMLElement[] {
+    return [...this.dom.querySelectorAll<HTMLElement>('#chat-log > li.chat-message')];
+  }
+  lastMessage(): HTMLElement {
+    const m = this.messages();
+    const last = m[m.length - 1];
+    if (!last) throw new Error(`${this.name}'s chat log is empty`);
+    return last;
+  }
+  /** The buttons of a card this person may press (visible), by label. */
+  buttons(message: Element = this.lastMessage()): { label: string; enabled: boolean; el: HTMLButtonElement }[] {
+    return [...message.querySelectorAll<HTMLButtonElement>('button')].map((el) => ({
+      label: (el.textContent ?? '').trim(),
+      enabled: !el.disabled,
+      el,
+    }));
+  }
+  /** Presses the card button whose label contains `label`. */
+  async press(label: string, message: Element = this.lastMessage()): Promise<void> {
+    const b = this.buttons(message).find((x) => x.label.includes(label));
+    if (!b) throw new Error(`${this.name} sees no button "${label}" (has: ${this.buttons(message).map((x) => x.label).join(', ')})`);
+    await this.click(b.el);
+  }
+
+  // --- combat tracker ----------------------------------------------------------------------------
+
+  async openTracker(): Promise<HTMLElement> {
+    const tracker = this.client.ui.combat;
+    await this.client.track(tracker.render(true));
+    await this.table.settle();
+    return tracker.element;
+  }
+  get tracker(): HTMLElement {
+    return this.client.ui.combat.element;
+  }
+
+  // --- canvas ----------------------------------------------------------------------------------------
+
+  token(name: string): any {
+    const t = this.client.canvas.tokens.placeables.find((p: any) => p.name === name);
+    if (!t) throw new Error(`${this.name} sees no token ${name}`);
+    return t;
+  }
+  /** Targets tokens by name (releasing other targets), as T over a token does. */
+  async target(...names: string[]): Promise<void> {
+    this.user.targets.clear();
+    for (const n of names) this.token(n).setTarget(true, { releaseOthers: false });
+    await this.table.settle();
+  }
+}
+
+export class Table {
+  readonly server = new FakeServer();
+  readonly dice = new TableDice();
+  readonly seats = new Map<string, Seat>();
+  private gmNames: string[] = [];
+
+  static async open(options: TableOptions): Promise<Table> {
+    const table = new Table();
+    await table.setUp(options);
+    return table;
+  }
+
+  private async setUp(options: TableOptions): Promise<void> {
+    this.gmNames = [...(options.gms ?? ['MJ'])];
+    const users = [
+      ...this.gmNames.map((n, i) => this.server.addUser(n, 4, `gm${String(i + 1).padStart(14, '0')}`)),
+      ...(options.players ?? ['Alice', 'Bruno']).map((n, i) => this.server.addUser(n, 1, `pl${String(i + 1).padStart(14, '0')}`)),
+    ];
+    this.server.settings.set('passe-d-armes.ruleset', options.ruleset);
+    for (const [k, v] of Object.entries(options.settings ?? {})) this.server.settings.set(`passe-d-armes.${k}`, v);
+    // A scene to place tokens on: 100 px squares of 1.5 m.
+    this.server.world.scenes.set('scene0000000001', {
+      _id: 'scene0000000001',
+      name: 'Arène',
+      active: true,
+      grid: { size: 100, distance: 1.5, units: 'm' },
+      tokens: [],
+      flags: {},
+    });
+    for (const user of users) {
+      const lang = typeof options.lang === 'string' ? options.lang : (options.lang?.[user.name] ?? 'fr');
+      const client = new Client({ server: this.server, userId: user._id, lang, dice: this.dice, generation: options.generation ?? 13 });
+      this.server.connect(client);
+      this.seats.set(user.name, new Seat(this, client));
+    }
+    for (const seat of this.seats.values()) await seat.client.boot();
+    await this.settle();
+  }
+
+  get gm(): Seat {
+    return this.seat(this.gmNames[0]!);
+  }
+  seat(name: string): Seat {
+    const s = this.seats.get(name);
+    if (!s) throw new Error(`No one named ${name} at the table`);
+    return s;
+  }
+  get clients(): Client[] {
+    return [...this.seats.values()].map((s) => s.client);
+  }
+
+  /** Lets every client finish what it is doing (hooks, renders, queries). */
+  async settle(): Promise<void> {
+    for (let i = 0; i < 3; i++) for (const c of this.clients) await c.settle();
+  }
+
+  /** Unexpected errors thrown on any client (hooks, renders). */
+  errors(): unknown[] {
+    return this.clients.flatMap((c) => c.errors);
+  }
+
+  // --- the GM preparing the session (as they would through the sidebar) -------------------------
+
+  /** The GM imports an actor from a compendium (the compendium's "Import" entry). */
+  async importActor(pack: string, name: string, owner?: string): Promise<any> {
+    const game = this.gm.game;
+    const p = game.packs.get(`passe-d-armes.${pack}`);
+    if (!p) throw new Error(`No pack ${pack}`);
+    const source = (await p.getDocuments()).find((d: any) => d.name === name);
+    if (!source) throw new Error(`No ${name} in ${pack}`);
+    const data = source.toObject();
+    delete data._id;
+    if (owner) data.ownership = { default: 0, [this.seat(owner).user.id]: OWNERSHIP.OWNER };
+    const actor = await this.gm.client.CONFIG.Actor.documentClass.create(data);
+    await this.settle();
+    return actor;
+  }
+
+  /** The GM creates an actor from scratch (the sidebar's "Create Actor"). */
+  async createActor(data: Record<string, unknown>, owner?: string): Promise<any> {
+    const d: Record<string, unknown> = { ...data };
+    if (owner) d.ownership = { default: 0, [this.seat(owner).user.id]: OWNERSHIP.OWNER };
+    const actor = await this.gm.client.CONFIG.Actor.documentClass.create(d);
+    await this.settle();
+    return actor;
+  }
+
+  /** A compendium entry's uuid, to drag it onto a sheet. */
+  packUuid(pack: string, name: string): string {
+    const p = this.gm.game.packs.get(`passe-d-armes.${pack}`);
+    const entry = p?.contents.find((d: any) => d.name === name);
+    if (!entry) throw new Error(`No ${name} in ${pack}`);
+    return entry.uuid;
+  }
+
+  /** The GM drags an actor onto the scene at grid square (col, row), with an elevation in m. */
+  async placeToken(actorName: string, col: number, row: number, elevation = 0): Promise<any> {
+    const game = this.gm.game;
+    const actor = game.actors.getName(actorName);
+    const scene = game.scenes.find((s: any) => s.active);
+    const [token] = await scene.createEmbeddedDocuments('Token', [
+      { name: actor.name, actorId: actor.id, x: col * 100, y: row * 100, elevation, disposition: actor.hasPlayerOwner ? 1 : -1 },
+    ]);
+    await this.settle();
+    return token;
+  }
+
+  /** The GM selects tokens and adds them to a new combat (the token HUD's "toggle combat"). */
+  async startEncounter(...actorNames: string[]): Promise<any> {
+    const game = this.gm.game;
+    const Combat = this.gm.client.CONFIG.Combat.documentClass;
+    const scene = game.scenes.find((s: any) => s.active);
+    const combat = await Combat.create({ scene: scene.id, active: true });
+    const combatants = actorNames.map((n) => {
+      const actor = game.actors.getName(n);
+      const token = scene.tokens.find((t: any) => t.actorId === actor.id);
+      return { actorId: actor.id, tokenId: token?.id ?? null, sceneId: scene.id };
+    });
+    await combat.createEmbeddedDocuments('Combatant', combatants);
+    await this.settle();
+    return combat;
+  }
+}
