@@ -95,7 +95,8 @@ export function mergeObject(original: Obj, other: Obj = {}, options: MergeOption
   } = options;
   const target = inplace ? original : deepClone(original);
   const source = Object.keys(other).some((k) => k.includes('.')) ? expandObject(other) : other;
-  for (let [key, value] of Object.entries(source)) {
+  for (const [rawKey, value] of Object.entries(source)) {
+    let key = rawKey;
     if (key.startsWith('-=')) {
       if (performDeletions) delete target[key.slice(2)];
       else target[key] = value;

@@ -10,13 +10,11 @@ import {
   DataModel,
   TypeDataModel,
   deepClone,
-  escapeHTML,
   expandObject,
   fields,
   getProperty,
   mergeObject,
   randomID,
-  setProperty,
   utils,
   type Obj,
 } from './data';
@@ -59,12 +57,16 @@ export class FakeDocument {
     return { data, createOptions, options };
   }
 
+  /** An embedded document has its parent's ownership (an actor's items are its owners'). */
   get isOwner(): boolean {
+    if (this.parent?.isOwner !== undefined) return Boolean(this.parent.isOwner);
     const user = (globalThis as any).game?.user;
     return Boolean(user?.isGM || this.ownerIds.has(user?.id));
   }
 
   testUserPermission(user: { id: string; isGM?: boolean }, level: string | number): boolean {
+    if (typeof this.parent?.testUserPermission === 'function')
+      return this.parent.testUserPermission(user, level);
     return Boolean(user.isGM || (level && this.ownerIds.has(user.id)));
   }
 
@@ -122,6 +124,10 @@ export class FakeDocument {
 }
 
 export class FakeCollection<T extends { id: string; name?: string }> extends Map<string, T> {
+  // @ts-expect-error -- Map's iterator yields entries; Foundry's Collection overrides it with values.
+  override [Symbol.iterator](): MapIterator<T> {
+    return this.values();
+  }
   get contents(): T[] {
     return [...this.values()];
   }
@@ -254,7 +260,6 @@ class FakeDialogV2 extends FakeApplication {
     return FakeDialogV2.responses.shift() ?? false;
   }
 }
-
 
 class FakeActor extends FakeDocument {
   static override documentName = 'Actor';

@@ -66,8 +66,12 @@ export function makeTemplates(host: AppHost) {
     return template;
   }
 
-  async function loadTemplates(paths: string[] | Record<string, string>): Promise<Handlebars.TemplateDelegate[]> {
-    const entries = Array.isArray(paths) ? paths.map((p) => [p, p] as const) : Object.entries(paths).map(([id, p]) => [p, id] as const);
+  async function loadTemplates(
+    paths: string[] | Record<string, string>,
+  ): Promise<Handlebars.TemplateDelegate[]> {
+    const entries = Array.isArray(paths)
+      ? paths.map((p) => [p, p] as const)
+      : Object.entries(paths).map(([id, p]) => [p, id] as const);
     return entries.map(([p, id]) => getTemplate(p, id));
   }
 
@@ -125,10 +129,12 @@ function cast(value: string, dtype: string | undefined): unknown {
 /** Merges DEFAULT_OPTIONS from the base class down, as ApplicationV2 does. */
 function inheritedOptions(cls: any): Obj {
   const chain: any[] = [];
-  for (let c = cls; c && c !== Object && c !== Function.prototype; c = Object.getPrototypeOf(c)) chain.unshift(c);
+  for (let c = cls; c && c !== Object && c !== Function.prototype; c = Object.getPrototypeOf(c))
+    chain.unshift(c);
   const out: Obj = {};
   for (const c of chain) {
-    if (Object.prototype.hasOwnProperty.call(c, 'DEFAULT_OPTIONS')) mergeObject(out, copyPlain(stripFns(c.DEFAULT_OPTIONS)), { inplace: true });
+    if (Object.prototype.hasOwnProperty.call(c, 'DEFAULT_OPTIONS'))
+      mergeObject(out, copyPlain(stripFns(c.DEFAULT_OPTIONS)), { inplace: true });
   }
   // Actions and form handlers are functions: merged by reference.
   const actions: Obj = {};
@@ -196,7 +202,9 @@ export function makeApplications(host: AppHost, templates: Templates) {
       return { title: this.title };
     }
     get form(): HTMLFormElement | null {
-      return (this.element?.tagName === 'FORM' ? this.element : this.element?.querySelector('form')) as HTMLFormElement | null;
+      return (
+        this.element?.tagName === 'FORM' ? this.element : this.element?.querySelector('form')
+      ) as HTMLFormElement | null;
     }
     async _prepareContext(_options: Obj): Promise<Obj> {
       return {};
@@ -272,7 +280,8 @@ export function makeApplications(host: AppHost, templates: Templates) {
 
     changeTab(tab: string, group: string, _options: Obj = {}): void {
       this.tabGroups[group] = tab;
-      for (const el of this.element?.querySelectorAll<HTMLElement>(`[data-group="${group}"][data-tab]`) ?? []) {
+      for (const el of this.element?.querySelectorAll<HTMLElement>(`[data-group="${group}"][data-tab]`) ??
+        []) {
         el.classList.toggle('active', el.dataset.tab === tab);
       }
     }
@@ -399,7 +408,13 @@ export function makeApplications(host: AppHost, templates: Templates) {
     }
     override async _prepareContext(options: Obj): Promise<Obj> {
       const base = await super._prepareContext(options);
-      return { ...base, document: this.document, source: this.document?._source, editable: this.isEditable, user: host.game.user };
+      return {
+        ...base,
+        document: this.document,
+        source: this.document?._source,
+        editable: this.isEditable,
+        user: host.game.user,
+      };
     }
     _prepareSubmitData(_event: Event, _form: HTMLElement, formData: { object: Obj }): Obj {
       return expandObject(formData.object);
@@ -407,7 +422,12 @@ export function makeApplications(host: AppHost, templates: Templates) {
     async _processSubmitData(_event: Event, _form: HTMLElement, submitData: Obj): Promise<void> {
       await this.document.update(submitData);
     }
-    static async #onSubmitDocumentForm(this: DocumentSheetV2, event: Event, form: HTMLElement, formData: { object: Obj }): Promise<void> {
+    static async #onSubmitDocumentForm(
+      this: DocumentSheetV2,
+      event: Event,
+      form: HTMLElement,
+      formData: { object: Obj },
+    ): Promise<void> {
       if (!this.isEditable) return;
       const submitData = this._prepareSubmitData(event, form, formData);
       await this._processSubmitData(event, form, submitData);
@@ -454,7 +474,10 @@ export function makeApplications(host: AppHost, templates: Templates) {
       const buttons = (this.config.buttons ?? []) as Obj[];
       const esc = Handlebars.Utils.escapeExpression;
       return `<div class="dialog-content standard-form">${this.config.content ?? ''}</div><footer class="form-footer">${buttons
-        .map((b) => `<button type="button" data-dialog-button="${esc(b.action)}">${esc(b.label ?? b.action)}</button>`)
+        .map(
+          (b) =>
+            `<button type="button" data-dialog-button="${esc(b.action)}">${esc(b.label ?? b.action)}</button>`,
+        )
         .join('')}</footer>`;
     }
     override async _onRender(context: Obj, options: Obj): Promise<void> {
@@ -513,7 +536,14 @@ export function makeApplications(host: AppHost, templates: Templates) {
   }
 
   /** Sheet registrations by document name (`DocumentSheetConfig.registerSheet`). */
-  const sheets: { documentName: string; sheetClass: any; types: string[]; makeDefault: boolean; scope: string; label?: string }[] = [];
+  const sheets: {
+    documentName: string;
+    sheetClass: any;
+    types: string[];
+    makeDefault: boolean;
+    scope: string;
+    label?: string;
+  }[] = [];
   const DocumentSheetConfig = {
     registerSheet(documentClass: any, scope: string, sheetClass: any, options: Obj = {}) {
       sheets.push({
@@ -536,7 +566,9 @@ export function makeApplications(host: AppHost, templates: Templates) {
     },
   };
   function sheetClassFor(documentName: string, type: string): any {
-    const candidates = sheets.filter((s) => s.documentName === documentName && (s.types.length === 0 || s.types.includes(type)));
+    const candidates = sheets.filter(
+      (s) => s.documentName === documentName && (s.types.length === 0 || s.types.includes(type)),
+    );
     return (candidates.find((s) => s.makeDefault) ?? candidates[0])?.sheetClass;
   }
 

@@ -34,7 +34,8 @@ export class TableDice {
     if (next) {
       if (next.faces !== undefined && next.faces !== faces)
         throw new Error(`Scripted die d${next.faces}=${next.value} but the system rolled a d${faces}`);
-      if (next.value < 1 || next.value > faces) throw new Error(`Scripted value ${next.value} is not on a d${faces}`);
+      if (next.value < 1 || next.value > faces)
+        throw new Error(`Scripted value ${next.value} is not on a d${faces}`);
       value = next.value;
     } else {
       // mulberry32: reproducible dice when a test does not pin them.
@@ -51,7 +52,8 @@ export class TableDice {
 
 const LANG_CACHE = new Map<string, Obj>();
 function translationsFor(lang: string): Obj {
-  if (!LANG_CACHE.has(lang)) LANG_CACHE.set(lang, JSON.parse(readFileSync(join(ROOT, 'lang', `${lang}.json`), 'utf8')));
+  if (!LANG_CACHE.has(lang))
+    LANG_CACHE.set(lang, JSON.parse(readFileSync(join(ROOT, 'lang', `${lang}.json`), 'utf8')));
   return LANG_CACHE.get(lang)!;
 }
 
@@ -91,7 +93,10 @@ export class Client implements Connection {
   readonly canvas: any;
   readonly dice: TableDice;
   readonly templates: ReturnType<typeof makeTemplates>;
-  private readonly hooks = new Map<string, { fn: (...a: unknown[]) => unknown; once: boolean; id: number }[]>();
+  private readonly hooks = new Map<
+    string,
+    { fn: (...a: unknown[]) => unknown; once: boolean; id: number }[]
+  >();
   private readonly clientSettings = new Map<string, unknown>();
   private readonly settingConfigs = new Map<string, Obj>();
   private readonly pending = new Set<Promise<unknown>>();
@@ -110,6 +115,7 @@ export class Client implements Connection {
       '<div id="interface"><section id="chat"><ol id="chat-log" class="chat-log"></ol></section><section id="sidebar-combat"></section></div>';
     const lang = options.lang;
     const translations = translationsFor(lang);
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- getters of plain objects below need the client
     const self = this;
 
     // --- Hooks ----------------------------------------------------------------------------------
@@ -126,14 +132,18 @@ export class Client implements Connection {
         return hookId;
       },
       off: (name: string, fnOrId: unknown) => {
-        this.hooks.set(name, (this.hooks.get(name) ?? []).filter((h) => h.fn !== fnOrId && h.id !== fnOrId));
+        this.hooks.set(
+          name,
+          (this.hooks.get(name) ?? []).filter((h) => h.fn !== fnOrId && h.id !== fnOrId),
+        );
       },
       callAll: (name: string, ...args: unknown[]) => {
         for (const h of [...(this.hooks.get(name) ?? [])]) {
           if (h.once) this.Hooks.off(name, h.id);
           try {
             const out = h.fn(...args);
-            if (out && typeof (out as Promise<unknown>).then === 'function') this.track(out as Promise<unknown>);
+            if (out && typeof (out as Promise<unknown>).then === 'function')
+              this.track(out as Promise<unknown>);
           } catch (error) {
             this.errors.push(error);
           }
@@ -213,7 +223,10 @@ export class Client implements Connection {
         has: (key: string) => typeof utils.getProperty(translations, key) === 'string',
       },
       release: { generation: options.generation, build: options.generation === 13 ? 351 : 370 },
-      system: { id: 'passe-d-armes', version: JSON.parse(readFileSync(join(ROOT, 'system.json'), 'utf8')).version },
+      system: {
+        id: 'passe-d-armes',
+        version: JSON.parse(readFileSync(join(ROOT, 'system.json'), 'utf8')).version,
+      },
       world: { id: 'table-harness' },
       settings: {
         register: (ns: string, key: string, config: Obj) => {
@@ -229,7 +242,9 @@ export class Client implements Connection {
           if (config?.scope === 'client' || ns === 'core') {
             return this.clientSettings.has(id) ? deepClone(this.clientSettings.get(id)) : config?.default;
           }
-          return this.server.settings.has(id) ? deepClone(this.server.settings.get(id)) : deepClone(config?.default);
+          return this.server.settings.has(id)
+            ? deepClone(this.server.settings.get(id))
+            : deepClone(config?.default);
         },
         set: async (ns: string, key: string, value: unknown) => {
           const id = `${ns}.${key}`;
@@ -253,7 +268,8 @@ export class Client implements Connection {
         advance: async (seconds: number) => {
           const now = Number(this.server.settings.get('core.time') ?? 0) + seconds;
           this.server.setSetting(this.userId, 'core.time', now);
-          for (const c of this.server.connections.values()) (c as Client).Hooks.callAll('updateWorldTime', now, seconds);
+          for (const c of this.server.connections.values())
+            (c as Client).Hooks.callAll('updateWorldTime', now, seconds);
           return now;
         },
       },
@@ -273,7 +289,11 @@ export class Client implements Connection {
       get: () => {
         const scene = this.canvas?.scene?.id ?? null;
         const all = game.combats.contents as any[];
-        return all.find((c) => c.active && (!c._source.scene || c._source.scene === scene)) ?? all.find((c) => c.active) ?? null;
+        return (
+          all.find((c) => c.active && (!c._source.scene || c._source.scene === scene)) ??
+          all.find((c) => c.active) ??
+          null
+        );
       },
     });
     game.__ui = null;
@@ -287,7 +307,18 @@ export class Client implements Connection {
       sheetClassFor: (name, type) => this.apps.sheetClassFor(name, type),
       Roll,
     });
-    for (const name of ['Actor', 'Item', 'ActiveEffect', 'Combat', 'Combatant', 'ChatMessage', 'User', 'Scene', 'Token', 'Macro']) {
+    for (const name of [
+      'Actor',
+      'Item',
+      'ActiveEffect',
+      'Combat',
+      'Combatant',
+      'ChatMessage',
+      'User',
+      'Scene',
+      'Token',
+      'Macro',
+    ]) {
       this.CONFIG[name].documentClass = (this.docs as Obj)[name];
     }
     for (const [documentName, collection] of Object.entries(COLLECTIONS)) {
@@ -330,7 +361,12 @@ export class Client implements Connection {
         documentName: pack.type,
         title: pack.label,
         get index() {
-          return new Collection(load().map((d: any) => [d.id, { _id: d.id, name: d.name, type: d.type, img: d.img, uuid: d.uuid }]) as any);
+          return new Collection(
+            load().map((d: any) => [
+              d.id,
+              { _id: d.id, name: d.name, type: d.type, img: d.img, uuid: d.uuid },
+            ]) as any,
+          );
         },
         getIndex: async () => packs.get(collection).index,
         getDocuments: async () => load().contents,
@@ -349,7 +385,13 @@ export class Client implements Connection {
       return { id: this.notifications.length };
     };
     this.ui = {
-      notifications: { info: notify('info'), warn: notify('warn'), error: notify('error'), success: notify('success'), notify: (m: string, l = 'info') => notify(l)(m) },
+      notifications: {
+        info: notify('info'),
+        warn: notify('warn'),
+        error: notify('error'),
+        success: notify('success'),
+        notify: (m: string, l = 'info') => notify(l)(m),
+      },
       chat: { element: this.document.querySelector('#chat') },
       combat: null,
       windows: {},
@@ -467,7 +509,14 @@ export class Client implements Connection {
       TokenDocument: this.docs.Token,
       window: w,
       document: this.document,
-      globalThis: { game: this.game, CONFIG: this.CONFIG, ui: this.ui, canvas: this.canvas, foundry: this.foundry, Hooks: this.Hooks },
+      globalThis: {
+        game: this.game,
+        CONFIG: this.CONFIG,
+        ui: this.ui,
+        canvas: this.canvas,
+        foundry: this.foundry,
+        Hooks: this.Hooks,
+      },
       HTMLElement: w.HTMLElement,
       HTMLButtonElement: w.HTMLButtonElement,
       HTMLInputElement: w.HTMLInputElement,
@@ -504,7 +553,7 @@ export class Client implements Connection {
       const coll = this.game.collections.get(documentName);
       for (const source of this.server.world[collection].values()) {
         if (!this.server.mayView(this.userId, documentName, source)) continue;
-        coll.set(source._id, new (this.CONFIG[documentName].documentClass)(deepClone(source)));
+        coll.set(source._id, new this.CONFIG[documentName].documentClass(deepClone(source)));
       }
     }
     this.Hooks.callAll('i18nInit');
@@ -559,9 +608,12 @@ export class Client implements Connection {
     for (const source of op.result as Obj[]) {
       const doc = new Cls(deepClone(source), { parent });
       if (parent) {
-        const field = Object.entries({ Item: 'items', ActiveEffect: 'effects', Combatant: 'combatants', Token: 'tokens' }).find(
-          ([n]) => n === op.documentName,
-        )?.[1];
+        const field = Object.entries({
+          Item: 'items',
+          ActiveEffect: 'effects',
+          Combatant: 'combatants',
+          Token: 'tokens',
+        }).find(([n]) => n === op.documentName)?.[1];
         parent._source[field!] = [...(parent._source[field!] ?? []), deepClone(source)];
         parent[field!].set(doc.id, doc);
         parent.prepareData();
@@ -609,7 +661,8 @@ export class Client implements Connection {
       this.Hooks.callAll(`delete${op.documentName}`, doc, op.options, op.userId);
       for (const app of Object.values(doc.apps ?? {})) void (app as any).close();
       this.afterChange(op.documentName, doc, parent);
-      if (op.documentName === 'ChatMessage') this.document.querySelector(`#chat-log [data-message-id="${id}"]`)?.remove();
+      if (op.documentName === 'ChatMessage')
+        this.document.querySelector(`#chat-log [data-message-id="${id}"]`)?.remove();
     }
   }
 
@@ -670,6 +723,7 @@ export class Client implements Connection {
   }
   placeableOf(token: any): any {
     let p = this.placeableCache.get(token.id);
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the placeable's getters need the client
     const self = this;
     if (!p) {
       p = {
@@ -737,7 +791,9 @@ function makeRoll(dice: () => TableDice, userId: string) {
       return this.terms.filter((t) => t.faces);
     }
     get result(): string {
-      return this.terms.map((t) => (t.faces ? t.results.map((r: Obj) => r.result).join('+') : String(t.number))).join(' + ');
+      return this.terms
+        .map((t) => (t.faces ? t.results.map((r: Obj) => r.result).join('+') : String(t.number)))
+        .join(' + ');
     }
     async evaluate(): Promise<this> {
       return this.evaluateSync();
@@ -752,7 +808,10 @@ function makeRoll(dice: () => TableDice, userId: string) {
         if (m) {
           const number = Number(m[1] || 1);
           const faces = Number(m[2]);
-          const results = Array.from({ length: number }, () => ({ result: dice().roll(faces, userId), active: true }));
+          const results = Array.from({ length: number }, () => ({
+            result: dice().roll(faces, userId),
+            active: true,
+          }));
           this.terms.push({ class: 'Die', number, faces, results });
           total += sign * results.reduce((s, r) => s + r.result, 0);
         } else {
@@ -767,7 +826,14 @@ function makeRoll(dice: () => TableDice, userId: string) {
       return this;
     }
     toJSON(): Obj {
-      return { class: 'Roll', formula: this.formula, terms: this.terms, total: this.total, evaluated: this._evaluated, options: this.options };
+      return {
+        class: 'Roll',
+        formula: this.formula,
+        terms: this.terms,
+        total: this.total,
+        evaluated: this._evaluated,
+        options: this.options,
+      };
     }
     static fromData(data: Obj): Roll {
       const roll = new Roll(data.formula ?? '0');

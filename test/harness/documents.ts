@@ -14,7 +14,10 @@ export interface DocumentHost {
   readonly userId: string;
   readonly game: any;
   readonly CONFIG: any;
-  readonly Hooks: { call(name: string, ...a: unknown[]): boolean; callAll(name: string, ...a: unknown[]): boolean };
+  readonly Hooks: {
+    call(name: string, ...a: unknown[]): boolean;
+    callAll(name: string, ...a: unknown[]): boolean;
+  };
   /** Sheet class registered for a document, for `document.sheet`. */
   sheetClassFor(documentName: string, type: string): (new (options: Obj) => any) | undefined;
   /** The Roll class of this client (to revive a message's rolls). */
@@ -23,15 +26,86 @@ export interface DocumentHost {
 
 /** Core fields each document type keeps besides `system`, `flags` and the embedded arrays. */
 const CORE: Record<string, Obj> = {
-  Actor: { name: '', type: 'base', img: 'icons/svg/mystery-man.svg', ownership: { default: 0 }, folder: null, sort: 0, prototypeToken: {} },
-  Item: { name: '', type: 'base', img: 'icons/svg/item-bag.svg', ownership: { default: 0 }, folder: null, sort: 0 },
-  ActiveEffect: { name: '', img: 'icons/svg/aura.svg', statuses: [], disabled: false, origin: null, transfer: false, changes: [], duration: {}, description: '' },
+  Actor: {
+    name: '',
+    type: 'base',
+    img: 'icons/svg/mystery-man.svg',
+    ownership: { default: 0 },
+    folder: null,
+    sort: 0,
+    prototypeToken: {},
+  },
+  Item: {
+    name: '',
+    type: 'base',
+    img: 'icons/svg/item-bag.svg',
+    ownership: { default: 0 },
+    folder: null,
+    sort: 0,
+  },
+  ActiveEffect: {
+    name: '',
+    img: 'icons/svg/aura.svg',
+    statuses: [],
+    disabled: false,
+    origin: null,
+    transfer: false,
+    changes: [],
+    duration: {},
+    description: '',
+  },
   Combat: { type: 'base', round: 0, turn: null, active: false, scene: null, sort: 0 },
-  Combatant: { type: 'base', name: '', img: null, actorId: null, tokenId: null, sceneId: null, initiative: null, hidden: false, defeated: false },
-  ChatMessage: { type: 'base', author: null, content: '', flavor: '', whisper: [], blind: false, rolls: [], speaker: {}, style: 0, timestamp: 0, sound: null },
-  Scene: { name: '', active: false, grid: { size: 100, distance: 1.5, units: 'm' }, width: 4000, height: 3000 },
-  Token: { name: '', actorId: null, actorLink: true, x: 0, y: 0, elevation: 0, width: 1, height: 1, disposition: -1, hidden: false },
-  Macro: { name: '', type: 'script', command: '', img: 'icons/svg/dice-target.svg', ownership: { default: 0 }, scope: 'global' },
+  Combatant: {
+    type: 'base',
+    name: '',
+    img: null,
+    actorId: null,
+    tokenId: null,
+    sceneId: null,
+    initiative: null,
+    hidden: false,
+    defeated: false,
+  },
+  ChatMessage: {
+    type: 'base',
+    author: null,
+    content: '',
+    flavor: '',
+    whisper: [],
+    blind: false,
+    rolls: [],
+    speaker: {},
+    style: 0,
+    timestamp: 0,
+    sound: null,
+  },
+  Scene: {
+    name: '',
+    active: false,
+    grid: { size: 100, distance: 1.5, units: 'm' },
+    width: 4000,
+    height: 3000,
+  },
+  Token: {
+    name: '',
+    actorId: null,
+    actorLink: true,
+    x: 0,
+    y: 0,
+    elevation: 0,
+    width: 1,
+    height: 1,
+    disposition: -1,
+    hidden: false,
+  },
+  Macro: {
+    name: '',
+    type: 'script',
+    command: '',
+    img: 'icons/svg/dice-target.svg',
+    ownership: { default: 0 },
+    scope: 'global',
+  },
   User: { name: '', role: 1, active: false, character: null, color: '#336699' },
 };
 
@@ -131,9 +205,15 @@ export function makeDocumentClasses(host: DocumentHost) {
 
     constructor(data: Obj = {}, options: { parent?: any; pack?: string | null } = {}) {
       const ctor = this.constructor as typeof ClientDocument;
-      Object.defineProperty(this, 'parent', { value: options.parent ?? null, writable: true, enumerable: false });
+      Object.defineProperty(this, 'parent', {
+        value: options.parent ?? null,
+        writable: true,
+        enumerable: false,
+      });
       Object.defineProperty(this, 'pack', { value: options.pack ?? null, writable: true, enumerable: false });
-      const source = mergeObject(deepClone(CORE[ctor.documentName] ?? {}), deepClone(data), { inplace: true });
+      const source = mergeObject(deepClone(CORE[ctor.documentName] ?? {}), deepClone(data), {
+        inplace: true,
+      });
       source._id ??= null;
       source.flags ??= {};
       this._source = source;
@@ -168,7 +248,8 @@ export function makeDocumentClasses(host: DocumentHost) {
       for (const [field, childName] of Object.entries(CHILDREN[name] ?? {})) {
         const Cls = classFor(childName);
         const coll = new Collection<any>();
-        for (const child of (s[field] ?? []) as Obj[]) coll.set(child._id, new Cls(child, { parent: this, pack: this.pack }));
+        for (const child of (s[field] ?? []) as Obj[])
+          coll.set(child._id, new Cls(child, { parent: this, pack: this.pack }));
         (this as Obj)[field] = coll;
       }
     }
@@ -207,7 +288,11 @@ export function makeDocumentClasses(host: DocumentHost) {
     getUserLevel(user: any = currentUser()): number {
       if (!user) return OWNERSHIP.NONE;
       if (user.isGM) return OWNERSHIP.OWNER;
-      if (this.parent && ['Item', 'ActiveEffect', 'Token'].includes(this.documentName) && this.parent.getUserLevel)
+      if (
+        this.parent &&
+        ['Item', 'ActiveEffect', 'Token'].includes(this.documentName) &&
+        this.parent.getUserLevel
+      )
         return this.parent.getUserLevel(user);
       const own = (this._source.ownership ?? {}) as Record<string, number>;
       return own[user.id] ?? own.default ?? OWNERSHIP.NONE;
@@ -219,7 +304,7 @@ export function makeDocumentClasses(host: DocumentHost) {
       return this._source.ownership ?? {};
     }
     testUserPermission(user: any, level: string | number, { exact = false } = {}): boolean {
-      const wanted = typeof level === 'number' ? level : (OWNERSHIP as Record<string, number>)[level] ?? 0;
+      const wanted = typeof level === 'number' ? level : ((OWNERSHIP as Record<string, number>)[level] ?? 0);
       const has = this.getUserLevel(user);
       return exact ? has === wanted : has >= wanted;
     }
@@ -266,10 +351,13 @@ export function makeDocumentClasses(host: DocumentHost) {
       }
       const allowed = await this._preUpdate(expanded, options, user);
       if (allowed === false) return null;
-      if (host.Hooks.call(`preUpdate${this.documentName}`, this, expanded, options, host.userId) === false) return null;
+      if (host.Hooks.call(`preUpdate${this.documentName}`, this, expanded, options, host.userId) === false)
+        return null;
       // Validate the change against the schema as Foundry does before sending it.
       if (expanded.system !== undefined && this.system instanceof DataModel) {
-        const probe = new (this.system.constructor as typeof DataModel)(this.system.toObject(), { parent: null });
+        const probe = new (this.system.constructor as typeof DataModel)(this.system.toObject(), {
+          parent: null,
+        });
         probe.updateSource(expanded.system, { recursive: options.recursive });
       }
       return expanded;
@@ -285,13 +373,20 @@ export function makeDocumentClasses(host: DocumentHost) {
       const expanded = await this._prepareUpdate(changes, options);
       if (!expanded) return undefined;
       if (this.pack) throw new Error('Compendium documents are locked in the harness');
-      await host.server.update(host.userId, this.documentName, [{ ...expanded, _id: this.id }], this.parentRef(), options);
+      await host.server.update(
+        host.userId,
+        this.documentName,
+        [{ ...expanded, _id: this.id }],
+        this.parentRef(),
+        options,
+      );
       return this;
     }
 
     async delete(options: Obj = {}): Promise<this | undefined> {
       if ((await this._preDelete(options, currentUser())) === false) return undefined;
-      if (host.Hooks.call(`preDelete${this.documentName}`, this, options, host.userId) === false) return undefined;
+      if (host.Hooks.call(`preDelete${this.documentName}`, this, options, host.userId) === false)
+        return undefined;
       await host.server.delete(host.userId, this.documentName, [this.id], this.parentRef(), options);
       return this;
     }
@@ -415,7 +510,8 @@ export function makeDocumentClasses(host: DocumentHost) {
         }
       }
       if (changes.system !== undefined) {
-        if (this.system instanceof DataModel) this.system.updateSource(changes.system, { recursive: options.recursive });
+        if (this.system instanceof DataModel)
+          this.system.updateSource(changes.system, { recursive: options.recursive });
         else mergeObject(this.system, changes.system, { performDeletions: true });
         this._source.system = this.system instanceof DataModel ? this.system.toObject() : this.system;
       }
@@ -459,7 +555,8 @@ export function makeDocumentClasses(host: DocumentHost) {
     /** Statuses of the actor's active effects (Foundry derives `Actor#statuses` from them). */
     get statuses(): Set<string> {
       const out = new Set<string>();
-      for (const e of this.effects?.values() ?? []) if (!e.disabled) for (const s of e.statuses ?? []) out.add(s);
+      for (const e of this.effects?.values() ?? [])
+        if (!e.disabled) for (const s of e.statuses ?? []) out.add(s);
       return out;
     }
     get appliedEffects(): any[] {
@@ -472,7 +569,11 @@ export function makeDocumentClasses(host: DocumentHost) {
       const existing = this.effects.filter((e: any) => (e.statuses ?? []).includes(statusId));
       const on = active ?? existing.length === 0;
       if (!on) {
-        if (existing.length) await this.deleteEmbeddedDocuments('ActiveEffect', existing.map((e: any) => e.id));
+        if (existing.length)
+          await this.deleteEmbeddedDocuments(
+            'ActiveEffect',
+            existing.map((e: any) => e.id),
+          );
         return false;
       }
       if (existing.length) return true;
@@ -517,7 +618,7 @@ export function makeDocumentClasses(host: DocumentHost) {
       return this.parent;
     }
     get actor(): any {
-      return this.actorId ? host.game.actors.get(this.actorId) ?? null : null;
+      return this.actorId ? (host.game.actors.get(this.actorId) ?? null) : null;
     }
     get token(): any {
       return this.tokenId ? host.game.__tokenById(this.tokenId) : null;
@@ -552,7 +653,7 @@ export function makeDocumentClasses(host: DocumentHost) {
       return sortTurns(this.combatants.contents as any[]);
     }
     get combatant(): any {
-      return typeof this.turn === 'number' ? this.turns[this.turn] ?? null : null;
+      return typeof this.turn === 'number' ? (this.turns[this.turn] ?? null) : null;
     }
     get started(): boolean {
       return this.round > 0;
@@ -582,7 +683,10 @@ export function makeDocumentClasses(host: DocumentHost) {
     }
     async nextRound(): Promise<this> {
       host.Hooks.callAll('combatRound', this, { round: this.round + 1, turn: 0 }, {});
-      await this.update({ round: this.round + 1, turn: 0 }, { advanceTime: host.CONFIG.time?.roundTime ?? 6 });
+      await this.update(
+        { round: this.round + 1, turn: 0 },
+        { advanceTime: host.CONFIG.time?.roundTime ?? 6 },
+      );
       await host.game.time.advance(host.CONFIG.time?.roundTime ?? 6);
       return this;
     }
@@ -626,7 +730,9 @@ export function makeDocumentClasses(host: DocumentHost) {
       return this._source.author === host.userId;
     }
     get rolls(): any[] {
-      return ((this._source.rolls ?? []) as unknown[]).map((r) => host.Roll.fromData(typeof r === 'string' ? JSON.parse(r) : r));
+      return ((this._source.rolls ?? []) as unknown[]).map((r) =>
+        host.Roll.fromData(typeof r === 'string' ? JSON.parse(r) : r),
+      );
     }
     set rolls(_v: unknown) {}
     get isContentVisible(): boolean {
@@ -641,7 +747,12 @@ export function makeDocumentClasses(host: DocumentHost) {
       return OWNERSHIP.OBSERVER;
     }
     static getSpeaker({ actor, token, alias }: Obj = {}): Obj {
-      return { actor: actor?.id ?? null, token: token?.id ?? null, scene: null, alias: alias ?? actor?.name ?? currentUser()?.name };
+      return {
+        actor: actor?.id ?? null,
+        token: token?.id ?? null,
+        scene: null,
+        alias: alias ?? actor?.name ?? currentUser()?.name,
+      };
     }
     static getWhisperRecipients(name: string): any[] {
       if (name === 'GM') return host.game.users.filter((u: any) => u.isGM);
@@ -658,7 +769,10 @@ export function makeDocumentClasses(host: DocumentHost) {
       return data;
     }
     applyRollMode(mode: string): void {
-      const data = BaseChatMessage.applyRollMode({ whisper: this._source.whisper, blind: this._source.blind }, mode);
+      const data = BaseChatMessage.applyRollMode(
+        { whisper: this._source.whisper, blind: this._source.blind },
+        mode,
+      );
       this._pendingCreate = data;
       Object.assign(this._source, data);
     }
@@ -677,7 +791,10 @@ export function makeDocumentClasses(host: DocumentHost) {
       content.className = 'message-content';
       content.innerHTML = this.isContentVisible ? this.content : '???';
       li.append(header, content);
-      host.Hooks.callAll('renderChatMessageHTML', this, li, { message: this.toObject(), canDelete: this.isOwner });
+      host.Hooks.callAll('renderChatMessageHTML', this, li, {
+        message: this.toObject(),
+        canDelete: this.isOwner,
+      });
       return li;
     }
   }
@@ -701,7 +818,10 @@ export function makeDocumentClasses(host: DocumentHost) {
     }
     set character(_v: unknown) {}
     hasRole(role: number | string): boolean {
-      const r = typeof role === 'number' ? role : ({ PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 } as Obj)[role] ?? 9;
+      const r =
+        typeof role === 'number'
+          ? role
+          : (({ PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 } as Obj)[role] ?? 9);
       return this.role >= r;
     }
     can(_action: string): boolean {
@@ -735,7 +855,7 @@ export function makeDocumentClasses(host: DocumentHost) {
     declare y: number;
     declare elevation: number;
     get actor(): any {
-      return this.actorId ? host.game.actors.get(this.actorId) ?? null : null;
+      return this.actorId ? (host.game.actors.get(this.actorId) ?? null) : null;
     }
     get object(): any {
       return host.game.__placeableOf(this);
@@ -751,7 +871,13 @@ export function makeDocumentClasses(host: DocumentHost) {
   class BaseMacro extends ClientDocument {
     static override documentName = 'Macro';
     async execute(scope: Obj = {}): Promise<unknown> {
-      const fn = new Function('scope', 'game', 'ui', 'fromUuid', `return (async () => { ${(this as Obj).command} })();`);
+      const fn = new Function(
+        'scope',
+        'game',
+        'ui',
+        'fromUuid',
+        `return (async () => { ${(this as Obj).command} })();`,
+      );
       return fn(scope, host.game, host.game.__ui, host.game.__fromUuid);
     }
   }
@@ -770,4 +896,3 @@ export function makeDocumentClasses(host: DocumentHost) {
   };
   return { ClientDocument, classFor, findLocal, ...base };
 }
-

@@ -6,7 +6,6 @@
  * made it, and broadcasts the result to the clients allowed to see it (a whispered message only
  * reaches its recipients). Behaviours and their public sources: test/harness/FAKE.md.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any -- plain JSON documents of an untyped world */
 import { deepClone, diffObject, expandObject, mergeObject, randomID, type Obj } from '../fakes/data';
 
 export const OWNERSHIP = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
@@ -208,7 +207,13 @@ export class FakeServer {
     return host[field] as Obj[];
   }
 
-  async create(userId: string, documentName: string, data: Obj[], parent: Operation['parent'], options: Obj = {}) {
+  async create(
+    userId: string,
+    documentName: string,
+    data: Obj[],
+    parent: Operation['parent'],
+    options: Obj = {},
+  ) {
     const created: Obj[] = [];
     for (const d of data) {
       const source = deepClone(d);
@@ -232,7 +237,13 @@ export class FakeServer {
     return created;
   }
 
-  async update(userId: string, documentName: string, updates: Obj[], parent: Operation['parent'], options: Obj = {}) {
+  async update(
+    userId: string,
+    documentName: string,
+    updates: Obj[],
+    parent: Operation['parent'],
+    options: Obj = {},
+  ) {
     const diffs: Obj[] = [];
     const plan: [Obj, Obj][] = [];
     // All-or-nothing, as one database operation: every change is checked before any is applied.
@@ -260,7 +271,13 @@ export class FakeServer {
     return diffs;
   }
 
-  async delete(userId: string, documentName: string, ids: string[], parent: Operation['parent'], options: Obj = {}) {
+  async delete(
+    userId: string,
+    documentName: string,
+    ids: string[],
+    parent: Operation['parent'],
+    options: Obj = {},
+  ) {
     const collection = this.collectionFor(documentName, parent);
     for (const id of ids) {
       const source = this.find(documentName, id, parent);
@@ -271,7 +288,11 @@ export class FakeServer {
     }
     for (const id of ids) {
       if (collection instanceof Map) collection.delete(id);
-      else collection.splice(collection.findIndex((d) => d._id === id), 1);
+      else
+        collection.splice(
+          collection.findIndex((d) => d._id === id),
+          1,
+        );
     }
     this.broadcast({ action: 'delete', documentName, parent, result: [...ids], options, userId });
     return ids;

@@ -49,7 +49,9 @@ export class Seat {
     return this.client.notifications.map((n) => n.message);
   }
   get warnings(): string[] {
-    return this.client.notifications.filter((n) => n.level === 'warn' || n.level === 'error').map((n) => n.message);
+    return this.client.notifications
+      .filter((n) => n.level === 'warn' || n.level === 'error')
+      .map((n) => n.message);
   }
 
   actor(name: string): any {
@@ -99,7 +101,9 @@ export class Seat {
 
   /** Sets a form control's value and fires `change`, as typing then leaving the field does. */
   async fill(control: Element | string, value: string | number | boolean, within?: Element): Promise<void> {
-    const el = (typeof control === 'string' ? (within ?? this.dom).querySelector(control) : control) as HTMLInputElement | null;
+    const el = (
+      typeof control === 'string' ? (within ?? this.dom).querySelector(control) : control
+    ) as HTMLInputElement | null;
     if (!el) throw new Error(`${this.name}: no field ${String(control)}`);
     if (el.type === 'checkbox' || el.type === 'radio') el.checked = Boolean(value);
     else el.value = String(value);
@@ -119,13 +123,17 @@ export class Seat {
     return d;
   }
   /** Fills the newest dialog's fields by name, then presses one of its buttons. */
-  async answerDialog(values: Record<string, string | number | boolean | string[]>, button?: string): Promise<void> {
+  async answerDialog(
+    values: Record<string, string | number | boolean | string[]>,
+    button?: string,
+  ): Promise<void> {
     const dialog = this.dialog();
     for (const [name, value] of Object.entries(values)) {
       const controls = [...dialog.querySelectorAll<HTMLInputElement>(`[name="${name}"]`)];
       if (!controls.length) throw new Error(`${this.name}: the dialog has no field ${name}`);
       for (const el of controls) {
-        if (el.type === 'checkbox') el.checked = Array.isArray(value) ? value.includes(el.value) : Boolean(value);
+        if (el.type === 'checkbox')
+          el.checked = Array.isArray(value) ? value.includes(el.value) : Boolean(value);
         else if (el.type === 'radio') el.checked = el.value === String(value);
         else if (el.tagName === 'SELECT' && Array.isArray(value)) {
           for (const o of (el as unknown as HTMLSelectElement).options) o.selected = value.includes(o.value);
@@ -151,7 +159,9 @@ export class Seat {
     return last;
   }
   /** The buttons of a card this person may press (visible), by label. */
-  buttons(message: Element = this.lastMessage()): { label: string; enabled: boolean; el: HTMLButtonElement }[] {
+  buttons(
+    message: Element = this.lastMessage(),
+  ): { label: string; enabled: boolean; el: HTMLButtonElement }[] {
     return [...message.querySelectorAll<HTMLButtonElement>('button')].map((el) => ({
       label: (el.textContent ?? '').trim(),
       enabled: !el.disabled,
@@ -161,7 +171,12 @@ export class Seat {
   /** Presses the card button whose label contains `label`. */
   async press(label: string, message: Element = this.lastMessage()): Promise<void> {
     const b = this.buttons(message).find((x) => x.label.includes(label));
-    if (!b) throw new Error(`${this.name} sees no button "${label}" (has: ${this.buttons(message).map((x) => x.label).join(', ')})`);
+    if (!b)
+      throw new Error(
+        `${this.name} sees no button "${label}" (has: ${this.buttons(message)
+          .map((x) => x.label)
+          .join(', ')})`,
+      );
     await this.click(b.el);
   }
 
@@ -208,10 +223,13 @@ export class Table {
     this.gmNames = [...(options.gms ?? ['MJ'])];
     const users = [
       ...this.gmNames.map((n, i) => this.server.addUser(n, 4, `gm${String(i + 1).padStart(14, '0')}`)),
-      ...(options.players ?? ['Alice', 'Bruno']).map((n, i) => this.server.addUser(n, 1, `pl${String(i + 1).padStart(14, '0')}`)),
+      ...(options.players ?? ['Alice', 'Bruno']).map((n, i) =>
+        this.server.addUser(n, 1, `pl${String(i + 1).padStart(14, '0')}`),
+      ),
     ];
     this.server.settings.set('passe-d-armes.ruleset', options.ruleset);
-    for (const [k, v] of Object.entries(options.settings ?? {})) this.server.settings.set(`passe-d-armes.${k}`, v);
+    for (const [k, v] of Object.entries(options.settings ?? {}))
+      this.server.settings.set(`passe-d-armes.${k}`, v);
     // A scene to place tokens on: 100 px squares of 1.5 m.
     this.server.world.scenes.set('scene0000000001', {
       _id: 'scene0000000001',
@@ -223,7 +241,13 @@ export class Table {
     });
     for (const user of users) {
       const lang = typeof options.lang === 'string' ? options.lang : (options.lang?.[user.name] ?? 'fr');
-      const client = new Client({ server: this.server, userId: user._id, lang, dice: this.dice, generation: options.generation ?? 13 });
+      const client = new Client({
+        server: this.server,
+        userId: user._id,
+        lang,
+        dice: this.dice,
+        generation: options.generation ?? 13,
+      });
       this.server.connect(client);
       this.seats.set(user.name, new Seat(this, client));
     }
@@ -293,7 +317,14 @@ export class Table {
     const actor = game.actors.getName(actorName);
     const scene = game.scenes.find((s: any) => s.active);
     const [token] = await scene.createEmbeddedDocuments('Token', [
-      { name: actor.name, actorId: actor.id, x: col * 100, y: row * 100, elevation, disposition: actor.hasPlayerOwner ? 1 : -1 },
+      {
+        name: actor.name,
+        actorId: actor.id,
+        x: col * 100,
+        y: row * 100,
+        elevation,
+        disposition: actor.hasPlayerOwner ? 1 : -1,
+      },
     ]);
     await this.settle();
     return token;

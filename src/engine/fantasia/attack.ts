@@ -121,7 +121,9 @@ export function resolveAttack(
   const ranged = isRanged(weapon);
   const firearmMishap = weapon.kind === 'firearm' && !roll.success;
   let attackerAfter: FantasiaCombatant | undefined;
-  if (weapon.reload !== 'none') {
+  // A crossbow or an arquebus must be reloaded by an action of its own (F-W5, F-W6); a bow or a
+  // sling is nocked again as part of using it, its once-a-round limit being the round's (F-R9).
+  if (weapon.reload === 'crossbow' || weapon.reload === 'arquebus') {
     attackerAfter = {
       ...attacker,
       weapons: attacker.weapons?.map((w) => (w.id === weapon.id ? { ...w, loaded: false } : w)),

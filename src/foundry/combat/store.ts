@@ -130,9 +130,14 @@ export function roundUpdates(combat: CombatLike, state: State, adapter?: AnyRoun
  * Writes `state` to the documents: items (readiness) and combatants first, so the combat's
  * render sees them.
  */
-export async function writeRoundState(combat: CombatLike, state: State, adapter?: AnyRoundAdapter): Promise<void> {
+export async function writeRoundState(
+  combat: CombatLike,
+  state: State,
+  adapter?: AnyRoundAdapter,
+): Promise<void> {
   const updates = roundUpdates(combat, state, adapter);
-  for (const { actor, updates: list } of updates.items) await actor.updateEmbeddedDocuments('Item', list as never);
+  for (const { actor, updates: list } of updates.items)
+    await actor.updateEmbeddedDocuments('Item', list as never);
   if (updates.combatants.length) await combat.updateEmbeddedDocuments('Combatant', updates.combatants);
   await combat.update(updates.combat);
 }

@@ -148,7 +148,12 @@ export function fighter(spec: FighterSpec): TestActor {
   for (const w of actor.base.weapons ?? []) {
     if (w.skill === 'bagarre' || w.skill === 'lutte') continue;
     const item = new FakeItem(
-      { _id: w.id, name: w.name, type: 'arme', system: { drawn: w.ready, loaded: w.loaded, reloadRoundsLeft: null } },
+      {
+        _id: w.id,
+        name: w.name,
+        type: 'arme',
+        system: { drawn: w.ready, loaded: w.loaded, reloadRoundsLeft: null },
+      },
       { parent: actor },
     );
     actor.items.set(item.id, item);

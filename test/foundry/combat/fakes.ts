@@ -1,5 +1,6 @@
 import type { CombatLike, CombatantLike } from '../../../src/foundry/combat/adapter';
 import type { FantasiaCombatant, FantasiaWeapon } from '../../../src/engine/fantasia/types';
+import { FakeCollection } from '../../fakes/foundry';
 
 /**
  * Small explicit fakes of a Combat and its Combatants, shaped like the adapter's CombatLike: they
@@ -29,8 +30,8 @@ export function readinessOfItems(actor: unknown): {
   weapons: Record<string, { ready: boolean; loaded: boolean; reloadRoundsLeft?: number }>;
 } {
   const weapons: Record<string, { ready: boolean; loaded: boolean; reloadRoundsLeft?: number }> = {};
-  const items = (actor as { items?: Iterable<WeaponItem> | Map<string, WeaponItem> } | null)?.items;
-  const list = items instanceof Map ? [...items.values()] : [...(items ?? [])];
+  const items = (actor as { items?: Map<string, WeaponItem> } | null)?.items;
+  const list = [...(items?.values() ?? [])];
   for (const item of list) {
     if (item.type !== 'arme') continue;
     const left = item.system.reloadRoundsLeft;
@@ -74,9 +75,13 @@ export class FakeRoundCombatant implements CombatantLike {
       weapons: init.weapons ?? [],
     };
     // Each weapon is an item whose drawn/loaded flags are its readiness (the one place it lives).
-    const items = new Map<string, WeaponItem>();
+    const items = new FakeCollection<WeaponItem>();
     for (const w of view.weapons ?? [])
-      items.set(w.id, { id: w.id, type: 'arme', system: { drawn: w.ready, loaded: w.loaded, reloadRoundsLeft: null } });
+      items.set(w.id, {
+        id: w.id,
+        type: 'arme',
+        system: { drawn: w.ready, loaded: w.loaded, reloadRoundsLeft: null },
+      });
     const engineView = () => ({
       ...view,
       weapons: (view.weapons ?? []).map((w) => {
@@ -87,7 +92,10 @@ export class FakeRoundCombatant implements CombatantLike {
     this.actor = {
       engineView,
       items,
-      async updateEmbeddedDocuments(_name: string, updates: { _id: string; system: Partial<WeaponItem['system']> }[]) {
+      async updateEmbeddedDocuments(
+        _name: string,
+        updates: { _id: string; system: Partial<WeaponItem['system']> }[],
+      ) {
         for (const u of structuredClone(updates)) {
           const item = items.get(u._id);
           if (!item) throw new Error(`no item ${u._id}`);
@@ -99,7 +107,9 @@ export class FakeRoundCombatant implements CombatantLike {
   }
 
   /** The weapons' readiness as their items hold it, in the round's shape. */
-  get weaponReadiness(): { weapons: Record<string, { ready: boolean; loaded: boolean; reloadRoundsLeft?: number }> } {
+  get weaponReadiness(): {
+    weapons: Record<string, { ready: boolean; loaded: boolean; reloadRoundsLeft?: number }>;
+  } {
     return readinessOfItems(this.actor);
   }
 

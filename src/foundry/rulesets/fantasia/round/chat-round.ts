@@ -167,7 +167,9 @@ function readinessWriteOf(
   weaponId: string,
 ): DocumentWrite | undefined {
   const wanted = state.readiness[id]?.weapons[weaponId];
-  const actor = resolveUuid(actorUuid) as { items?: { get(id: string): { system: unknown } | undefined } } | null;
+  const actor = resolveUuid(actorUuid) as {
+    items?: { get(id: string): { system: unknown } | undefined };
+  } | null;
   const item = actor?.items?.get(weaponId);
   if (!wanted || !item) return undefined;
   const update = weaponReadinessUpdate(item.system as Parameters<typeof weaponReadinessUpdate>[0], wanted);

@@ -39,7 +39,8 @@ export function weaponReadinessUpdate(
   system: ArmeSystem,
   readiness: WeaponReadiness,
 ): Record<string, unknown> | null {
-  const left = readiness.reloadRoundsLeft && readiness.reloadRoundsLeft > 0 ? readiness.reloadRoundsLeft : null;
+  const left =
+    readiness.reloadRoundsLeft && readiness.reloadRoundsLeft > 0 ? readiness.reloadRoundsLeft : null;
   const next = { drawn: readiness.ready, loaded: readiness.loaded, reloadRoundsLeft: left };
   const same =
     Boolean(system.drawn) === next.drawn &&
