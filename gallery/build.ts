@@ -88,6 +88,23 @@ export function createEnvironment(translations: Dict): typeof Handlebars {
   return hb;
 }
 
+/**
+ * Foundry's interface font, Signika (which Foundry ships and styles/ names first), from the pinned
+ * `@fontsource/signika` package, inlined so the page loads nothing. Glyphs it lacks (→, ✕, ★)
+ * fall back to the DejaVu fonts the browser is given (browser.ts).
+ */
+function fontFaces(): string {
+  const dir = join(ROOT, 'node_modules', '@fontsource', 'signika', 'files');
+  return ([400, 700] as const)
+    .map((weight) => {
+      const file = join(dir, `signika-latin-${weight}-normal.woff2`);
+      if (!existsSync(file)) return '';
+      const data = readFileSync(file).toString('base64');
+      return `@font-face { font-family: 'Signika'; font-style: normal; font-weight: ${weight}; src: url(data:font/woff2;base64,${data}) format('woff2'); }`;
+    })
+    .join('\n');
+}
+
 const CHROME = `
 html, body { margin: 0; padding: 0; background: #6b6b6b; }
 body { padding: 20px; }
@@ -112,7 +129,7 @@ function escapeHtml(text: string): string {
 export async function buildGallery(lang: string, pages?: GalleryPage[]): Promise<BuiltPage[]> {
   const translations = loadTranslations(lang);
   const hb = createEnvironment(translations);
-  const css = loadCss();
+  const css = `${fontFaces()}\n${loadCss()}`;
   const outDir = join(ARTIFACTS, 'html', lang);
   mkdirSync(outDir, { recursive: true });
   const built: BuiltPage[] = [];

@@ -1,38 +1,20 @@
 /**
- * Opens each built gallery page in headless Chromium, checks it and saves a screenshot to
+ * Opens each built gallery page in headless Chromium (see browser.ts), checks it and saves a screenshot to
  * artifacts/gallery/<lang>/<page>.png. Problems: a template error, a raw localization key
  * (visible text or an accessible attribute matching /\bPDA\.[A-Za-z]/), an element overflowing
  * its box or the window.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { ARTIFACTS, type BuiltPage } from './build';
-
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface PageReport {
   name: string;
   lang: string;
   screenshot: string;
   problems: string[];
-}
-
-export async function launch(): Promise<Browser> {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`Chromium is missing at ${CHROMIUM}: install it (apt-get install chromium)`);
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 /** Runs in the page: the problems it can see. */
@@ -78,25 +60,53 @@ function inspectPage(): string[] {
   return [...new Set(problems)].slice(0, 20);
 }
 
-export async function shootGallery(built: BuiltPage[], browser: Browser): Promise<PageReport[]> {
-  const reports: PageReport[] = [];
-  const context = await browser.newContext({ deviceScaleFactor: 1 });
+/** Pages shot at once (each in its own tab): the machine has 2 cores. */
+const CONCURRENCY = 3;
+
+async function shootPage(context: BrowserContext, b: BuiltPage): Promise<PageReport> {
+  const dir = join(ARTIFACTS, b.lang);
+  mkdirSync(dir, { recursive: true });
+  const screenshot = join(dir, `${b.page.name}.png`);
+  const page = await context.newPage();
   try {
-    for (const b of built) {
-      const dir = join(ARTIFACTS, b.lang);
-      mkdirSync(dir, { recursive: true });
-      const screenshot = join(dir, `${b.page.name}.png`);
-      const page = await context.newPage();
-      await page.setViewportSize({ width: b.page.width + 40, height: b.page.height + 40 });
-      // Offline: the page only uses inline CSS; block anything else (fonts, icons).
-      await page.route(/^(?!file:)/, (route) => route.abort());
-      await page.goto(pathToFileURL(b.file).href, { waitUntil: 'load' });
-      const problems = b.error ? [`template error: ${b.error}`] : [];
-      problems.push(...(await page.evaluate(inspectPage)));
-      await page.locator('#gallery-app').screenshot({ path: screenshot });
-      await page.close();
-      reports.push({ name: b.page.name, lang: b.lang, screenshot, problems });
+    await page.setViewportSize({ width: b.page.width + 40, height: b.page.height + 40 });
+    // Offline: the page only uses inline CSS and data: URLs; block anything else.
+    await page.route(/^(?!file:|data:)/, (route) => route.abort());
+    await page.goto(pathToFileURL(b.file).href, { waitUntil: 'load' });
+    await page.evaluate(() => document.fonts.ready.then(() => true));
+    const problems = b.error ? [`template error: ${b.error}`] : [];
+    problems.push(...(await page.evaluate(inspectPage)));
+    await page
+      .locator('#gallery-app')
+      .screenshot({ path: screenshot, animations: 'disabled', caret: 'hide', scale: 'css' });
+    return { name: b.page.name, lang: b.lang, screenshot, problems };
+  } finally {
+    await page.close();
+  }
+}
+
+/** Shoots every built page; the reports come in the order of `built`. */
+export async function shootGallery(built: BuiltPage[], browser: Browser): Promise<PageReport[]> {
+  // Deterministic rendering: fixed viewport per page, scale 1, light scheme, no motion, UTC.
+  const context = await browser.newContext({
+    deviceScaleFactor: 1,
+    colorScheme: 'light',
+    reducedMotion: 'reduce',
+    timezoneId: 'UTC',
+    locale: built[0]?.lang ?? 'fr',
+  });
+  // Run through tsx (npm run gallery), functions sent to the page carry esbuild's __name(fn, name).
+  await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+  const reports: PageReport[] = new Array<PageReport>(built.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < built.length) {
+      const i = next++;
+      reports[i] = await shootPage(context, built[i]!);
     }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, built.length) }, worker));
   } finally {
     await context.close();
   }
