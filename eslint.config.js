@@ -34,6 +34,23 @@ export default tseslint.config(
     },
   },
   {
+    // Table tests act as people do: through the harness and the system's entry point only.
+    files: ['test/table/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/**', '**/fakes/**'],
+              message: 'Table tests import test/harness/table only: act through the UI, not the code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', '*.js', '*.mjs'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -3,19 +3,25 @@ import { SYSTEM_ID } from './constants';
 import { errorMessage } from './i18n';
 
 /**
- * GM-side work requested by players. A player never writes to a document they do not own: they
- * send a query to the active GM, whose handler re-validates the request (the requesting user,
- * their ownership, the rules) and writes. Handlers return a `QueryResult` instead of throwing so
- * that the player sees the GM's refusal, localized.
+ * GM-side work requested by players, with a sender Foundry's server vouches for.
+ *
+ * Foundry v13 does not tell a `CONFIG.queries` handler who sent the query (foundryvtt issue
+ * #13418), and an id in the payload proves nothing. So a player's request is a write the server
+ * attests: the player updates their own User document (the only User a player may write) with
+ * the request under `flags.passe-d-armes.requests.<id>`. Every client's `updateUser` hook then
+ * receives the id of the user who made that write, stamped by the server; the active GM's client
+ * alone runs the request as that user, and answers by writing `flags.passe-d-armes.answers.<id>`
+ * on the requester's User (a write only a GM may make, so the player knows the answer is the
+ * GM's). Handlers return a `QueryResult` instead of throwing so the player sees the GM's refusal,
+ * localized. See docs/architecture.md, "Trust model".
  */
 export type QueryResult<T = unknown> =
   { ok: true; value: T } | { ok: false; key: string; data?: Record<string, string | number> };
 
-/** Every query carries the requesting user's id; handlers look the user up and check them. */
-export interface QueryPayload {
-  userId: string;
-}
+/** Kept for handlers' signatures: the payload of a request (never trusted for identity). */
+export type QueryPayload = Record<string, unknown>;
 
+/** A handler runs on the active GM's client for `user`, the requester Foundry attests. */
 export type QueryHandler<P extends QueryPayload, T> = (payload: P, user: User) => Promise<T> | T;
 
 const handlers = new Map<string, QueryHandler<QueryPayload, unknown>>();
@@ -24,30 +30,33 @@ export function queryName(name: string): string {
   return `${SYSTEM_ID}.${name}`;
 }
 
-/**
- * Registers a GM-side handler under `passe-d-armes.<name>` in CONFIG.queries. The wrapper refuses
- * to run on a non-GM client, resolves the requesting user, and turns RulesErrors into refusals.
- */
+/** Registers a GM-side handler for requests named `name`. */
 export function registerQuery<P extends QueryPayload, T>(name: string, handler: QueryHandler<P, T>): void {
   handlers.set(name, handler as QueryHandler<QueryPayload, unknown>);
-  // fvtt-types types CONFIG.queries as a closed interface; our names are prefixed dynamic keys.
-  const queries = CONFIG.queries as unknown as Record<string, (data: unknown) => Promise<unknown>>;
-  queries[queryName(name)] = (data: unknown, options?: unknown) => runQuery(name, data, options);
 }
 
-/** Runs a registered handler as the GM would (exported for tests and for the GM's own calls). */
-export async function runQuery(name: string, data: unknown, options?: unknown): Promise<QueryResult> {
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * Runs a registered handler for `sender` on the GM's client. `sender` must come from Foundry (the
+ * user the server attests for a write, or the GM themselves), never from the payload.
+ */
+export async function runRequest(
+  name: string,
+  data: unknown,
+  sender: User | null | undefined,
+): Promise<QueryResult> {
   try {
     if (!game.user?.isGM) throw new RulesError('PDA.Error.NotGM');
-    const handler = handlers.get(name);
-    if (!handler) throw new RulesError('PDA.Error.UnknownQuery', { name });
-    const payload = data as Partial<QueryPayload> | null;
-    const user = typeof payload?.userId === 'string' ? game.users?.get(payload.userId) : undefined;
-    if (!user) throw new RulesError('PDA.Error.UnknownUser');
-    // Where the transport names the sender, it must be the user the payload claims to be.
-    const sender = (options as { user?: { id?: string } } | undefined)?.user;
-    if (sender?.id !== undefined && sender.id !== user.id) throw new RulesError('PDA.Error.UnknownUser');
-    const value = await handler(payload as QueryPayload, user);
+    const handler = typeof name === 'string' ? handlers.get(name) : undefined;
+    if (!handler) throw new RulesError('PDA.Error.UnknownQuery', { name: String(name).slice(0, 60) });
+    if (!sender) throw new RulesError('PDA.Error.UnknownUser');
+    if (!isPlainObject(data)) throw new RulesError('PDA.Error.BadRequest');
+    const value = await handler(data, sender);
     return { ok: true, value };
   } catch (error) {
     if (error instanceof RulesError) return { ok: false, key: error.key, data: { ...error.data } };
@@ -56,34 +65,124 @@ export async function runQuery(name: string, data: unknown, options?: unknown): 
   }
 }
 
+/** How a player's request reaches the GM (Foundry's User writes; replaceable in unit tests). */
+export type RequestTransport = (name: string, data: Record<string, unknown>) => Promise<QueryResult>;
+
+interface StoredRequest {
+  readonly name: string;
+  readonly data: Record<string, unknown>;
+}
+
+const TIMEOUT_MS = 30_000;
+const pending = new Map<string, (result: QueryResult) => void>();
+const handled = new Set<string>();
+let lastSent: string | null = null;
+let counter = 0;
+
+function requestId(): string {
+  counter += 1;
+  return `${game.user?.id ?? 'anon'}-${Date.now().toString(36)}-${counter}`;
+}
+
+/** The Foundry transport: a write to one's own User, answered by the GM on that User. */
+const userTransport: RequestTransport = async (name, data) => {
+  const user = game.user;
+  if (!user) return { ok: false, key: 'PDA.Error.UnknownUser' };
+  const id = requestId();
+  const answer = new Promise<QueryResult>((resolve) => {
+    pending.set(id, resolve);
+    setTimeout(() => {
+      if (pending.delete(id)) resolve({ ok: false, key: 'PDA.Error.GMNoAnswer' });
+    }, TIMEOUT_MS);
+  });
+  const previous = lastSent;
+  lastSent = id;
+  const update: Record<string, unknown> = {
+    [`flags.${SYSTEM_ID}.requests.${id}`]: { name, data } satisfies StoredRequest,
+  };
+  // One request and one answer kept at a time: the previous ones are cleared with this write.
+  if (previous) {
+    update[`flags.${SYSTEM_ID}.requests.-=${previous}`] = null;
+    update[`flags.${SYSTEM_ID}.answers.-=${previous}`] = null;
+  }
+  try {
+    await user.update(update as never);
+  } catch {
+    pending.delete(id);
+    return { ok: false, key: 'PDA.Error.GMNoAnswer' };
+  }
+  return answer;
+};
+
+let transport: RequestTransport = userTransport;
+
+/** Test seam: how requests travel (unit tests without a server replace it). */
+export function setRequestTransport(next: RequestTransport | null): void {
+  transport = next ?? userTransport;
+}
+
+interface UserFlags {
+  requests?: Record<string, unknown>;
+  answers?: Record<string, unknown>;
+}
+
+function systemFlags(changed: unknown): UserFlags | undefined {
+  const flags = (changed as { flags?: Record<string, unknown> } | null)?.flags;
+  const own = flags?.[SYSTEM_ID];
+  return isPlainObject(own) ? (own as UserFlags) : undefined;
+}
+
 /**
- * Asks the active GM to run a query. A GM calling it runs the handler locally. With no GM
+ * `updateUser` on every client. On the active GM's: new requests written by the user themselves
+ * (the server's `userId`) are run as that user, once each, and answered. On the requester's:
+ * answers written by a GM resolve the pending request.
+ */
+async function onUpdateUser(user: User, changed: unknown, _options: unknown, userId: string): Promise<void> {
+  const flags = systemFlags(changed);
+  if (!flags) return;
+  const me = game.user;
+  if (!me) return;
+  if (isPlainObject(flags.requests) && me.isGM && game.users?.activeGM?.id === me.id) {
+    // A request counts only when its user wrote it: nobody can ask in someone else's name.
+    const sender = userId === user.id ? game.users?.get(userId) : undefined;
+    for (const [id, raw] of Object.entries(flags.requests)) {
+      if (id.startsWith('-=') || handled.has(id) || !sender || !isPlainObject(raw)) continue;
+      handled.add(id);
+      const request = raw as Partial<StoredRequest>;
+      const result =
+        typeof request.name === 'string'
+          ? await runRequest(request.name, request.data, sender)
+          : ({ ok: false, key: 'PDA.Error.BadRequest' } as QueryResult);
+      await sender.update({ [`flags.${SYSTEM_ID}.answers.${id}`]: result } as never);
+    }
+  }
+  if (isPlainObject(flags.answers) && user.id === me.id && game.users?.get(userId)?.isGM) {
+    for (const [id, result] of Object.entries(flags.answers)) {
+      const resolve = pending.get(id);
+      if (!resolve || !isPlainObject(result)) continue;
+      pending.delete(id);
+      resolve(result as QueryResult);
+    }
+  }
+}
+
+/** Wires the request channel (every client, at `init`). */
+export function registerRequests(): void {
+  Hooks.on('updateUser', ((user: User, changed: unknown, options: unknown, userId: string) => {
+    void onUpdateUser(user, changed, options, userId);
+  }) as never);
+}
+
+/**
+ * Asks the active GM to run a request. A GM runs the handler locally, as themselves. With no GM
  * connected, or on a refusal, the user sees a localized warning and the promise resolves to the
  * refusal; nothing is changed.
  */
 export async function askGM<T>(name: string, data: Record<string, unknown>): Promise<QueryResult<T>> {
-  const payload = { ...data, userId: game.user?.id ?? '' };
   let result: QueryResult;
-  if (game.user?.isGM) {
-    result = await runQuery(name, payload);
-  } else {
-    const gm = game.users?.activeGM;
-    if (!gm) {
-      result = { ok: false, key: 'PDA.Error.NoGM' };
-    } else {
-      try {
-        // User#query is typed for core query names only; ours are registered at init.
-        const query = gm.query as unknown as (
-          n: string,
-          d: unknown,
-          o: { timeout: number },
-        ) => Promise<unknown>;
-        result = (await query.call(gm, queryName(name), payload, { timeout: 30_000 })) as QueryResult;
-      } catch {
-        result = { ok: false, key: 'PDA.Error.GMNoAnswer' };
-      }
-    }
-  }
+  if (game.user?.isGM) result = await runRequest(name, data, game.user);
+  else if (!game.users?.activeGM) result = { ok: false, key: 'PDA.Error.NoGM' };
+  else result = await transport(name, data);
   if (!result.ok) ui.notifications?.warn(errorMessage(new RulesError(result.key, result.data ?? {})));
   return result as QueryResult<T>;
 }

@@ -8,6 +8,7 @@ import { registerAllRulesets } from './rulesets/all';
 import { allRulesets, getRuleset } from './rulesets/registry';
 import type { SheetRegistration } from './rulesets/types';
 import { activeRulesetId, registerSettings } from './settings';
+import { registerRequests } from './queries';
 import { migrateDocuments, SCHEMA_VERSION, type MigratableDocument } from './migrations';
 import { t } from './i18n';
 
@@ -48,6 +49,7 @@ export function initSystem(): void {
   }
 
   registerSettings();
+  registerRequests();
   registerChat();
   registerCombat();
   getRuleset(activeRulesetId())?.init?.();

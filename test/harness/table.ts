@@ -66,8 +66,13 @@ export class Seat {
   async openSheet(doc: any): Promise<HTMLElement> {
     const sheet = doc.sheet;
     if (!sheet) throw new Error(`No sheet registered for ${doc.documentName} ${doc.type}`);
+    const before = this.client.errors.length;
     await this.client.track(sheet.render(true));
     await this.table.settle();
+    if (!sheet.element) {
+      const cause = this.client.errors.slice(before).map(String).join('; ');
+      throw new Error(`${this.name}: the ${doc.documentName} sheet of ${doc.name} did not render: ${cause}`);
+    }
     return sheet.element;
   }
 

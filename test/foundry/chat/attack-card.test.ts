@@ -8,7 +8,7 @@ import {
   requestCardAction,
   snapshotOf,
 } from '../../../src/foundry/chat/card';
-import { runQuery } from '../../../src/foundry/queries';
+import { runRequest } from '../../../src/foundry/queries';
 import { actAs, world, type FakeUser } from '../../fakes/foundry';
 import {
   chatWorld,
@@ -255,19 +255,18 @@ describe('applying damage safely', () => {
     const id = lastMessage().id;
     actAs(gm);
     const [a, b] = await Promise.all([
-      runQuery(CARD_ACTION_QUERY, { userId: gm.id, messageId: id, actionId: 'apply', revision: rev }),
-      runQuery(CARD_ACTION_QUERY, { userId: other.id, messageId: id, actionId: 'apply', revision: rev }),
+      runRequest(CARD_ACTION_QUERY, { messageId: id, actionId: 'apply', revision: rev }, gm as never),
+      runRequest(CARD_ACTION_QUERY, { messageId: id, actionId: 'apply', revision: rev }, other as never),
     ]);
     expect([a.ok, b.ok].sort()).toEqual([false, true]);
     expect(brute.system.pv.value).toBe(8);
     expect(step()).toBe('applied');
     // The same click replayed later is refused too (idempotent).
-    const again = await runQuery(CARD_ACTION_QUERY, {
-      userId: gm.id,
-      messageId: id,
-      actionId: 'apply',
-      revision: rev,
-    });
+    const again = await runRequest(
+      CARD_ACTION_QUERY,
+      { messageId: id, actionId: 'apply', revision: rev },
+      gm as never,
+    );
     expect(again.ok).toBe(false);
     expect(brute.system.pv.value).toBe(8);
   });

@@ -31,6 +31,7 @@ import {
   type FakeUser,
   resolveFakeUuid,
 } from '../../fakes/foundry';
+import { runRequest, setRequestTransport } from '../../../src/foundry/queries';
 
 const g = globalThis as any;
 
@@ -203,16 +204,16 @@ export function chatWorld(): { gm: FakeUser; player: FakeUser; other: FakeUser }
   registerChat();
   registerFlow(fantasiaAttackFlow);
   registerFlow(fantasiaResistanceFlow);
-  // A player's query runs on the GM's client: as the GM, then back to the caller.
-  gm.query = async (name: string, data: unknown) => {
+  // A player's request runs on the GM's client for the calling user: as the GM, then back.
+  setRequestTransport(async (name, data) => {
     const caller = g.game.user;
     actAs(gm);
     try {
-      return await g.CONFIG.queries[name](data);
+      return await runRequest(name, structuredClone(data), caller);
     } finally {
       actAs(caller);
     }
-  };
+  });
   return { gm, player, other };
 }
 

@@ -231,7 +231,7 @@ describe('combat tracker templates (real Handlebars)', () => {
     expect(context.rows.map((r: { name: string }) => r.name)).toEqual(['Aline', 'Brute']);
   });
 
-  it('registerCombat sets the documents, data models, tracker and GM query', () => {
+  it('registerCombat sets the documents, data models and tracker, and exposes no query', () => {
     registerCombat();
     expect(g.CONFIG.ui.combat?.name).toBe('PassedArmesCombatTracker');
     expect(g.CONFIG.Combat.documentClass.name).toBe('PassedArmesCombat');
@@ -245,6 +245,7 @@ describe('combat tracker templates (real Handlebars)', () => {
       budgets: '',
       surprised: false,
     });
-    expect(typeof g.CONFIG.queries['passe-d-armes.round.command']).toBe('function');
+    // Requests travel as attested User writes: nothing a player could call directly is exposed.
+    expect(g.CONFIG.queries['passe-d-armes.round.command']).toBeUndefined();
   });
 });

@@ -1,16 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { RulesError } from '../../../src/engine/core/errors';
-import { askGM, queryName, registerQuery, runQuery } from '../../../src/foundry/queries';
+import { askGM, registerQuery, runRequest, setRequestTransport } from '../../../src/foundry/queries';
 import { actAs, resetFoundry, translations, world } from '../../fakes/foundry';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- reaching into the fake globals */
 const g = globalThis as any;
 
-describe('GM queries', () => {
-  it('registers prefixed handlers in CONFIG.queries', () => {
+describe('GM requests', () => {
+  it('registers no CONFIG.queries handler a player could call with a forged payload', () => {
     registerQuery('ping', () => 'pong');
-    expect(typeof g.CONFIG.queries[queryName('ping')]).toBe('function');
-    expect(queryName('ping')).toBe('passe-d-armes.ping');
+    expect(Object.keys(g.CONFIG.queries)).toEqual([]);
   });
 
   it('a player with no GM connected gets a clear message and nothing runs', async () => {
@@ -26,65 +25,61 @@ describe('GM queries', () => {
     expect(world.notifications).toEqual([{ level: 'warn', message: 'Aucun MJ connecté' }]);
   });
 
-  it("a player's request reaches the active GM with the player's id, and the GM's answer comes back", async () => {
+  it('a handler runs for the sender it is given, whatever user id the payload names', async () => {
     const { gm, player } = resetFoundry();
     const seen: unknown[] = [];
-    registerQuery<{ userId: string; value: number }, number>('double', (payload, user) => {
+    registerQuery<{ value: number }, number>('double', (payload, user) => {
       seen.push(user.id);
       return payload.value * 2;
     });
-    gm.query = async (name, data) => {
-      actAs(gm);
-      const answer = await g.CONFIG.queries[name](data);
-      actAs(player);
-      return answer;
-    };
-    actAs(player);
-    const result = await askGM<number>('double', { value: 21 });
+    actAs(gm);
+    const result = await runRequest('double', { value: 21, userId: gm.id }, player as never);
     expect(result).toEqual({ ok: true, value: 42 });
     expect(seen).toEqual([player.id]);
   });
 
-  it("the GM-side handler's refusal is returned localized and nothing is written", async () => {
+  it("the GM-side handler's refusal reaches the player localized, through the transport", async () => {
     const { player, gm } = resetFoundry();
     translations.data = { PDA: { Error: { NotOwner: 'Vous ne possédez pas {name}.' } } };
     registerQuery('refuse', () => {
       throw new RulesError('PDA.Error.NotOwner', { name: 'Brigand' });
     });
-    gm.query = async (name, data) => {
+    setRequestTransport(async (name, data) => {
       actAs(gm);
-      const answer = await g.CONFIG.queries[name](data);
-      actAs(player);
-      return answer;
-    };
+      try {
+        return await runRequest(name, data, player as never);
+      } finally {
+        actAs(player);
+      }
+    });
     actAs(player);
     const result = await askGM('refuse', {});
+    setRequestTransport(null);
     expect(result).toEqual({ ok: false, key: 'PDA.Error.NotOwner', data: { name: 'Brigand' } });
     expect(world.notifications[0]?.message).toBe('Vous ne possédez pas Brigand.');
   });
 
-  it('a handler never runs on a non-GM client, nor for an unknown user', async () => {
-    const { player } = resetFoundry();
+  it('a handler never runs on a non-GM client, for no sender, an unknown name or a non-object payload', async () => {
+    const { player, gm } = resetFoundry();
     const handler = vi.fn();
     registerQuery('guarded', handler);
     actAs(player);
-    expect(await runQuery('guarded', { userId: player.id })).toEqual({
+    expect(await runRequest('guarded', {}, player as never)).toMatchObject({
       ok: false,
       key: 'PDA.Error.NotGM',
-      data: {},
     });
-    resetFoundry();
-    expect(await runQuery('guarded', { userId: 'nobody' })).toEqual({
+    actAs(gm);
+    expect(await runRequest('guarded', {}, null)).toMatchObject({ ok: false, key: 'PDA.Error.UnknownUser' });
+    expect(await runRequest('constructor', {}, player as never)).toMatchObject({
       ok: false,
-      key: 'PDA.Error.UnknownUser',
-      data: {},
+      key: 'PDA.Error.UnknownQuery',
     });
-    const { player: p2, gm: gm2 } = resetFoundry();
-    actAs(gm2);
-    expect(await runQuery('guarded', { userId: p2.id }, { user: { id: 'someone-else' } })).toMatchObject({
-      ok: false,
-      key: 'PDA.Error.UnknownUser',
-    });
+    for (const bad of [null, [], 'x', 3]) {
+      expect(await runRequest('guarded', bad, player as never)).toMatchObject({
+        ok: false,
+        key: 'PDA.Error.BadRequest',
+      });
+    }
     expect(handler).not.toHaveBeenCalled();
   });
 });

@@ -73,11 +73,12 @@ export const fantasiaRuleset: FoundryRuleset = {
   setup() {
     // The attack card reads declarations, parries, reloads and thrust memory from the round.
     setFantasiaRoundProvider(combatRoundProvider);
-    void foundry.applications.handlebars.loadTemplates([DECLARE_TEMPLATE]);
+    // Fantasia sheets serve compendium entries and actors kept from an earlier ruleset in every
+    // world, so their partials load whatever the active ruleset.
+    void foundry.applications.handlebars.loadTemplates([DECLARE_TEMPLATE, ...FANTASIA_PARTIALS]);
   },
   init() {
     configureTokens();
-    void foundry.applications.handlebars.loadTemplates(FANTASIA_PARTIALS);
     Hooks.on('preCreateItem', fantasiaPreCreateItem as never);
     Hooks.on('hotbarDrop', fantasiaHotbarDrop as never);
     // Macros call the system through `game.passeDArmes` (see hotbar.ts).

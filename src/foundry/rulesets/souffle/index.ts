@@ -43,8 +43,11 @@ export const souffleRuleset: FoundryRuleset = {
   roundAdapter: souffleRoundAdapter,
   cardFlows: souffleCardFlows,
   registerSettings: registerSouffleSettings,
-  init() {
+  setup() {
+    // Souffle sheets open in every world (compendiums, actors kept from an earlier ruleset).
     void foundry.applications.handlebars.loadTemplates(SOUFFLE_PARTIALS);
+  },
+  init() {
     // Token badge of each posture (S-P1).
     const effects = CONFIG.statusEffects as unknown as { id: string }[];
     for (const effect of POSTURE_STATUS_EFFECTS)
