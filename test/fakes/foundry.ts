@@ -6,6 +6,7 @@
  * a clean world.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- a fake of an untyped global surface */
+import { sortTurns } from '../harness/server';
 import {
   DataModel,
   TypeDataModel,
@@ -85,32 +86,67 @@ export class FakeDocument {
     return getProperty(this.flags, `${scope}.${key}`);
   }
 
-  async setFlag(scope: string, key: string, value: unknown): Promise<this> {
+  async setFlag(scope: string, key: string, value: unknown): Promise<this | undefined> {
     return this.update({ [`flags.${scope}.${key}`]: value });
   }
 
-  /** Applies `changes` (dotted keys allowed) atomically: an invalid change throws and changes nothing. */
-  async update(changes: Obj): Promise<this> {
+  /**
+   * Applies `changes` as Foundry does (test/harness/FAKE.md): only an owner (or a GM) may write;
+   * the system model's `_preUpdate` may veto; dotted keys, `-=` deletions and `recursive: false`
+   * are honoured; the change is validated whole and an invalid one throws and changes nothing;
+   * `_onUpdate` then runs with the diff and the writing user's id.
+   */
+  async update(changes: Obj, options: Obj = {}): Promise<this | undefined> {
     const user = (globalThis as any).game?.user;
-    if (user && !this.isOwner) throw new Error(`User ${user.id} lacks permission to update ${this.uuid}`);
+    if (user && !this.mayWrite(user))
+      throw new Error(`User ${user.id} lacks permission to update ${this.uuid}`);
     const expanded = expandObject(changes);
-    if (expanded.system && this.system instanceof DataModel) {
+    if (this.system instanceof TypeDataModel && typeof (this.system as any)._preUpdate === 'function') {
+      if ((await (this.system as any)._preUpdate(expanded, options, user)) === false) return undefined;
+    }
+    const diff: Obj = {};
+    if (expanded.system !== undefined && this.system instanceof DataModel) {
       const backup = this.system.toObject();
       try {
-        this.system.updateSource(expanded.system);
+        diff.system = this.system.updateSource(expanded.system, { recursive: options.recursive });
       } catch (error) {
-        this.system.updateSource(backup);
+        this.system.updateSource(backup, { recursive: false });
         throw error;
       }
-    } else if (expanded.system) {
-      this.system = mergeObject(this.system, expanded.system, { inplace: false });
+    } else if (expanded.system !== undefined) {
+      this.system =
+        options.recursive === false
+          ? deepClone(expanded.system)
+          : mergeObject(this.system, expanded.system, { inplace: false, performDeletions: true });
+      diff.system = expanded.system;
     }
-    if (expanded.name !== undefined) this.name = expanded.name;
-    if (expanded.flags) this.flags = mergeObject(this.flags, expanded.flags, { inplace: false });
+    for (const [key, value] of Object.entries(expanded)) {
+      if (key === 'system') continue;
+      const target = this as Obj;
+      if (key.startsWith('-=')) delete target[key.slice(2)];
+      else if (
+        options.recursive === false ||
+        value === null ||
+        typeof value !== 'object' ||
+        Array.isArray(value)
+      )
+        target[key] = deepClone(value);
+      else target[key] = mergeObject(target[key] ?? {}, value, { inplace: false, performDeletions: true });
+      diff[key] = deepClone(value);
+    }
     this.updates.push(deepClone(changes));
     this.prepareData();
+    (this.system as any)?._onUpdate?.(diff.system ?? {}, options, user?.id ?? '');
+    this._onUpdate(diff, options, user?.id ?? '');
     return this;
   }
+
+  /** Who may write this document: its owners and the GMs. */
+  mayWrite(user: { id: string; isGM?: boolean }): boolean {
+    return Boolean(user.isGM) || this.isOwner;
+  }
+
+  _onUpdate(_changed: Obj, _options: Obj, _userId: string): void {}
 
   toObject(): Obj {
     return {
@@ -324,6 +360,10 @@ class FakeCombatant extends FakeDocument {
 }
 class FakeCombat extends FakeDocument {
   static override documentName = 'Combat';
+  /** Combatants in Foundry's turn order: initiative highest first (none last), then name. */
+  get turns(): any[] {
+    return sortTurns(this.combatants.contents);
+  }
   round = 0;
   turn: number | null = null;
   started = false;
@@ -347,6 +387,10 @@ class FakeChatMessage extends FakeDocument {
     this.whisper = data.whisper ?? [];
     this.blind = data.blind ?? false;
     this.author = data.author ?? (globalThis as any).game?.user ?? null;
+  }
+  /** Only its author or a GM may edit a chat message. */
+  override mayWrite(user: { id: string; isGM?: boolean }): boolean {
+    return Boolean(user.isGM) || this.author?.id === user.id;
   }
   static async create(data: Obj): Promise<FakeChatMessage> {
     const Cls = (globalThis as any).CONFIG.ChatMessage.documentClass ?? FakeChatMessage;
