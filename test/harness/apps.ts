@@ -126,6 +126,20 @@ function cast(value: string, dtype: string | undefined): unknown {
   return value;
 }
 
+/**
+ * happy-dom 21 picks the wrong option of a parsed `<select>` whose `selected` attribute is not on
+ * its first option (it reports the second); a browser selects the option carrying the attribute.
+ * Rendered HTML is passed through this so controls hold what the template asked for.
+ */
+export function fixSelects(root: ParentNode): void {
+  for (const select of root.querySelectorAll<HTMLSelectElement>('select')) {
+    const marked = [...select.options].filter((o) => o.hasAttribute('selected'));
+    if (select.multiple) for (const o of select.options) o.selected = o.hasAttribute('selected');
+    else if (marked.length) select.value = marked[marked.length - 1]!.value;
+    else if (select.options.length) select.selectedIndex = 0;
+  }
+}
+
 /** Merges DEFAULT_OPTIONS from the base class down, as ApplicationV2 does. */
 function inheritedOptions(cls: any): Obj {
   const chain: any[] = [];
@@ -217,6 +231,7 @@ export function makeApplications(host: AppHost, templates: Templates) {
     }
     _replaceHTML(result: unknown, content: HTMLElement, _options: Obj): void {
       content.innerHTML = String(result ?? '');
+      fixSelects(content);
     }
     async _onFirstRender(_context: Obj, _options: Obj): Promise<void> {}
     async _onRender(_context: Obj, _options: Obj): Promise<void> {}
@@ -372,6 +387,7 @@ export function makeApplications(host: AppHost, templates: Templates) {
             content.append(el);
           }
           el.innerHTML = html;
+          fixSelects(el);
           for (const c of config.classes ?? []) el.classList.add(c);
           this.parts[partId] = el;
         }

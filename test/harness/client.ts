@@ -9,7 +9,7 @@ import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Window } from 'happy-dom';
 import { DataModel, TypeDataModel, deepClone, fields, utils, type Obj } from '../fakes/data';
-import { ROOT, makeApplications, makeTemplates } from './apps';
+import { ROOT, fixSelects, makeApplications, makeTemplates } from './apps';
 import { loadSystem } from './bundle';
 import { Collection, makeDocumentClasses } from './documents';
 import { COLLECTIONS, type Connection, type FakeServer, type Operation } from './server';
@@ -680,6 +680,7 @@ export class Client implements Connection {
   async renderMessage(message: any): Promise<void> {
     if (!this.game.messages.get(message.id)) return;
     const li = await message.renderHTML();
+    fixSelects(li);
     const log = this.document.querySelector('#chat-log')!;
     const existing = log.querySelector(`[data-message-id="${message.id}"]`);
     if (existing) existing.replaceWith(li);
