@@ -90,7 +90,7 @@ export async function attackFromSheet(
   actor: string,
   weaponRow: string,
   target: string,
-  dialog: Record<string, string | boolean> = {},
+  dialog: Record<string, string | number | boolean> = {},
 ): Promise<void> {
   await seat.target(target);
   const sheet = await seat.openSheet(seat.actor(actor));
@@ -104,7 +104,7 @@ export async function attackFromSheet(
 export async function attackFromSlot(
   seat: Seat,
   target: string,
-  dialog: Record<string, string | boolean> = {},
+  dialog: Record<string, string | number | boolean> = {},
 ): Promise<void> {
   await seat.target(target);
   await seat.click('li.active [data-action="pdaAttack"]', seat.tracker);

@@ -79,3 +79,31 @@ describe('a Souffle round: the S-AT3 warrior (Alice) against the S-AT5 hunter (B
     expect(table.errors()).toEqual([]);
   });
 });
+
+describe('a Souffle defence: the hunter parries the warrior', () => {
+  it('S-A1 S-DF3 no advantage rolls 2d10 and keeps the worse; damage − die − défense − ½ métier comes off souffle first', async () => {
+    const table = await Table.open({ ruleset: 'souffle' });
+    const alice = table.seat('Alice');
+    const bruno = table.seat('Bruno');
+    await table.importActor('souffle-combattants', WARRIOR, 'Alice');
+    await table.importActor('souffle-combattants', 'Chasseur', 'Bruno');
+    await table.placeToken(WARRIOR, 1, 1);
+    await table.placeToken('Chasseur', 2, 1);
+    await alice.target('Chasseur');
+    const sheet = await alice.openSheet(alice.actor(WARRIOR));
+    await alice.click(sheet.querySelector('[data-action="attack"]')!);
+    table.dice.push([10, 1], [12, 7]);
+    await alice.answerDialog({ characteristic: 'vigueur' });
+    // S-DF1: the defence is passive, always there: the defender's owner rolls it from the card.
+    table.dice.push([10, 8], [10, 3]);
+    await bruno.press('Parer');
+    const card = text(alice.lastMessage());
+    expect(card).toContain('Dés 2d10kl : 8, [3]');
+    // 10 − 3 (die) − 3 (défense) − 2 (½ métier 3, rounded up: ruling S-DF3) = 2.
+    expect(card).toContain('10 − 3 − 3 − 2 = 2');
+    await table.gm.press('Appliquer');
+    const hunter = alice.actor('Chasseur').system;
+    expect([hunter.souffle.value, hunter.pv.value]).toEqual([8, 10]);
+    expect(text(bruno.lastMessage())).toContain('Chasseur perd 2 souffle et 0 PV.');
+  });
+});

@@ -147,6 +147,10 @@ export const souffleAttackFlow: CardFlow<SouffleAttackState> = {
           ...(armour ? { armour } : {}),
           ...(shield ? { shield } : {}),
           ...(state.attack.aim === 'feinte' ? { feinted: true } : {}),
+          // S-AT5: beyond 20 m the target defends better, less the shooter's métier.
+          ...(state.distance !== undefined
+            ? { distance: state.distance, shooterMetier: state.input.metier }
+            : {}),
         };
         const result = await env.roll((dice) =>
           resolveDefence(

@@ -32,6 +32,8 @@ export interface SouffleAttackState {
   readonly attack: AttackResult;
   /** Souffle the attacker spent forcing (S-AT2). */
   readonly souffleSpent: number;
+  /** Metres between the shooter's and the target's tokens, for a ranged attack (S-AT5). */
+  readonly distance?: number;
   readonly defence?: { readonly mode: DefenceMode; readonly result: DefenceResult };
   readonly test?: SouffleManoeuvreTest;
   readonly applied?: SouffleApplied;

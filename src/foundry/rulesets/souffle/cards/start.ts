@@ -11,6 +11,7 @@ import type { SouffleWeapon } from '../../../../engine/souffle/equipment';
 import type { CombatLike } from '../../../combat/adapter';
 import { checkSouffleAction, souffleRoundAdapter, type SouffleRoundState } from '../round/adapter';
 import { readRoundState } from '../../../combat/store';
+import { tokenByUuid, tokenDistance, tokenOfActor } from '../../../canvas/distance';
 import { SYSTEM_ID, templatePath } from '../../../constants';
 import { notifyError, t } from '../../../i18n';
 import { sheetAttackInput } from '../rolls';
@@ -194,6 +195,14 @@ export async function startSouffleAttack(
       souffleActor(resolveUuid(target.actorUuid), target.name);
       const env = makeEnv(game.user as User);
       const attack = await env.roll((dice) => resolveAttack(input, dice, opts));
+      // S-AT5: a shot's distance is read from the scene (null off the scene: no range bonus).
+      const distance =
+        attack.kind === 'ranged'
+          ? tokenDistance(
+              tokenOfActor((actorDoc as { id?: string | null }).id),
+              tokenByUuid(target.tokenUuid),
+            )
+          : null;
       const card: CardSnapshot<SouffleAttackState> = {
         ruleset: 'souffle',
         flow: SOUFFLE_ATTACK_FLOW,
@@ -212,6 +221,7 @@ export async function startSouffleAttack(
           attack,
           souffleSpent: 0,
           undone: 0,
+          ...(distance !== null ? { distance } : {}),
         },
       };
       messages.push(await createCard(card, env, speakerOf(actorDoc)));
