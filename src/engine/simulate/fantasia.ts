@@ -1,0 +1,419 @@
+import type { Dice } from '../dice/port';
+import { resolveExchange, type DefenceChoice } from '../fantasia/exchange';
+import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from '../fantasia/options';
+import {
+  buildFantasiaSchedule,
+  fantasiaCarryOver,
+  fantasiaInitialReadiness,
+  fantasiaInitiative,
+  missileReady,
+  toRoundCombatant,
+  type FantasiaDeclaration,
+  type FantasiaReadiness,
+  type FantasiaRoundCombatant,
+  type FantasiaRoundState,
+} from '../fantasia/round';
+import { skillValue } from '../fantasia/skills';
+import type { FantasiaCombatant, FantasiaWeapon } from '../fantasia/types';
+import { validateCombatant } from '../fantasia/validate';
+import { isRanged, withStates } from '../fantasia/weapons';
+import type { Slot, SlotSpec } from '../round/types';
+import { Arena, meanOf } from './arena';
+import type { FightResult } from './stats';
+import type { FantasiaEncounter, Tactics } from './types';
+
+/*
+ * Fantasia fights, round by round, on the rules the cards use:
+ * - each round the initiative of F-R2..F-R4 (fantasiaInitiative), declarations of intent made
+ *   from the tactics, and the three passes of F-R6..F-R9 as buildFantasiaSchedule lays them out;
+ * - each attack goes through resolveExchange: resolveAttack → availableDefences →
+ *   resolveDefence → rollDamage → applyDamage → afterThrust, the steps the attack card takes;
+ * - weapon readiness carries over with fantasiaCarryOver (bows nocked again, crossbows reloaded
+ *   in passes 2 and 3, arquebus countdowns).
+ * A fighter is down at 0 PV or below, unconscious or dead; dead when the 'dead' state is set or
+ * PV reach minus half the maximum (simulator convention: the seed gives no death threshold).
+ * Fumbles end the attack (their follow-ups are a player's or the GM's choice on the card).
+ */
+
+interface Declared {
+  readonly declaration: FantasiaDeclaration;
+  readonly serial: number;
+}
+
+const OTHER = 0;
+const DODGE = 1;
+const MELEE = 2;
+const MOVE = 3;
+const SHOOT = 4;
+const DRAW_MISSILE = 5;
+const DRAW_MELEE = 6;
+const RELOAD = 7;
+
+interface Runtime {
+  readonly base: FantasiaCombatant;
+  readonly round: FantasiaRoundCombatant;
+  readonly tactics: Tactics;
+  readonly melee: FantasiaWeapon;
+  readonly missile?: FantasiaWeapon;
+  readonly initialReadiness: FantasiaReadiness;
+  c: FantasiaCombatant;
+  readiness: FantasiaReadiness;
+  parried: boolean;
+  dodging: boolean;
+  attacking: boolean;
+  /** Crossbow reloaded in this round's passes 2 and 3 (F-W5). */
+  reloadingId: string | undefined;
+}
+
+function average(weapon: FantasiaWeapon, c: FantasiaCombatant): number {
+  const bonus = isRanged(weapon) ? 0 : meanOf(c.damageBonus);
+  return Math.max(0, meanOf(weapon.damage) + bonus);
+}
+
+function expected(c: FantasiaCombatant, w: FantasiaWeapon): number {
+  return (Math.min(95, skillValue(c, w.skill)) / 100) * average(w, c);
+}
+
+/** Weapons start drawn and loaded (encounter option `drawn`, default true). */
+function prepared(c: FantasiaCombatant, drawn: boolean): FantasiaCombatant {
+  if (!drawn) return c;
+  return { ...c, weapons: (c.weapons ?? []).map((w) => ({ ...w, ready: true, loaded: true })) };
+}
+
+export class FantasiaFight {
+  private readonly fighters: Runtime[] = [];
+  private readonly arena: Arena;
+  private readonly options: FantasiaOptions;
+  private readonly roundLimit: number;
+  private readonly gap: number;
+  private readonly index = new Map<string, number>();
+  private readonly roster: Record<string, FantasiaRoundCombatant> = {};
+  /** Weapon views with the round's readiness, by weapon id and flags. */
+  private readonly views = new Map<string, FantasiaWeapon>();
+  private readonly declarations: Record<string, FantasiaDeclaration> = {};
+  private readonly readiness: Record<string, FantasiaReadiness> = {};
+  /** Declarations made once and reused, by fighter and (kind, foe); each with a serial number. */
+  private readonly declared: Map<number, Declared>[] = [];
+  private serial = 0;
+  /** Schedules already built, by order and declarations (serials). */
+  private readonly schedules = new Map<string, readonly SlotSpec[]>();
+  /** Whether each slot of the current round was done (reused from round to round). */
+  private readonly statuses: boolean[] = [];
+  readonly names: string[] = [];
+  readonly sideOf: number[] = [];
+
+  constructor(encounter: FantasiaEncounter) {
+    this.options = encounter.options ?? DEFAULT_FANTASIA_OPTIONS;
+    this.roundLimit = encounter.roundLimit ?? 50;
+    this.gap = encounter.distance ?? 0;
+    const drawn = encounter.drawn !== false;
+    const arenaFighters: ConstructorParameters<typeof Arena>[0][number][] = [];
+    encounter.sides.forEach((side, s) => {
+      side.fighters.forEach((entry, k) => {
+        const id = `${s}.${k}`;
+        const base = prepared(validateCombatant({ ...entry.combatant, id }), drawn);
+        const weapons = base.weapons ?? [];
+        const melees = weapons.filter((w) => w.kind === 'melee' || w.kind === 'unarmed' || w.kind === 'whip');
+        const missiles = weapons.filter((w) => isRanged(w) && w.kind !== 'siege');
+        const byValue = (a: FantasiaWeapon, b: FantasiaWeapon) => expected(base, b) - expected(base, a);
+        const melee = [...melees].sort(byValue)[0] ?? {
+          id: 'bagarre',
+          name: 'Bagarre',
+          type: 'bagarre',
+          skill: 'bagarre' as const,
+          damage: '1d3',
+          hands: 1 as const,
+          kind: 'unarmed' as const,
+          blunt: true,
+          range: 0,
+          canParry: false,
+          reload: 'none' as const,
+          ready: true,
+          loaded: true,
+        };
+        const missile = [...missiles].sort(byValue)[0];
+        const round = toRoundCombatant(base);
+        const tactics = entry.tactics ?? {};
+        const initialReadiness = fantasiaInitialReadiness(round);
+        this.fighters.push({
+          base,
+          round,
+          tactics,
+          melee,
+          ...(missile ? { missile } : {}),
+          initialReadiness,
+          c: base,
+          readiness: initialReadiness,
+          parried: false,
+          dodging: false,
+          attacking: false,
+          reloadingId: undefined,
+        });
+        this.index.set(id, this.fighters.length - 1);
+        this.roster[id] = round;
+        this.names.push(base.name);
+        this.sideOf.push(s);
+        const danger = Math.max(expected(base, melee), missile ? expected(base, missile) : 0);
+        arenaFighters.push({
+          side: s,
+          mouvement: Math.max(1, base.mouvement),
+          danger,
+          target: tactics.target ?? 'nearest',
+        });
+      });
+    });
+    this.arena = new Arena(arenaFighters, encounter.sides.length);
+  }
+
+  private view(w: FantasiaWeapon, readiness: FantasiaReadiness): FantasiaWeapon {
+    const r = readiness.weapons[w.id];
+    const ready = r ? r.ready : w.ready;
+    const loaded = r ? r.loaded : w.loaded;
+    if (ready === w.ready && loaded === w.loaded) return w;
+    const key = `${w.id}|${ready ? 1 : 0}${loaded ? 1 : 0}|${w.name}`;
+    let v = this.views.get(key);
+    if (!v) {
+      v = { ...w, ready, loaded };
+      this.views.set(key, v);
+    }
+    return v;
+  }
+
+  private isDown(f: Runtime): boolean {
+    const s = f.c.states;
+    return f.c.pv.value <= 0 || s.unconscious !== undefined || s.dead === true;
+  }
+
+  /** Plays one fight to its end and writes what happened into `out` (reset by the caller). */
+  play(dice: Dice, out: FightResult): void {
+    const arena = this.arena;
+    const fighters = this.fighters;
+    arena.reset(this.gap);
+    for (const f of fighters) {
+      f.c = f.base;
+      f.readiness = f.initialReadiness;
+    }
+    const pv = (j: number): number => fighters[j]!.c.pv.value;
+    let round = 0;
+    let winner = arena.winner();
+    const acting: FantasiaRoundCombatant[] = [];
+    while (winner === -2 && round < this.roundLimit) {
+      round += 1;
+      arena.startRound();
+      // Retreat (tactics) before anyone declares.
+      for (let i = 0; i < fighters.length; i++) {
+        const f = fighters[i]!;
+        const a = arena.fighters[i]!;
+        if (a.out) continue;
+        const limit = f.tactics.retreatBelow ?? 0;
+        if (limit > 0 && f.c.pv.value <= limit * f.c.pv.max) {
+          a.out = true;
+          out.fled[i] = 1;
+        }
+      }
+      winner = arena.winner();
+      if (winner !== -2) break;
+      acting.length = 0;
+      const outIds: string[] = [];
+      for (let i = 0; i < fighters.length; i++) {
+        if (arena.fighters[i]!.out) outIds.push(fighters[i]!.round.id);
+        else acting.push(fighters[i]!.round);
+      }
+      const order = fantasiaInitiative(acting, dice);
+      // Records reused from round to round: only the acting fighters (those in `order`) are read.
+      const declarations = this.declarations;
+      const readiness = this.readiness;
+      let key = '';
+      for (const entry of order) {
+        const i = this.index.get(entry.combatantId)!;
+        const f = fighters[i]!;
+        const d = this.declare(i, pv);
+        declarations[entry.combatantId] = d.declaration;
+        readiness[entry.combatantId] = f.readiness;
+        key += `${d.serial},`;
+      }
+      for (let i = 0; i < fighters.length; i++) readiness[fighters[i]!.round.id] = fighters[i]!.readiness;
+      const state: FantasiaRoundState = {
+        rules: 'fantasia',
+        round,
+        step: 'declaration',
+        combatants: this.roster,
+        order,
+        declarations,
+        readiness,
+        budgets: {},
+        slots: [],
+        slotIndex: -1,
+        out: outIds,
+        ended: false,
+      };
+      // buildFantasiaSchedule is pure: the same order and declarations give the same passes.
+      let specs = this.schedules.get(key);
+      if (!specs) {
+        specs = buildFantasiaSchedule({ state, declarations });
+        if (this.schedules.size > 50_000) this.schedules.clear();
+        this.schedules.set(key, specs);
+      }
+      const statuses = this.statuses;
+      if (statuses.length < specs.length) statuses.length = specs.length;
+      for (let k = 0; k < specs.length; k++) {
+        const spec = specs[k]!;
+        const i = this.index.get(spec.combatantId)!;
+        let done = true;
+        if (arena.fighters[i]!.out) done = false;
+        else if (spec.action === 'melee' || spec.action === 'shoot' || spec.action === 'throw') {
+          done = this.strike(i, spec.action, String(spec.detail?.weaponId ?? ''), dice, out, pv);
+        } else if (spec.action === 'reload' && spec.pass === 2) {
+          fighters[i]!.reloadingId = String(spec.detail?.weaponId ?? '');
+        }
+        statuses[k] = done;
+      }
+      // End of the round: movement, readiness carried over (F-R9, F-W5, F-W6).
+      for (let i = 0; i < fighters.length; i++) {
+        const f = fighters[i]!;
+        const a = arena.fighters[i]!;
+        const declaration = declarations[f.round.id];
+        f.reloadingId = undefined;
+        if (!declaration || a.out) continue;
+        let needsCarry = false;
+        for (const intent of declaration.intents) {
+          if (intent.kind === 'move' && a.foe >= 0) arena.close(i, a.foe);
+          if (
+            intent.kind === 'shoot' ||
+            intent.kind === 'throw' ||
+            intent.kind === 'draw' ||
+            intent.kind === 'reload'
+          )
+            needsCarry = true;
+        }
+        if (needsCarry) {
+          // The round engine's slots, for this fighter only (what fantasiaCarryOver reads).
+          const mine: Slot[] = [];
+          for (let k = 0; k < specs.length; k++) {
+            const spec = specs[k]!;
+            if (spec.combatantId === f.round.id)
+              mine.push({ ...spec, id: `${round}.${k}`, status: statuses[k] ? 'done' : 'skipped' });
+          }
+          f.readiness = fantasiaCarryOver({
+            state: { ...state, slots: mine },
+            combatant: f.round,
+            readiness: f.readiness,
+            declaration,
+            slots: mine,
+            dice,
+          });
+        }
+      }
+      winner = arena.winner();
+    }
+    out.winner = winner >= 0 ? winner : -1;
+    out.rounds = round;
+    for (let i = 0; i < fighters.length; i++) {
+      const f = fighters[i]!;
+      const lost = f.base.pv.value - Math.max(0, f.c.pv.value);
+      out.pvLost[i] = lost > 0 ? lost : 0;
+    }
+  }
+
+  /** The same declaration object for the same fighter, kind and foe (see `schedules`). */
+  private made(i: number, kind: number, foe: number, build: () => FantasiaDeclaration): Declared {
+    let cache = this.declared[i];
+    if (!cache) {
+      cache = new Map();
+      this.declared[i] = cache;
+    }
+    const k = kind * 10_000 + foe + 1;
+    let d = cache.get(k);
+    if (!d) {
+      d = { declaration: build(), serial: this.serial++ };
+      cache.set(k, d);
+    }
+    return d;
+  }
+
+  /** The fighter's declaration of intent this round, from its tactics (F-R5). */
+  private declare(i: number, pv: (j: number) => number): Declared {
+    const f = this.fighters[i]!;
+    const arena = this.arena;
+    const t = f.tactics;
+    f.parried = false;
+    f.dodging = false;
+    f.attacking = false;
+    const foe = arena.pick(i, pv);
+    if (foe < 0) return this.made(i, OTHER, -1, () => ({ intents: [{ kind: 'other' }] }));
+    const targetId = this.fighters[foe]!.round.id;
+    const hurt = f.c.pv.value * 2 < f.c.pv.max;
+    if (t.defence === 'dodgeWhenHurt' && hurt) {
+      f.dodging = true;
+      return this.made(i, DODGE, -1, () => ({ intents: [{ kind: 'dodge' }] }));
+    }
+    const distance = arena.distance(i, foe);
+    const missile = f.missile;
+    if (missile && t.shootFirst !== false && !arena.engaged(i) && distance <= missile.range) {
+      const r = f.readiness.weapons[missile.id];
+      if (missileReady(f.readiness, missile)) {
+        f.attacking = true;
+        const kind = missile.kind === 'thrown' ? 'throw' : 'shoot';
+        return this.made(i, SHOOT, foe, () => ({ intents: [{ kind, weaponId: missile.id, targetId }] }));
+      }
+      if ((r && !r.ready) || missile.reload === 'bow')
+        return this.made(i, DRAW_MISSILE, -1, () => ({ intents: [{ kind: 'draw', weaponId: missile.id }] }));
+      if (r && r.ready && !r.loaded)
+        return this.made(i, RELOAD, -1, () => ({ intents: [{ kind: 'reload', weaponId: missile.id }] }));
+    }
+    if (distance > 0) return this.made(i, MOVE, foe, () => ({ intents: [{ kind: 'move', targetId }] }));
+    const r = f.readiness.weapons[f.melee.id];
+    if (r && !r.ready)
+      return this.made(i, DRAW_MELEE, -1, () => ({ intents: [{ kind: 'draw', weaponId: f.melee.id }] }));
+    f.attacking = true;
+    return this.made(i, MELEE, foe, () => ({ intents: [{ kind: 'melee', weaponId: f.melee.id, targetId }] }));
+  }
+
+  /** One attack slot: the target picked again if it fell, then the engine's exchange. */
+  private strike(
+    i: number,
+    action: string,
+    weaponId: string,
+    dice: Dice,
+    out: FightResult,
+    pv: (j: number) => number,
+  ): boolean {
+    const arena = this.arena;
+    const f = this.fighters[i]!;
+    let foe = arena.fighters[i]!.foe;
+    if (foe < 0 || arena.fighters[foe]!.out) foe = arena.pick(i, pv);
+    if (foe < 0) return false;
+    const weapon0 = action === 'melee' ? f.melee : f.missile;
+    if (!weapon0 || weapon0.id !== weaponId) return false;
+    const distance = arena.distance(i, foe);
+    if (action === 'melee' ? distance > 0 : distance > weapon0.range) return false;
+    const t = this.fighters[foe]!;
+    const weapon = this.view(weapon0, f.readiness);
+    const choice: DefenceChoice = t.tactics.defence === 'none' ? 'none' : 'best';
+    const defender = t.reloadingId ? withStates(t.c, { reloading: { weaponId: t.reloadingId } }) : t.c;
+    const r = resolveExchange(
+      {
+        attacker: f.c,
+        defender,
+        weapon,
+        ...(action === 'melee' ? {} : { distance }),
+        declaration: { dodgeDeclared: t.dodging, attackDeclared: t.attacking, parriedThisRound: t.parried },
+        defenceChoice: choice,
+      },
+      dice,
+      this.options,
+    );
+    out.blows += 1;
+    // The attacker's own view stays: readiness lives in the round (fantasiaCarryOver), and no
+    // tactic places secret thrusts, so no cross is earned.
+    t.c = t.reloadingId ? withStates(r.defender, { reloading: undefined }) : r.defender;
+    if (r.defence.parryUsed) t.parried = true;
+    if (this.isDown(t)) {
+      arena.fighters[foe]!.out = true;
+      out.down[foe] = 1;
+      out.downedBy[foe] = i;
+      if (t.c.states.dead === true || t.c.pv.value * 2 <= -t.c.pv.max) out.dead[foe] = 1;
+    }
+    return true;
+  }
+}
