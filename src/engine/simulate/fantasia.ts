@@ -96,7 +96,10 @@ export class FantasiaFight {
   private readonly declared: Map<number, Declared>[] = [];
   private serial = 0;
   /** Schedules already built, by order and declarations (serials). */
-  private readonly schedules = new Map<string, readonly SlotSpec[]>();
+  private readonly schedules = new Map<
+    string,
+    { readonly specs: readonly SlotSpec[]; readonly who: Int32Array }
+  >();
   /** Whether each slot of the current round was done (reused from round to round). */
   private readonly statuses: boolean[] = [];
   readonly names: string[] = [];
@@ -230,7 +233,7 @@ export class FantasiaFight {
         const d = this.declare(i, pv);
         declarations[entry.combatantId] = d.declaration;
         readiness[entry.combatantId] = f.readiness;
-        key += `${d.serial},`;
+        key += String.fromCharCode(48 + d.serial);
       }
       for (let i = 0; i < fighters.length; i++) readiness[fighters[i]!.round.id] = fighters[i]!.readiness;
       const state: FantasiaRoundState = {
@@ -248,17 +251,20 @@ export class FantasiaFight {
         ended: false,
       };
       // buildFantasiaSchedule is pure: the same order and declarations give the same passes.
-      let specs = this.schedules.get(key);
-      if (!specs) {
-        specs = buildFantasiaSchedule({ state, declarations });
+      let plan = this.schedules.get(key);
+      if (!plan) {
+        const built = buildFantasiaSchedule({ state, declarations });
+        plan = { specs: built, who: Int32Array.from(built, (spec) => this.index.get(spec.combatantId) ?? 0) };
         if (this.schedules.size > 50_000) this.schedules.clear();
-        this.schedules.set(key, specs);
+        this.schedules.set(key, plan);
       }
+      const specs = plan.specs;
+      const who = plan.who;
       const statuses = this.statuses;
       if (statuses.length < specs.length) statuses.length = specs.length;
       for (let k = 0; k < specs.length; k++) {
         const spec = specs[k]!;
-        const i = this.index.get(spec.combatantId)!;
+        const i = who[k]!;
         let done = true;
         if (arena.fighters[i]!.out) done = false;
         else if (spec.action === 'melee' || spec.action === 'shoot' || spec.action === 'throw') {
@@ -315,8 +321,11 @@ export class FantasiaFight {
     }
   }
 
-  /** The same declaration object for the same fighter, kind and foe (see `schedules`). */
-  private made(i: number, kind: number, foe: number, build: () => FantasiaDeclaration): Declared {
+  /**
+   * The same declaration object for the same fighter, kind and foe, so schedules can be looked
+   * up by the declarations' serial numbers (see `schedules`).
+   */
+  private made(i: number, kind: number, foe: number): Declared {
     let cache = this.declared[i];
     if (!cache) {
       cache = new Map();
@@ -325,10 +334,40 @@ export class FantasiaFight {
     const k = kind * 10_000 + foe + 1;
     let d = cache.get(k);
     if (!d) {
-      d = { declaration: build(), serial: this.serial++ };
+      d = { declaration: this.build(i, kind, foe), serial: this.serial++ };
       cache.set(k, d);
     }
     return d;
+  }
+
+  private build(i: number, kind: number, foe: number): FantasiaDeclaration {
+    const f = this.fighters[i]!;
+    const targetId = foe >= 0 ? this.fighters[foe]!.round.id : '';
+    const missile = f.missile;
+    switch (kind) {
+      case DODGE:
+        return { intents: [{ kind: 'dodge' }] };
+      case MELEE:
+        return { intents: [{ kind: 'melee', weaponId: f.melee.id, targetId }] };
+      case MOVE:
+        return { intents: [{ kind: 'move', targetId }] };
+      case SHOOT:
+        if (!missile) break;
+        return {
+          intents: [{ kind: missile.kind === 'thrown' ? 'throw' : 'shoot', weaponId: missile.id, targetId }],
+        };
+      case DRAW_MISSILE:
+        if (!missile) break;
+        return { intents: [{ kind: 'draw', weaponId: missile.id }] };
+      case DRAW_MELEE:
+        return { intents: [{ kind: 'draw', weaponId: f.melee.id }] };
+      case RELOAD:
+        if (!missile) break;
+        return { intents: [{ kind: 'reload', weaponId: missile.id }] };
+      default:
+        break;
+    }
+    return { intents: [{ kind: 'other' }] };
   }
 
   /** The fighter's declaration of intent this round, from its tactics (F-R5). */
@@ -340,12 +379,10 @@ export class FantasiaFight {
     f.dodging = false;
     f.attacking = false;
     const foe = arena.pick(i, pv);
-    if (foe < 0) return this.made(i, OTHER, -1, () => ({ intents: [{ kind: 'other' }] }));
-    const targetId = this.fighters[foe]!.round.id;
-    const hurt = f.c.pv.value * 2 < f.c.pv.max;
-    if (t.defence === 'dodgeWhenHurt' && hurt) {
+    if (foe < 0) return this.made(i, OTHER, -1);
+    if (t.defence === 'dodgeWhenHurt' && f.c.pv.value * 2 < f.c.pv.max) {
       f.dodging = true;
-      return this.made(i, DODGE, -1, () => ({ intents: [{ kind: 'dodge' }] }));
+      return this.made(i, DODGE, -1);
     }
     const distance = arena.distance(i, foe);
     const missile = f.missile;
@@ -353,20 +390,16 @@ export class FantasiaFight {
       const r = f.readiness.weapons[missile.id];
       if (missileReady(f.readiness, missile)) {
         f.attacking = true;
-        const kind = missile.kind === 'thrown' ? 'throw' : 'shoot';
-        return this.made(i, SHOOT, foe, () => ({ intents: [{ kind, weaponId: missile.id, targetId }] }));
+        return this.made(i, SHOOT, foe);
       }
-      if ((r && !r.ready) || missile.reload === 'bow')
-        return this.made(i, DRAW_MISSILE, -1, () => ({ intents: [{ kind: 'draw', weaponId: missile.id }] }));
-      if (r && r.ready && !r.loaded)
-        return this.made(i, RELOAD, -1, () => ({ intents: [{ kind: 'reload', weaponId: missile.id }] }));
+      if ((r && !r.ready) || missile.reload === 'bow') return this.made(i, DRAW_MISSILE, -1);
+      if (r && r.ready && !r.loaded) return this.made(i, RELOAD, -1);
     }
-    if (distance > 0) return this.made(i, MOVE, foe, () => ({ intents: [{ kind: 'move', targetId }] }));
+    if (distance > 0) return this.made(i, MOVE, foe);
     const r = f.readiness.weapons[f.melee.id];
-    if (r && !r.ready)
-      return this.made(i, DRAW_MELEE, -1, () => ({ intents: [{ kind: 'draw', weaponId: f.melee.id }] }));
+    if (r && !r.ready) return this.made(i, DRAW_MELEE, -1);
     f.attacking = true;
-    return this.made(i, MELEE, foe, () => ({ intents: [{ kind: 'melee', weaponId: f.melee.id, targetId }] }));
+    return this.made(i, MELEE, foe);
   }
 
   /** One attack slot: the target picked again if it fell, then the engine's exchange. */
