@@ -351,7 +351,7 @@ export function greyhawkEntry(doc: DocumentData, tactics?: Tactics): GreyhawkEnt
   };
 }
 
-/** Any ruleset's entry from an actor document. */
+/** Any ruleset's entry from the JSON of an actor. */
 export function entryFromDocument(
   ruleset: RulesetId,
   doc: DocumentData,
