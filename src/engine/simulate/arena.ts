@@ -1,4 +1,5 @@
 import { bounds } from '../dice/formula';
+import type { Dice } from '../dice/port';
 import type { TargetTactic } from './types';
 
 /**
@@ -122,4 +123,19 @@ export function meanOf(formula: string): number {
   if (formula === '') return 0;
   const b = bounds(formula);
   return (b.min + b.max) / 2;
+}
+
+/** Fisher–Yates through the dice port. */
+export function shuffleInPlace<T>(items: T[], dice: Dice): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = dice.die(i + 1) - 1;
+    const t = items[i]!;
+    items[i] = items[j]!;
+    items[j] = t;
+  }
+  return items;
+}
+
+export function shuffled<T>(items: readonly T[], dice: Dice): T[] {
+  return shuffleInPlace([...items], dice);
 }

@@ -6,7 +6,10 @@ import type { Estimate, SimulationReport } from './types';
  */
 
 const pct = (p: number): string => `${(100 * p).toFixed(1)} %`;
-const interval = (e: Estimate): string => `${pct(e.p)} [${pct(e.low)} – ${pct(e.high)}]`;
+/** Two decimals where one would round a bound that is not 0 or 1 onto it. */
+const bound = (p: number): string =>
+  (p > 0 && p < 0.0005) || (p < 1 && p > 0.9995) ? `${(100 * p).toFixed(2)} %` : pct(p);
+const interval = (e: Estimate): string => `${pct(e.p)} [${bound(e.low)} – ${bound(e.high)}]`;
 
 function table(rows: readonly (readonly string[])[]): string {
   const widths: number[] = [];

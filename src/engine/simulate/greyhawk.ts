@@ -12,7 +12,7 @@ import {
 } from '../greyhawk/round';
 import { thac0 } from '../greyhawk/character';
 import type { GreyhawkCharacter, GreyhawkWeapon } from '../greyhawk/types';
-import { Arena, meanOf } from './arena';
+import { Arena, meanOf, shuffleInPlace } from './arena';
 import type { FightResult } from './stats';
 import type { GreyhawkEncounter, Tactics } from './types';
 
@@ -155,6 +155,9 @@ export class GreyhawkFight {
         readiness[id] = { fightRound: round };
         acting.push(rc);
       }
+      // Equal totals act in the listed order (greyhawkSchedule): the list is shuffled each round
+      // so that ties do not favour the side written first (simulator convention).
+      shuffleInPlace(acting, dice);
       const order = greyhawkInitiative(acting, dice);
       const state: GreyhawkRoundState = {
         rules: 'greyhawk',

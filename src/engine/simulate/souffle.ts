@@ -3,11 +3,11 @@ import { forceAttack, resolveAttack, type AttackInput } from '../souffle/attack'
 import { applyDamage, resolveDefence, spendSouffle, type DefenceInput } from '../souffle/defence';
 import type { SouffleArmour, SouffleShield, SouffleWeapon } from '../souffle/equipment';
 import { GUERRIER, type SouffleFighter } from '../souffle/fighter';
-import { rollInitiative } from '../souffle/initiative';
+import { rollInitiative, settleTie, ties } from '../souffle/initiative';
 import { levelBounds } from '../souffle/ladder';
 import { DEFAULT_OPTIONS, type SouffleOptions } from '../souffle/options';
 import { choosePosture, postureShortActions, type Posture } from '../souffle/posture';
-import { Arena } from './arena';
+import { Arena, shuffled } from './arena';
 import type { FightResult } from './stats';
 import type { SouffleEncounter, Tactics } from './types';
 
@@ -127,7 +127,7 @@ export class SouffleFight {
     }
     const pv = (j: number): number => fighters[j]!.f.pv.value;
     // S-R3: initiative once, when the fight starts.
-    const order = rollInitiative(
+    let rolled = rollInitiative(
       fighters.map((r) => ({
         id: r.base.id,
         initiative: r.base.initiative,
@@ -135,7 +135,11 @@ export class SouffleFight {
       })),
       dice,
       this.options,
-    ).map((o) => this.index.get(o.id) ?? 0);
+    );
+    // Equal totals are the players' call (S-R3); the simulator settles them at random, so no
+    // side is favoured by its place in the file.
+    for (const group of ties(rolled)) rolled = settleTie(rolled, shuffled(group, dice));
+    const order = rolled.map((o) => this.index.get(o.id) ?? 0);
     let round = 0;
     let winner = arena.winner();
     while (winner === -2 && round < this.roundLimit) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RulesError } from '../../../src/engine/core/errors';
-import { ScriptedDice } from '../../../src/engine/dice';
+import { ScriptedDice, SeededDice } from '../../../src/engine/dice';
 import {
   applyDamage,
   availableDefences,
@@ -15,9 +15,16 @@ import {
   type GreyhawkWeapon,
 } from '../../../src/engine/greyhawk';
 import { simulate, type FantasiaEncounter } from '../../../src/engine/simulate';
+import {
+  applyDamage as applySouffleDamage,
+  resolveAttack as resolveSouffleAttack,
+  resolveDefence as resolveSouffleDefence,
+  rollInitiative,
+} from '../../../src/engine/souffle';
+import { SouffleFight } from '../../../src/engine/simulate/souffle';
 import { FantasiaFight } from '../../../src/engine/simulate/fantasia';
 import { GreyhawkFight } from '../../../src/engine/simulate/greyhawk';
-import { fantasiaCombatant, greyhawkEntry } from '../../../src/engine/simulate/sources';
+import { fantasiaCombatant, greyhawkEntry, souffleEntry } from '../../../src/engine/simulate/sources';
 import { FightResult } from '../../../src/engine/simulate/stats';
 import { exampleActor, packDoc } from './fixtures';
 
@@ -110,8 +117,9 @@ describe('a one-blow Greyhawk fight', () => {
     });
     const out = new FightResult(2);
     out.reset();
-    // Initiative d10s 1 and 10; the veteran's d20 of 15 hits AC 5; damage die 6.
-    const scripted = new ScriptedDice([1, 10, 15, 6]);
+    // The listing shuffle (2: no swap), initiative d10s 1 and 10; the veteran's d20 of 15 hits
+    // AC 5; damage die 6.
+    const scripted = new ScriptedDice([2, 1, 10, 15, 6]);
     fight.play(scripted, out);
     expect(scripted.remaining).toBe(0);
     const ctx = {
@@ -127,6 +135,67 @@ describe('a one-blow Greyhawk fight', () => {
     expect(out.pvLost[1]).toBe(2);
     expect(damage.total).toBeGreaterThanOrEqual(2);
     expect(out.dead[1]).toBe(weakGnoll.hp - damage.total <= -10 ? 1 : 0);
+  });
+});
+
+describe('a one-blow Souffle fight', () => {
+  it('initiative, attack, defence and damage as the attack card rolls them', () => {
+    const gardien = souffleEntry(packDoc('souffle', 'souffle-combattants', "Gardien du Waka'Hata"));
+    const chasseur = souffleEntry(packDoc('souffle', 'souffle-combattants', 'Chasseur'));
+    // The Guerrier acts first (S-R3); the défensif hunter takes no action (S-P4); one round.
+    const attacker = {
+      ...gardien,
+      fighter: { ...gardien.fighter, disciplines: ['guerrier'] },
+      tactics: { posture: 'prudent' as const },
+    };
+    const defender = { ...chasseur, tactics: { posture: 'defensif' as const } };
+    const fight = new SouffleFight({
+      ruleset: 'souffle',
+      fights: 1,
+      seed: 1,
+      roundLimit: 1,
+      sides: [
+        { name: 'A', fighters: [attacker] },
+        { name: 'B', fighters: [defender] },
+      ],
+    });
+    const out = new FightResult(2);
+    out.reset();
+    const log: number[] = [];
+    const seeded = new SeededDice(5);
+    fight.play({ die: (faces) => (log.push(seeded.die(faces)), log[log.length - 1]!) }, out);
+    expect(out.blows).toBe(1);
+
+    // The same dice through the engine's steps, in the card's order.
+    const steps = new ScriptedDice(log);
+    rollInitiative(
+      [
+        { id: '0.0', initiative: attacker.fighter.initiative, guerrier: true },
+        { id: '1.0', initiative: defender.fighter.initiative, guerrier: false },
+      ],
+      steps,
+    );
+    const attack = resolveSouffleAttack(
+      {
+        kind: 'melee',
+        characteristic: { id: 'vigueur', value: 3 },
+        metier: 4,
+        weapons: [...attacker.weapons],
+      },
+      steps,
+    );
+    const defence = resolveSouffleDefence(
+      attack,
+      { defense: defender.fighter.defense, metier: 3 },
+      { mode: 'esquive', states: [], posture: 'defensif' },
+      steps,
+    );
+    const hit = applySouffleDamage(defender.fighter, defence.taken);
+    expect(steps.remaining).toBe(0);
+    expect(defence.taken).toBeGreaterThan(0);
+    expect(out.souffleLost[1]).toBe(hit.toSouffle);
+    expect(out.pvLost[1]).toBe(hit.toPv);
+    expect(out.pvLost[0]).toBe(0);
   });
 });
 
