@@ -12,7 +12,12 @@ export function wilson(count: number, n: number, z = Z95): Estimate {
   const denom = 1 + z2 / n;
   const centre = (p + z2 / (2 * n)) / denom;
   const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
-  return { count, p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+  return {
+    count,
+    p,
+    low: count <= 0 ? 0 : Math.max(0, centre - half),
+    high: count >= n ? 1 : Math.min(1, centre + half),
+  };
 }
 
 /**

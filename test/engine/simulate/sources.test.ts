@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RulesError } from '../../../src/engine/core/errors';
-import { simulate } from '../../../src/engine/simulate';
+import { simulate, wilson } from '../../../src/engine/simulate';
 import { resolveEncounter, type EncounterFile } from '../../../src/engine/simulate/encounter-file';
 import {
   fantasiaCombatant,
@@ -111,5 +111,17 @@ describe('encounter files', () => {
       },
       'PDA.Error.Simulate.BadTactic',
     );
+  });
+});
+
+describe('the 95 % interval', () => {
+  it('is the Wilson score interval, exact at 0 and n', () => {
+    const e = wilson(50, 100);
+    expect(e.p).toBe(0.5);
+    expect(e.low).toBeCloseTo(0.4038, 4);
+    expect(e.high).toBeCloseTo(0.5962, 4);
+    expect(wilson(0, 10).low).toBe(0);
+    expect(wilson(0, 10).high).toBeCloseTo(0.2775, 4);
+    expect(wilson(10, 10).high).toBe(1);
   });
 });
