@@ -49,6 +49,21 @@ const DRAW_MISSILE = 5;
 const DRAW_MELEE = 6;
 const RELOAD = 7;
 
+const SLOT_OTHER = 0;
+const SLOT_STRIKE_MELEE = 1;
+const SLOT_STRIKE_MISSILE = 2;
+const SLOT_RELOAD = 3;
+
+/** A schedule with what the loop needs of each slot read once. */
+interface Plan {
+  /** The declarations' serial numbers in initiative order: the key. */
+  readonly serials: Int32Array;
+  readonly specs: readonly SlotSpec[];
+  readonly who: Int32Array;
+  readonly act: Uint8Array;
+  readonly weapon: readonly string[];
+}
+
 interface Runtime {
   readonly base: FantasiaCombatant;
   readonly round: FantasiaRoundCombatant;
@@ -96,10 +111,8 @@ export class FantasiaFight {
   private readonly declared: Map<number, Declared>[] = [];
   private serial = 0;
   /** Schedules already built, by order and declarations (serials). */
-  private readonly schedules = new Map<
-    string,
-    { readonly specs: readonly SlotSpec[]; readonly who: Int32Array }
-  >();
+  private readonly schedules = new Map<number, Plan[]>();
+  private readonly serials: Int32Array;
   /** Whether each slot of the current round was done (reused from round to round). */
   private readonly statuses: boolean[] = [];
   readonly names: string[] = [];
@@ -166,6 +179,7 @@ export class FantasiaFight {
       });
     });
     this.arena = new Arena(arenaFighters, encounter.sides.length);
+    this.serials = new Int32Array(this.fighters.length);
   }
 
   private view(w: FantasiaWeapon, readiness: FantasiaReadiness): FantasiaWeapon {
@@ -226,14 +240,17 @@ export class FantasiaFight {
       // Records reused from round to round: only the acting fighters (those in `order`) are read.
       const declarations = this.declarations;
       const readiness = this.readiness;
-      let key = '';
+      let key = 0;
+      let count = 0;
+      const serials = this.serials;
       for (const entry of order) {
         const i = this.index.get(entry.combatantId)!;
         const f = fighters[i]!;
         const d = this.declare(i, pv);
         declarations[entry.combatantId] = d.declaration;
         readiness[entry.combatantId] = f.readiness;
-        key += String.fromCharCode(48 + d.serial);
+        serials[count++] = d.serial;
+        key = (Math.imul(key, 31) + d.serial + 1) | 0;
       }
       for (let i = 0; i < fighters.length; i++) readiness[fighters[i]!.round.id] = fighters[i]!.readiness;
       const state: FantasiaRoundState = {
@@ -251,27 +268,25 @@ export class FantasiaFight {
         ended: false,
       };
       // buildFantasiaSchedule is pure: the same order and declarations give the same passes.
-      let plan = this.schedules.get(key);
+      let plan = this.cached(key, count);
       if (!plan) {
-        const built = buildFantasiaSchedule({ state, declarations });
-        plan = { specs: built, who: Int32Array.from(built, (spec) => this.index.get(spec.combatantId) ?? 0) };
+        plan = this.plan(buildFantasiaSchedule({ state, declarations }), serials.slice(0, count));
         if (this.schedules.size > 50_000) this.schedules.clear();
-        this.schedules.set(key, plan);
+        const bucket = this.schedules.get(key);
+        if (bucket) bucket.push(plan);
+        else this.schedules.set(key, [plan]);
       }
       const specs = plan.specs;
-      const who = plan.who;
       const statuses = this.statuses;
       if (statuses.length < specs.length) statuses.length = specs.length;
       for (let k = 0; k < specs.length; k++) {
-        const spec = specs[k]!;
-        const i = who[k]!;
+        const i = plan.who[k]!;
+        const act = plan.act[k]!;
         let done = true;
         if (arena.fighters[i]!.out) done = false;
-        else if (spec.action === 'melee' || spec.action === 'shoot' || spec.action === 'throw') {
-          done = this.strike(i, spec.action, String(spec.detail?.weaponId ?? ''), dice, out, pv);
-        } else if (spec.action === 'reload' && spec.pass === 2) {
-          fighters[i]!.reloadingId = String(spec.detail?.weaponId ?? '');
-        }
+        else if (act === SLOT_STRIKE_MELEE || act === SLOT_STRIKE_MISSILE)
+          done = this.strike(i, act === SLOT_STRIKE_MELEE, plan.weapon[k]!, dice, out, pv);
+        else if (act === SLOT_RELOAD) fighters[i]!.reloadingId = plan.weapon[k]!;
         statuses[k] = done;
       }
       // End of the round: movement, readiness carried over (F-R9, F-W5, F-W6).
@@ -319,6 +334,43 @@ export class FantasiaFight {
       const lost = f.base.pv.value - Math.max(0, f.c.pv.value);
       out.pvLost[i] = lost > 0 ? lost : 0;
     }
+  }
+
+  /** The schedule built before for these declarations in this order (hash, then exact check). */
+  private cached(key: number, count: number): Plan | undefined {
+    const bucket = this.schedules.get(key);
+    if (!bucket) return undefined;
+    for (const plan of bucket) {
+      if (plan.serials.length !== count) continue;
+      let same = true;
+      for (let k = 0; k < count; k++) {
+        if (plan.serials[k] !== this.serials[k]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return plan;
+    }
+    return undefined;
+  }
+
+  private plan(specs: readonly SlotSpec[], serials: Int32Array): Plan {
+    const who = new Int32Array(specs.length);
+    const act = new Uint8Array(specs.length);
+    const weapon: string[] = [];
+    specs.forEach((spec, k) => {
+      who[k] = this.index.get(spec.combatantId) ?? 0;
+      act[k] =
+        spec.action === 'melee'
+          ? SLOT_STRIKE_MELEE
+          : spec.action === 'shoot' || spec.action === 'throw'
+            ? SLOT_STRIKE_MISSILE
+            : spec.action === 'reload' && spec.pass === 2
+              ? SLOT_RELOAD
+              : SLOT_OTHER;
+      weapon.push(String(spec.detail?.weaponId ?? ''));
+    });
+    return { serials, specs, who, act, weapon };
   }
 
   /**
@@ -405,7 +457,7 @@ export class FantasiaFight {
   /** One attack slot: the target picked again if it fell, then the engine's exchange. */
   private strike(
     i: number,
-    action: string,
+    melee: boolean,
     weaponId: string,
     dice: Dice,
     out: FightResult,
@@ -416,10 +468,10 @@ export class FantasiaFight {
     let foe = arena.fighters[i]!.foe;
     if (foe < 0 || arena.fighters[foe]!.out) foe = arena.pick(i, pv);
     if (foe < 0) return false;
-    const weapon0 = action === 'melee' ? f.melee : f.missile;
+    const weapon0 = melee ? f.melee : f.missile;
     if (!weapon0 || weapon0.id !== weaponId) return false;
     const distance = arena.distance(i, foe);
-    if (action === 'melee' ? distance > 0 : distance > weapon0.range) return false;
+    if (melee ? distance > 0 : distance > weapon0.range) return false;
     const t = this.fighters[foe]!;
     const weapon = this.view(weapon0, f.readiness);
     const choice: DefenceChoice = t.tactics.defence === 'none' ? 'none' : 'best';
@@ -429,7 +481,7 @@ export class FantasiaFight {
         attacker: f.c,
         defender,
         weapon,
-        ...(action === 'melee' ? {} : { distance }),
+        ...(melee ? {} : { distance }),
         declaration: { dodgeDeclared: t.dodging, attackDeclared: t.attacking, parriedThisRound: t.parried },
         defenceChoice: choice,
       },
