@@ -73,6 +73,14 @@ function packDocs(ruleset: string, pack: string): DocumentData[] {
   return docs;
 }
 
+/** A refusal in words, from lang/en.json (the key itself when it has no text). */
+function message(key: string, data: Readonly<Record<string, string | number>>): string {
+  let text: unknown = readJson(join(root, 'lang', 'en.json'));
+  for (const part of key.split('.')) text = (text as Record<string, unknown> | undefined)?.[part];
+  if (typeof text !== 'string') return `${key} ${JSON.stringify(data)}`;
+  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in data ? String(data[name]) : m));
+}
+
 const norm = (s: string): string => s.normalize('NFC').trim().toLowerCase();
 
 const args = parseArgs(process.argv.slice(2));
@@ -107,6 +115,6 @@ try {
     console.log(`report written to ${args.json}`);
   }
 } catch (error) {
-  if (isRulesError(error)) fail(`refused: ${error.key} ${JSON.stringify(error.data)}`);
+  if (isRulesError(error)) fail(`refused: ${message(error.key, error.data)}`);
   throw error;
 }
