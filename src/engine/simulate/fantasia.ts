@@ -1,5 +1,13 @@
 import type { Dice } from '../dice/port';
-import { resolveExchange, type DefenceChoice } from '../fantasia/exchange';
+import {
+  availableDefences,
+  NO_DEFENCE,
+  resolveAttack,
+  resolveDefence,
+  type DefenceOption,
+  type DefenceResult,
+} from '../fantasia/attack';
+import { applyDamage, rollDamage } from '../fantasia/damage';
 import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from '../fantasia/options';
 import {
   buildFantasiaSchedule,
@@ -26,14 +34,31 @@ import type { FantasiaEncounter, Tactics } from './types';
  * Fantasia fights, round by round, on the rules the cards use:
  * - each round the initiative of F-R2..F-R4 (fantasiaInitiative), declarations of intent made
  *   from the tactics, and the three passes of F-R6..F-R9 as buildFantasiaSchedule lays them out;
- * - each attack goes through resolveExchange: resolveAttack → availableDefences →
- *   resolveDefence → rollDamage → applyDamage → afterThrust, the steps the attack card takes;
+ * - each attack takes the attack card's steps: resolveAttack → availableDefences (the defender
+ *   takes the best allowed) → resolveDefence → rollDamage → applyDamage (resolveExchange's
+ *   pipeline, without the fumble list and thrust memory no tactic uses);
  * - weapon readiness carries over with fantasiaCarryOver (bows nocked again, crossbows reloaded
  *   in passes 2 and 3, arquebus countdowns).
  * A fighter is down at 0 PV or below, unconscious or dead; dead when the 'dead' state is set or
  * PV reach minus half the maximum (simulator convention: the seed gives no death threshold).
  * Fumbles end the attack (their follow-ups are a player's or the GM's choice on the card).
  */
+
+/** The allowed defence with the best chance, as resolveExchange's 'best' choice picks it. */
+function bestDefence(options: readonly DefenceOption[]): DefenceOption | undefined {
+  let best: DefenceOption | undefined;
+  let bestTotal = -Infinity;
+  for (const o of options) {
+    if (!o.allowed || o.autoFail) continue;
+    let total = o.base;
+    for (const m of o.modifiers) total += m.value;
+    if (total > bestTotal) {
+      best = o;
+      bestTotal = total;
+    }
+  }
+  return best;
+}
 
 interface Declared {
   readonly declaration: FantasiaDeclaration;
@@ -231,11 +256,7 @@ export class FantasiaFight {
       winner = arena.winner();
       if (winner !== -2) break;
       acting.length = 0;
-      const outIds: string[] = [];
-      for (let i = 0; i < fighters.length; i++) {
-        if (arena.fighters[i]!.out) outIds.push(fighters[i]!.round.id);
-        else acting.push(fighters[i]!.round);
-      }
+      for (let i = 0; i < fighters.length; i++) if (!arena.fighters[i]!.out) acting.push(fighters[i]!.round);
       const order = fantasiaInitiative(acting, dice);
       // Records reused from round to round: only the acting fighters (those in `order`) are read.
       const declarations = this.declarations;
@@ -253,7 +274,8 @@ export class FantasiaFight {
         key = (Math.imul(key, 31) + d.serial + 1) | 0;
       }
       for (let i = 0; i < fighters.length; i++) readiness[fighters[i]!.round.id] = fighters[i]!.readiness;
-      const state: FantasiaRoundState = {
+      // The round engine's state, built only when a ruleset function needs it.
+      const stateOf = (): FantasiaRoundState => ({
         rules: 'fantasia',
         round,
         step: 'declaration',
@@ -264,13 +286,13 @@ export class FantasiaFight {
         budgets: {},
         slots: [],
         slotIndex: -1,
-        out: outIds,
+        out: fighters.filter((_, i) => arena.fighters[i]!.out).map((f) => f.round.id),
         ended: false,
-      };
+      });
       // buildFantasiaSchedule is pure: the same order and declarations give the same passes.
       let plan = this.cached(key, count);
       if (!plan) {
-        plan = this.plan(buildFantasiaSchedule({ state, declarations }), serials.slice(0, count));
+        plan = this.plan(buildFantasiaSchedule({ state: stateOf(), declarations }), serials.slice(0, count));
         if (this.schedules.size > 50_000) this.schedules.clear();
         const bucket = this.schedules.get(key);
         if (bucket) bucket.push(plan);
@@ -316,7 +338,7 @@ export class FantasiaFight {
               mine.push({ ...spec, id: `${round}.${k}`, status: statuses[k] ? 'done' : 'skipped' });
           }
           f.readiness = fantasiaCarryOver({
-            state: { ...state, slots: mine },
+            state: { ...stateOf(), slots: mine },
             combatant: f.round,
             readiness: f.readiness,
             declaration,
@@ -474,25 +496,33 @@ export class FantasiaFight {
     if (melee ? distance > 0 : distance > weapon0.range) return false;
     const t = this.fighters[foe]!;
     const weapon = this.view(weapon0, f.readiness);
-    const choice: DefenceChoice = t.tactics.defence === 'none' ? 'none' : 'best';
     const defender = t.reloadingId ? withStates(t.c, { reloading: { weaponId: t.reloadingId } }) : t.c;
-    const r = resolveExchange(
-      {
-        attacker: f.c,
-        defender,
-        weapon,
-        ...(melee ? {} : { distance }),
-        declaration: { dodgeDeclared: t.dodging, attackDeclared: t.attacking, parriedThisRound: t.parried },
-        defenceChoice: choice,
-      },
+    out.blows += 1;
+    // The attack card's steps: attack roll; the defences open (F-D1..F-D4), the defender taking
+    // the best one; its roll; damage; applied to the defender.
+    const attack = resolveAttack(
+      { attacker: f.c, defender, weapon, ...(melee ? {} : { distance }) },
       dice,
       this.options,
     );
-    out.blows += 1;
+    if (!attack.hit) return true;
+    let defence: DefenceResult = NO_DEFENCE;
+    if (t.tactics.defence !== 'none') {
+      const options = availableDefences(
+        attack,
+        defender,
+        { dodgeDeclared: t.dodging, attackDeclared: t.attacking, parriedThisRound: t.parried },
+        this.options,
+      );
+      const picked = bestDefence(options);
+      if (picked) defence = resolveDefence(attack, picked, dice, this.options);
+    }
+    const damage = rollDamage(attack, f.c, defender, defence, dice, this.options);
     // The attacker's own view stays: readiness lives in the round (fantasiaCarryOver), and no
-    // tactic places secret thrusts, so no cross is earned.
-    t.c = t.reloadingId ? withStates(r.defender, { reloading: undefined }) : r.defender;
-    if (r.defence.parryUsed) t.parried = true;
+    // tactic places secret thrusts, so there is nothing for afterThrust to record.
+    const after = applyDamage(defender, damage).combatant;
+    t.c = t.reloadingId ? withStates(after, { reloading: undefined }) : after;
+    if (defence.parryUsed) t.parried = true;
     if (this.isDown(t)) {
       arena.fighters[foe]!.out = true;
       out.down[foe] = 1;
