@@ -125,3 +125,34 @@ describe('the 95 % interval', () => {
     expect(wilson(10, 10).high).toBe(1);
   });
 });
+
+describe('progress', () => {
+  it('reports progress and stops when told to, with the fights played so far', () => {
+    const seen: number[] = [];
+    const report = simulate(
+      {
+        ruleset: 'fantasia',
+        fights: 1000,
+        seed: 3,
+        sides: [
+          {
+            name: 'A',
+            fighters: [
+              { combatant: fantasiaCombatant(packDoc('fantasia', 'fantasia-bestiaire', 'Brigand')) },
+            ],
+          },
+          {
+            name: 'B',
+            fighters: [
+              { combatant: fantasiaCombatant(packDoc('fantasia', 'fantasia-bestiaire', 'Brigand')) },
+            ],
+          },
+        ],
+      },
+      { every: 100, progress: (played) => (seen.push(played), played < 300) },
+    );
+    expect(seen).toEqual([100, 200, 300]);
+    expect(report.fights).toBe(300);
+    expect(report.sides[0]!.win.count + report.sides[1]!.win.count + report.draw.count).toBe(300);
+  });
+});
