@@ -90,7 +90,7 @@ interface BaseEncounter {
   readonly roundLimit?: number;
   /** Metres between the sides when the fight starts (default 0: already in contact). */
   readonly distance?: number;
-  /** Every weapon starts drawn and loaded (default true); false keeps each weapon's own state. */
+  /** Fantasia: every weapon starts drawn and loaded (default true); false keeps each one's state. */
   readonly drawn?: boolean;
 }
 
