@@ -271,7 +271,7 @@ export class FantasiaFight {
         declarations[entry.combatantId] = d.declaration;
         readiness[entry.combatantId] = f.readiness;
         serials[count++] = d.serial;
-        key = (Math.imul(key, 31) + d.serial + 1) | 0;
+        key = (Math.imul(key, 31) + d.serial + 1) & 0x3fffffff; // a small integer (Smi) key
       }
       for (let i = 0; i < fighters.length; i++) readiness[fighters[i]!.round.id] = fighters[i]!.readiness;
       // The round engine's state, built only when a ruleset function needs it.
