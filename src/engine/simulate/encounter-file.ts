@@ -6,15 +6,8 @@
 import { RulesError } from '../core/errors';
 import { isRulesetId } from '../rulesets';
 import { entryFromDocument, mergeDeep, type DocumentData } from './sources';
-import type {
-  Encounter,
-  FantasiaEntry,
-  GreyhawkEntry,
-  Side,
-  SouffleEntry,
-  Tactics,
-  TargetTactic,
-} from './types';
+import { checkTactics } from './tactics';
+import type { Encounter, FantasiaEntry, GreyhawkEntry, Side, SouffleEntry, Tactics } from './types';
 
 export interface ItemRef {
   readonly pack: string;
@@ -52,23 +45,6 @@ export interface Lookups {
   pack(pack: string, name: string): DocumentData | undefined;
   /** The actor document in file `path`. */
   actor(path: string): DocumentData;
-}
-
-const TARGETS: readonly TargetTactic[] = ['nearest', 'weakest', 'mostDangerous'];
-
-function checkTactics(t: Tactics | undefined, who: string): void {
-  if (t === undefined) return;
-  const badValue = (field: string, value: unknown) =>
-    new RulesError('PDA.Error.Simulate.BadTactic', { name: who, field, value: String(value) });
-  if (t.target !== undefined && !TARGETS.includes(t.target)) throw badValue('target', t.target);
-  if (t.defence !== undefined && !['parry', 'dodgeWhenHurt', 'none'].includes(t.defence))
-    throw badValue('defence', t.defence);
-  if (t.force !== undefined && !['never', 'reserve', 'max'].includes(t.force))
-    throw badValue('force', t.force);
-  for (const p of [t.posture, t.postureWhenHurt])
-    if (p !== undefined && !['intrepide', 'prudent', 'defensif'].includes(p)) throw badValue('posture', p);
-  const r = t.retreatBelow;
-  if (r !== undefined && !(typeof r === 'number' && r >= 0 && r <= 1)) throw badValue('retreatBelow', r);
 }
 
 function itemFlags(ruleset: string, item: DocumentData): DocumentData {

@@ -7,8 +7,9 @@ import { RulesError } from '../core/errors';
 import { FantasiaFight } from './fantasia';
 import { GreyhawkFight } from './greyhawk';
 import { SouffleFight } from './souffle';
+import { checkTactics } from './tactics';
 import { buildReport, FightResult, Tally } from './stats';
-import type { Encounter, SimulationReport } from './types';
+import type { Encounter, SimulationReport, Tactics } from './types';
 
 export * from './types';
 export { wilson } from './stats';
@@ -75,6 +76,8 @@ export function checkEncounter(encounter: Encounter): void {
   encounter.sides.forEach((side, s) => {
     if (!Array.isArray(side.fighters) || side.fighters.length === 0)
       throw new RulesError('PDA.Error.Simulate.EmptySide', { side: side.name || String(s + 1) });
+    const entries: readonly { readonly tactics?: Tactics }[] = side.fighters;
+    entries.forEach((entry, k) => checkTactics(entry.tactics, `${side.name || s + 1} #${k + 1}`));
   });
 }
 

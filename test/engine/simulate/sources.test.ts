@@ -156,3 +156,20 @@ describe('progress', () => {
     expect(report.sides[0]!.win.count + report.sides[1]!.win.count + report.draw.count).toBe(300);
   });
 });
+
+describe('tactics given to the API directly', () => {
+  it('are checked like those of a file', () => {
+    const brigand = fantasiaCombatant(packDoc('fantasia', 'fantasia-bestiaire', 'Brigand'));
+    expect(() =>
+      simulate({
+        ruleset: 'fantasia',
+        fights: 10,
+        seed: 1,
+        sides: [
+          { name: 'A', fighters: [{ combatant: brigand, tactics: { retreatBelow: 2 } }] },
+          { name: 'B', fighters: [{ combatant: brigand }] },
+        ],
+      }),
+    ).toThrow(/BadTactic/);
+  });
+});
