@@ -87,6 +87,9 @@ interface Plan {
   readonly who: Int32Array;
   readonly act: Uint8Array;
   readonly weapon: readonly string[];
+  /** Slots made from the specs for fantasiaCarryOver, once done and once skipped. */
+  readonly done: Slot[];
+  readonly skipped: Slot[];
 }
 
 interface Runtime {
@@ -332,11 +335,8 @@ export class FantasiaFight {
         if (needsCarry) {
           // The round engine's slots, for this fighter only (what fantasiaCarryOver reads).
           const mine: Slot[] = [];
-          for (let k = 0; k < specs.length; k++) {
-            const spec = specs[k]!;
-            if (spec.combatantId === f.round.id)
-              mine.push({ ...spec, id: `${round}.${k}`, status: statuses[k] ? 'done' : 'skipped' });
-          }
+          for (let k = 0; k < specs.length; k++)
+            if (plan.who[k] === i) mine.push(this.slot(plan, k, statuses[k]!));
           f.readiness = fantasiaCarryOver({
             state: { ...stateOf(), slots: mine },
             combatant: f.round,
@@ -356,6 +356,17 @@ export class FantasiaFight {
       const lost = f.base.pv.value - Math.max(0, f.c.pv.value);
       out.pvLost[i] = lost > 0 ? lost : 0;
     }
+  }
+
+  /** Slot k of a plan as the round engine would hold it once done or skipped (made once). */
+  private slot(plan: Plan, k: number, done: boolean): Slot {
+    const cache = done ? plan.done : plan.skipped;
+    let slot = cache[k];
+    if (!slot) {
+      slot = { ...plan.specs[k]!, id: String(k), status: done ? 'done' : 'skipped' };
+      cache[k] = slot;
+    }
+    return slot;
   }
 
   /** The schedule built before for these declarations in this order (hash, then exact check). */
@@ -392,7 +403,7 @@ export class FantasiaFight {
               : SLOT_OTHER;
       weapon.push(String(spec.detail?.weaponId ?? ''));
     });
-    return { serials, specs, who, act, weapon };
+    return { serials, specs, who, act, weapon, done: [], skipped: [] };
   }
 
   /**
