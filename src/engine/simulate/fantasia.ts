@@ -106,6 +106,19 @@ interface Runtime {
   attacking: boolean;
   /** Crossbow reloaded in this round's passes 2 and 3 (F-W5). */
   reloadingId: string | undefined;
+  /** Carries an arquebus (its reload countdown is rolled). */
+  readonly arquebus: boolean;
+  /** One readiness object per distinct readiness, numbered; carry-overs already computed. */
+  readonly canon: Map<string, Canonical>;
+  readonly carried: Map<string, Canonical>;
+  readinessId: number;
+  /** Serial of this round's declaration. */
+  serial: number;
+}
+
+interface Canonical {
+  readonly readiness: FantasiaReadiness;
+  readonly id: number;
 }
 
 function average(weapon: FantasiaWeapon, c: FantasiaCombatant): number {
@@ -192,6 +205,11 @@ export class FantasiaFight {
           dodging: false,
           attacking: false,
           reloadingId: undefined,
+          arquebus: weapons.some((w) => w.reload === 'arquebus'),
+          canon: new Map(),
+          carried: new Map(),
+          readinessId: 0,
+          serial: 0,
         });
         this.index.set(id, this.fighters.length - 1);
         this.roster[id] = round;
@@ -236,7 +254,9 @@ export class FantasiaFight {
     arena.reset(this.gap);
     for (const f of fighters) {
       f.c = f.base;
-      f.readiness = f.initialReadiness;
+      const start = this.canonical(f, f.initialReadiness);
+      f.readiness = start.readiness;
+      f.readinessId = start.id;
     }
     const pv = (j: number): number => fighters[j]!.c.pv.value;
     let round = 0;
@@ -271,6 +291,7 @@ export class FantasiaFight {
         const i = this.index.get(entry.combatantId)!;
         const f = fighters[i]!;
         const d = this.declare(i, pv);
+        f.serial = d.serial;
         declarations[entry.combatantId] = d.declaration;
         readiness[entry.combatantId] = f.readiness;
         serials[count++] = d.serial;
@@ -337,14 +358,33 @@ export class FantasiaFight {
           const mine: Slot[] = [];
           for (let k = 0; k < specs.length; k++)
             if (plan.who[k] === i) mine.push(this.slot(plan, k, statuses[k]!));
-          f.readiness = fantasiaCarryOver({
-            state: { ...stateOf(), slots: mine },
-            combatant: f.round,
-            readiness: f.readiness,
-            declaration,
-            slots: mine,
-            dice,
-          });
+          // fantasiaCarryOver is pure but for an arquebus countdown's die: otherwise the same
+          // readiness, declaration and slot outcomes give the same readiness, kept once.
+          let key = '';
+          if (!f.arquebus) {
+            key = `${f.readinessId}|${f.serial}|`;
+            for (const slot of mine) key += slot.status === 'done' ? '1' : '0';
+          }
+          const known = key ? f.carried.get(key) : undefined;
+          if (known) {
+            f.readiness = known.readiness;
+            f.readinessId = known.id;
+          } else {
+            const next = this.canonical(
+              f,
+              fantasiaCarryOver({
+                state: { ...stateOf(), slots: mine },
+                combatant: f.round,
+                readiness: f.readiness,
+                declaration,
+                slots: mine,
+                dice,
+              }),
+            );
+            if (key) f.carried.set(key, next);
+            f.readiness = next.readiness;
+            f.readinessId = next.id;
+          }
         }
       }
       winner = arena.winner();
@@ -356,6 +396,21 @@ export class FantasiaFight {
       const lost = f.base.pv.value - Math.max(0, f.c.pv.value);
       out.pvLost[i] = lost > 0 ? lost : 0;
     }
+  }
+
+  /** The fighter's one object for this readiness (weapons in a fixed order make the key). */
+  private canonical(f: Runtime, r: FantasiaReadiness): Canonical {
+    let sig = '';
+    for (const w of f.round.weapons) {
+      const x = r.weapons[w.id];
+      sig += x ? `${x.ready ? 1 : 0}${x.loaded ? 1 : 0}${x.reloadRoundsLeft ?? ''},` : '-,';
+    }
+    let c = f.canon.get(sig);
+    if (!c) {
+      c = { readiness: r, id: f.canon.size };
+      f.canon.set(sig, c);
+    }
+    return c;
   }
 
   /** Slot k of a plan as the round engine would hold it once done or skipped (made once). */
