@@ -1,0 +1,141 @@
+import { bounds } from '../dice/formula';
+import type { Dice } from '../dice/port';
+import type { TargetTactic } from './types';
+
+/**
+ * The simulator's abstract battlefield, shared by the three rulesets. The rules give no map, so
+ * the simulator keeps one number: the gap between the sides when the fight starts. Each fighter
+ * has advanced some metres towards the foe; two fighters of different sides are in contact when
+ * their advances cover the gap. This is enough for "shoot before closing" and for movement
+ * rates to matter, and nothing more (docs/simulator.md).
+ */
+export interface ArenaFighter {
+  readonly side: number;
+  /** Metres a round it can cover when closing in. */
+  readonly mouvement: number;
+  /** A static estimate of the harm it does in a round (for 'mostDangerous'). */
+  readonly danger: number;
+  readonly target: TargetTactic;
+  advance: number;
+  /** Down or fled: out of the fight. */
+  out: boolean;
+  /** Current foe, -1 when none. */
+  foe: number;
+}
+
+export class Arena {
+  gap = 0;
+  readonly fighters: ArenaFighter[] = [];
+  /** Attackers on each fighter this round (spreads 'nearest' attackers over the foes). */
+  private readonly pressed: Int32Array;
+  private readonly sideCount: number;
+  private readonly standing: Int32Array;
+
+  constructor(fighters: readonly Omit<ArenaFighter, 'advance' | 'out' | 'foe'>[], sides: number) {
+    for (const f of fighters) this.fighters.push({ ...f, advance: 0, out: false, foe: -1 });
+    this.pressed = new Int32Array(fighters.length);
+    this.sideCount = sides;
+    this.standing = new Int32Array(sides);
+  }
+
+  reset(gap: number): void {
+    this.gap = gap;
+    for (const f of this.fighters) {
+      f.advance = 0;
+      f.out = false;
+      f.foe = -1;
+    }
+  }
+
+  distance(i: number, j: number): number {
+    const a = this.fighters[i]!;
+    const b = this.fighters[j]!;
+    const d = this.gap - a.advance - b.advance;
+    return d > 0 ? d : 0;
+  }
+
+  /** In contact with at least one standing foe. */
+  engaged(i: number): boolean {
+    const me = this.fighters[i]!;
+    for (let j = 0; j < this.fighters.length; j++) {
+      const f = this.fighters[j]!;
+      if (!f.out && f.side !== me.side && this.distance(i, j) === 0) return true;
+    }
+    return false;
+  }
+
+  startRound(): void {
+    this.pressed.fill(0);
+  }
+
+  /**
+   * Picks (and records) the foe `i` goes for, by its tactic; `pv(j)` gives a foe's current PV.
+   * The current foe is kept while it stands and the tactic finds no strictly better one.
+   * Returns -1 when no foe stands.
+   */
+  pick(i: number, pv: (j: number) => number): number {
+    const me = this.fighters[i]!;
+    let best = -1;
+    let bestScore = 0;
+    for (let j = 0; j < this.fighters.length; j++) {
+      const f = this.fighters[j]!;
+      if (f.out || f.side === me.side) continue;
+      const d = this.distance(i, j);
+      let score: number;
+      if (me.target === 'weakest') score = pv(j) * 1e4 + d;
+      else if (me.target === 'mostDangerous') score = -f.danger * 1e4 + d;
+      else score = d * 1e4 + this.pressed[j]! * 10;
+      if (j === me.foe) score -= 1; // keep the current foe on a tie
+      if (best < 0 || score < bestScore) {
+        best = j;
+        bestScore = score;
+      }
+    }
+    me.foe = best;
+    if (best >= 0) this.pressed[best]! += 1;
+    return best;
+  }
+
+  /** Moves `i` towards `j`, at most its mouvement, stopping on contact. */
+  close(i: number, j: number): void {
+    const me = this.fighters[i]!;
+    const d = this.distance(i, j);
+    me.advance += d < me.mouvement ? d : me.mouvement;
+  }
+
+  /** The only side with fighters standing, -1 when none, -2 while two or more still stand. */
+  winner(): number {
+    this.standing.fill(0);
+    for (const f of this.fighters) if (!f.out) this.standing[f.side]! += 1;
+    let alive = -1;
+    for (let s = 0; s < this.sideCount; s++) {
+      if (this.standing[s]! > 0) {
+        if (alive >= 0) return -2;
+        alive = s;
+      }
+    }
+    return alive;
+  }
+}
+
+/** Mean of a dice formula ('' is 0). */
+export function meanOf(formula: string): number {
+  if (formula === '') return 0;
+  const b = bounds(formula);
+  return (b.min + b.max) / 2;
+}
+
+/** Fisher–Yates through the dice port. */
+export function shuffleInPlace<T>(items: T[], dice: Dice): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = dice.die(i + 1) - 1;
+    const t = items[i]!;
+    items[i] = items[j]!;
+    items[j] = t;
+  }
+  return items;
+}
+
+export function shuffled<T>(items: readonly T[], dice: Dice): T[] {
+  return shuffleInPlace([...items], dice);
+}

@@ -1,0 +1,600 @@
+import type { Dice } from '../dice/port';
+import {
+  availableDefences,
+  NO_DEFENCE,
+  resolveAttack,
+  resolveDefence,
+  type DefenceOption,
+  type DefenceResult,
+} from '../fantasia/attack';
+import { applyDamage, rollDamage } from '../fantasia/damage';
+import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from '../fantasia/options';
+import {
+  buildFantasiaSchedule,
+  fantasiaCarryOver,
+  fantasiaInitialReadiness,
+  fantasiaInitiative,
+  missileReady,
+  toRoundCombatant,
+  type FantasiaDeclaration,
+  type FantasiaReadiness,
+  type FantasiaRoundCombatant,
+  type FantasiaRoundState,
+} from '../fantasia/round';
+import { skillValue } from '../fantasia/skills';
+import type { FantasiaCombatant, FantasiaWeapon } from '../fantasia/types';
+import { validateCombatant } from '../fantasia/validate';
+import { isRanged, withStates } from '../fantasia/weapons';
+import type { Slot, SlotSpec } from '../round/types';
+import { Arena, meanOf } from './arena';
+import type { FightResult } from './stats';
+import type { FantasiaEncounter, Tactics } from './types';
+
+/*
+ * Fantasia fights, round by round, on the rules the cards use:
+ * - each round the initiative of F-R2..F-R4 (fantasiaInitiative), declarations of intent made
+ *   from the tactics, and the three passes of F-R6..F-R9 as buildFantasiaSchedule lays them out;
+ * - each attack takes the attack card's steps: resolveAttack → availableDefences (the defender
+ *   takes the best allowed) → resolveDefence → rollDamage → applyDamage (resolveExchange's
+ *   pipeline, without the fumble list and thrust memory no tactic uses);
+ * - weapon readiness carries over with fantasiaCarryOver (bows nocked again, crossbows reloaded
+ *   in passes 2 and 3, arquebus countdowns).
+ * A fighter is down at 0 PV or below, unconscious or dead; dead when the 'dead' state is set or
+ * PV reach minus half the maximum (simulator convention: the seed gives no death threshold).
+ * Fumbles end the attack (their follow-ups are a player's or the GM's choice on the card).
+ */
+
+/** The allowed defence with the best chance, as resolveExchange's 'best' choice picks it. */
+function bestDefence(options: readonly DefenceOption[]): DefenceOption | undefined {
+  let best: DefenceOption | undefined;
+  let bestTotal = -Infinity;
+  for (const o of options) {
+    if (!o.allowed || o.autoFail) continue;
+    let total = o.base;
+    for (const m of o.modifiers) total += m.value;
+    if (total > bestTotal) {
+      best = o;
+      bestTotal = total;
+    }
+  }
+  return best;
+}
+
+interface Declared {
+  readonly declaration: FantasiaDeclaration;
+  readonly serial: number;
+}
+
+const OTHER = 0;
+const DODGE = 1;
+const MELEE = 2;
+const MOVE = 3;
+const SHOOT = 4;
+const DRAW_MISSILE = 5;
+const DRAW_MELEE = 6;
+const RELOAD = 7;
+
+const SLOT_OTHER = 0;
+const SLOT_STRIKE_MELEE = 1;
+const SLOT_STRIKE_MISSILE = 2;
+const SLOT_RELOAD = 3;
+
+/** A schedule with what the loop needs of each slot read once. */
+interface Plan {
+  /** The declarations' serial numbers in initiative order: the key. */
+  readonly serials: Int32Array;
+  readonly specs: readonly SlotSpec[];
+  readonly who: Int32Array;
+  readonly act: Uint8Array;
+  readonly weapon: readonly string[];
+  /** Slots made from the specs for fantasiaCarryOver, once done and once skipped. */
+  readonly done: Slot[];
+  readonly skipped: Slot[];
+}
+
+interface Runtime {
+  readonly base: FantasiaCombatant;
+  readonly round: FantasiaRoundCombatant;
+  readonly tactics: Tactics;
+  readonly melee: FantasiaWeapon;
+  readonly missile?: FantasiaWeapon;
+  readonly initialReadiness: FantasiaReadiness;
+  c: FantasiaCombatant;
+  readiness: FantasiaReadiness;
+  parried: boolean;
+  dodging: boolean;
+  attacking: boolean;
+  /** Crossbow reloaded in this round's passes 2 and 3 (F-W5). */
+  reloadingId: string | undefined;
+  /** Carries an arquebus (its reload countdown is rolled). */
+  readonly arquebus: boolean;
+  /** One readiness object per distinct readiness, numbered; carry-overs already computed. */
+  readonly canon: Map<string, Canonical>;
+  readonly carried: Map<string, Canonical>;
+  readinessId: number;
+  /** Serial of this round's declaration. */
+  serial: number;
+}
+
+interface Canonical {
+  readonly readiness: FantasiaReadiness;
+  readonly id: number;
+}
+
+function average(weapon: FantasiaWeapon, c: FantasiaCombatant): number {
+  const bonus = isRanged(weapon) ? 0 : meanOf(c.damageBonus);
+  return Math.max(0, meanOf(weapon.damage) + bonus);
+}
+
+function expected(c: FantasiaCombatant, w: FantasiaWeapon): number {
+  return (Math.min(95, skillValue(c, w.skill)) / 100) * average(w, c);
+}
+
+/** Weapons start drawn and loaded (encounter option `drawn`, default true). */
+function prepared(c: FantasiaCombatant, drawn: boolean): FantasiaCombatant {
+  if (!drawn) return c;
+  return { ...c, weapons: (c.weapons ?? []).map((w) => ({ ...w, ready: true, loaded: true })) };
+}
+
+export class FantasiaFight {
+  private readonly fighters: Runtime[] = [];
+  private readonly arena: Arena;
+  private readonly options: FantasiaOptions;
+  private readonly roundLimit: number;
+  private readonly gap: number;
+  private readonly index = new Map<string, number>();
+  private readonly roster: Record<string, FantasiaRoundCombatant> = {};
+  /** Weapon views with the round's readiness, by weapon id and flags. */
+  private readonly views = new Map<string, FantasiaWeapon>();
+  private readonly declarations: Record<string, FantasiaDeclaration> = {};
+  private readonly readiness: Record<string, FantasiaReadiness> = {};
+  /** Declarations made once and reused, by fighter and (kind, foe); each with a serial number. */
+  private readonly declared: Map<number, Declared>[] = [];
+  private serial = 0;
+  /** Schedules already built, by order and declarations (serials). */
+  private readonly schedules = new Map<number, Plan[]>();
+  private readonly serials: Int32Array;
+  /** Whether each slot of the current round was done (reused from round to round). */
+  private readonly statuses: boolean[] = [];
+  readonly names: string[] = [];
+  readonly sideOf: number[] = [];
+
+  constructor(encounter: FantasiaEncounter) {
+    this.options = encounter.options ?? DEFAULT_FANTASIA_OPTIONS;
+    this.roundLimit = encounter.roundLimit ?? 50;
+    this.gap = encounter.distance ?? 0;
+    const drawn = encounter.drawn !== false;
+    const arenaFighters: ConstructorParameters<typeof Arena>[0][number][] = [];
+    encounter.sides.forEach((side, s) => {
+      side.fighters.forEach((entry, k) => {
+        const id = `${s}.${k}`;
+        const base = prepared(validateCombatant({ ...entry.combatant, id }), drawn);
+        const weapons = base.weapons ?? [];
+        const melees = weapons.filter((w) => w.kind === 'melee' || w.kind === 'unarmed' || w.kind === 'whip');
+        const missiles = weapons.filter((w) => isRanged(w) && w.kind !== 'siege');
+        const byValue = (a: FantasiaWeapon, b: FantasiaWeapon) => expected(base, b) - expected(base, a);
+        const melee = [...melees].sort(byValue)[0] ?? {
+          id: 'bagarre',
+          name: 'Bagarre',
+          type: 'bagarre',
+          skill: 'bagarre' as const,
+          damage: '1d3',
+          hands: 1 as const,
+          kind: 'unarmed' as const,
+          blunt: true,
+          range: 0,
+          canParry: false,
+          reload: 'none' as const,
+          ready: true,
+          loaded: true,
+        };
+        const missile = [...missiles].sort(byValue)[0];
+        const round = toRoundCombatant(base);
+        const tactics = entry.tactics ?? {};
+        const initialReadiness = fantasiaInitialReadiness(round);
+        this.fighters.push({
+          base,
+          round,
+          tactics,
+          melee,
+          ...(missile ? { missile } : {}),
+          initialReadiness,
+          c: base,
+          readiness: initialReadiness,
+          parried: false,
+          dodging: false,
+          attacking: false,
+          reloadingId: undefined,
+          arquebus: weapons.some((w) => w.reload === 'arquebus'),
+          canon: new Map(),
+          carried: new Map(),
+          readinessId: 0,
+          serial: 0,
+        });
+        this.index.set(id, this.fighters.length - 1);
+        this.roster[id] = round;
+        this.names.push(base.name);
+        this.sideOf.push(s);
+        const danger = Math.max(expected(base, melee), missile ? expected(base, missile) : 0);
+        arenaFighters.push({
+          side: s,
+          mouvement: Math.max(1, base.mouvement),
+          danger,
+          target: tactics.target ?? 'nearest',
+        });
+      });
+    });
+    this.arena = new Arena(arenaFighters, encounter.sides.length);
+    this.serials = new Int32Array(this.fighters.length);
+  }
+
+  private view(w: FantasiaWeapon, readiness: FantasiaReadiness): FantasiaWeapon {
+    const r = readiness.weapons[w.id];
+    const ready = r ? r.ready : w.ready;
+    const loaded = r ? r.loaded : w.loaded;
+    if (ready === w.ready && loaded === w.loaded) return w;
+    const key = `${w.id}|${ready ? 1 : 0}${loaded ? 1 : 0}|${w.name}`;
+    let v = this.views.get(key);
+    if (!v) {
+      v = { ...w, ready, loaded };
+      this.views.set(key, v);
+    }
+    return v;
+  }
+
+  private isDown(f: Runtime): boolean {
+    const s = f.c.states;
+    return f.c.pv.value <= 0 || s.unconscious !== undefined || s.dead === true;
+  }
+
+  /** Plays one fight to its end and writes what happened into `out` (reset by the caller). */
+  play(dice: Dice, out: FightResult): void {
+    const arena = this.arena;
+    const fighters = this.fighters;
+    arena.reset(this.gap);
+    for (const f of fighters) {
+      f.c = f.base;
+      const start = this.canonical(f, f.initialReadiness);
+      f.readiness = start.readiness;
+      f.readinessId = start.id;
+    }
+    const pv = (j: number): number => fighters[j]!.c.pv.value;
+    let round = 0;
+    let winner = arena.winner();
+    const acting: FantasiaRoundCombatant[] = [];
+    while (winner === -2 && round < this.roundLimit) {
+      round += 1;
+      arena.startRound();
+      // Retreat (tactics) before anyone declares.
+      for (let i = 0; i < fighters.length; i++) {
+        const f = fighters[i]!;
+        const a = arena.fighters[i]!;
+        if (a.out) continue;
+        const limit = f.tactics.retreatBelow ?? 0;
+        if (limit > 0 && f.c.pv.value <= limit * f.c.pv.max) {
+          a.out = true;
+          out.fled[i] = 1;
+        }
+      }
+      winner = arena.winner();
+      if (winner !== -2) break;
+      acting.length = 0;
+      for (let i = 0; i < fighters.length; i++) if (!arena.fighters[i]!.out) acting.push(fighters[i]!.round);
+      const order = fantasiaInitiative(acting, dice);
+      // Records reused from round to round: only the acting fighters (those in `order`) are read.
+      const declarations = this.declarations;
+      const readiness = this.readiness;
+      let key = 0;
+      let count = 0;
+      const serials = this.serials;
+      for (const entry of order) {
+        const i = this.index.get(entry.combatantId)!;
+        const f = fighters[i]!;
+        const d = this.declare(i, pv);
+        f.serial = d.serial;
+        declarations[entry.combatantId] = d.declaration;
+        readiness[entry.combatantId] = f.readiness;
+        serials[count++] = d.serial;
+        key = (Math.imul(key, 31) + d.serial + 1) & 0x3fffffff; // a small integer (Smi) key
+      }
+      for (let i = 0; i < fighters.length; i++) readiness[fighters[i]!.round.id] = fighters[i]!.readiness;
+      // The round engine's state, built only when a ruleset function needs it.
+      const stateOf = (): FantasiaRoundState => ({
+        rules: 'fantasia',
+        round,
+        step: 'declaration',
+        combatants: this.roster,
+        order,
+        declarations,
+        readiness,
+        budgets: {},
+        slots: [],
+        slotIndex: -1,
+        out: fighters.filter((_, i) => arena.fighters[i]!.out).map((f) => f.round.id),
+        ended: false,
+      });
+      // buildFantasiaSchedule is pure: the same order and declarations give the same passes.
+      let plan = this.cached(key, count);
+      if (!plan) {
+        plan = this.plan(buildFantasiaSchedule({ state: stateOf(), declarations }), serials.slice(0, count));
+        if (this.schedules.size > 50_000) this.schedules.clear();
+        const bucket = this.schedules.get(key);
+        if (bucket) bucket.push(plan);
+        else this.schedules.set(key, [plan]);
+      }
+      const specs = plan.specs;
+      const statuses = this.statuses;
+      if (statuses.length < specs.length) statuses.length = specs.length;
+      for (let k = 0; k < specs.length; k++) {
+        const i = plan.who[k]!;
+        const act = plan.act[k]!;
+        let done = true;
+        if (arena.fighters[i]!.out) done = false;
+        else if (act === SLOT_STRIKE_MELEE || act === SLOT_STRIKE_MISSILE)
+          done = this.strike(i, act === SLOT_STRIKE_MELEE, plan.weapon[k]!, dice, out, pv);
+        else if (act === SLOT_RELOAD) fighters[i]!.reloadingId = plan.weapon[k]!;
+        statuses[k] = done;
+      }
+      // End of the round: movement, readiness carried over (F-R9, F-W5, F-W6).
+      for (let i = 0; i < fighters.length; i++) {
+        const f = fighters[i]!;
+        const a = arena.fighters[i]!;
+        const declaration = declarations[f.round.id];
+        f.reloadingId = undefined;
+        if (!declaration || a.out) continue;
+        let needsCarry = false;
+        for (const intent of declaration.intents) {
+          if (intent.kind === 'move' && a.foe >= 0) arena.close(i, a.foe);
+          if (
+            intent.kind === 'shoot' ||
+            intent.kind === 'throw' ||
+            intent.kind === 'draw' ||
+            intent.kind === 'reload'
+          )
+            needsCarry = true;
+        }
+        if (needsCarry) {
+          // The round engine's slots, for this fighter only (what fantasiaCarryOver reads).
+          const mine: Slot[] = [];
+          for (let k = 0; k < specs.length; k++)
+            if (plan.who[k] === i) mine.push(this.slot(plan, k, statuses[k]!));
+          // fantasiaCarryOver is pure but for an arquebus countdown's die: otherwise the same
+          // readiness, declaration and slot outcomes give the same readiness, kept once.
+          let key = '';
+          if (!f.arquebus) {
+            key = `${f.readinessId}|${f.serial}|`;
+            for (const slot of mine) key += slot.status === 'done' ? '1' : '0';
+          }
+          const known = key ? f.carried.get(key) : undefined;
+          if (known) {
+            f.readiness = known.readiness;
+            f.readinessId = known.id;
+          } else {
+            const next = this.canonical(
+              f,
+              fantasiaCarryOver({
+                state: { ...stateOf(), slots: mine },
+                combatant: f.round,
+                readiness: f.readiness,
+                declaration,
+                slots: mine,
+                dice,
+              }),
+            );
+            if (key) f.carried.set(key, next);
+            f.readiness = next.readiness;
+            f.readinessId = next.id;
+          }
+        }
+      }
+      winner = arena.winner();
+    }
+    out.winner = winner >= 0 ? winner : -1;
+    out.rounds = round;
+    for (let i = 0; i < fighters.length; i++) {
+      const f = fighters[i]!;
+      const lost = f.base.pv.value - Math.max(0, f.c.pv.value);
+      out.pvLost[i] = lost > 0 ? lost : 0;
+    }
+  }
+
+  /** The fighter's one object for this readiness (weapons in a fixed order make the key). */
+  private canonical(f: Runtime, r: FantasiaReadiness): Canonical {
+    let sig = '';
+    for (const w of f.round.weapons) {
+      const x = r.weapons[w.id];
+      sig += x ? `${x.ready ? 1 : 0}${x.loaded ? 1 : 0}${x.reloadRoundsLeft ?? ''},` : '-,';
+    }
+    let c = f.canon.get(sig);
+    if (!c) {
+      c = { readiness: r, id: f.canon.size };
+      f.canon.set(sig, c);
+    }
+    return c;
+  }
+
+  /** Slot k of a plan as the round engine would hold it once done or skipped (made once). */
+  private slot(plan: Plan, k: number, done: boolean): Slot {
+    const cache = done ? plan.done : plan.skipped;
+    let slot = cache[k];
+    if (!slot) {
+      slot = { ...plan.specs[k]!, id: String(k), status: done ? 'done' : 'skipped' };
+      cache[k] = slot;
+    }
+    return slot;
+  }
+
+  /** The schedule built before for these declarations in this order (hash, then exact check). */
+  private cached(key: number, count: number): Plan | undefined {
+    const bucket = this.schedules.get(key);
+    if (!bucket) return undefined;
+    for (const plan of bucket) {
+      if (plan.serials.length !== count) continue;
+      let same = true;
+      for (let k = 0; k < count; k++) {
+        if (plan.serials[k] !== this.serials[k]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return plan;
+    }
+    return undefined;
+  }
+
+  private plan(specs: readonly SlotSpec[], serials: Int32Array): Plan {
+    const who = new Int32Array(specs.length);
+    const act = new Uint8Array(specs.length);
+    const weapon: string[] = [];
+    specs.forEach((spec, k) => {
+      who[k] = this.index.get(spec.combatantId) ?? 0;
+      act[k] =
+        spec.action === 'melee'
+          ? SLOT_STRIKE_MELEE
+          : spec.action === 'shoot' || spec.action === 'throw'
+            ? SLOT_STRIKE_MISSILE
+            : spec.action === 'reload' && spec.pass === 2
+              ? SLOT_RELOAD
+              : SLOT_OTHER;
+      weapon.push(String(spec.detail?.weaponId ?? ''));
+    });
+    return { serials, specs, who, act, weapon, done: [], skipped: [] };
+  }
+
+  /**
+   * The same declaration object for the same fighter, kind and foe, so schedules can be looked
+   * up by the declarations' serial numbers (see `schedules`).
+   */
+  private made(i: number, kind: number, foe: number): Declared {
+    let cache = this.declared[i];
+    if (!cache) {
+      cache = new Map();
+      this.declared[i] = cache;
+    }
+    const k = kind * 10_000 + foe + 1;
+    let d = cache.get(k);
+    if (!d) {
+      d = { declaration: this.build(i, kind, foe), serial: this.serial++ };
+      cache.set(k, d);
+    }
+    return d;
+  }
+
+  private build(i: number, kind: number, foe: number): FantasiaDeclaration {
+    const f = this.fighters[i]!;
+    const targetId = foe >= 0 ? this.fighters[foe]!.round.id : '';
+    const missile = f.missile;
+    switch (kind) {
+      case DODGE:
+        return { intents: [{ kind: 'dodge' }] };
+      case MELEE:
+        return { intents: [{ kind: 'melee', weaponId: f.melee.id, targetId }] };
+      case MOVE:
+        return { intents: [{ kind: 'move', targetId }] };
+      case SHOOT:
+        if (!missile) break;
+        return {
+          intents: [{ kind: missile.kind === 'thrown' ? 'throw' : 'shoot', weaponId: missile.id, targetId }],
+        };
+      case DRAW_MISSILE:
+        if (!missile) break;
+        return { intents: [{ kind: 'draw', weaponId: missile.id }] };
+      case DRAW_MELEE:
+        return { intents: [{ kind: 'draw', weaponId: f.melee.id }] };
+      case RELOAD:
+        if (!missile) break;
+        return { intents: [{ kind: 'reload', weaponId: missile.id }] };
+      default:
+        break;
+    }
+    return { intents: [{ kind: 'other' }] };
+  }
+
+  /** The fighter's declaration of intent this round, from its tactics (F-R5). */
+  private declare(i: number, pv: (j: number) => number): Declared {
+    const f = this.fighters[i]!;
+    const arena = this.arena;
+    const t = f.tactics;
+    f.parried = false;
+    f.dodging = false;
+    f.attacking = false;
+    const foe = arena.pick(i, pv);
+    if (foe < 0) return this.made(i, OTHER, -1);
+    if (t.defence === 'dodgeWhenHurt' && f.c.pv.value * 2 < f.c.pv.max) {
+      f.dodging = true;
+      return this.made(i, DODGE, -1);
+    }
+    const distance = arena.distance(i, foe);
+    const missile = f.missile;
+    if (missile && t.shootFirst !== false && !arena.engaged(i) && distance <= missile.range) {
+      const r = f.readiness.weapons[missile.id];
+      if (missileReady(f.readiness, missile)) {
+        f.attacking = true;
+        return this.made(i, SHOOT, foe);
+      }
+      if ((r && !r.ready) || missile.reload === 'bow') return this.made(i, DRAW_MISSILE, -1);
+      if (r && r.ready && !r.loaded) return this.made(i, RELOAD, -1);
+    }
+    if (distance > 0) return this.made(i, MOVE, foe);
+    const r = f.readiness.weapons[f.melee.id];
+    if (r && !r.ready) return this.made(i, DRAW_MELEE, -1);
+    f.attacking = true;
+    return this.made(i, MELEE, foe);
+  }
+
+  /** One attack slot: the target picked again if it fell, then the engine's exchange. */
+  private strike(
+    i: number,
+    melee: boolean,
+    weaponId: string,
+    dice: Dice,
+    out: FightResult,
+    pv: (j: number) => number,
+  ): boolean {
+    const arena = this.arena;
+    const f = this.fighters[i]!;
+    let foe = arena.fighters[i]!.foe;
+    if (foe < 0 || arena.fighters[foe]!.out) foe = arena.pick(i, pv);
+    if (foe < 0) return false;
+    const weapon0 = melee ? f.melee : f.missile;
+    if (!weapon0 || weapon0.id !== weaponId) return false;
+    const distance = arena.distance(i, foe);
+    if (melee ? distance > 0 : distance > weapon0.range) return false;
+    const t = this.fighters[foe]!;
+    const weapon = this.view(weapon0, f.readiness);
+    const defender = t.reloadingId ? withStates(t.c, { reloading: { weaponId: t.reloadingId } }) : t.c;
+    out.blows += 1;
+    // The attack card's steps: attack roll; the defences open (F-D1..F-D4), the defender taking
+    // the best one; its roll; damage; applied to the defender.
+    const attack = resolveAttack(
+      { attacker: f.c, defender, weapon, ...(melee ? {} : { distance }) },
+      dice,
+      this.options,
+    );
+    if (!attack.hit) return true;
+    let defence: DefenceResult = NO_DEFENCE;
+    if (t.tactics.defence !== 'none') {
+      const options = availableDefences(
+        attack,
+        defender,
+        { dodgeDeclared: t.dodging, attackDeclared: t.attacking, parriedThisRound: t.parried },
+        this.options,
+      );
+      const picked = bestDefence(options);
+      if (picked) defence = resolveDefence(attack, picked, dice, this.options);
+    }
+    const damage = rollDamage(attack, f.c, defender, defence, dice, this.options);
+    // The attacker's own view stays: readiness lives in the round (fantasiaCarryOver), and no
+    // tactic places secret thrusts, so there is nothing for afterThrust to record.
+    const after = applyDamage(defender, damage).combatant;
+    t.c = t.reloadingId ? withStates(after, { reloading: undefined }) : after;
+    if (defence.parryUsed) t.parried = true;
+    if (this.isDown(t)) {
+      arena.fighters[foe]!.out = true;
+      out.down[foe] = 1;
+      out.downedBy[foe] = i;
+      if (t.c.states.dead === true || t.c.pv.value * 2 <= -t.c.pv.max) out.dead[foe] = 1;
+    }
+    return true;
+  }
+}

@@ -1,0 +1,240 @@
+import type { Dice } from '../dice/port';
+import { forceAttack, resolveAttack, type AttackInput } from '../souffle/attack';
+import { applyDamage, resolveDefence, spendSouffle, type DefenceInput } from '../souffle/defence';
+import type { SouffleArmour, SouffleShield, SouffleWeapon } from '../souffle/equipment';
+import { GUERRIER, type SouffleFighter } from '../souffle/fighter';
+import { rollInitiative, settleTie, ties } from '../souffle/initiative';
+import { levelBounds } from '../souffle/ladder';
+import { DEFAULT_OPTIONS, type SouffleOptions } from '../souffle/options';
+import { choosePosture, postureShortActions, type Posture } from '../souffle/posture';
+import { Arena, shuffled } from './arena';
+import type { FightResult } from './stats';
+import type { SouffleEncounter, Tactics } from './types';
+
+/*
+ * Souffle fights on the rules the attack card follows (S-R1..S-R3, S-P1..S-P4, S-AT1..S-AT5,
+ * S-DF1..S-DF3): initiative once for the fight (rollInitiative, Guerriers first); each round,
+ * in that order, a fighter spends its posture's short actions on attacks. An attack is
+ * resolveAttack with the sheet's choice (better characteristic, best métier, a second one-handed
+ * weapon, S-AT3), forced with souffle by the tactic (forceAttack + spendSouffle, S-AT2); the
+ * defender rolls resolveDefence (parry with a weapon or shield, dodge otherwise; only a shield
+ * parries missiles, S-DF1) and applyDamage takes souffle, then PV (S-DF3). Moving is passive.
+ * Down at 0 PV; dead when one blow's damage past 0 PV reaches half the PV maximum (simulator
+ * convention: the seed leaves death to the GM).
+ */
+
+interface Runtime {
+  readonly base: SouffleFighter;
+  readonly tactics: Tactics;
+  readonly melee: AttackInput;
+  readonly ranged?: AttackInput;
+  readonly armour?: SouffleArmour;
+  readonly shield?: SouffleShield;
+  readonly parries: boolean;
+  readonly metier: number;
+  readonly posture: Posture;
+  f: SouffleFighter;
+  posture0: Posture;
+}
+
+function bestMetier(f: SouffleFighter): number {
+  return Math.max(0, ...Object.values(f.metiers));
+}
+
+/** The attack a sheet button makes (rolls.ts sheetAttackInput, kept in step with it). */
+function attackInput(
+  f: SouffleFighter,
+  weapon: SouffleWeapon | undefined,
+  equipped: readonly SouffleWeapon[],
+): AttackInput {
+  const ranged = weapon?.ranged === true;
+  const kind = ranged ? 'ranged' : 'melee';
+  const second =
+    !weapon || ranged || weapon.hands === 2
+      ? undefined
+      : equipped.find((w) => w !== weapon && !w.ranged && w.hands === 1);
+  const [first, other] = kind === 'melee' ? (['geste', 'vigueur'] as const) : (['geste', 'acuite'] as const);
+  const id = f[other] > f[first] ? other : first;
+  return {
+    kind,
+    characteristic: { id, value: f[id] },
+    metier: bestMetier(f),
+    weapons: weapon ? (second ? [weapon, second] : [weapon]) : [],
+  };
+}
+
+export class SouffleFight {
+  private readonly fighters: Runtime[] = [];
+  private readonly arena: Arena;
+  private readonly options: SouffleOptions;
+  private readonly roundLimit: number;
+  private readonly gap: number;
+  private readonly index = new Map<string, number>();
+  readonly names: string[] = [];
+  readonly sideOf: number[] = [];
+
+  constructor(encounter: SouffleEncounter) {
+    this.options = encounter.options ?? DEFAULT_OPTIONS;
+    this.roundLimit = encounter.roundLimit ?? 50;
+    this.gap = encounter.distance ?? 0;
+    const arenaFighters: ConstructorParameters<typeof Arena>[0][number][] = [];
+    encounter.sides.forEach((side, s) => {
+      side.fighters.forEach((entry, k) => {
+        const base: SouffleFighter = { ...entry.fighter, id: `${s}.${k}` };
+        const tactics = entry.tactics ?? {};
+        const melees = entry.weapons.filter((w) => !w.ranged);
+        const bestMelee = [...melees].sort((a, b) => b.damage + b.advantage - (a.damage + a.advantage))[0];
+        const missile = entry.weapons.find((w) => w.ranged);
+        const melee = attackInput(base, bestMelee, entry.weapons);
+        const posture = tactics.posture ?? base.posture ?? 'prudent';
+        this.fighters.push({
+          base,
+          tactics,
+          melee,
+          ...(missile ? { ranged: attackInput(base, missile, entry.weapons) } : {}),
+          ...(entry.armour ? { armour: entry.armour } : {}),
+          ...(entry.shield ? { shield: entry.shield } : {}),
+          parries: melees.length > 0 || entry.shield !== undefined,
+          metier: bestMetier(base),
+          posture,
+          f: base,
+          posture0: posture,
+        });
+        this.index.set(base.id, this.fighters.length - 1);
+        this.names.push(base.name);
+        this.sideOf.push(s);
+        const level = melee.characteristic.value + melee.metier;
+        const b = levelBounds(this.options.ladder, 0);
+        const danger = (b.min + b.max) / 2 + level + Math.max(0, ...melee.weapons!.map((w) => w.damage), 0);
+        arenaFighters.push({
+          side: s,
+          mouvement: Math.max(1, entry.mouvement ?? 10),
+          danger: danger * postureShortActions(posture),
+          target: tactics.target ?? 'nearest',
+        });
+      });
+    });
+    this.arena = new Arena(arenaFighters, encounter.sides.length);
+  }
+
+  play(dice: Dice, out: FightResult): void {
+    const arena = this.arena;
+    const fighters = this.fighters;
+    arena.reset(this.gap);
+    for (const r of fighters) {
+      r.f = r.base;
+      r.posture0 = r.posture;
+    }
+    const pv = (j: number): number => fighters[j]!.f.pv.value;
+    // S-R3: initiative once, when the fight starts.
+    let rolled = rollInitiative(
+      fighters.map((r) => ({
+        id: r.base.id,
+        initiative: r.base.initiative,
+        guerrier: r.base.disciplines.some((d) => d.toLowerCase() === GUERRIER),
+      })),
+      dice,
+      this.options,
+    );
+    // Equal totals are the players' call (S-R3); the simulator settles them at random, so no
+    // side is favoured by its place in the file.
+    for (const group of ties(rolled)) rolled = settleTie(rolled, shuffled(group, dice));
+    const order = rolled.map((o) => this.index.get(o.id) ?? 0);
+    let round = 0;
+    let winner = arena.winner();
+    while (winner === -2 && round < this.roundLimit) {
+      round += 1;
+      arena.startRound();
+      for (const i of order) {
+        const me = fighters[i]!;
+        const a = arena.fighters[i]!;
+        if (a.out) continue;
+        const limit = me.tactics.retreatBelow ?? 0;
+        if (limit > 0 && me.f.pv.value <= limit * me.f.pv.max) {
+          a.out = true;
+          out.fled[i] = 1;
+          continue;
+        }
+        this.turn(i, dice, out, pv);
+        // S-P1: a posture may change at the end of one's own turn.
+        const hurt = me.tactics.postureWhenHurt;
+        if (hurt && me.posture0 !== hurt && me.f.pv.value * 2 < me.f.pv.max) {
+          me.posture0 =
+            choosePosture({ posture: me.posture0, spent: 0 }, hurt, 'endOfOwnTurn').posture ?? hurt;
+        }
+        if (arena.winner() !== -2) break;
+      }
+      winner = arena.winner();
+    }
+    out.winner = winner >= 0 ? winner : -1;
+    out.rounds = round;
+    for (let i = 0; i < fighters.length; i++) {
+      const r = fighters[i]!;
+      out.pvLost[i] = r.base.pv.value - r.f.pv.value;
+      out.souffleLost[i] = r.base.souffle.value - r.f.souffle.value;
+    }
+  }
+
+  /** One fighter's turn: its posture's short actions, all in a row (S-R1, S-P2..S-P4). */
+  private turn(i: number, dice: Dice, out: FightResult, pv: (j: number) => number): void {
+    const arena = this.arena;
+    const me = this.fighters[i]!;
+    const actions = postureShortActions(me.posture0);
+    let foe = arena.pick(i, pv);
+    if (foe < 0) return;
+    const shoot = me.ranged !== undefined && me.tactics.shootFirst !== false && !arena.engaged(i);
+    if (!shoot && arena.distance(i, foe) > 0) arena.close(i, foe); // base movement is passive
+    for (let k = 0; k < actions; k++) {
+      if (arena.fighters[foe]!.out) foe = arena.pick(i, pv);
+      if (foe < 0) return;
+      const distance = arena.distance(i, foe);
+      if (!shoot && distance > 0) return;
+      this.strike(i, foe, shoot ? me.ranged! : me.melee, distance, dice, out);
+    }
+  }
+
+  private strike(
+    i: number,
+    foe: number,
+    input: AttackInput,
+    distance: number,
+    dice: Dice,
+    out: FightResult,
+  ): void {
+    const o = this.options;
+    const me = this.fighters[i]!;
+    const them = this.fighters[foe]!;
+    let attack = resolveAttack(input, dice, o);
+    const force = me.tactics.force ?? 'never';
+    if (force !== 'never' && attack.maxForce > 0) {
+      const reserve = force === 'reserve' ? Math.ceil(me.f.souffle.max / 2) : 0;
+      const n = Math.min(attack.maxForce, me.f.souffle.value - reserve);
+      if (n > 0) {
+        attack = forceAttack(attack, n, me.f.souffle.value, o);
+        me.f = spendSouffle(me.f, n);
+      }
+    }
+    const ranged = attack.kind === 'ranged';
+    const input2: DefenceInput = {
+      mode: (ranged ? them.shield !== undefined : them.parries) ? 'parade' : 'esquive',
+      states: them.f.states,
+      posture: them.posture0,
+      ...(them.armour ? { armour: them.armour } : {}),
+      ...(them.shield ? { shield: them.shield } : {}),
+      ...(ranged ? { distance, shooterMetier: input.metier } : {}),
+    };
+    const defence = resolveDefence(attack, { defense: them.f.defense, metier: them.metier }, input2, dice, o);
+    out.blows += 1;
+    if (defence.taken === 0) return;
+    const before = them.f.pv.value;
+    const hit = applyDamage(them.f, defence.taken, o);
+    them.f = hit.fighter;
+    if (hit.fighter.pv.value === 0 && before > 0) {
+      this.arena.fighters[foe]!.out = true;
+      out.down[foe] = 1;
+      out.downedBy[foe] = i;
+      const beyond = defence.taken - hit.toSouffle - hit.toPv;
+      if (beyond * 2 >= them.f.pv.max) out.dead[foe] = 1;
+    }
+  }
+}

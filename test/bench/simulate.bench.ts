@@ -1,0 +1,101 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { bench, describe } from 'vitest';
+import { simulate, type Encounter } from '../../src/engine/simulate';
+import { resolveEncounter, type EncounterFile } from '../../src/engine/simulate/encounter-file';
+import type { DocumentData } from '../../src/engine/simulate/sources';
+
+// Issue 18's speed targets: 10,000 fights of four against four, played to the end, per ruleset
+// (Fantasia under 1 s, Souffle and Greyhawk under 2 s on one core), compared in the same run
+// with the bare limit: node ../shared/bench/bare-blow.mjs, the raw dice and arithmetic of one
+// Fantasia blow. Times are CPU seconds of this process (the machine is shared; wall time
+// measures the neighbours too), best of three.
+
+const root = new URL('../../', import.meta.url).pathname;
+
+function load(name: string): Encounter {
+  const path = join(root, 'examples', name);
+  const file = JSON.parse(readFileSync(path, 'utf8')) as EncounterFile;
+  const packs = new Map<string, DocumentData[]>();
+  return resolveEncounter(file, {
+    pack(pack, docName) {
+      let docs = packs.get(pack);
+      if (!docs) {
+        const dir = join(root, 'packs-src', file.ruleset, pack);
+        docs = readdirSync(dir).map((n) => JSON.parse(readFileSync(join(dir, n), 'utf8')) as DocumentData);
+        packs.set(pack, docs);
+      }
+      return docs.find((d) => d.name === docName);
+    },
+    actor: (p) => JSON.parse(readFileSync(join(dirname(path), p), 'utf8')) as DocumentData,
+  });
+}
+
+const ENCOUNTERS: readonly [string, string, number][] = [
+  ['fantasia', 'fantasia-melee-4v4.json', 1],
+  ['souffle', 'souffle-melee-4v4.json', 2],
+  ['greyhawk', 'greyhawk-melee-4v4.json', 2],
+];
+
+function cpuSeconds(run: () => void): number {
+  const start = process.cpuUsage();
+  run();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1e6;
+}
+
+function bareLimit(): number | undefined {
+  const script = join(root, '..', 'shared', 'bench', 'bare-blow.mjs');
+  const fallback = '/work/shared/bench/bare-blow.mjs';
+  const path = existsSync(script) ? script : existsSync(fallback) ? fallback : undefined;
+  if (!path) return undefined;
+  const text = execFileSync(process.execPath, [path], { encoding: 'utf8' });
+  const m = /bare blows\/s:\s*([\d.]+)\s*M/.exec(text);
+  return m ? Number(m[1]) * 1e6 : undefined;
+}
+
+{
+  // The bare limit before and after the runs, the better kept (the neighbours come and go).
+  const before = bareLimit();
+  const runs: { ruleset: string; target: number; seconds: number; blows: number }[] = [];
+  for (const [ruleset, file, target] of ENCOUNTERS) {
+    const encounter = { ...load(file), fights: 10_000 };
+    simulate({ ...encounter, fights: 500 }); // warm-up
+    let seconds = Infinity;
+    let blows = 0;
+    for (let k = 0; k < 3; k++) {
+      seconds = Math.min(
+        seconds,
+        cpuSeconds(() => {
+          blows = simulate(encounter).blows;
+        }),
+      );
+    }
+    runs.push({ ruleset, target, seconds, blows });
+  }
+  const after = bareLimit();
+  const bare = Math.max(before ?? 0, after ?? 0) || undefined;
+  const lines = runs.map(({ ruleset, target, seconds, blows }) => {
+    const perSecond = blows / seconds;
+    return (
+      `${ruleset.padEnd(8)} 10,000 fights 4v4 in ${seconds.toFixed(3)} s CPU (target < ${target} s): ` +
+      `${Math.round(10_000 / seconds).toLocaleString('en')} fights/s, ` +
+      `${(blows / 10_000).toFixed(1)} attacks a fight, ${(perSecond / 1e6).toFixed(2)} M attacks/s` +
+      (bare ? `, ratio to the bare limit ${(perSecond / bare).toFixed(3)}` : '')
+    );
+  });
+  lines.push(
+    bare
+      ? `bare limit (bare-blow.mjs, best of before/after): ${(bare / 1e6).toFixed(1)} M blows/s`
+      : 'bare limit: ../shared/bench/bare-blow.mjs not found',
+  );
+  console.log(`simulator:\n${lines.join('\n')}`);
+}
+
+describe('encounter simulator', () => {
+  const fantasia = load('fantasia-melee-4v4.json');
+  bench('100 Fantasia fights 4v4', () => {
+    simulate({ ...fantasia, fights: 100 });
+  });
+});

@@ -1,0 +1,256 @@
+import { describe, expect, it } from 'vitest';
+import { RulesError } from '../../../src/engine/core/errors';
+import { ScriptedDice, SeededDice } from '../../../src/engine/dice';
+import {
+  applyDamage,
+  availableDefences,
+  resolveAttack,
+  resolveDefence,
+  rollDamage,
+  type FantasiaCombatant,
+} from '../../../src/engine/fantasia';
+import {
+  resolveAttack as ghAttack,
+  rollDamage as ghDamage,
+  type GreyhawkWeapon,
+} from '../../../src/engine/greyhawk';
+import { simulate, type FantasiaEncounter } from '../../../src/engine/simulate';
+import {
+  applyDamage as applySouffleDamage,
+  resolveAttack as resolveSouffleAttack,
+  resolveDefence as resolveSouffleDefence,
+  rollInitiative,
+} from '../../../src/engine/souffle';
+import { SouffleFight } from '../../../src/engine/simulate/souffle';
+import { FantasiaFight } from '../../../src/engine/simulate/fantasia';
+import { GreyhawkFight } from '../../../src/engine/simulate/greyhawk';
+import { fantasiaCombatant, greyhawkEntry, souffleEntry } from '../../../src/engine/simulate/sources';
+import { FightResult } from '../../../src/engine/simulate/stats';
+import { exampleActor, packDoc } from './fixtures';
+
+const garde = fantasiaCombatant(packDoc('fantasia', 'fantasia-bestiaire', 'Garde de la porte'));
+const brigand = fantasiaCombatant(packDoc('fantasia', 'fantasia-bestiaire', 'Brigand'));
+const pasmagosaure = fantasiaCombatant(packDoc('fantasia', 'fantasia-bestiaire', 'Pasmagosaure'));
+
+function duel(a: FantasiaCombatant, b: FantasiaCombatant, fights: number, seed: number): FantasiaEncounter {
+  return {
+    ruleset: 'fantasia',
+    fights,
+    seed,
+    sides: [
+      { name: 'A', fighters: [{ combatant: a }] },
+      { name: 'B', fighters: [{ combatant: b }] },
+    ],
+  };
+}
+
+describe('a one-blow Fantasia fight', () => {
+  // Highest DEX acts first (F-R2): the brigand below has DEX 8, so the guard strikes first.
+  const weak: FantasiaCombatant = {
+    ...brigand,
+    characteristics: { ...brigand.characteristics, DEX: 8 },
+    pv: { value: 3, max: brigand.pv.max },
+  };
+  // Attack 10 (hit), the brigand's parry 90 (fails), sword die 4, the guard's 1d4 bonus 2.
+  const dice = [10, 90, 4, 2];
+
+  it('resolves as the attack card would: attack, parry, damage, apply', () => {
+    const fight = new FantasiaFight(duel(garde, weak, 1, 1));
+    const out = new FightResult(2);
+    out.reset();
+    const scripted = new ScriptedDice(dice);
+    fight.play(scripted, out);
+    expect(scripted.remaining).toBe(0);
+
+    // The same blow through the engine's own steps, as src/foundry/chat/fantasia takes them.
+    const steps = new ScriptedDice(dice);
+    const attacker = { ...garde, id: '0.0', weapons: garde.weapons?.map((w) => ({ ...w, ready: true })) };
+    const defender = { ...weak, id: '1.0', weapons: weak.weapons?.map((w) => ({ ...w, ready: true })) };
+    const weapon = attacker.weapons!.find((w) => w.name === 'Épée longue')!;
+    const attack = resolveAttack({ attacker, defender, weapon }, steps);
+    const [parry] = availableDefences(attack, defender, { attackDeclared: true });
+    const defence = resolveDefence(attack, parry!, steps);
+    const damage = rollDamage(attack, attacker, defender, defence, steps);
+    const after = applyDamage(defender, damage).combatant;
+
+    expect(attack.hit && !defence.success).toBe(true);
+    expect(after.pv.value).toBeLessThanOrEqual(0);
+    expect(steps.log).toEqual(scripted.log);
+    expect(out.winner).toBe(0);
+    expect(out.rounds).toBe(1);
+    expect(out.blows).toBe(1);
+    expect(out.down[1]).toBe(1);
+    expect(out.downedBy[1]).toBe(0);
+    expect(out.pvLost[1]).toBe(3);
+    expect(out.pvLost[0]).toBe(0);
+  });
+
+  it('a parried blow changes nothing, as on the card', () => {
+    const fight = new FantasiaFight({ ...duel(garde, weak, 1, 1), roundLimit: 1 });
+    const out = new FightResult(2);
+    out.reset();
+    // Guard hits (10), brigand parries (05 critical parry); brigand attacks (99: miss).
+    const scripted = new ScriptedDice([10, 5, 99]);
+    fight.play(scripted, out);
+    expect(out.winner).toBe(-1);
+    expect(out.blows).toBe(2);
+    expect(out.pvLost[1]).toBe(0);
+    expect(out.pvLost[0]).toBe(0);
+  });
+});
+
+describe('a one-blow Greyhawk fight', () => {
+  const sword = packDoc('greyhawk', 'greyhawk-armes', 'Épée longue');
+  const veteran = greyhawkEntry({ ...exampleActor('greyhawk-guerrier.json'), items: [sword] });
+  const gnoll = greyhawkEntry(exampleActor('greyhawk-gnoll.json'));
+  const weakGnoll = { ...gnoll, hp: 2, weapons: [] as GreyhawkWeapon[] };
+
+  it('d10 initiative, d20 against THAC0 − AC, then the damage off the hit points', () => {
+    const fight = new GreyhawkFight({
+      ruleset: 'greyhawk',
+      fights: 1,
+      seed: 1,
+      sides: [
+        { name: 'A', fighters: [veteran] },
+        { name: 'B', fighters: [weakGnoll] },
+      ],
+    });
+    const out = new FightResult(2);
+    out.reset();
+    // The listing shuffle (2: no swap), initiative d10s 1 and 10; the veteran's d20 of 15 hits
+    // AC 5; damage die 6.
+    const scripted = new ScriptedDice([2, 1, 10, 15, 6]);
+    fight.play(scripted, out);
+    expect(scripted.remaining).toBe(0);
+    const ctx = {
+      attacker: { ...veteran.character, id: '0.0' },
+      weapon: veteran.weapons[0]!,
+      target: { ac: weakGnoll.ac, size: weakGnoll.character.size },
+    };
+    const steps = new ScriptedDice([15, 6]);
+    const attack = ghAttack(ctx, steps);
+    const damage = ghDamage(ctx, steps);
+    expect(attack.outcome).toBe('hit');
+    expect(out.winner).toBe(0);
+    expect(out.pvLost[1]).toBe(2);
+    expect(damage.total).toBeGreaterThanOrEqual(2);
+    expect(out.dead[1]).toBe(weakGnoll.hp - damage.total <= -10 ? 1 : 0);
+  });
+});
+
+describe('a one-blow Souffle fight', () => {
+  it('initiative, attack, defence and damage as the attack card rolls them', () => {
+    const gardien = souffleEntry(packDoc('souffle', 'souffle-combattants', "Gardien du Waka'Hata"));
+    const chasseur = souffleEntry(packDoc('souffle', 'souffle-combattants', 'Chasseur'));
+    // The Guerrier acts first (S-R3); the défensif hunter takes no action (S-P4); one round.
+    const attacker = {
+      ...gardien,
+      fighter: { ...gardien.fighter, disciplines: ['guerrier'] },
+      tactics: { posture: 'prudent' as const },
+    };
+    const defender = { ...chasseur, tactics: { posture: 'defensif' as const } };
+    const fight = new SouffleFight({
+      ruleset: 'souffle',
+      fights: 1,
+      seed: 1,
+      roundLimit: 1,
+      sides: [
+        { name: 'A', fighters: [attacker] },
+        { name: 'B', fighters: [defender] },
+      ],
+    });
+    const out = new FightResult(2);
+    out.reset();
+    const log: number[] = [];
+    const seeded = new SeededDice(5);
+    fight.play({ die: (faces) => (log.push(seeded.die(faces)), log[log.length - 1]!) }, out);
+    expect(out.blows).toBe(1);
+
+    // The same dice through the engine's steps, in the card's order.
+    const steps = new ScriptedDice(log);
+    rollInitiative(
+      [
+        { id: '0.0', initiative: attacker.fighter.initiative, guerrier: true },
+        { id: '1.0', initiative: defender.fighter.initiative, guerrier: false },
+      ],
+      steps,
+    );
+    const attack = resolveSouffleAttack(
+      {
+        kind: 'melee',
+        characteristic: { id: 'vigueur', value: 3 },
+        metier: 4,
+        weapons: [...attacker.weapons],
+      },
+      steps,
+    );
+    const defence = resolveSouffleDefence(
+      attack,
+      { defense: defender.fighter.defense, metier: 3 },
+      { mode: 'esquive', states: [], posture: 'defensif' },
+      steps,
+    );
+    const hit = applySouffleDamage(defender.fighter, defence.taken);
+    expect(steps.remaining).toBe(0);
+    expect(defence.taken).toBeGreaterThan(0);
+    expect(out.souffleLost[1]).toBe(hit.toSouffle);
+    expect(out.pvLost[1]).toBe(hit.toPv);
+    expect(out.pvLost[0]).toBe(0);
+  });
+});
+
+describe('odds', () => {
+  it('a Pasmagosaure-class brute beats one human in nearly every fight', () => {
+    const report = simulate(duel(brigand, pasmagosaure, 2000, 42));
+    expect(report.sides[0]!.win.high).toBeLessThan(0.05);
+    expect(report.sides[1]!.win.p).toBeGreaterThan(0.95);
+    expect(report.fighters[0]!.down.p).toBeGreaterThan(0.95);
+    expect(report.sides[0]!.defeatCause?.by).toBe('Pasmagosaure');
+  });
+
+  it('two identical fighters each win about half, within the interval', () => {
+    const report = simulate(duel(garde, garde, 4000, 2026));
+    const decided = 1 - report.draw.p;
+    for (const side of report.sides) {
+      expect(side.win.low).toBeLessThanOrEqual(decided / 2);
+      expect(side.win.high).toBeGreaterThanOrEqual(decided / 2);
+      expect(side.win.high - side.win.low).toBeLessThan(0.04);
+    }
+  });
+});
+
+describe('determinism', () => {
+  it('the same encounter and seed give the same report; another seed another one', () => {
+    const encounter: FantasiaEncounter = {
+      ruleset: 'fantasia',
+      fights: 150,
+      seed: 99,
+      distance: 40,
+      sides: [
+        {
+          name: 'A',
+          fighters: [{ combatant: garde }, { combatant: brigand, tactics: { target: 'weakest' } }],
+        },
+        {
+          name: 'B',
+          fighters: [{ combatant: brigand }, { combatant: brigand, tactics: { retreatBelow: 0.5 } }],
+        },
+      ],
+    };
+    const first = simulate(encounter);
+    expect(simulate(encounter)).toEqual(first);
+    const other = simulate({ ...encounter, seed: 100 });
+    expect(other.blows).not.toBe(first.blows);
+  });
+});
+
+describe('refusals', () => {
+  it('refuses one side, no fights, or an empty side before rolling anything', () => {
+    const one = duel(garde, brigand, 10, 1);
+    expect(() => simulate({ ...one, sides: [one.sides[0]!] })).toThrow(RulesError);
+    expect(() => simulate({ ...one, fights: 0 })).toThrow(RulesError);
+    expect(() => simulate({ ...one, sides: [one.sides[0]!, { name: 'B', fighters: [] }] })).toThrow(
+      /EmptySide/,
+    );
+  });
+});
