@@ -29,6 +29,18 @@ execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'bu
   stdio: 'inherit',
 });
 
+// 1b. The encounter simulator's Web Worker: the engine's simulator, as a module of its own.
+const { build: esbuild } = await import('esbuild');
+await esbuild({
+  entryPoints: [join(root, 'src/foundry/simulator/worker.ts')],
+  bundle: true,
+  format: 'esm',
+  target: 'es2022',
+  platform: 'browser',
+  outfile: join(dist, 'simulator-worker.mjs'),
+  logLevel: 'warning',
+});
+
 // 2. Static folders.
 for (const folder of ['templates', 'styles', 'assets']) {
   if (existsSync(join(root, folder))) cpSync(join(root, folder), join(dist, folder), { recursive: true });

@@ -1,3 +1,4 @@
+import { SimulatorApp } from '../simulator/app';
 import { PdaCombatTrackerBase, type RenderOptions } from '../apps/sheet-bases';
 import { templatePath } from '../constants';
 import { notifyError } from '../i18n';
@@ -68,6 +69,7 @@ export class PassedArmesCombatTracker extends BaseTracker {
       pdaAttack: PassedArmesCombatTracker.#onAttack,
       pdaDeclare: PassedArmesCombatTracker.#onDeclare,
       pdaToggleSurprised: PassedArmesCombatTracker.#onToggleSurprised,
+      pdaSimulate: PassedArmesCombatTracker.#onSimulate,
     },
   };
 
@@ -120,6 +122,12 @@ export class PassedArmesCombatTracker extends BaseTracker {
     } catch (error) {
       notifyError(error);
     }
+  }
+
+  /** GM: plays the encounter many times beforehand (the simulator window). */
+  static async #onSimulate(this: PassedArmesCombatTracker): Promise<void> {
+    const combat = this.combat as unknown as Parameters<typeof SimulatorApp.forCombat>[0] | null;
+    if (combat && game.user?.isGM) await SimulatorApp.forCombat(combat).render(true);
   }
 
   /** GM, before the start: marks a combatant caught by surprise (F-R10). */
