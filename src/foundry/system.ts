@@ -27,6 +27,19 @@ function registerSheets(
   }
 }
 
+/** Every ruleset's token bars and values, by actor type (CONFIG.Actor.trackableAttributes). */
+function registerTokenAttributes(): void {
+  const actor = CONFIG.Actor as unknown as { trackableAttributes?: Record<string, unknown> };
+  const trackable: Record<string, unknown> = { ...(actor.trackableAttributes ?? {}) };
+  for (const ruleset of allRulesets()) {
+    const attributes = ruleset.tokenAttributes;
+    if (!attributes) continue;
+    for (const type of Object.keys(ruleset.actorModels))
+      trackable[type] = { bar: [...attributes.bar], value: [...attributes.value] };
+  }
+  actor.trackableAttributes = trackable;
+}
+
 /** `init`: documents, data models of every ruleset, sheets, settings, the active ruleset's setup. */
 export function initSystem(): void {
   registerAllRulesets();
@@ -48,6 +61,7 @@ export function initSystem(): void {
     ruleset.setup?.();
   }
 
+  registerTokenAttributes();
   registerSettings();
   registerRequests();
   registerChat();

@@ -44,8 +44,23 @@ export interface FoundryRuleset {
    * so rounds and cards of every ruleset stay playable.
    */
   setup?(): void;
+  /**
+   * Token attributes of its actor types: `primary` becomes a new actor's default bar (Fantasia and
+   * Souffle `pv`, Greyhawk `hp`); `bar` and `value` go to CONFIG.Actor.trackableAttributes.
+   * Registered in every world, like the data models.
+   */
+  readonly tokenAttributes?: {
+    readonly primary: string;
+    readonly bar: readonly string[];
+    readonly value: readonly string[];
+  };
   /** Extra world settings of the ruleset (always registered, so they survive a switch). */
   registerSettings?(): void;
+  /**
+   * GM queries of the ruleset, registered in every world (a player's client of another world
+   * setting, or a card of this ruleset in a switched world, must still get an answer).
+   */
+  registerQueries?(): void;
   /** Called at `init` when the ruleset is the active one. */
   init?(): void;
   /** Called at `ready` when the ruleset is the active one. */
