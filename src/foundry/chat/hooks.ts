@@ -1,3 +1,4 @@
+import { createElementNear } from '../apps/dom';
 import { CARD_TYPE } from './card-model';
 import { liveActions, makeEnv, renderCard, requestCardAction, snapshotOf } from './card';
 import { getFlow } from './flow';
@@ -53,7 +54,8 @@ export function wireCard(message: ChatMessage, html: HTMLElement): void {
       button.disabled = true;
       let reason = wrap.querySelector<HTMLElement>('.pda-card__reason');
       if (!reason) {
-        reason = document.createElement('span');
+        // The chat log may be popped out (v14): the node belongs to the card's own window.
+        reason = createElementNear(wrap, 'span');
         reason.className = 'pda-card__reason';
         wrap.append(reason);
       }
