@@ -50,7 +50,8 @@ export class PassedArmesCombat extends foundry.documents.Combat {
   ): ReturnType<foundry.documents.Combat['_preUpdate']> {
     const [changed] = args;
     if (this.#pending) {
-      foundry.utils.mergeObject(changed as object, this.#pending);
+      // Round, turn and the whole round data: the engine's values replace core's.
+      Object.assign(changed as object, this.#pending);
       this.#pending = null;
     }
     return super._preUpdate(...args);

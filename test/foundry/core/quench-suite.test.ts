@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULESET_IDS } from '../../../src/engine/rulesets';
 import { registerAllRulesets } from '../../../src/foundry/rulesets/all';
-import { clearRulesets, typesOf } from '../../../src/foundry/rulesets/registry';
+import { typesOf } from '../../../src/foundry/rulesets/registry';
 import { registerQuenchSuite, SMOKE_BATCH, SMOKE_PLANS, smokeBatch } from '../../../src/quench/smoke';
 
 const root = new URL('../../../', import.meta.url).pathname;
@@ -51,7 +51,6 @@ describe('the Quench smoke suite', () => {
   });
 
   it("takes each ruleset's fighters and weapons from packs and types that exist", () => {
-    clearRulesets();
     registerAllRulesets();
     const declared = new Map(manifest.packs.map((p) => [p.name, p.type]));
     for (const plan of SMOKE_PLANS) {
