@@ -56,11 +56,6 @@ export interface FoundryRuleset {
   };
   /** Extra world settings of the ruleset (always registered, so they survive a switch). */
   registerSettings?(): void;
-  /**
-   * GM queries of the ruleset, registered in every world (a player's client of another world
-   * setting, or a card of this ruleset in a switched world, must still get an answer).
-   */
-  registerQueries?(): void;
   /** Called at `init` when the ruleset is the active one. */
   init?(): void;
   /** Called at `ready` when the ruleset is the active one. */

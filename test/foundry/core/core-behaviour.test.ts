@@ -12,9 +12,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- stubs of core documents and fake globals */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { requestCardAction } from '../../../src/foundry/chat/card';
-import { startAttack } from '../../../src/foundry/chat/attack';
+import { startAttack } from '../../../src/foundry/rulesets/fantasia/cards/start';
 import { registerRoundAdapter } from '../../../src/foundry/combat/adapter';
-import { fantasiaRoundAdapter } from '../../../src/foundry/combat/fantasia';
+import { fantasiaRoundAdapter } from '../../../src/foundry/rulesets/fantasia/round/adapter';
 import * as Docs from '../../../src/foundry/combat/documents';
 import { sendRoundCommand } from '../../../src/foundry/combat/service';
 import { coreMoveOf } from '../../../src/foundry/combat/store';

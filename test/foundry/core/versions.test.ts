@@ -6,7 +6,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- reaching into the fake globals */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FANTASIA_WEAPONS } from '../../../src/engine/fantasia/weapons';
-import { startAttack } from '../../../src/foundry/chat/attack';
+import { startAttack } from '../../../src/foundry/rulesets/fantasia/cards/start';
 import { wireCard } from '../../../src/foundry/chat/hooks';
 import { postTemplateCard } from '../../../src/foundry/chat/simple-card';
 import {
