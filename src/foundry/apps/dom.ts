@@ -20,3 +20,21 @@ export function createElementNear<K extends keyof HTMLElementTagNameMap>(
   const doc = near.ownerDocument ?? (near as Document);
   return doc.createElement(tag);
 }
+
+/**
+ * Adds a listener to `el` once, however often `_onRender` runs: a render that keeps some parts
+ * (or a pop-out moving the element to another window, then re-rendering) would otherwise bind the
+ * same handler again on the kept elements. The mark is a data attribute, so it travels with the
+ * element to any window.
+ */
+export function listenOnce(
+  el: HTMLElement,
+  type: string,
+  name: string,
+  listener: (event: Event) => void,
+): void {
+  const key = `pdaOn${name}`;
+  if (el.dataset[key]) return;
+  el.dataset[key] = '1';
+  el.addEventListener(type, listener);
+}

@@ -19,6 +19,7 @@ import {
   configureTokens,
   FANTASIA_STATUS_EFFECTS,
 } from '../../../src/foundry/rulesets/fantasia/status-effects';
+import { listenOnce } from '../../../src/foundry/apps/dom';
 import { formObject } from '../../../src/foundry/rulesets/souffle/ladder-form';
 import { POSTURE_STATUS_EFFECTS } from '../../../src/foundry/rulesets/souffle/posture';
 import { souffleRuleset } from '../../../src/foundry/rulesets/souffle';
@@ -187,6 +188,26 @@ describe('pop-out windows (v14 pop-out applications; same code on v13)', () => {
       const form = foreignForm({ 'rows.0.dice': 'ignored' });
       expect(formObject(form as never)).toEqual({ 'rows.0.dice': 'avantage' });
       expect(seen).toEqual([form]);
+    },
+  );
+
+  it.each(GENERATIONS)(
+    'v%i: a render that keeps an element does not bind its listener twice',
+    (generation) => {
+      setGeneration(generation);
+      const listeners: string[] = [];
+      const element = () => ({
+        dataset: {} as Record<string, string>,
+        addEventListener: (type: string) => listeners.push(type),
+      });
+      const field = element();
+      // _onRender runs on the first render, then again on re-renders that kept this part.
+      for (let render = 0; render < 3; render++)
+        listenOnce(field as never, 'change', 'Metier', () => undefined);
+      expect(listeners).toEqual(['change']);
+      // A freshly rendered element (a replaced part) gets its own listener.
+      listenOnce(element() as never, 'change', 'Metier', () => undefined);
+      expect(listeners).toEqual(['change', 'change']);
     },
   );
 
