@@ -65,7 +65,7 @@ interface MessageClassWithModes {
 }
 
 /** Ids of the GM users. */
-function gmIds(): string[] {
+export function gmIds(): string[] {
   return (game.users?.filter((u) => u.isGM).map((u) => u.id ?? '') ?? []).filter(Boolean);
 }
 

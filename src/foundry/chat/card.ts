@@ -5,7 +5,7 @@ import { templatePath } from '../constants';
 import { withFoundryDice, type DieRoller, foundryDieRoller } from '../dice/roll-dice';
 import { t } from '../i18n';
 import { askGM, registerQuery, type QueryPayload, type QueryResult } from '../queries';
-import { applyMessageMode, type MessageMode, userMessageMode } from '../compat';
+import { gmIds, type MessageMode, userMessageMode } from '../compat';
 import { showRollsToAll } from '../dice/dice-so-nice';
 import { CARD_TYPE } from './card-model';
 import {
@@ -221,8 +221,8 @@ function ownersOf(uuid: string): string[] {
  */
 export function cardVisibility(card: CardSnapshot, mode: MessageMode): { whisper?: string[] } {
   if (mode === 'public' || mode === 'ic') return {};
-  const base = applyMessageMode({} as { whisper?: string[] }, 'gm').whisper ?? [];
-  const who = new Set<string>([...base, game.user?.id ?? '']);
+  // An explicit whisper list on both generations (a v14 message may also carry its mode).
+  const who = new Set<string>([...gmIds(), game.user?.id ?? '']);
   for (const uuid of [card.actorUuid, ...card.targets.map((x) => x.actorUuid)])
     for (const id of ownersOf(uuid)) who.add(id);
   who.delete('');
