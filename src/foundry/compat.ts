@@ -50,13 +50,17 @@ export function rollModeOf(mode: MessageMode): string {
 
 /** The mode the user chose in the chat controls: `core.messageMode` (v14) or `core.rollMode` (v13). */
 export function userMessageMode(): MessageMode {
-  const key = generation() >= 14 ? 'messageMode' : 'rollMode';
-  try {
-    // fvtt-types of v13 do not know the v14 setting key.
-    return normaliseMode(game.settings?.get('core', key as 'rollMode'));
-  } catch {
-    return 'public';
+  const keys = generation() >= 14 ? ['messageMode', 'rollMode'] : ['rollMode'];
+  for (const key of keys) {
+    try {
+      // fvtt-types of v13 do not know the v14 setting key.
+      const value = game.settings?.get('core', key as 'rollMode');
+      if (value !== undefined && value !== null && value !== '') return normaliseMode(value);
+    } catch {
+      // not registered in this build: try the next name
+    }
   }
+  return 'public';
 }
 
 interface MessageClassWithModes {

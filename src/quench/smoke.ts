@@ -3,8 +3,9 @@
  * The in-Foundry smoke suite, run with the Quench module (docs/testing-in-foundry.md). It is
  * bundled in the system but only registers on Quench's `quenchReady` hook, so a world without
  * Quench never sees it. Run as the GM in a disposable world: for each ruleset it creates fighters
- * from that ruleset's compendiums, renders their sheets, plays a short combat through the combat
- * tracker and an attack card, checks the documents at each step, and deletes what it created.
+ * from that ruleset's compendiums, renders their sheets, plays an attack card's first step and a
+ * short combat through the combat tracker, checks the documents at each step, and deletes what it
+ * created.
  */
 import type { Quench, QuenchBatchContext } from '@ethaks/fvtt-quench';
 import type { RulesetId } from '../engine/rulesets';
@@ -205,6 +206,26 @@ export function smokeBatch(context: QuenchBatchContext): void {
         }
       });
 
+      it('posts an attack card and the GM performs its first step', async function () {
+        const [attacker, defender] = fighters as [ActorDoc, ActorDoc];
+        const weapon = [...attacker.items].find((i) => i.type === plan.weaponType);
+        const targets: CardTarget[] = [{ actorUuid: defender.uuid, tokenUuid: '', name: defender.name }];
+        // Outside any encounter: the card's own steps, free of the round's turn and budget checks.
+        const messages = await plan.start(attacker as unknown as Actor, weapon!.id ?? '', targets, '');
+        assert.isAtLeast(messages.length, 1, 'a card was posted');
+        const message = messages[0]!;
+        made.push(message as unknown as Deletable);
+        const before = snapshotOf(message);
+        assert.strictEqual(before.ruleset, plan.id);
+        const gm = game.user as unknown as User;
+        const action = cardActions(before, makeEnv(gm)).find((a) => a.enabled);
+        if (!action) return; // a card whose first step is already final (a miss) has no button
+        const result = await requestCardAction(message.id ?? '', action.id);
+        assert.isTrue(result.ok, `action ${action.id} accepted`);
+        const after = snapshotOf(game.messages!.get(message.id ?? '') as ChatMessage);
+        assert.strictEqual(after.revision, before.revision + 1);
+      });
+
       it('starts a round from the tracker and moves to the passes', async function () {
         const created = (await CombatClass().create({ system: { rules: plan.id } })) as typeof combat;
         assert.isOk(created, 'combat created');
@@ -230,31 +251,6 @@ export function smokeBatch(context: QuenchBatchContext): void {
           { kind: 'startPasses', force: true },
           () => c.system.step !== step,
         );
-      });
-
-      it('posts an attack card and the GM performs its first step', async function () {
-        assert.isNotNull(combat, 'the combat of the previous step');
-        const [attacker, defender] = fighters as [ActorDoc, ActorDoc];
-        const weapon = [...attacker.items].find((i) => i.type === plan.weaponType);
-        const targets: CardTarget[] = [{ actorUuid: defender.uuid, tokenUuid: '', name: defender.name }];
-        const messages = await plan.start(
-          attacker as unknown as Actor,
-          weapon!.id ?? '',
-          targets,
-          combat!.id ?? '',
-        );
-        assert.isAtLeast(messages.length, 1, 'a card was posted');
-        const message = messages[0]!;
-        made.push(message as unknown as Deletable);
-        const before = snapshotOf(message);
-        assert.strictEqual(before.ruleset, plan.id);
-        const gm = game.user as unknown as User;
-        const action = cardActions(before, makeEnv(gm)).find((a) => a.enabled);
-        if (!action) return; // a card whose first step is already final (a miss) has no button
-        const result = await requestCardAction(message.id ?? '', action.id);
-        assert.isTrue(result.ok, `action ${action.id} accepted`);
-        const after = snapshotOf(game.messages!.get(message.id ?? '') as ChatMessage);
-        assert.strictEqual(after.revision, before.revision + 1);
       });
 
       it('goes to the next round, then the encounter is deleted', async function () {
