@@ -289,6 +289,23 @@ describe('token bars and GM queries in every world', () => {
     expect(g.CONFIG.Actor.trackableAttributes.combattant.bar).toContain('pv');
   });
 
+  it.each(['fantasia', 'souffle', 'greyhawk'])(
+    "a %s world loads every ruleset's sheet partials (their sheets are registered everywhere)",
+    (active) => {
+      const loaded: string[] = [];
+      const original = g.foundry.applications.handlebars.loadTemplates;
+      g.foundry.applications.handlebars.loadTemplates = async (paths: string[]) => (
+        loaded.push(...paths),
+        []
+      );
+      g.game.settings.set('passe-d-armes', 'ruleset', active);
+      initSystem();
+      g.foundry.applications.handlebars.loadTemplates = original;
+      expect(loaded).toContain('systems/passe-d-armes/templates/fantasia/actor/skills.hbs');
+      expect(loaded).toContain('systems/passe-d-armes/templates/souffle/actor/metiers.hbs');
+    },
+  );
+
   it("core's legacy v1 sheets are withdrawn from every one of the system's types", () => {
     const removed: any[] = [];
     const ActorSheet = class {};
