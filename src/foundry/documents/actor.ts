@@ -26,8 +26,9 @@ export class PassedArmesActor extends foundry.documents.Actor {
     const [data] = args;
     const chosen = (data as { prototypeToken?: { bar1?: { attribute?: unknown } } }).prototypeToken?.bar1;
     const primary = primaryTokenAttribute(this.type);
-    if (primary && chosen?.attribute === undefined)
-      this.updateSource({ prototypeToken: { bar1: { attribute: primary } } } as never);
+    const doc = this as unknown as { updateSource?: (changes: object) => unknown };
+    if (primary && chosen?.attribute === undefined && typeof doc.updateSource === 'function')
+      doc.updateSource({ prototypeToken: { bar1: { attribute: primary } } });
     return allowed;
   }
 

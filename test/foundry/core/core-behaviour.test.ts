@@ -20,6 +20,7 @@ import { sendRoundCommand } from '../../../src/foundry/combat/service';
 import { coreMoveOf } from '../../../src/foundry/combat/store';
 import * as ActorDocs from '../../../src/foundry/documents/actor';
 import { registerAllRulesets } from '../../../src/foundry/rulesets/all';
+import { runRequest } from '../../../src/foundry/queries';
 import { initSystem } from '../../../src/foundry/system';
 import { showRollsToAll } from '../../../src/foundry/dice/dice-so-nice';
 import { fantasiaHotbarDrop, weaponDropKind } from '../../../src/foundry/rulesets/fantasia/hotbar';
@@ -283,7 +284,9 @@ describe('token bars and GM queries in every world', () => {
   it("a Fantasia world registers every ruleset's token attributes and the Souffle posture query", async () => {
     g.game.settings.set('passe-d-armes', 'ruleset', 'fantasia');
     initSystem();
-    expect(typeof g.CONFIG.queries['passe-d-armes.souffle.posture']).toBe('function');
+    // The GM's client knows the request: it answers it (here a refusal of the empty payload).
+    const answer = await runRequest('souffle.posture', {}, gm as never);
+    expect(answer).not.toMatchObject({ key: 'PDA.Error.UnknownQuery' });
     expect(g.CONFIG.Actor.trackableAttributes['guerrier-adnd']).toEqual({ bar: ['hp'], value: [] });
     expect(g.CONFIG.Actor.trackableAttributes.aventurier).toEqual({ bar: ['pv'], value: ['mouvement'] });
     expect(g.CONFIG.Actor.trackableAttributes.combattant.bar).toContain('pv');
