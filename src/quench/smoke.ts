@@ -226,7 +226,7 @@ export function smokeBatch(context: QuenchBatchContext): void {
         assert.strictEqual(after.revision, before.revision + 1);
       });
 
-      it('starts a round from the tracker and moves to the passes', async function () {
+      it("starts a round from the tracker (core's combatStart fires) and moves to the passes", async function () {
         const created = (await CombatClass().create({ system: { rules: plan.id } })) as typeof combat;
         assert.isOk(created, 'combat created');
         combat = created!;
@@ -240,7 +240,17 @@ export function smokeBatch(context: QuenchBatchContext): void {
           fighters.map((a) => ({ actorId: a.id, name: a.name })),
         );
         const c = combat;
+        // Core's own startCombat runs under the round engine: its hook fires (modules rely on it).
+        let started = 0;
+        const hook = Hooks.on(
+          'combatStart' as never,
+          ((combat: unknown) => {
+            if (combat === c) started += 1;
+          }) as never,
+        );
         await trackerStep(c, 'pdaStartCombat', { kind: 'start' }, () => Boolean(c.system.step));
+        Hooks.off('combatStart' as never, hook as never);
+        assert.strictEqual(started, 1, 'combatStart fired once');
         assert.strictEqual(c.system.rules, plan.id);
         assert.isAtLeast(c.round, 1);
         // Nobody declared: the GM forces the passes, each fighter keeps its default declaration.
@@ -253,11 +263,23 @@ export function smokeBatch(context: QuenchBatchContext): void {
         );
       });
 
-      it('goes to the next round, then the encounter is deleted', async function () {
+      it('goes to the next round (combatRound fires, world time advances), then the encounter is deleted', async function () {
         const c = combat!;
         const round = c.round;
+        const time = game.time?.worldTime ?? 0;
+        let rounds = 0;
+        const hook = Hooks.on(
+          'combatRound' as never,
+          ((combat: unknown) => {
+            if (combat === c) rounds += 1;
+          }) as never,
+        );
         await sendRoundCommand(c, { kind: 'nextRound', force: true });
         await until('the next round', () => c.round === round + 1);
+        Hooks.off('combatRound' as never, hook as never);
+        assert.strictEqual(rounds, 1, 'combatRound fired once');
+        // Core advances the world time by a round (CONFIG.time.roundTime), as on a core combat.
+        await until('the world time', () => (game.time?.worldTime ?? 0) > time);
         // Combat#endCombat asks for a confirmation; deleting is what it does once confirmed.
         made.splice(made.indexOf(c), 1);
         await c.delete();
