@@ -96,11 +96,6 @@ export function applyMessageMode<T extends Record<string, unknown>>(data: T, mod
   return data;
 }
 
-/** The option naming the mode for `Roll#toMessage` and Dice So Nice, in the generation's words. */
-export function modeOption(mode: MessageMode): { messageMode: MessageMode } | { rollMode: string } {
-  return generation() >= 14 ? { messageMode: mode } : { rollMode: rollModeOf(mode) };
-}
-
 /** One status effect as the system declares it (name is a localization key). */
 export interface StatusEffectSource {
   readonly id: string;
