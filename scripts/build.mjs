@@ -1,5 +1,5 @@
-// Builds the installable system into dist/: the bundled module, system.json, templates, lang,
-// styles, compendium packs compiled with the official Foundry CLI, and dist/passe-d-armes.zip.
+// Builds the installable system into dist/: the bundled module, system.json, LICENSE, templates,
+// lang, styles, compendium packs compiled with the official Foundry CLI, and dist/passe-d-armes.zip.
 import { execFileSync } from 'node:child_process';
 import {
   cpSync,
@@ -15,6 +15,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compilePack } from '@foundryvtt/foundryvtt-cli';
 import { zipSync } from 'fflate';
+import { manifestUrls } from './manifest-urls.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -48,11 +49,13 @@ for (const folder of ['templates', 'styles', 'assets']) {
 mkdirSync(join(dist, 'lang'), { recursive: true });
 for (const lang of ['fr', 'en'])
   cpSync(join(root, 'lang', `${lang}.json`), join(dist, 'lang', `${lang}.json`));
+cpSync(join(root, 'LICENSE'), join(dist, 'LICENSE'));
 
-// 3. The manifest, with the package version.
+// 3. The manifest, with the package version and the addresses derived from its repository.
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const manifest = JSON.parse(readFileSync(join(root, 'system.json'), 'utf8'));
 manifest.version = pkg.version;
+Object.assign(manifest, manifestUrls(pkg));
 writeFileSync(join(dist, 'system.json'), JSON.stringify(manifest, null, 2) + '\n');
 
 // 4. Compendium packs: packs-src/<ruleset>/<pack>/*.json → dist/packs/<pack> (LevelDB).

@@ -27,6 +27,45 @@ function registerSheets(
   }
 }
 
+/**
+ * Core's legacy (ApplicationV1) actor and item sheets are not offered for the system's types:
+ * they cannot show its data models. Core's ApplicationV2 base sheets are no choice either, as our
+ * sheets are registered as the default.
+ */
+function unregisterCoreSheets(): void {
+  const config = foundry.applications.apps.DocumentSheetConfig as unknown as {
+    unregisterSheet?: (doc: unknown, scope: string, sheet: unknown, options: { types: string[] }) => void;
+  };
+  const v1 = (foundry as unknown as { appv1?: { sheets?: { ActorSheet?: unknown; ItemSheet?: unknown } } })
+    .appv1?.sheets;
+  if (typeof config.unregisterSheet !== 'function' || !v1) return;
+  const types = (kind: 'actorModels' | 'itemModels') => allRulesets().flatMap((r) => Object.keys(r[kind]));
+  for (const [doc, sheet, kind] of [
+    [foundry.documents.Actor, v1.ActorSheet, 'actorModels'],
+    [foundry.documents.Item, v1.ItemSheet, 'itemModels'],
+  ] as const) {
+    if (!sheet) continue;
+    try {
+      config.unregisterSheet(doc, 'core', sheet, { types: types(kind) });
+    } catch (error) {
+      console.warn(error);
+    }
+  }
+}
+
+/** Every ruleset's token bars and values, by actor type (CONFIG.Actor.trackableAttributes). */
+function registerTokenAttributes(): void {
+  const actor = CONFIG.Actor as unknown as { trackableAttributes?: Record<string, unknown> };
+  const trackable: Record<string, unknown> = { ...(actor.trackableAttributes ?? {}) };
+  for (const ruleset of allRulesets()) {
+    const attributes = ruleset.tokenAttributes;
+    if (!attributes) continue;
+    for (const type of Object.keys(ruleset.actorModels))
+      trackable[type] = { bar: [...attributes.bar], value: [...attributes.value] };
+  }
+  actor.trackableAttributes = trackable;
+}
+
 /** `init`: documents, data models of every ruleset, sheets, settings, the active ruleset's setup. */
 export function initSystem(): void {
   registerAllRulesets();
@@ -48,6 +87,8 @@ export function initSystem(): void {
     ruleset.setup?.();
   }
 
+  unregisterCoreSheets();
+  registerTokenAttributes();
   registerSettings();
   registerRequests();
   registerChat();

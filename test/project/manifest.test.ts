@@ -6,13 +6,20 @@ import { extractPack } from '@foundryvtt/foundryvtt-cli';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installFoundry } from '../fakes/foundry';
+import { manifestUrls, repositoryUrl, type PackageLike } from '../../scripts/manifest-urls.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const dist = join(root, 'dist');
 type Manifest = {
   id: string;
   version: string;
-  compatibility: { minimum: string; verified: string };
+  compatibility: { minimum: string; verified: string; maximum?: string };
+  url: string;
+  manifest: string;
+  download: string;
+  bugs: string;
+  license: string;
+  authors: { name: string }[];
   esmodules: string[];
   styles: string[];
   languages: { lang: string; path: string }[];
@@ -21,6 +28,10 @@ type Manifest = {
   socket: boolean;
 };
 let manifest: Manifest;
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackageLike & {
+  license: string;
+};
+const releaseDir = join(root, 'release', `v${pkg.version}`);
 
 const walk = (dir: string): string[] =>
   readdirSync(dir).flatMap((n) =>
@@ -29,16 +40,58 @@ const walk = (dir: string): string[] =>
 
 describe('the built system', () => {
   beforeAll(() => {
-    execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'pipe' });
+    // `npm run release` builds dist/ and lays out release/v<version>/.
+    execFileSync(process.execPath, [join(root, 'scripts/release.mjs')], { cwd: root, stdio: 'pipe' });
     manifest = JSON.parse(readFileSync(join(dist, 'system.json'), 'utf8')) as Manifest;
   }, 120_000);
 
-  it('has the identity Foundry v13 needs', () => {
-    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+  it('has the identity Foundry needs, from the oldest supported v13 build to a verified v14', () => {
     expect(manifest.id).toBe('passe-d-armes');
     expect(manifest.version).toBe(pkg.version);
-    expect(manifest.compatibility).toMatchObject({ minimum: '13', verified: '13' });
+    // A precise build (generation.build), not a bare "13" that would admit untested early builds.
+    expect(manifest.compatibility.minimum).toMatch(/^13\.\d{3}$/);
+    expect(manifest.compatibility.verified).toBe('14');
+    expect(manifest.compatibility).not.toHaveProperty('maximum');
     expect(manifest.socket).toBe(true);
+  });
+
+  it("names its page, manifest, this version's zip and its bug tracker from package.json's repository", () => {
+    const repo = repositoryUrl(pkg);
+    expect(manifest.url).toBe(repo);
+    expect(manifest.bugs).toBe(`${repo}/issues`);
+    expect(manifest.manifest).toBe(`${repo}/releases/latest/download/system.json`);
+    expect(manifest.download).toBe(`${repo}/releases/download/v${pkg.version}/passe-d-armes.zip`);
+  });
+
+  it('system.json in the repository carries the same generated version and addresses', () => {
+    const source = JSON.parse(readFileSync(join(root, 'system.json'), 'utf8')) as Manifest;
+    expect(source.version).toBe(pkg.version);
+    expect({
+      url: source.url,
+      manifest: source.manifest,
+      download: source.download,
+      bugs: source.bugs,
+    }).toEqual(manifestUrls(pkg));
+  });
+
+  it('ships the MIT licence it declares, owned by the project contributors', () => {
+    expect(pkg.license).toBe('MIT');
+    expect(manifest.license).toBe('LICENSE');
+    const text = readFileSync(join(dist, manifest.license), 'utf8');
+    expect(text).toBe(readFileSync(join(root, 'LICENSE'), 'utf8'));
+    expect(text.startsWith('MIT License')).toBe(true);
+    expect(text).toMatch(/Copyright \(c\) \d{4} Passe d'armes contributors/);
+    expect(text).toContain('Permission is hereby granted, free of charge');
+    expect(manifest.authors.map((a) => a.name)).toContain("Passe d'armes contributors");
+  });
+
+  it('npm run release publishes the zip and a manifest whose download is that zip', () => {
+    const released = JSON.parse(readFileSync(join(releaseDir, 'system.json'), 'utf8')) as Manifest;
+    expect(released).toEqual(manifest);
+    expect(released.download.endsWith(`/v${pkg.version}/passe-d-armes.zip`)).toBe(true);
+    const zip = unzipSync(readFileSync(join(releaseDir, 'passe-d-armes.zip')));
+    expect(JSON.parse(new TextDecoder().decode(zip['system.json']))).toEqual(released);
+    expect(Object.keys(zip)).toContain('LICENSE');
   });
 
   it('every file the manifest names exists in dist/', () => {
@@ -105,5 +158,25 @@ describe('the built system', () => {
     expect(inZip).toEqual(onDisk);
     expect(inZip).toContain('system.json');
     expect(inZip).toContain('passe-d-armes.mjs');
+  });
+});
+
+describe('the manifest addresses', () => {
+  const repository = { type: 'git', url: 'git+https://example.org/table/passe.git' };
+
+  it('follow the version: each release names its own zip', () => {
+    expect(manifestUrls({ version: '1.2.3', repository }).download).toBe(
+      'https://example.org/table/passe/releases/download/v1.2.3/passe-d-armes.zip',
+    );
+    expect(manifestUrls({ version: '1.2.4', repository }).download).toContain('/v1.2.4/');
+  });
+
+  it('accept the repository as a string or an npm-style object, and refuse a missing one', () => {
+    expect(repositoryUrl({ version: '1.0.0', repository: 'https://example.org/a/b/' })).toBe(
+      'https://example.org/a/b',
+    );
+    expect(repositoryUrl({ version: '1.0.0', repository })).toBe('https://example.org/table/passe');
+    expect(() => repositoryUrl({ version: '1.0.0' })).toThrow(/repository/);
+    expect(() => repositoryUrl({ version: '1.0.0', repository: 'passe-d-armes' })).toThrow(/repository/);
   });
 });

@@ -5,6 +5,8 @@ import { templatePath } from '../constants';
 import { withFoundryDice, type DieRoller, foundryDieRoller } from '../dice/roll-dice';
 import { t } from '../i18n';
 import { askGM, registerQuery, type QueryPayload, type QueryResult } from '../queries';
+import { gmIds, type MessageMode, userMessageMode } from '../compat';
+import { showRollsToAll } from '../dice/dice-so-nice';
 import { CARD_TYPE } from './card-model';
 import {
   getFlow,
@@ -200,6 +202,33 @@ export async function renderCard(card: CardSnapshot, env: FlowEnv): Promise<stri
   });
 }
 
+/** The users who own `uuid`'s document (its actor's players), GMs excluded. */
+function ownersOf(uuid: string): string[] {
+  const doc = resolveUuid(uuid) as Partial<Permissioned> | null;
+  if (typeof doc?.testUserPermission !== 'function') return [];
+  return (game.users?.filter((u) => !u.isGM && doc.testUserPermission!(u as User, 'OWNER')) ?? [])
+    .map((u) => u.id ?? '')
+    .filter(Boolean);
+}
+
+/**
+ * Who sees a shared (multi-step) card, from the mode the user chose (docs/architecture.md, "Roll
+ * and message modes"). Public and in-character: everyone. A private mode (gm, blind, self) keeps
+ * the card from the rest of the table but never from its participants: the GMs, the user who made
+ * it, and the owners of its actor and of every target, who must see the steps to act on them. A
+ * blind card is therefore whispered like a GM one (its author acts on later steps); a one-shot
+ * roll with no one else to act (simple-card.ts) keeps the full private mode instead.
+ */
+export function cardVisibility(card: CardSnapshot, mode: MessageMode): { whisper?: string[] } {
+  if (mode === 'public' || mode === 'ic') return {};
+  // An explicit whisper list on both generations (a v14 message may also carry its mode).
+  const who = new Set<string>([...gmIds(), game.user?.id ?? '']);
+  for (const uuid of [card.actorUuid, ...card.targets.map((x) => x.actorUuid)])
+    for (const id of ownersOf(uuid)) who.add(id);
+  who.delete('');
+  return { whisper: [...who] };
+}
+
 /** Creates a card message. The caller ran the flow's first step (rolls in `env.rolls`). */
 export async function createCard(
   card: CardSnapshot,
@@ -214,12 +243,8 @@ export async function createCard(
     rolls: env.rolls,
     ...(speaker ? { speaker } : {}),
   };
-  // The user's roll mode (public, private GM, blind, self) decides who sees the card and its dice.
-  const MessageClass = CONFIG.ChatMessage.documentClass as unknown as {
-    applyRollMode?: (data: Record<string, unknown>, mode: string) => unknown;
-  };
-  const rollMode = String(game.settings?.get('core', 'rollMode') ?? 'publicroll');
-  MessageClass.applyRollMode?.(data as Record<string, unknown>, rollMode);
+  // Who sees a shared card: its participants at least, whatever the user's private mode.
+  Object.assign(data, cardVisibility(card, userMessageMode()));
   // fvtt-types only knows core ChatMessage subtypes; `carte` is declared in system.json.
   const created = await CONFIG.ChatMessage.documentClass.create(data as unknown as ChatMessage.CreateData);
   if (!created) throw new RulesError('PDA.Error.Unexpected');
@@ -307,6 +332,9 @@ export async function handleCardAction(
     const update: Record<string, unknown> = { system: { ...next }, content };
     if (env.rolls.length) update.rolls = [...message.rolls, ...env.rolls].map((r) => JSON.stringify(r));
     await (message as unknown as Updatable).update(update, { recursive: false });
+    // Dice So Nice animates the rolls of a new message by itself, not those added to an existing
+    // card: the GM's client shows them to everyone who may see the card.
+    if (env.rolls.length) await showRollsToAll(env.rolls, message);
     return { revision: next.revision };
   });
 }

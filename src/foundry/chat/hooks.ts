@@ -1,5 +1,6 @@
+import { createElementNear } from '../apps/dom';
 import { CARD_TYPE } from './card-model';
-import { liveActions, makeEnv, renderCard, requestCardAction, snapshotOf } from './card';
+import { liveActions, makeEnv, renderCard, requestCardAction, snapshotOf, type LiveAction } from './card';
 import { getFlow } from './flow';
 
 /**
@@ -38,9 +39,13 @@ export async function localCardHtml(message: ChatMessage, user: User): Promise<s
 }
 
 /** Hides, disables or wires the card's buttons for the current user. */
-export function wireCard(message: ChatMessage, html: HTMLElement): void {
+export function wireCard(
+  message: ChatMessage,
+  html: HTMLElement,
+  live: Map<string, LiveAction> | null = null,
+): void {
   if (!game.user) return;
-  const live = liveActions(message, game.user);
+  live ??= liveActions(message, game.user);
   for (const wrap of html.querySelectorAll<HTMLElement>('[data-pda-action-wrap]')) {
     const button = wrap.querySelector<HTMLButtonElement>('button[data-pda-action]');
     const actionId = button?.dataset.pdaAction ?? '';
@@ -53,7 +58,8 @@ export function wireCard(message: ChatMessage, html: HTMLElement): void {
       button.disabled = true;
       let reason = wrap.querySelector<HTMLElement>('.pda-card__reason');
       if (!reason) {
-        reason = document.createElement('span');
+        // The chat log may be popped out (v14): the node belongs to the card's own window.
+        reason = createElementNear(wrap, 'span');
         reason.className = 'pda-card__reason';
         wrap.append(reason);
       }

@@ -1,8 +1,9 @@
+import { applyMessageMode, userMessageMode } from '../compat';
 import { templatePath } from '../constants';
 
 /**
  * Posts a one-shot chat card (a skill roll, a potential-damage roll) rendered from a template,
- * spoken by `actor`, carrying its Foundry Rolls and following the user's roll mode. Multi-step
+ * spoken by `actor`, carrying its Foundry Rolls and following the user's roll (v13) or message (v14) mode. Multi-step
  * exchanges use the `carte` pipeline (card.ts) instead.
  */
 export async function postTemplateCard(
@@ -16,9 +17,7 @@ export async function postTemplateCard(
   const Message = CONFIG.ChatMessage.documentClass;
   const speaker = Message.getSpeaker({ actor: actor as Actor.Implementation });
   const data: Record<string, unknown> = { content, rolls, speaker };
-  const withMode = Message as unknown as {
-    applyRollMode?: (d: Record<string, unknown>, mode: string) => unknown;
-  };
-  withMode.applyRollMode?.(data, String(game.settings?.get('core', 'rollMode') ?? 'publicroll'));
+  // A one-shot roll concerns only its author: the chosen mode applies in full (v13 or v14 names).
+  applyMessageMode(data, userMessageMode());
   return Message.create(data as unknown as ChatMessage.CreateData);
 }

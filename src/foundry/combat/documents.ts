@@ -1,11 +1,22 @@
 import type { CombatLike } from './adapter';
 import { sendRoundCommand } from './service';
 
+/** How a stored round moved, for core's own method to run (and fire its hook, advance time). */
+export type CoreAdvance = 'start' | 'round' | 'turn';
+
 /**
  * The system's Combat: Foundry's turn methods drive the round engine instead of a flat turn list.
  * Turn = slot, so the core keybindings and the token turn marker follow the passes.
+ *
+ * The engine decides round, turn and the round data; core's own startCombat / nextRound /
+ * nextTurn then write them (coreAdvance), so core still fires `combatStart`, `combatRound` and
+ * `combatTurn`, advances the world time and runs its turn events, which modules (effect durations,
+ * timers) rely on. The engine's values are merged into core's update in `_preUpdate`.
  */
 export class PassedArmesCombat extends foundry.documents.Combat {
+  /** The engine's update waiting for core's method to write it; set only inside coreAdvance. */
+  #pending: Record<string, unknown> | null = null;
+
   private get like(): CombatLike {
     return this as unknown as CombatLike;
   }
@@ -15,12 +26,45 @@ export class PassedArmesCombat extends foundry.documents.Combat {
     return Boolean((this.system as { step?: string }).step);
   }
 
+  /**
+   * Writes the engine's update through core's method for that move (store.ts calls it on the GM's
+   * client). Core computes its own round and turn and fires its hook; ours win in `_preUpdate`.
+   */
+  async coreAdvance(kind: CoreAdvance, update: Record<string, unknown>): Promise<void> {
+    this.#pending = update;
+    try {
+      if (kind === 'start') await super.startCombat();
+      else if (kind === 'round') await super.nextRound();
+      else await super.nextTurn();
+    } catch (error) {
+      console.error(error);
+    }
+    // Core declined or failed to write: the round must still be stored, so write it directly.
+    const left = this.#pending;
+    this.#pending = null;
+    if (left) await this.update(left as never);
+  }
+
+  override async _preUpdate(
+    ...args: Parameters<foundry.documents.Combat['_preUpdate']>
+  ): ReturnType<foundry.documents.Combat['_preUpdate']> {
+    const [changed] = args;
+    if (this.#pending) {
+      // Round, turn and the whole round data: the engine's values replace core's.
+      Object.assign(changed as object, this.#pending);
+      this.#pending = null;
+    }
+    return super._preUpdate(...args);
+  }
+
   override async startCombat(): Promise<this> {
+    if (this.#pending) return super.startCombat();
     await sendRoundCommand(this.like, { kind: 'start' });
     return this;
   }
 
   override async nextTurn(): Promise<this> {
+    if (this.#pending) return super.nextTurn();
     const system = this.system as unknown as { slotIndex: number; slots: { id: string }[] };
     const slot = system.slots[system.slotIndex];
     // A player's "end turn" ends their own slot; the GM moves the schedule on.
@@ -35,6 +79,8 @@ export class PassedArmesCombat extends foundry.documents.Combat {
   }
 
   override async nextRound(): Promise<this> {
+    // Core's nextTurn may move on to the next round itself while writing a turn.
+    if (this.#pending) return super.nextRound();
     await sendRoundCommand(this.like, { kind: 'nextRound' });
     return this;
   }
@@ -80,13 +126,17 @@ export class PassedArmesCombat extends foundry.documents.Combat {
   }
 }
 
-/** The system's Combatant: a defeated combatant leaves the round (removed from later slots). */
+/**
+ * The system's Combatant: a defeated combatant leaves the round (removed from later slots),
+ * whoever marked it (the GM, or a player on their own combatant, which core allows): the active
+ * GM's client, which sees every update, sends the drop.
+ */
 export class PassedArmesCombatant extends foundry.documents.Combatant {
   override _onUpdate(...args: Parameters<foundry.documents.Combatant['_onUpdate']>): void {
     super._onUpdate(...args);
-    const [changed, , userId] = args;
+    const [changed] = args;
     const combat = this.parent as PassedArmesCombat | null;
-    if (!combat || userId !== game.user?.id || !game.user?.isGM) return;
+    if (!combat || !game.user?.isGM || game.users?.activeGM?.id !== game.user.id) return;
     if ((changed as { defeated?: boolean }).defeated === true && combat.roundStarted && this.id) {
       void sendRoundCommand(combat as unknown as CombatLike, { kind: 'drop', combatantId: this.id });
     }

@@ -9,6 +9,7 @@ import type {
 } from '../../engine/round/types';
 import { foundryDieRoller, withFoundryDice, type DieRoller } from '../dice/roll-dice';
 import type { AnyRoundAdapter, CombatLike, CombatantLike } from './adapter';
+import type { CoreAdvance } from './documents';
 
 /*
  * Reads the round from the Combat and Combatant documents and writes an engine state back. The
@@ -127,8 +128,33 @@ export function roundUpdates(combat: CombatLike, state: State, adapter?: AnyRoun
 }
 
 /**
+ * Which of core's moves a write is: the start, a new round, or the next turn forward within the
+ * round (a pass that starts again from the top is written directly: core would take it for a new
+ * round). Null for anything else (declarations, a step back, the end).
+ */
+export function coreMoveOf(
+  combat: CombatLike & { turn?: number | null },
+  update: { round: number; turn: number | null },
+  state: State,
+): CoreAdvance | null {
+  if (state.ended) return null;
+  if (!combat.system.step && combat.round === 0 && update.round >= 1) return 'start';
+  if (update.round > combat.round) return 'round';
+  const before = combat.turn ?? null;
+  if (update.round === combat.round && before !== null && update.turn !== null && update.turn > before)
+    return 'turn';
+  return null;
+}
+
+interface CoreCombat {
+  coreAdvance?(kind: CoreAdvance, update: Record<string, unknown>): Promise<void>;
+}
+
+/**
  * Writes `state` to the documents: items (readiness) and combatants first, so the combat's
- * render sees them.
+ * render sees them. A start, a new round or the next turn goes through core's own method when
+ * the combat has it (the system's Combat document), so core's hooks and world time follow the
+ * round.
  */
 export async function writeRoundState(
   combat: CombatLike,
@@ -139,7 +165,11 @@ export async function writeRoundState(
   for (const { actor, updates: list } of updates.items)
     await actor.updateEmbeddedDocuments('Item', list as never);
   if (updates.combatants.length) await combat.updateEmbeddedDocuments('Combatant', updates.combatants);
-  await combat.update(updates.combat);
+  const update = updates.combat as { round: number; turn: number | null };
+  const move = coreMoveOf(combat, update, state);
+  const core = combat as CombatLike & CoreCombat;
+  if (move && typeof core.coreAdvance === 'function') await core.coreAdvance(move, updates.combat);
+  else await combat.update(updates.combat);
 }
 
 /**

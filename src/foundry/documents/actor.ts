@@ -1,3 +1,4 @@
+import { primaryTokenAttribute } from '../rulesets/registry';
 import { engineViewOf, withActiveTypes } from './shared';
 
 export type { EngineViewSource } from './shared';
@@ -10,6 +11,25 @@ export class PassedArmesActor extends foundry.documents.Actor {
   /** The engine's view of this actor, as its ruleset's data model builds it. */
   engineView<T = unknown>(): T {
     return engineViewOf<T>(this.system, `Actor type ${this.type}`);
+  }
+
+  /**
+   * A new actor's token shows its ruleset's primary attribute as bar 1 (Greyhawk `hp`, others
+   * `pv`), unless the creation data chose a bar: system.json's single primaryTokenAttribute cannot
+   * serve three rulesets.
+   */
+  override async _preCreate(
+    ...args: Parameters<foundry.documents.Actor['_preCreate']>
+  ): ReturnType<foundry.documents.Actor['_preCreate']> {
+    const allowed = await super._preCreate(...args);
+    if (allowed === false) return allowed;
+    const [data] = args;
+    const chosen = (data as { prototypeToken?: { bar1?: { attribute?: unknown } } }).prototypeToken?.bar1;
+    const primary = primaryTokenAttribute(this.type);
+    const doc = this as unknown as { updateSource?: (changes: object) => unknown };
+    if (primary && chosen?.attribute === undefined && typeof doc.updateSource === 'function')
+      doc.updateSource({ prototypeToken: { bar1: { attribute: primary } } });
+    return allowed;
   }
 
   static override async createDialog(

@@ -57,3 +57,9 @@ export function normaliseRulesetId(value: unknown): RulesetId {
 export function clearRulesets(): void {
   rulesets.clear();
 }
+
+/** The default token bar of an actor type: its ruleset's primary token attribute. */
+export function primaryTokenAttribute(actorType: string): string | undefined {
+  const id = rulesetOfType('Actor', actorType);
+  return id ? getRuleset(id)?.tokenAttributes?.primary : undefined;
+}

@@ -44,6 +44,16 @@ export interface FoundryRuleset {
    * so rounds and cards of every ruleset stay playable.
    */
   setup?(): void;
+  /**
+   * Token attributes of its actor types: `primary` becomes a new actor's default bar (Fantasia and
+   * Souffle `pv`, Greyhawk `hp`); `bar` and `value` go to CONFIG.Actor.trackableAttributes.
+   * Registered in every world, like the data models.
+   */
+  readonly tokenAttributes?: {
+    readonly primary: string;
+    readonly bar: readonly string[];
+    readonly value: readonly string[];
+  };
   /** Extra world settings of the ruleset (always registered, so they survive a switch). */
   registerSettings?(): void;
   /** Called at `init` when the ruleset is the active one. */

@@ -118,18 +118,25 @@ describe('the attack card chain', () => {
     expect(lastMessage().rolls.length).toBeGreaterThan(0);
   });
 
-  it("the user's roll mode decides who sees the card: a private GM roll is whispered to the GMs", async () => {
+  it("a private roll mode keeps the card from the table but not from the defender's owner", async () => {
     const { aldo, brute } = duel();
     world.settings.set('core.rollMode', 'gmroll');
     dice(30);
     await attack(aldo, brute);
     const message = lastMessage() as unknown as { whisper: string[]; blind: boolean };
-    expect(message.whisper).toEqual([gm.id]);
+    // The GM, the attacker's player and the defender's player, who must use the defence buttons.
+    expect([...message.whisper].sort()).toEqual([gm.id, player.id, other.id].sort());
     expect(message.blind).toBe(false);
     world.settings.set('core.rollMode', 'blindroll');
     dice(30);
     await attack(aldo, brute);
-    expect((lastMessage() as unknown as { blind: boolean }).blind).toBe(true);
+    const blind = lastMessage() as unknown as { whisper: string[]; blind: boolean };
+    expect(blind.blind).toBe(false);
+    expect(blind.whisper).toContain(other.id);
+    world.settings.set('core.rollMode', 'publicroll');
+    dice(30);
+    await attack(aldo, brute);
+    expect((lastMessage() as unknown as { whisper: string[] }).whisper).toEqual([]);
   });
 
   it('F-H4 no damage bonus at range; F-H3 armour subtracted', async () => {

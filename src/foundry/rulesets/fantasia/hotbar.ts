@@ -46,10 +46,37 @@ export function fantasiaHotbarDrop(
 ): boolean | void {
   if (data?.type !== 'Item' || typeof data.uuid !== 'string') return;
   const uuid = data.uuid;
-  // Only embedded items (Actor.<id>.Item.<id>) can attack; others get Foundry's default macro.
-  if (!uuid.includes('.Item.')) return;
+  const kind = weaponDropKind(uuid);
+  // A world item outside any actor gets Foundry's default macro (it opens the item).
+  if (kind === 'world') return;
+  if (kind === 'compendium') {
+    // A compendium weapon (or one of a compendium actor) has nobody to attack with it: refuse,
+    // rather than make a macro that can only fail.
+    void refuseCompendiumWeapon(uuid);
+    return false;
+  }
   void createWeaponMacro(uuid, slot);
   return false;
+}
+
+/**
+ * What a dropped Item uuid is: a weapon of a world actor ("Actor.<id>.Item.<id>", possibly under a
+ * scene token), anything inside a compendium ("Compendium.…"), or a world item.
+ */
+export function weaponDropKind(uuid: string): 'owned' | 'compendium' | 'world' {
+  if (uuid.startsWith('Compendium.')) return 'compendium';
+  return /(^|\.)Actor\.[^.]+\.Item\.[^.]+$/.test(uuid) ? 'owned' : 'world';
+}
+
+async function refuseCompendiumWeapon(uuid: string): Promise<void> {
+  let name = uuid;
+  try {
+    const item = (await fromUuid(uuid as Parameters<typeof fromUuid>[0])) as { name?: string } | null;
+    name = item?.name ?? uuid;
+  } catch {
+    // the uuid's name is shown instead
+  }
+  notifyError(new RulesError('PDA.Error.MacroNotOwnedWeapon', { name }));
 }
 
 export async function createWeaponMacro(uuid: string, slot: number | string): Promise<unknown> {

@@ -12,7 +12,7 @@ import { fantasiaItemModels } from './models/items';
 import { registerFantasiaSettings } from './settings';
 import { AventurierSheet, PnjSheet } from './sheets/actor-sheet';
 import { FantasiaItemSheet } from './sheets/item-sheet';
-import { configureTokens } from './status-effects';
+import { configureTokens, FANTASIA_TOKEN_ATTRIBUTES } from './status-effects';
 
 export { FANTASIA_ACTOR_TYPES, FantasiaActorModel, AventurierModel, PnjModel } from './models/actors';
 export {
@@ -27,7 +27,7 @@ export { fantasiaOptionsFromSettings, damageBonusMode, FANTASIA_SETTINGS } from 
 export { rollSkill } from './rolls';
 export { fantasiaHotbarDrop, useWeaponByUuid } from './hotbar';
 export { fantasiaPreCreateItem, checkFantasiaItem } from './drop';
-export { FANTASIA_STATUS_EFFECTS } from './status-effects';
+export { FANTASIA_STATUS_EFFECTS, FANTASIA_TOKEN_ATTRIBUTES } from './status-effects';
 
 /** Partials the Fantasia templates include, and the item bodies (loaded once at init). */
 export const FANTASIA_PARTIALS = [
@@ -67,6 +67,7 @@ export const fantasiaRuleset: FoundryRuleset = {
       label: 'PDA.FantasiaUI.Sheet.item',
     },
   ],
+  tokenAttributes: FANTASIA_TOKEN_ATTRIBUTES,
   roundAdapter: fantasiaRoundAdapter,
   cardFlows: [fantasiaAttackFlow, fantasiaResistanceFlow],
   registerSettings: registerFantasiaSettings,

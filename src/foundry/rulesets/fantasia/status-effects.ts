@@ -1,5 +1,7 @@
+import { setStatusEffects } from '../../compat';
+
 /**
- * Token status effects for Fantasia's states, and the token attributes (PV bar). Toggling one of
+ * Token status effects for Fantasia's states, and its token attributes (PV bar). Toggling one of
  * the simple states on a token sets the matching engine state (FantasiaActorModel.engineStates).
  */
 export interface FantasiaStatusEffect {
@@ -25,24 +27,16 @@ export const FANTASIA_STATUS_EFFECTS: readonly FantasiaStatusEffect[] = [
   { id: 'reloading', name: 'PDA.FantasiaUI.State.reloading', img: 'icons/svg/clockwork.svg' },
 ];
 
-/** Token attributes: PV as a bar, Mouvement as a value. */
-export const FANTASIA_TRACKABLE = {
-  bar: ['pv'],
-  value: ['mouvement'],
-};
+/** Token attributes: PV as a bar (the default one), Mouvement as a value. */
+export const FANTASIA_TOKEN_ATTRIBUTES = { primary: 'pv', bar: ['pv'], value: ['mouvement'] } as const;
 
-/** Installs the status effects and trackable attributes in CONFIG (Fantasia active only). */
+/**
+ * Installs Fantasia's status effects (Fantasia active only), in their order, as the whole list:
+ * one assignment on v13's array or v14's keyed object (compat.ts), core's list left untouched.
+ */
 export function configureTokens(): void {
-  const config = CONFIG as unknown as {
-    statusEffects: FantasiaStatusEffect[];
-    specialStatusEffects?: Record<string, string>;
-    Actor: { trackableAttributes?: Record<string, unknown> };
-  };
-  config.statusEffects = FANTASIA_STATUS_EFFECTS.map((e) => ({ ...e }));
-  if (config.specialStatusEffects) config.specialStatusEffects.DEFEATED = 'dead';
-  config.Actor.trackableAttributes = {
-    ...(config.Actor.trackableAttributes ?? {}),
-    aventurier: FANTASIA_TRACKABLE,
-    pnj: FANTASIA_TRACKABLE,
-  };
+  setStatusEffects(FANTASIA_STATUS_EFFECTS);
+  const special = (CONFIG as unknown as { specialStatusEffects?: Record<string, string> })
+    .specialStatusEffects;
+  if (special) special.DEFEATED = 'dead';
 }

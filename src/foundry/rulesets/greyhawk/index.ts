@@ -18,6 +18,8 @@ export const greyhawkRuleset: FoundryRuleset = {
   itemSheets: [
     { types: [...GREYHAWK_ITEM_TYPES], sheetClass: GreyhawkWeaponSheet, label: 'PDA.Greyhawk.Sheet.Weapon' },
   ],
+  // Greyhawk actors count hit points in `hp`: their tokens get that bar by default.
+  tokenAttributes: { primary: 'hp', bar: ['hp'], value: [] },
   registerSettings: registerGreyhawkSettings,
   roundAdapter: greyhawkRoundAdapter,
   cardFlows: greyhawkCardFlows,

@@ -1,3 +1,4 @@
+import { configuredStatusEffects, setStatusEffects } from '../../compat';
 import { templatePath } from '../../constants';
 import { souffleCardFlows } from './cards';
 import { souffleRoundAdapter, POSTURE_DIALOG_TEMPLATE } from './round/adapter';
@@ -42,17 +43,17 @@ export const souffleRuleset: FoundryRuleset = {
   ],
   roundAdapter: souffleRoundAdapter,
   cardFlows: souffleCardFlows,
+  tokenAttributes: { primary: 'pv', bar: ['pv', 'souffle'], value: [] },
   registerSettings: registerSouffleSettings,
   setup() {
     // Souffle sheets open in every world (compendiums, actors kept from an earlier ruleset).
     void foundry.applications.handlebars.loadTemplates(SOUFFLE_PARTIALS);
+    // A posture click must reach the GM in every world, not only in Souffle ones.
+    registerPostureQuery();
   },
   init() {
-    // Token badge of each posture (S-P1).
-    const effects = CONFIG.statusEffects as unknown as { id: string }[];
-    for (const effect of POSTURE_STATUS_EFFECTS)
-      if (!effects.some((e) => e.id === effect.id)) effects.push({ ...effect });
-    registerPostureQuery();
+    // Token badge of each posture (S-P1) after core's statuses: a new list, assigned once.
+    setStatusEffects([...configuredStatusEffects(), ...POSTURE_STATUS_EFFECTS]);
     Hooks.on('renderTokenHUD', onRenderTokenHUD as never);
   },
 };

@@ -5,6 +5,7 @@
  * the form, shows the refusal and writes the setting.
  */
 import { isRulesError } from '../../../engine/core/errors';
+import { isFormElement } from '../../apps/dom';
 import { PdaApplicationBase, type RenderOptions, type TemplatePart } from '../../apps/sheet-bases';
 import { templatePath } from '../../constants';
 import { notifyError } from '../../i18n';
@@ -32,11 +33,14 @@ function levelLabel(name: string): string | undefined {
   return text === key ? undefined : text;
 }
 
-/** The fields of a form element as a flat object (`rows.0.dice`: value). */
-function formObject(form: HTMLElement): Dict {
+/**
+ * The fields of a form element as a flat object (`rows.0.dice`: value). The form may live in a
+ * popped-out window (v14), so it is recognised by its tag, not by `instanceof` (apps/dom.ts).
+ */
+export function formObject(form: HTMLElement): Dict {
   const ux = (foundry.applications as unknown as { ux?: { FormDataExtended?: unknown } }).ux;
   const Extended = ux?.FormDataExtended as (new (form: HTMLElement) => { object: Dict }) | undefined;
-  if (Extended && form instanceof HTMLFormElement) return new Extended(form).object;
+  if (Extended && isFormElement(form)) return new Extended(form).object;
   const out: Dict = {};
   for (const el of form.querySelectorAll<HTMLInputElement>('input[name]')) out[el.name] = el.value;
   return out;

@@ -1,3 +1,4 @@
+import { listenOnce } from '../../../apps/dom';
 import { plainSystem, sheetHeader, sheetItemRow } from '../../../models/documents-data';
 import { PdaActorSheetBase, type RenderOptions } from '../../../apps/sheet-bases';
 import { isSkillId } from '../../../../engine/fantasia/validate';
@@ -108,10 +109,11 @@ export class FantasiaActorSheet extends ActorSheetBase {
     await super._onRender(context, options);
     for (const el of this.element.querySelectorAll<HTMLElement>('[data-drag-item]')) {
       el.setAttribute('draggable', 'true');
-      el.addEventListener('dragstart', (event) => {
+      listenOnce(el, 'dragstart', 'Drag', (event) => {
         const item = this.document.items.get(el.dataset.itemId ?? '');
-        if (!item || !event.dataTransfer) return;
-        event.dataTransfer.setData('text/plain', JSON.stringify(item.toDragData()));
+        const transfer = (event as DragEvent).dataTransfer;
+        if (!item || !transfer) return;
+        transfer.setData('text/plain', JSON.stringify(item.toDragData()));
       });
     }
   }

@@ -1,3 +1,4 @@
+import { listenOnce } from '../../../apps/dom';
 import { plainSystem, sheetHeader, sheetItemRow } from '../../../models/documents-data';
 import { isPosture } from '../../../../engine/souffle/posture';
 import { isSouffleState } from '../../../../engine/souffle/states';
@@ -112,16 +113,17 @@ export class SouffleActorSheet extends PdaActorSheetBase {
   override async _onRender(context: Record<string, unknown>, options: RenderOptions): Promise<void> {
     await super._onRender(context, options);
     for (const el of this.element.querySelectorAll<HTMLInputElement>('[data-metier-field]')) {
-      el.addEventListener('change', () => void this.#updateMetier(el));
+      listenOnce(el, 'change', 'Metier', () => void this.#updateMetier(el));
     }
     const disciplines = this.element.querySelector<HTMLInputElement>('[data-disciplines]');
-    disciplines?.addEventListener('change', () => {
-      const list = disciplines.value
-        .split(',')
-        .map((d) => d.trim())
-        .filter((d) => d.length > 0);
-      void this.#update({ 'system.disciplines': list });
-    });
+    if (disciplines)
+      listenOnce(disciplines, 'change', 'Disciplines', () => {
+        const list = disciplines.value
+          .split(',')
+          .map((d) => d.trim())
+          .filter((d) => d.length > 0);
+        void this.#update({ 'system.disciplines': list });
+      });
   }
 
   async #update(changes: Record<string, unknown>): Promise<void> {

@@ -1,0 +1,66 @@
+/**
+ * Core's Combat behaviour under the round engine, at the table: starting the encounter and
+ * moving to the next round from the GM's tracker run core's own methods, so `combatStart` and
+ * `combatRound` fire on the GM's client (where modules watching rounds run) and the world time
+ * advances by a round on every client.
+ */
+import { describe, expect, it } from 'vitest';
+import { Table } from '../harness/table';
+
+describe("core's combat hooks and world time follow the round engine", () => {
+  it('the GM starts the encounter and moves to round 2 from the tracker', async () => {
+    const table = await Table.open({ ruleset: 'fantasia' });
+    const gm = table.gm;
+    const alice = table.seat('Alice');
+    await table.importActor('fantasia-bestiaire', 'Bretteur', 'Alice');
+    await table.importActor('fantasia-bestiaire', 'Brigand');
+    await table.placeToken('Bretteur', 2, 2);
+    await table.placeToken('Brigand', 3, 2);
+    const seen: string[] = [];
+    for (const name of ['combatStart', 'combatRound', 'combatTurn'])
+      gm.client.Hooks.on(name, (combat: { round: number }, data: { round: number }) =>
+        seen.push(`${name} ${data.round}`),
+      );
+    const combat = await table.startEncounter('Bretteur', 'Brigand');
+    const before = alice.game.time.worldTime;
+    await gm.openTracker();
+    await gm.click('[data-action="pdaStartCombat"]', gm.tracker);
+    expect(seen).toEqual(['combatStart 1']);
+    expect(gm.game.combats.get(combat.id).system.step).toBe('declaration');
+
+    await gm.click('[data-action="pdaForcePasses"]', gm.tracker);
+    // The GM runs the passes to their end, then the next round (refused while someone has to act).
+    const round = () => gm.game.combats.get(combat.id).round;
+    const has = (action: string) => gm.tracker.querySelector(`[data-action="${action}"]`) !== null;
+    for (let step = 0; step < 30 && round() === 1; step++) {
+      await gm.click('[data-action="pdaNextRound"]', gm.tracker);
+      if (round() !== 1) break;
+      if (has('pdaNextPass')) await gm.click('[data-action="pdaNextPass"]', gm.tracker);
+      if (round() === 1 && has('pdaNextSlot')) await gm.click('[data-action="pdaNextSlot"]', gm.tracker);
+    }
+    await table.settle();
+    expect(seen.filter((s) => s.startsWith('combatRound'))).toEqual(['combatRound 2']);
+    // Every client sees round 2 and the world clock moved on by a round.
+    expect(alice.game.combats.get(combat.id).round).toBe(2);
+    expect(alice.game.time.worldTime).toBeGreaterThan(before);
+    expect(table.errors()).toEqual([]);
+  });
+
+  it('a player marking their own combatant defeated drops it from the round on every client', async () => {
+    const table = await Table.open({ ruleset: 'fantasia' });
+    const gm = table.gm;
+    const alice = table.seat('Alice');
+    await table.importActor('fantasia-bestiaire', 'Bretteur', 'Alice');
+    await table.importActor('fantasia-bestiaire', 'Brigand');
+    const combat = await table.startEncounter('Bretteur', 'Brigand');
+    await gm.openTracker();
+    await gm.click('[data-action="pdaStartCombat"]', gm.tracker);
+    const mine = alice.game.combats
+      .get(combat.id)
+      .combatants.find((c: { name: string }) => c.name === 'Bretteur');
+    await mine.update({ defeated: true });
+    await table.settle();
+    expect(alice.game.combats.get(combat.id).system.out).toEqual([mine.id]);
+    expect(table.errors()).toEqual([]);
+  });
+});
