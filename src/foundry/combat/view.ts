@@ -120,6 +120,7 @@ const LABEL_KEYS = [
   'Out',
   'Surprised',
   'ToggleSurprised',
+  'Simulate',
 ] as const;
 
 function labels(): Record<string, string> {

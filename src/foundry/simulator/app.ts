@@ -65,7 +65,7 @@ export class SimulatorApp extends PdaApplicationBase {
     tag: 'form',
     classes: ['passe-d-armes', 'pda-simulator'],
     window: { title: 'PDA.Simulator.Title', icon: 'fa-solid fa-chart-simple', resizable: true },
-    position: { width: 640, height: 'auto' },
+    position: { width: 720, height: 'auto' },
     actions: {
       simulate: SimulatorApp.#onSimulate,
       stop: SimulatorApp.#onStop,

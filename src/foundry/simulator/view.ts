@@ -37,7 +37,7 @@ export interface FighterRow {
   readonly dead: string;
   readonly fled: string;
   readonly pvLost: string;
-  readonly souffleLost?: string;
+  readonly breathLost?: string;
 }
 
 export interface ReportView {
@@ -47,7 +47,8 @@ export interface ReportView {
   readonly draw: string;
   readonly rounds: { readonly bars: readonly HistogramBar[]; readonly max: number; readonly stats: string };
   readonly fighters: readonly FighterRow[];
-  readonly souffle: boolean;
+  /** The ruleset counts a second pool besides PV (its breath). */
+  readonly showsBreath: boolean;
 }
 
 const HIST_HEIGHT = 80;
@@ -77,7 +78,7 @@ export function reportView(report: SimulationReport, t: Translate): ReportView {
     const height = Math.round((count / max) * HIST_HEIGHT);
     return { rounds: i + 1, count, x: Math.round(i * width * 10) / 10, height, y: HIST_HEIGHT - height };
   });
-  const souffle = report.fighters.some((f) => f.meanSouffleLost !== undefined);
+  const showsBreath = report.fighters.some((f) => f.meanSouffleLost !== undefined);
   return {
     summary: t('PDA.Simulator.Summary', { fights: report.fights, seed: report.seed }),
     sides,
@@ -100,10 +101,10 @@ export function reportView(report: SimulationReport, t: Translate): ReportView {
       fled: pct(f.fled.p),
       pvLost: String(Math.round(f.meanPvLost * 10) / 10),
       ...(f.meanSouffleLost !== undefined
-        ? { souffleLost: String(Math.round(f.meanSouffleLost * 10) / 10) }
+        ? { breathLost: String(Math.round(f.meanSouffleLost * 10) / 10) }
         : {}),
     })),
-    souffle,
+    showsBreath,
   };
 }
 
