@@ -193,15 +193,21 @@ export function fantasiaInitiative(
   combatants: readonly FantasiaRoundCombatant[],
   dice: Dice,
 ): InitiativeEntry[] {
-  const byDex = new Map<number, FantasiaRoundCombatant[]>();
-  for (const c of combatants) {
-    const list = byDex.get(c.dex) ?? [];
-    list.push(c);
-    byDex.set(c.dex, list);
-  }
+  // DEX highest first; the sort is stable, so equal DEX keeps the combatants' order.
+  const sorted = [...combatants].sort((a, b) => b.dex - a.dex);
   const entries: InitiativeEntry[] = [];
-  for (const dex of [...byDex.keys()].sort((a, b) => b - a)) {
-    const group = byDex.get(dex) ?? [];
+  for (let i = 0; i < sorted.length;) {
+    const dex = (sorted[i] as FantasiaRoundCombatant).dex;
+    let j = i + 1;
+    while (j < sorted.length && (sorted[j] as FantasiaRoundCombatant).dex === dex) j++;
+    if (j - i === 1) {
+      // Nobody else at this DEX (the common case): no roll.
+      const c = sorted[i] as FantasiaRoundCombatant;
+      entries.push({ combatantId: c.id, score: dex, tieBreak: [], reason: 'PDA.Round.Initiative.Dex' });
+      i = j;
+      continue;
+    }
+    const group = sorted.slice(i, j);
     const mixed = group.some((c) => c.side === 'pc') && group.some((c) => c.side === 'npc');
     for (const side of ['pc', 'npc'] as const) {
       const sideGroup = group.filter((c) => c.side === side);
@@ -217,6 +223,7 @@ export function fantasiaInitiative(
         entries.push({ combatantId: c.id, score: dex, tieBreak, reason });
       }
     }
+    i = j;
   }
   return entries;
 }

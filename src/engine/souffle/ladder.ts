@@ -161,7 +161,9 @@ export function rollLevel(ladder: AdvantageLadder, level: number, dice: Dice): L
   const row = ladderRow(ladder, level);
   const parsed = parseLadderDice(row.dice);
   const result = evaluate(parsed.formula, dice, { d3FromD6: false });
-  const all: DieRoll[] = result.terms.flatMap((t) => t.dice);
+  // Plain loops: this runs for every Souffle roll, thousands of times a simulated fight.
+  const all: DieRoll[] = [];
+  for (const term of result.terms) for (const d of term.dice) all.push(d);
   if (!parsed.keep) {
     const rolls = all.map((d) => ({ faces: d.faces, value: d.value, kept: d.kept }));
     const keptMax = rolls.reduce((s, d) => s + (d.kept ? d.faces : 0), 0);
@@ -170,12 +172,12 @@ export function rollLevel(ladder: AdvantageLadder, level: number, dice: Dice): L
   // Keep one die among mixed sizes; on equal values the larger die is kept (it leaves more room
   // to force, S-AT2).
   let keptIndex = 0;
-  all.forEach((d, i) => {
-    const k = all[keptIndex];
-    if (!k) return;
+  for (let i = 0; i < all.length; i++) {
+    const d = all[i] as DieRoll;
+    const k = all[keptIndex] as DieRoll;
     const better = parsed.keep === 'best' ? d.value > k.value : d.value < k.value;
     if (better || (d.value === k.value && d.faces > k.faces)) keptIndex = i;
-  });
+  }
   const rolls = all.map((d, i) => ({ faces: d.faces, value: d.value, kept: i === keptIndex }));
   const kept = rolls[keptIndex];
   return { level: row.level, dice: parsed.text, rolls, value: kept?.value ?? 0, keptMax: kept?.faces ?? 0 };
