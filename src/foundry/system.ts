@@ -9,6 +9,7 @@ import { allRulesets, getRuleset } from './rulesets/registry';
 import type { SheetRegistration } from './rulesets/types';
 import { activeRulesetId, registerSettings } from './settings';
 import { registerRequests } from './queries';
+import { registerSimulator } from './simulator';
 import { migrateDocuments, SCHEMA_VERSION, type MigratableDocument } from './migrations';
 import { t } from './i18n';
 
@@ -91,6 +92,7 @@ export function initSystem(): void {
   registerTokenAttributes();
   registerSettings();
   registerRequests();
+  registerSimulator();
   registerChat();
   registerCombat();
   getRuleset(activeRulesetId())?.init?.();
