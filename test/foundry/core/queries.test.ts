@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { RulesError } from '../../../src/engine/core/errors';
 import { askGM, registerQuery, runRequest, setRequestTransport } from '../../../src/foundry/queries';
+import { int } from '../../../src/foundry/security/payload';
 import { actAs, resetFoundry, translations, world } from '../../fakes/foundry';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- reaching into the fake globals */
@@ -8,7 +9,7 @@ const g = globalThis as any;
 
 describe('GM requests', () => {
   it('registers no CONFIG.queries handler a player could call with a forged payload', () => {
-    registerQuery('ping', () => 'pong');
+    registerQuery('ping', {}, () => 'pong');
     expect(Object.keys(g.CONFIG.queries)).toEqual([]);
   });
 
@@ -17,7 +18,7 @@ describe('GM requests', () => {
     gm.active = false;
     translations.data = { PDA: { Error: { NoGM: 'Aucun MJ connecté' } } };
     const handler = vi.fn(() => 'done');
-    registerQuery('write', handler);
+    registerQuery('write', { value: int(0, 10) }, handler);
     actAs(player);
     const result = await askGM('write', { value: 1 });
     expect(result).toEqual({ ok: false, key: 'PDA.Error.NoGM' });
@@ -28,7 +29,7 @@ describe('GM requests', () => {
   it('a handler runs for the sender it is given, whatever user id the payload names', async () => {
     const { gm, player } = resetFoundry();
     const seen: unknown[] = [];
-    registerQuery<{ value: number }, number>('double', (payload, user) => {
+    registerQuery('double', { value: int(0, 100) }, (payload, user) => {
       seen.push(user.id);
       return payload.value * 2;
     });
@@ -41,7 +42,7 @@ describe('GM requests', () => {
   it("the GM-side handler's refusal reaches the player localized, through the transport", async () => {
     const { player, gm } = resetFoundry();
     translations.data = { PDA: { Error: { NotOwner: 'Vous ne possédez pas {name}.' } } };
-    registerQuery('refuse', () => {
+    registerQuery('refuse', {}, () => {
       throw new RulesError('PDA.Error.NotOwner', { name: 'Brigand' });
     });
     setRequestTransport(async (name, data) => {
@@ -62,7 +63,7 @@ describe('GM requests', () => {
   it('a handler never runs on a non-GM client, for no sender, an unknown name or a non-object payload', async () => {
     const { player, gm } = resetFoundry();
     const handler = vi.fn();
-    registerQuery('guarded', handler);
+    registerQuery('guarded', {}, handler);
     actAs(player);
     expect(await runRequest('guarded', {}, player as never)).toMatchObject({
       ok: false,
