@@ -15,29 +15,29 @@ export interface Migration {
   migrate(system: Record<string, unknown>): Record<string, unknown>;
 }
 
-/** The most a Fantasia characteristic holds (the seed's strongest creature has TAI 38). */
-export const FANTASIA_CHARACTERISTIC_MAX = 200;
+/** The most a d100 characteristic (FOR, CON, TAI…) holds; the seed's strongest creature has TAI 38. */
+export const CHARACTERISTIC_MAX = 200;
 
-const FANTASIA_CHARACTERISTICS = ['FOR', 'CON', 'TAI', 'INT', 'DEX', 'CHA'] as const;
+const CHARACTERISTICS = ['FOR', 'CON', 'TAI', 'INT', 'DEX', 'CHA'] as const;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
- * Fantasia actor data from before the characteristics were bounded: each characteristic is
- * clamped into 0–FANTASIA_CHARACTERISTIC_MAX (a FOR + TAI of 1625 or more made the damage bonus
+ * Aventurier / PNJ data from before the characteristics were bounded: each characteristic is
+ * clamped into 0–CHARACTERISTIC_MAX (a FOR + TAI of 1625 or more made the damage bonus
  * an impossible formula, so every card involving the actor failed), and the current PV into the
  * maximum the clamped CON and TAI give when no override is set. Every other value is kept.
  */
-export function clampFantasiaActor(system: Record<string, unknown>): Record<string, unknown> {
+export function clampCharacteristics(system: Record<string, unknown>): Record<string, unknown> {
   if (!isRecord(system.characteristics)) return system;
   const characteristics = { ...system.characteristics };
   let changed = false;
-  for (const id of FANTASIA_CHARACTERISTICS) {
+  for (const id of CHARACTERISTICS) {
     const v = characteristics[id];
-    if (typeof v === 'number' && v > FANTASIA_CHARACTERISTIC_MAX) {
-      characteristics[id] = FANTASIA_CHARACTERISTIC_MAX;
+    if (typeof v === 'number' && v > CHARACTERISTIC_MAX) {
+      characteristics[id] = CHARACTERISTIC_MAX;
       changed = true;
     }
   }
@@ -53,8 +53,8 @@ export function clampFantasiaActor(system: Record<string, unknown>): Record<stri
   return out;
 }
 
-/** A Greyhawk character stored with no class gets the schema's default (fighter 1). */
-export function ensureGreyhawkClass(system: Record<string, unknown>): Record<string, unknown> {
+/** A `guerrier-adnd` stored with no class gets the schema's default (fighter 1). */
+export function ensureAClass(system: Record<string, unknown>): Record<string, unknown> {
   if (!Array.isArray(system.classes) || system.classes.length > 0) return system;
   return { ...system, classes: [{ cls: 'fighter', level: 1 }] };
 }
@@ -62,15 +62,15 @@ export function ensureGreyhawkClass(system: Record<string, unknown>): Record<str
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 2,
-    description: 'Fantasia characteristics at most 200 (and PV within the maximum they give)',
+    description: 'Characteristics at most 200 (and PV within the maximum they give)',
     types: { Actor: ['aventurier', 'pnj'] },
-    migrate: clampFantasiaActor,
+    migrate: clampCharacteristics,
   },
   {
     version: 3,
-    description: 'Greyhawk characters have at least one class',
+    description: 'Characters with classes have at least one',
     types: { Actor: ['guerrier-adnd'] },
-    migrate: ensureGreyhawkClass,
+    migrate: ensureAClass,
   },
 ];
 

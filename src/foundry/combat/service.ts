@@ -48,8 +48,8 @@ export const ROUND_QUERY = 'round.command';
 
 /**
  * A declaration as a player may send it: bounded JSON (every `…Id` an id), which the ruleset's
- * parser then checks field by field (Fantasia intents, Souffle posture and actions, Greyhawk
- * action with its bounded run-up and casting time).
+ * parser (RoundAdapter.parseDeclaration) then checks field by field, distances and counts
+ * included.
  */
 export const DECLARATION_DATA = json({ depth: 4, entries: 16, length: 500 });
 

@@ -16,7 +16,7 @@ import {
 } from '../../../../engine/fantasia/types';
 import { validateCombatant } from '../../../../engine/fantasia/validate';
 import { FANTASIA_WEAPONS } from '../../../../engine/fantasia/weapons';
-import { clampFantasiaActor, FANTASIA_CHARACTERISTIC_MAX } from '../../../migrations';
+import { clampCharacteristics, CHARACTERISTIC_MAX } from '../../../migrations';
 import { damageBonusMode } from '../settings';
 import { boolField, formulaField, htmlField, intField, optionalIntField, textField } from './fields';
 
@@ -39,7 +39,7 @@ const JAM_CAUSES = ['', 'crossbow', 'bowString'] as const;
 function characteristicsSchema() {
   const f = foundry.data.fields;
   const entries = Object.fromEntries(
-    CHARACTERISTIC_IDS.map((c) => [c, intField(10, 0, FANTASIA_CHARACTERISTIC_MAX)]),
+    CHARACTERISTIC_IDS.map((c) => [c, intField(10, 0, CHARACTERISTIC_MAX)]),
   ) as Record<CharacteristicId, ReturnType<typeof intField>>;
   return new f.SchemaField(entries);
 }
@@ -188,7 +188,7 @@ export abstract class FantasiaActorModel extends foundry.abstract.TypeDataModel<
 
   /** Data stored before the bounds load clamped (as migration 2 stores it). */
   static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
-    return super.migrateData(clampFantasiaActor(source)) as Record<string, unknown>;
+    return super.migrateData(clampCharacteristics(source)) as Record<string, unknown>;
   }
 
   /** PV above the maximum are impossible. */

@@ -1,4 +1,4 @@
-import { ensureGreyhawkClass } from '../../../migrations';
+import { ensureAClass } from '../../../migrations';
 import { attacksPerTwoRounds, slotBudget, slotsSpent, thac0 } from '../../../../engine/greyhawk/character';
 import { dexterityAdjustments, MONSTER_STR, strengthAdjustments } from '../../../../engine/greyhawk/data';
 import {
@@ -199,7 +199,7 @@ export class GuerrierAdndModel extends foundry.abstract.TypeDataModel<GuerrierSc
 
   /** A character stored with no class loads as a fighter 1 (as migration 3 stores it). */
   static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
-    return super.migrateData(ensureGreyhawkClass(source)) as Record<string, unknown>;
+    return super.migrateData(ensureAClass(source)) as Record<string, unknown>;
   }
 
   declare derived: GreyhawkDerived;
