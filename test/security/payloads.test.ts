@@ -7,15 +7,15 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { startAttack } from '../../src/foundry/chat/attack';
+import { startAttack } from '../../src/foundry/rulesets/fantasia/cards/start';
 import { CARD_ACTION_QUERY } from '../../src/foundry/chat/card';
 import { ROUND_QUERY, runRoundCommand } from '../../src/foundry/combat/service';
-import { POSTURE_QUERY } from '../../src/foundry/combat/souffle';
+import { POSTURE_QUERY } from '../../src/foundry/rulesets/souffle/posture';
 import { runQuery } from '../../src/foundry/queries';
 import {
   parseGreyhawkDeclaration,
   MAX_RUSH_DISTANCE,
-} from '../../src/foundry/rulesets/greyhawk/round-adapter';
+} from '../../src/foundry/rulesets/greyhawk/round/adapter';
 import {
   BAD_PAYLOAD,
   id,

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { CardData } from '../../src/foundry/chat/card-model';
 import { snapshotOf } from '../../src/foundry/chat/card';
 import { registerRoundAdapter } from '../../src/foundry/combat/adapter';
-import { fantasiaRoundAdapter } from '../../src/foundry/combat/fantasia';
+import { fantasiaRoundAdapter } from '../../src/foundry/rulesets/fantasia/round/adapter';
 import { CombatRoundModel, CombatantRoundModel } from '../../src/foundry/combat/models';
 import { readRoundState } from '../../src/foundry/combat/store';
 import { runRoundCommand } from '../../src/foundry/combat/service';
@@ -122,7 +122,8 @@ describe('round and card models under fuzzing', () => {
         const system = accepted<any>(CardData, source);
         if (!system) return;
         const snap = snapshotOf({ system, type: 'carte' } as never);
-        expect(firstNonFinite(snap)).toBeUndefined();
+        // `state` is the flow's own object (JSON in the database, so no NaN there): the typed fields.
+        expect(firstNonFinite({ ...snap, state: null })).toBeUndefined();
         expect(Number.isInteger(snap.revision) && snap.revision >= 0).toBe(true);
         expect(snap.targets.every((t) => typeof t.actorUuid === 'string')).toBe(true);
       }),
