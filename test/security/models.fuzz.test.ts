@@ -11,6 +11,12 @@ import { fantasiaRuleset } from '../../src/foundry/rulesets/fantasia';
 import { greyhawkRuleset } from '../../src/foundry/rulesets/greyhawk';
 import { souffleRuleset } from '../../src/foundry/rulesets/souffle';
 import type { FoundryRuleset } from '../../src/foundry/rulesets/types';
+import { sheetInputFromActor as fantasiaInput } from '../../src/foundry/rulesets/fantasia/sheets/actor-sheet';
+import { actorSheetContext as fantasiaSheet } from '../../src/foundry/rulesets/fantasia/sheets/context';
+import { sheetInputFromActor as greyhawkInput } from '../../src/foundry/rulesets/greyhawk/sheets/actor-sheet';
+import { actorSheetContext as greyhawkSheet } from '../../src/foundry/rulesets/greyhawk/sheets/context';
+import { sheetInputFromActor as souffleInput } from '../../src/foundry/rulesets/souffle/sheets/actor-sheet';
+import { souffleSheetContext as souffleSheet } from '../../src/foundry/rulesets/souffle/sheets/context';
 import { FakeActor, FakeItem } from '../fakes/foundry';
 import { fieldValue, firstNonFinite, getPath, leafPaths, schemaSource } from './arbitraries';
 
@@ -28,10 +34,20 @@ function isValidationError(error: unknown): boolean {
   return error instanceof Error && /validation errors/.test(error.message);
 }
 
+/** The sheet's context of each ruleset: every value the sheet shows is derived here. */
+const SHEETS: Record<string, (actor: any) => unknown> = {
+  fantasia: (a) => fantasiaSheet(fantasiaInput(a, true, '')),
+  greyhawk: (a) => greyhawkSheet(greyhawkInput(a, true, '')),
+  souffle: (a) => souffleSheet(souffleInput(a, true, '')),
+};
+
 /** Everything the engine and the sheets derive from an actor; throws what they throw. */
 function actorViews(actor: any): unknown[] {
   const s = actor.system;
-  const out: unknown[] = [s.toEngine()];
+  const rules = Object.keys(SHEETS).find(
+    (id) => RULESETS.find((r) => r.id === id)?.actorModels?.[actor.type],
+  );
+  const out: unknown[] = [s.toEngine(), rules ? SHEETS[rules]!(actor) : undefined];
   for (const m of ['engineStates', 'engineWeapons', 'engineShield', 'engineArmour', 'engineThrusts'])
     if (typeof s[m] === 'function') out.push(s[m]());
   if (s.derived) out.push(s.derived);
