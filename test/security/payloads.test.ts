@@ -11,7 +11,7 @@ import { startAttack } from '../../src/foundry/rulesets/fantasia/cards/start';
 import { CARD_ACTION_QUERY } from '../../src/foundry/chat/card';
 import { ROUND_QUERY, runRoundCommand } from '../../src/foundry/combat/service';
 import { POSTURE_QUERY } from '../../src/foundry/rulesets/souffle/posture';
-import { runQuery } from '../../src/foundry/queries';
+import { runRequest } from '../../src/foundry/queries';
 import {
   parseGreyhawkDeclaration,
   MAX_RUSH_DISTANCE,
@@ -161,7 +161,7 @@ describe('queries under garbage payloads: a refusal, never a throw, never a writ
         field(revision),
         fc.option(fc.constantFrom(...HOSTILE_STRINGS.filter(Boolean)), { nil: undefined }),
         async (m, a, r, extra) => {
-          const payload: Record<string, unknown> = { userId: player.id };
+          const payload: Record<string, unknown> = {};
           if (m.v !== undefined) payload.messageId = m.v;
           if (a.v !== undefined) payload.actionId = a.v;
           if (r.v !== undefined) payload.revision = r.v;
@@ -170,7 +170,7 @@ describe('queries under garbage payloads: a refusal, never a throw, never a writ
           // A field drawn as garbage may happen to be valid (an integer revision, say).
           fc.pre(!allValid);
           const before = fingerprint();
-          const result = await runQuery(CARD_ACTION_QUERY, payload);
+          const result = await runRequest(CARD_ACTION_QUERY, payload, player as never);
           if (result.ok) {
             // Only a payload that fits the schema can get through.
             expect(typeof payload.messageId === 'string' && Number.isInteger(payload.revision)).toBe(true);
@@ -212,10 +212,8 @@ describe('queries under garbage payloads: a refusal, never a throw, never a writ
     for (const query of [CARD_ACTION_QUERY, ROUND_QUERY, POSTURE_QUERY]) {
       await fc.assert(
         fc.asyncProperty(payloads, async (data) => {
-          const payload = data && typeof data === 'object' && !Array.isArray(data) ? { ...data } : data;
-          if (payload && typeof payload === 'object') (payload as any).userId = player.id;
           const before = fingerprint();
-          const result = await runQuery(query, payload);
+          const result = await runRequest(query, data, player as never);
           expectRefusedUnchanged(result, before);
         }),
         { numRuns: RUNS },
@@ -228,12 +226,11 @@ describe('queries under garbage payloads: a refusal, never a throw, never a writ
     expect(revision).toBe(0);
     for (const forged of [null, '', '0', false]) {
       const before = fingerprint();
-      const result = await runQuery(CARD_ACTION_QUERY, {
-        userId: player.id,
-        messageId,
-        actionId: 'dodge',
-        revision: forged,
-      });
+      const result = await runRequest(
+        CARD_ACTION_QUERY,
+        { messageId, actionId: 'dodge', revision: forged },
+        player as never,
+      );
       expect(result).toMatchObject({ ok: false, key: BAD_PAYLOAD, data: { field: 'revision' } });
       expect(fingerprint()).toBe(before);
     }
