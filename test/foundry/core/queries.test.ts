@@ -26,7 +26,7 @@ describe('GM requests', () => {
     expect(world.notifications).toEqual([{ level: 'warn', message: 'Aucun MJ connecté' }]);
   });
 
-  it('a handler runs for the sender it is given, whatever user id the payload names', async () => {
+  it('a handler runs for the sender it is given; a payload naming a user is refused as malformed', async () => {
     const { gm, player } = resetFoundry();
     const seen: unknown[] = [];
     registerQuery('double', { value: int(0, 100) }, (payload, user) => {
@@ -34,7 +34,10 @@ describe('GM requests', () => {
       return payload.value * 2;
     });
     actAs(gm);
-    const result = await runRequest('double', { value: 21, userId: gm.id }, player as never);
+    const forged = await runRequest('double', { value: 21, userId: gm.id }, player as never);
+    expect(forged).toMatchObject({ ok: false, key: 'PDA.Error.BadPayload', data: { field: 'userId' } });
+    expect(seen).toEqual([]);
+    const result = await runRequest('double', { value: 21 }, player as never);
     expect(result).toEqual({ ok: true, value: 42 });
     expect(seen).toEqual([player.id]);
   });
