@@ -96,6 +96,12 @@ describe('payload schemas', () => {
       PayloadError,
     );
     expect(parsePayload(shape, { messageId: 'abc' })).toEqual({ messageId: 'abc' });
+    // The refusal names the sender's unknown key, cut short.
+    try {
+      parsePayload(shape, { messageId: 'abc', ['x'.repeat(10_000)]: 1 });
+    } catch (error) {
+      expect((error as PayloadError).data.field).toBe('x'.repeat(60));
+    }
   });
 
   it('declaration data is bounded JSON whose …Id values are ids', () => {

@@ -18,10 +18,13 @@ export type Infer<S> = S extends Schema<infer T> ? T : never;
 
 export const BAD_PAYLOAD = 'PDA.Error.BadPayload';
 
-/** The refusal of a malformed payload; `field` is the dotted path of the first bad value. */
+/**
+ * The refusal of a malformed payload; `field` is the dotted path of the first bad value (cut to
+ * 60 characters: an unknown key comes from the sender and ends up in a notification).
+ */
 export class PayloadError extends RulesError {
   constructor(field: string) {
-    super(BAD_PAYLOAD, { field: field || '(payload)' });
+    super(BAD_PAYLOAD, { field: field ? field.slice(0, 60) : '(payload)' });
   }
 }
 
