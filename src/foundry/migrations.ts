@@ -15,7 +15,64 @@ export interface Migration {
   migrate(system: Record<string, unknown>): Record<string, unknown>;
 }
 
-export const MIGRATIONS: readonly Migration[] = [];
+/** The most a d100 characteristic (FOR, CON, TAI…) holds; the seed's strongest creature has TAI 38. */
+export const CHARACTERISTIC_MAX = 200;
+
+const CHARACTERISTICS = ['FOR', 'CON', 'TAI', 'INT', 'DEX', 'CHA'] as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Aventurier / PNJ data from before the characteristics were bounded: each characteristic is
+ * clamped into 0–CHARACTERISTIC_MAX (a FOR + TAI of 1625 or more made the damage bonus
+ * an impossible formula, so every card involving the actor failed), and the current PV into the
+ * maximum the clamped CON and TAI give when no override is set. Every other value is kept.
+ */
+export function clampCharacteristics(system: Record<string, unknown>): Record<string, unknown> {
+  if (!isRecord(system.characteristics)) return system;
+  const characteristics = { ...system.characteristics };
+  let changed = false;
+  for (const id of CHARACTERISTICS) {
+    const v = characteristics[id];
+    if (typeof v === 'number' && v > CHARACTERISTIC_MAX) {
+      characteristics[id] = CHARACTERISTIC_MAX;
+      changed = true;
+    }
+  }
+  if (!changed) return system;
+  const out: Record<string, unknown> = { ...system, characteristics };
+  const pv = isRecord(system.pv) ? system.pv : undefined;
+  const con = Number(characteristics.CON ?? 10);
+  const tai = Number(characteristics.TAI ?? 10);
+  if (pv && typeof pv.value === 'number' && typeof pv.max !== 'number') {
+    const max = Math.ceil((con + tai) / 2);
+    if (pv.value > max) out.pv = { ...pv, value: max };
+  }
+  return out;
+}
+
+/** A `guerrier-adnd` stored with no class gets the schema's default (fighter 1). */
+export function ensureAClass(system: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(system.classes) || system.classes.length > 0) return system;
+  return { ...system, classes: [{ cls: 'fighter', level: 1 }] };
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 2,
+    description: 'Characteristics at most 200 (and PV within the maximum they give)',
+    types: { Actor: ['aventurier', 'pnj'] },
+    migrate: clampCharacteristics,
+  },
+  {
+    version: 3,
+    description: 'Characters with classes have at least one',
+    types: { Actor: ['guerrier-adnd'] },
+    migrate: ensureAClass,
+  },
+];
 
 /** The schema version this code writes: the newest migration's version. */
 export const SCHEMA_VERSION: number = MIGRATIONS.reduce((v, m) => Math.max(v, m.version), 1);

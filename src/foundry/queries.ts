@@ -1,6 +1,7 @@
 import { RulesError } from '../engine/core/errors';
 import { SYSTEM_ID } from './constants';
 import { errorMessage } from './i18n';
+import { object, parsePayload, type ObjectOf, type Schema } from './security/payload';
 
 /**
  * GM-side work requested by players, with a sender Foundry's server vouches for.
@@ -24,15 +25,37 @@ export type QueryPayload = Record<string, unknown>;
 /** A handler runs on the active GM's client for `user`, the requester Foundry attests. */
 export type QueryHandler<P extends QueryPayload, T> = (payload: P, user: User) => Promise<T> | T;
 
-const handlers = new Map<string, QueryHandler<QueryPayload, unknown>>();
+/** The schema of a request's fields (src/foundry/security/payload.ts). */
+export type QueryShape = Record<string, Schema<unknown>>;
+
+/** The payload a handler receives once its schema accepted it. */
+export type PayloadOf<S extends QueryShape> = ObjectOf<S> & QueryPayload;
+
+interface Registered {
+  readonly schema: Schema<unknown>;
+  readonly handler: QueryHandler<QueryPayload, unknown>;
+}
+
+const handlers = new Map<string, Registered>();
 
 export function queryName(name: string): string {
   return `${SYSTEM_ID}.${name}`;
 }
 
-/** Registers a GM-side handler for requests named `name`. */
-export function registerQuery<P extends QueryPayload, T>(name: string, handler: QueryHandler<P, T>): void {
-  handlers.set(name, handler as QueryHandler<QueryPayload, unknown>);
+/**
+ * Registers a GM-side handler for requests named `name`. Its payload is parsed with `shape`
+ * first: a payload that does not fit (a wrong type, an out-of-range integer, an id naming a
+ * prototype member, an unknown key) is refused with PDA.Error.BadPayload, nothing read or written.
+ */
+export function registerQuery<S extends QueryShape, T>(
+  name: string,
+  shape: S,
+  handler: QueryHandler<PayloadOf<S>, T>,
+): void {
+  handlers.set(name, {
+    schema: object(shape),
+    handler: handler as unknown as QueryHandler<QueryPayload, unknown>,
+  });
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -52,11 +75,12 @@ export async function runRequest(
 ): Promise<QueryResult> {
   try {
     if (!game.user?.isGM) throw new RulesError('PDA.Error.NotGM');
-    const handler = typeof name === 'string' ? handlers.get(name) : undefined;
-    if (!handler) throw new RulesError('PDA.Error.UnknownQuery', { name: String(name).slice(0, 60) });
+    const registered = typeof name === 'string' ? handlers.get(name) : undefined;
+    if (!registered) throw new RulesError('PDA.Error.UnknownQuery', { name: String(name).slice(0, 60) });
     if (!sender) throw new RulesError('PDA.Error.UnknownUser');
     if (!isPlainObject(data)) throw new RulesError('PDA.Error.BadRequest');
-    const value = await handler(data, sender);
+    const payload = parsePayload(registered.schema, data) as QueryPayload;
+    const value = await registered.handler(payload, sender);
     return { ok: true, value };
   } catch (error) {
     if (error instanceof RulesError) return { ok: false, key: error.key, data: { ...error.data } };

@@ -31,8 +31,22 @@ describe('forged identities', () => {
     });
     await table.settle();
     expect(step()).toBe('declaration');
+    // The payload schema has no identity field: naming a user is a malformed request.
     const answer = alice.user.flags['passe-d-armes'].answers.forged1;
-    expect(answer).toMatchObject({ ok: false, key: 'PDA.Error.NotGM' });
+    expect(answer).toMatchObject({ ok: false, key: 'PDA.Error.BadPayload', data: { field: 'userId' } });
+    // Without it, the request runs as Alice, whom Foundry attests, and the GM's command is refused.
+    await alice.user.update({
+      'flags.passe-d-armes.requests.forged2': {
+        name: 'round.command',
+        data: { combatId, command: { kind: 'end' } },
+      },
+    });
+    await table.settle();
+    expect(step()).toBe('declaration');
+    expect(alice.user.flags['passe-d-armes'].answers.forged2).toMatchObject({
+      ok: false,
+      key: 'PDA.Error.NotGM',
+    });
   });
 
   it("a player cannot write a request into another player's User", async () => {

@@ -7,6 +7,7 @@ import { t } from '../i18n';
 import { askGM, registerQuery, type QueryPayload, type QueryResult } from '../queries';
 import { gmIds, type MessageMode, userMessageMode } from '../compat';
 import { showRollsToAll } from '../dice/dice-so-nice';
+import { MAX_REVISION, id, int, token } from '../security/payload';
 import { CARD_TYPE } from './card-model';
 import {
   getFlow,
@@ -304,7 +305,7 @@ export async function handleCardAction(
     const message = game.messages?.get(messageId) as ChatMessage | undefined;
     if (!message || (message.type as string) !== CARD_TYPE) throw new RulesError('PDA.Error.CardGone');
     const card = snapshotOf(message);
-    if (card.revision !== Number(payload.revision)) throw new RulesError('PDA.Error.CardStale');
+    if (card.revision !== payload.revision) throw new RulesError('PDA.Error.CardStale');
     const flow = getFlow(card.flow);
     if (!flow) throw new RulesError('PDA.Error.CardUnknownFlow', { flow: card.flow });
     const env = makeEnv(user);
@@ -349,6 +350,9 @@ export async function requestCardAction(
   return askGM<{ revision: number }>(CARD_ACTION_QUERY, { messageId, actionId, revision });
 }
 
+/** What a card click may carry: the message, one action id, the revision the user saw. */
+export const CARD_ACTION_SHAPE = { messageId: id(), actionId: token(), revision: int(0, MAX_REVISION) };
+
 export function registerCardQueries(): void {
-  registerQuery<CardActionPayload, { revision: number }>(CARD_ACTION_QUERY, handleCardAction);
+  registerQuery(CARD_ACTION_QUERY, CARD_ACTION_SHAPE, handleCardAction);
 }

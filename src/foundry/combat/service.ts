@@ -16,6 +16,7 @@ import { GM, type Requester, type RoundCombatant, type RoundState } from '../../
 import type { DieRoller } from '../dice/roll-dice';
 import { notifyError } from '../i18n';
 import { registerQuery, askGM, type QueryPayload } from '../queries';
+import { bool, id, json, optional, tagged, token } from '../security/payload';
 import { activeRulesetId } from '../settings';
 import { requesterFor, roundAdapterFor, type AnyRoundAdapter, type CombatLike } from './adapter';
 import { applyTransition, snapshots } from './store';
@@ -44,20 +45,41 @@ export type RoundCommand =
   | { readonly kind: 'end' };
 
 export const ROUND_QUERY = 'round.command';
-const COMMAND_KINDS = new Set<string>([
-  'start',
-  'declare',
-  'amend',
-  'startPasses',
-  'nextSlot',
-  'previousSlot',
-  'nextPass',
-  'endSlot',
-  'nextRound',
-  'drop',
-  'weaponFired',
-  'end',
-]);
+
+/**
+ * A declaration as a player may send it: bounded JSON (every `…Id` an id), which the ruleset's
+ * parser (RoundAdapter.parseDeclaration) then checks field by field, distances and counts
+ * included.
+ */
+export const DECLARATION_DATA = json({ depth: 4, entries: 16, length: 500 });
+
+/** Every round command, field by field; any other kind or field is refused. */
+const ROUND_COMMAND_SHAPES = {
+  start: {},
+  declare: { combatantId: id(), declaration: DECLARATION_DATA },
+  amend: { combatantId: id(), declaration: DECLARATION_DATA },
+  startPasses: { force: optional(bool()) },
+  nextSlot: {},
+  previousSlot: {},
+  nextPass: {},
+  endSlot: { slotId: token(/^\d{1,6}\.\d{1,6}$/) },
+  nextRound: { force: optional(bool()) },
+  drop: { combatantId: id() },
+  weaponFired: { combatantId: id(), weaponId: id() },
+  end: {},
+};
+export const ROUND_COMMAND = tagged('kind', ROUND_COMMAND_SHAPES);
+const COMMAND_KINDS = new Set<string>(Object.keys(ROUND_COMMAND_SHAPES));
+
+/** An unknown kind is a BadCommand; a known one with a bad field a BadPayload. */
+function checkCommand(value: unknown, path: string): RoundCommand {
+  const kind = (value as { kind?: unknown } | null)?.kind;
+  if (typeof kind !== 'string' || !COMMAND_KINDS.has(kind))
+    throw new RulesError('PDA.Error.Round.BadCommand');
+  return ROUND_COMMAND(value, path) as RoundCommand;
+}
+
+export const ROUND_QUERY_SHAPE = { combatId: id(), command: checkCommand };
 
 /** The round adapter for a combat: the ruleset it started with, else the world's ruleset. */
 export function adapterOf(combat: CombatLike): AnyRoundAdapter {
@@ -155,27 +177,20 @@ interface RoundQueryPayload extends QueryPayload {
   command: RoundCommand;
 }
 
-function checkCommand(value: unknown): RoundCommand {
-  const c = value as { kind?: unknown } | null;
-  if (!c || typeof c.kind !== 'string' || !COMMAND_KINDS.has(c.kind)) {
-    throw new RulesError('PDA.Error.Round.BadCommand');
-  }
-  return c as RoundCommand;
-}
-
 /** GM-side handler of players' round commands. */
 export async function handleRoundQuery(
   payload: RoundQueryPayload,
   user: User.Implementation,
 ): Promise<boolean> {
-  const combat = game.combats?.get(String(payload.combatId)) as unknown as CombatLike | undefined;
+  const combat = game.combats?.get(payload.combatId) as unknown as CombatLike | undefined;
   if (!combat) throw new RulesError('PDA.Error.UnknownCombat');
-  await runRoundCommand(combat, requesterFor(combat, user), checkCommand(payload.command));
+  // Also checked here: the handler is exported and may be called without the query wrapper.
+  await runRoundCommand(combat, requesterFor(combat, user), checkCommand(payload.command, 'command'));
   return true;
 }
 
 export function registerRoundQueries(): void {
-  registerQuery<RoundQueryPayload, boolean>(ROUND_QUERY, handleRoundQuery);
+  registerQuery(ROUND_QUERY, ROUND_QUERY_SHAPE, handleRoundQuery);
 }
 
 /** From any client: the GM runs it directly, a player asks the GM (refusals are shown). */

@@ -27,6 +27,45 @@ function parseJson(text: string): unknown {
   }
 }
 
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A Combatant's stored declaration through the ruleset's parser. The owner of a combatant can
+ * edit its document directly, so stored text is as untrusted as a payload: what the parser
+ * refuses counts as no declaration (and cannot break the tracker for everyone).
+ */
+function storedDeclaration(adapter: AnyRoundAdapter, text: string): unknown {
+  const raw = parseJson(text);
+  if (raw === undefined) return undefined;
+  try {
+    return adapter.parseDeclaration(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stored budgets: `{ pool: { max, used } }` with finite numbers, else none. */
+function storedBudgets(text: string): Budgets | undefined {
+  const raw = parseJson(text);
+  if (!isPlainObject(raw)) return undefined;
+  const out: Record<string, { max: number; used: number }> = {};
+  for (const [pool, value] of Object.entries(raw)) {
+    if (!isPlainObject(value)) return undefined;
+    const { max, used } = value;
+    if (
+      typeof max !== 'number' ||
+      typeof used !== 'number' ||
+      !Number.isFinite(max) ||
+      !Number.isFinite(used)
+    )
+      return undefined;
+    out[pool] = { ...value, max, used };
+  }
+  return out as unknown as Budgets;
+}
+
 /** Engine snapshots of every combatant of the combat. */
 export function snapshots(adapter: AnyRoundAdapter, combat: CombatLike): RoundCombatant[] {
   const list: RoundCombatant[] = [];
@@ -46,14 +85,19 @@ export function readRoundState(adapter: AnyRoundAdapter, combat: CombatLike): St
     if (!c.id) continue;
     const snapshot = adapter.toCombatant(c) as RoundCombatant;
     combatants[c.id] = snapshot;
-    const declaration = parseJson(c.system.declaration);
+    const declaration = storedDeclaration(adapter, c.system.declaration);
     if (declaration !== undefined) declarations[c.id] = declaration;
+    const ready = parseJson(c.system.readiness);
     readiness[c.id] = adapter.documentReadiness
       ? adapter.documentReadiness.read(c)
-      : (parseJson(c.system.readiness) ?? adapter.rules.initialReadiness(snapshot));
-    budgets[c.id] = (parseJson(c.system.budgets) as Budgets | undefined) ?? {};
+      : isPlainObject(ready)
+        ? ready
+        : adapter.rules.initialReadiness(snapshot);
+    budgets[c.id] = storedBudgets(c.system.budgets) ?? {};
   }
   const order = sys.order as unknown as InitiativeEntry[];
+  // Own keys only: a stored id such as 'constructor' must not pass for a combatant.
+  const known = (id: unknown): boolean => typeof id === 'string' && Object.hasOwn(combatants, id);
   return {
     rules: sys.rules,
     round: combat.round,
@@ -61,13 +105,13 @@ export function readRoundState(adapter: AnyRoundAdapter, combat: CombatLike): St
     ...(sys.pass ? { pass: sys.pass } : {}),
     combatants,
     // A combatant deleted mid-fight leaves the order; its remaining slots are for the GM to skip.
-    order: order.filter((e) => combatants[e.combatantId]),
+    order: order.filter((e) => known(e.combatantId)),
     declarations,
     readiness,
     budgets,
     slots: sys.slots as unknown as Slot[],
     slotIndex: sys.slotIndex,
-    out: sys.out.filter((id) => combatants[id] !== undefined),
+    out: sys.out.filter(known),
     ended: false,
   };
 }

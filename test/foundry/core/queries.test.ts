@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { RulesError } from '../../../src/engine/core/errors';
 import { askGM, registerQuery, runRequest, setRequestTransport } from '../../../src/foundry/queries';
+import { int } from '../../../src/foundry/security/payload';
 import { actAs, resetFoundry, translations, world } from '../../fakes/foundry';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- reaching into the fake globals */
@@ -8,7 +9,7 @@ const g = globalThis as any;
 
 describe('GM requests', () => {
   it('registers no CONFIG.queries handler a player could call with a forged payload', () => {
-    registerQuery('ping', () => 'pong');
+    registerQuery('ping', {}, () => 'pong');
     expect(Object.keys(g.CONFIG.queries)).toEqual([]);
   });
 
@@ -17,7 +18,7 @@ describe('GM requests', () => {
     gm.active = false;
     translations.data = { PDA: { Error: { NoGM: 'Aucun MJ connecté' } } };
     const handler = vi.fn(() => 'done');
-    registerQuery('write', handler);
+    registerQuery('write', { value: int(0, 10) }, handler);
     actAs(player);
     const result = await askGM('write', { value: 1 });
     expect(result).toEqual({ ok: false, key: 'PDA.Error.NoGM' });
@@ -25,15 +26,18 @@ describe('GM requests', () => {
     expect(world.notifications).toEqual([{ level: 'warn', message: 'Aucun MJ connecté' }]);
   });
 
-  it('a handler runs for the sender it is given, whatever user id the payload names', async () => {
+  it('a handler runs for the sender it is given; a payload naming a user is refused as malformed', async () => {
     const { gm, player } = resetFoundry();
     const seen: unknown[] = [];
-    registerQuery<{ value: number }, number>('double', (payload, user) => {
+    registerQuery('double', { value: int(0, 100) }, (payload, user) => {
       seen.push(user.id);
       return payload.value * 2;
     });
     actAs(gm);
-    const result = await runRequest('double', { value: 21, userId: gm.id }, player as never);
+    const forged = await runRequest('double', { value: 21, userId: gm.id }, player as never);
+    expect(forged).toMatchObject({ ok: false, key: 'PDA.Error.BadPayload', data: { field: 'userId' } });
+    expect(seen).toEqual([]);
+    const result = await runRequest('double', { value: 21 }, player as never);
     expect(result).toEqual({ ok: true, value: 42 });
     expect(seen).toEqual([player.id]);
   });
@@ -41,7 +45,7 @@ describe('GM requests', () => {
   it("the GM-side handler's refusal reaches the player localized, through the transport", async () => {
     const { player, gm } = resetFoundry();
     translations.data = { PDA: { Error: { NotOwner: 'Vous ne possédez pas {name}.' } } };
-    registerQuery('refuse', () => {
+    registerQuery('refuse', {}, () => {
       throw new RulesError('PDA.Error.NotOwner', { name: 'Brigand' });
     });
     setRequestTransport(async (name, data) => {
@@ -62,7 +66,7 @@ describe('GM requests', () => {
   it('a handler never runs on a non-GM client, for no sender, an unknown name or a non-object payload', async () => {
     const { player, gm } = resetFoundry();
     const handler = vi.fn();
-    registerQuery('guarded', handler);
+    registerQuery('guarded', {}, handler);
     actAs(player);
     expect(await runRequest('guarded', {}, player as never)).toMatchObject({
       ok: false,

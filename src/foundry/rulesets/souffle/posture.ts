@@ -21,6 +21,7 @@ import {
 import { applyTransition, readRoundState } from '../../combat/store';
 import { notifyError, t } from '../../i18n';
 import { askGM, registerQuery, type QueryPayload } from '../../queries';
+import { id, oneOf } from '../../security/payload';
 
 /**
  * Choosing a posture (S-P1) from the sheet, the token HUD or the tracker. Inside a started Souffle
@@ -152,8 +153,11 @@ async function changeDuringActions(
   });
 }
 
+/** A posture request: the combat, the combatant, one of the three postures (S-P1). */
+export const POSTURE_QUERY_SHAPE = { combatId: id(), combatantId: id(), posture: oneOf(POSTURES) };
+
 export function registerPostureQuery(): void {
-  registerQuery<PostureQueryPayload, boolean>(POSTURE_QUERY, handlePostureQuery);
+  registerQuery(POSTURE_QUERY, POSTURE_QUERY_SHAPE, handlePostureQuery);
 }
 
 /**

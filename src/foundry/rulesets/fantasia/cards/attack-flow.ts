@@ -5,7 +5,7 @@ import { FANTASIA_ATTACK_FLOW, type FantasiaAttackState, STEP, target } from './
 import { defenceActions, performDefence } from './defence-step';
 import { offerActions, performOffer } from './thrusts';
 import { lutteActions, performEscape, performLutte, stillEntangled } from './escapes';
-import { performApply, performUndo } from './damage-step';
+import { performApply, performUndo, undoBlocked } from './damage-step';
 import { performFumble, performMishap } from './fumbles';
 import { attackContext } from './attack-context';
 
@@ -40,12 +40,14 @@ export const fantasiaAttackFlow: CardFlow<FantasiaAttackState> = {
           },
         ];
       case STEP.applied: {
+        const blocked = undoBlocked(card, env);
         const actions: CardAction[] = [
           {
             id: 'undo',
             label: { key: 'PDA.Chat.Action.Undo' },
             owners: targetOwners,
-            enabled: true,
+            enabled: !blocked,
+            ...(blocked ? { reason: blocked } : {}),
             style: 'danger',
           },
         ];

@@ -2,13 +2,14 @@ import { canonical } from '../../../../engine/core/canonical';
 import { RulesError } from '../../../../engine/core/errors';
 import type { Dice } from '../../../../engine/dice/port';
 import { type AttackResult, type DefenceResult } from '../../../../engine/fantasia/attack';
-import { applyChange, rollDamage, undoDiff, type CombatantDiff } from '../../../../engine/fantasia/damage';
+import { applyChange, rollDamage, undoDiff } from '../../../../engine/fantasia/damage';
 import type { FantasiaOptions } from '../../../../engine/fantasia/options';
 import type { FantasiaCombatant, FantasiaStates } from '../../../../engine/fantasia/types';
 import { lutteHold, lutteStrangle, lutteThrow } from '../../../../engine/fantasia/unarmed';
 import { whipCriticalEffect, whipDisarm, whipTrip } from '../../../../engine/fantasia/whip';
 import { withStates } from '../../../../engine/fantasia/weapons';
-import type { FlowEnv, FlowResult } from '../../../chat/flow';
+import type { FlowEnv, FlowResult, Text } from '../../../chat/flow';
+import { ensureUnchanged } from '../../../security/undo';
 import { combatantUpdate } from './actor-writes';
 import {
   type Card,
@@ -18,6 +19,7 @@ import {
   need,
   STEP,
   target,
+  tryCombatant,
   type WhipOutcome,
 } from './attack-state';
 
@@ -144,25 +146,44 @@ export async function performApply(card: Card, env: FlowEnv): Promise<FlowResult
   };
 }
 
-/** Same PV and states, whatever the key order of the stored states. */
-function sameChange(c: FantasiaCombatant, side: CombatantDiff['after']): boolean {
-  return c.pv.value === side.pv.value && canonical(c.states) === canonical(side.states);
+/** PV and states as undo compares them (states whatever their key order). */
+function undoView(c: Pick<FantasiaCombatant, 'pv' | 'states'>): Record<string, unknown> {
+  return { pv: { value: c.pv.value }, states: canonical(c.states) };
 }
 
-export async function performUndo(card: Card, env: FlowEnv): Promise<FlowResult<FantasiaAttackState>> {
+/**
+ * The defender as the undo restores it: the offers taken after the damage are undone first,
+ * newest first, then the damage. Each step refuses (PDA.Chat.Undo.TargetChanged) when the
+ * defender no longer holds what it wrote: later damage, a healed wound, a state set elsewhere.
+ */
+function undoRestored(card: Card, env: FlowEnv): FantasiaCombatant {
   const t = target(card);
   const diff = card.state.applied;
   if (!diff) throw new RulesError('PDA.Error.CardNothingToUndo');
   let defender = need(env, t?.actorUuid, t?.name ?? '');
-  // Offers taken after the damage are undone first, newest first, then the damage itself. The
-  // actor's states may come back in another key order, so the check ignores key order.
   for (const taken of [...(card.state.offersTaken ?? [])].reverse()) {
-    if (!sameChange(defender, taken.diff.after))
-      throw new RulesError('PDA.Error.UndoStale', { name: defender.name });
+    ensureUnchanged(defender.name, undoView(defender), undoView(taken.diff.after));
     defender = { ...defender, pv: taken.diff.before.pv, states: taken.diff.before.states };
   }
-  if (sameChange(defender, diff.after)) defender = { ...defender, states: diff.after.states };
-  const restored = undoDiff(defender, diff);
+  ensureUnchanged(defender.name, undoView(defender), undoView(diff.after));
+  return undoDiff({ ...defender, states: diff.after.states }, diff);
+}
+
+/** Why the undo button is disabled now (the defender changed since), or undefined. */
+export function undoBlocked(card: Card, env: FlowEnv): Text | undefined {
+  if (!card.state.applied || !tryCombatant(env, target(card)?.actorUuid)) return undefined;
+  try {
+    undoRestored(card, env);
+    return undefined;
+  } catch (error) {
+    if (error instanceof RulesError) return { key: error.key, data: { ...error.data } };
+    throw error;
+  }
+}
+
+export async function performUndo(card: Card, env: FlowEnv): Promise<FlowResult<FantasiaAttackState>> {
+  const t = target(card);
+  const restored = undoRestored(card, env);
   return {
     step: STEP.damage,
     state: { ...card.state, applied: null, offersTaken: [], undone: card.state.undone + 1 },

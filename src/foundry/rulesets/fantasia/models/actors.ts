@@ -16,6 +16,7 @@ import {
 } from '../../../../engine/fantasia/types';
 import { validateCombatant } from '../../../../engine/fantasia/validate';
 import { FANTASIA_WEAPONS } from '../../../../engine/fantasia/weapons';
+import { clampCharacteristics, CHARACTERISTIC_MAX } from '../../../migrations';
 import { damageBonusMode } from '../settings';
 import { boolField, formulaField, htmlField, intField, optionalIntField, textField } from './fields';
 
@@ -37,10 +38,9 @@ const JAM_CAUSES = ['', 'crossbow', 'bowString'] as const;
 
 function characteristicsSchema() {
   const f = foundry.data.fields;
-  const entries = Object.fromEntries(CHARACTERISTIC_IDS.map((c) => [c, intField(10, 0, 999)])) as Record<
-    CharacteristicId,
-    ReturnType<typeof intField>
-  >;
+  const entries = Object.fromEntries(
+    CHARACTERISTIC_IDS.map((c) => [c, intField(10, 0, CHARACTERISTIC_MAX)]),
+  ) as Record<CharacteristicId, ReturnType<typeof intField>>;
   return new f.SchemaField(entries);
 }
 
@@ -184,6 +184,11 @@ export abstract class FantasiaActorModel extends foundry.abstract.TypeDataModel<
 > {
   static override defineSchema(): ActorSchema {
     return actorSchema();
+  }
+
+  /** Data stored before the bounds load clamped (as migration 2 stores it). */
+  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    return super.migrateData(clampCharacteristics(source)) as Record<string, unknown>;
   }
 
   /** PV above the maximum are impossible. */

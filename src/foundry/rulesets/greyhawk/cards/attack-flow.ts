@@ -10,6 +10,7 @@ import {
   greyhawkOptionsNow,
   K,
   text,
+  undoBlocked,
 } from './attack-state';
 import { greyhawkAttackContext } from './attack-context';
 
@@ -73,7 +74,7 @@ export const greyhawkAttackFlow: CardFlow<GreyhawkAttackState> = {
   id: GREYHAWK_ATTACK_FLOW,
   ruleset: 'greyhawk',
 
-  actions(card) {
+  actions(card, env) {
     const out: CardAction[] = [];
     const follow = followUpAction(card);
     if (follow) out.push(follow);
@@ -90,11 +91,13 @@ export const greyhawkAttackFlow: CardFlow<GreyhawkAttackState> = {
       });
     }
     if (card.step === 'applied' && card.state.applied) {
+      const blocked = undoBlocked(card, env);
       out.push({
         id: 'undo',
         label: text('PDA.Chat.Action.Undo'),
         owners: [],
-        enabled: true,
+        enabled: !blocked,
+        ...(blocked ? { reason: blocked } : {}),
         style: 'danger',
       });
     }
@@ -140,6 +143,7 @@ export const greyhawkAttackFlow: CardFlow<GreyhawkAttackState> = {
               damage,
               from: card.step,
               ...(hasPatch ? { conditions: patch, conditionsBefore: cond.before } : {}),
+              wrote: update.system,
             },
           },
           writes: [write],
@@ -147,6 +151,8 @@ export const greyhawkAttackFlow: CardFlow<GreyhawkAttackState> = {
       }
       case 'undo': {
         if (!state.applied) throw new RulesError('PDA.Error.CardNothingToUndo');
+        const blocked = undoBlocked(card, env);
+        if (blocked) throw new RulesError(blocked.key, { ...blocked.data });
         const { applied, ...rest } = state;
         return {
           step: applied.from,

@@ -3,6 +3,7 @@ import type { GreyhawkOptions } from '../../../../engine/greyhawk/options';
 import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind, Size } from '../../../../engine/greyhawk/types';
 import { greyhawkOptionsFromSettings } from '../settings';
 import type { CardSnapshot, FlowEnv, Text } from '../../../chat/flow';
+import { undoConflict, undoRefusal } from '../../../security/undo';
 import {
   firstPart,
   type ConditionPatch,
@@ -21,6 +22,8 @@ export interface GreyhawkApplied {
   /** Conditions written on the target, and their values before (for Undo). */
   readonly conditions?: ConditionPatch;
   readonly conditionsBefore?: Record<string, unknown>;
+  /** The target's system changes the apply wrote; undo refuses once the target differs. */
+  readonly wrote?: Record<string, unknown>;
 }
 
 export interface GreyhawkAttackState {
@@ -153,4 +156,15 @@ export async function openingState(
     if (!(error instanceof RulesError)) throw error;
     return { step: 'refused', state: { ...base, refusal: { key: error.key, data: { ...error.data } } } };
   }
+}
+
+/** Why the undo is refused now (the target changed since the apply), or undefined. */
+export function undoBlocked(card: Card, env: FlowEnv): Text | undefined {
+  const target = card.targets[0];
+  const applied = card.state.applied;
+  if (!target || !applied) return undefined;
+  const doc = env.resolve(target.actorUuid) as { system?: unknown } | null;
+  if (!doc?.system) return undefined;
+  const conflict = undoConflict(doc.system, applied.wrote ?? { hp: { value: applied.after } });
+  return conflict ? undoRefusal(target.name, conflict) : undefined;
 }

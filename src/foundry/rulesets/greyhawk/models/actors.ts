@@ -1,3 +1,4 @@
+import { ensureAClass } from '../../../migrations';
 import { attacksPerTwoRounds, slotBudget, slotsSpent, thac0 } from '../../../../engine/greyhawk/character';
 import { dexterityAdjustments, MONSTER_STR, strengthAdjustments } from '../../../../engine/greyhawk/data';
 import {
@@ -124,9 +125,14 @@ function guerrierSchema() {
   const f = foundry.data.fields;
   return {
     ...commonSchema(),
+    // At least one class: the weapon slots and THAC0 are the classes' (G-W1).
     classes: new f.ArrayField(
       new f.SchemaField({ cls: choiceField<GreyhawkClass>(CLASSES, 'fighter'), level: intField(1, 1, 30) }),
-      { initial: [{ cls: 'fighter', level: 1 }] },
+      {
+        initial: [{ cls: 'fighter', level: 1 }],
+        validate: (value: unknown) => Array.isArray(value) && value.length >= 1 && value.length <= 3,
+        validationError: 'needs one to three classes',
+      },
     ),
     proficiencies: stringList(),
     outOfClass: stringList(),
@@ -169,6 +175,7 @@ function derive(character: GreyhawkCharacter, parent: unknown): GreyhawkDerived 
   let spent = 0;
   try {
     spent = slotsSpent(character);
+    if (!Number.isFinite(spent)) spent = -1;
   } catch {
     spent = -1; // a priest with an out-of-class weapon: the sheet shows the refusal elsewhere
   }
@@ -188,6 +195,11 @@ function derive(character: GreyhawkCharacter, parent: unknown): GreyhawkDerived 
 export class GuerrierAdndModel extends foundry.abstract.TypeDataModel<GuerrierSchema, Actor.Implementation> {
   static override defineSchema(): GuerrierSchema {
     return guerrierSchema();
+  }
+
+  /** A character stored with no class loads as a fighter 1 (as migration 3 stores it). */
+  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    return super.migrateData(ensureAClass(source)) as Record<string, unknown>;
   }
 
   declare derived: GreyhawkDerived;

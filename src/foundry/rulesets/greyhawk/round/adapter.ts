@@ -75,6 +75,9 @@ const num = (value: unknown): number | undefined => {
   return Number.isFinite(n) ? n : undefined;
 };
 
+/** The longest shield-rush run-up a declaration may give, in metres (as the card's dialog). */
+export const MAX_RUSH_DISTANCE = 999;
+
 /** Checks untrusted declaration data; throws PDA.Error.Round.BadDeclaration. */
 export function parseGreyhawkDeclaration(data: unknown): GreyhawkDeclaration {
   const bad = () => new RulesError('PDA.Error.Round.BadDeclaration');
@@ -86,13 +89,15 @@ export function parseGreyhawkDeclaration(data: unknown): GreyhawkDeclaration {
   const targetId = text(raw.targetId);
   const castingTime = num(raw.castingTime);
   const rushDistance = num(raw.rushDistance);
+  if (rushDistance !== undefined && (rushDistance < 0 || rushDistance > MAX_RUSH_DISTANCE)) throw bad();
+  if (castingTime !== undefined && (castingTime < 0 || castingTime > 99)) throw bad();
   const note = text(raw.note);
   return {
     action: raw.action as GreyhawkActionKind,
     ...(targetId ? { targetId } : {}),
     ...(called ? { calledShot: called as 1 | 2 } : {}),
     ...(castingTime !== undefined ? { castingTime: Math.max(0, Math.min(99, Math.round(castingTime))) } : {}),
-    ...(rushDistance !== undefined ? { rushDistance: Math.max(0, rushDistance) } : {}),
+    ...(rushDistance !== undefined ? { rushDistance } : {}),
     ...(raw.breakSpell === true || raw.breakSpell === 'true' || raw.breakSpell === 'on'
       ? { breakSpell: true }
       : {}),

@@ -14,7 +14,15 @@ import {
   spendLuckAgainst,
 } from '../../../../engine/souffle/manoeuvres';
 import type { CardAction, CardFlow, FlowResult } from '../../../chat/flow';
-import { bestMetier, fighterSnapshot, fighterWrite, souffleOptionsNow, text } from './fighters';
+import {
+  bestMetier,
+  ensureSouffleUndo,
+  fighterSnapshot,
+  fighterWrite,
+  souffleOptionsNow,
+  souffleUndoBlocked,
+  text,
+} from './fighters';
 import {
   attackerOf,
   defenceActions,
@@ -84,12 +92,14 @@ export const souffleAttackFlow: CardFlow<SouffleAttackState> = {
       return out;
     }
     if (card.step === 'applied' && state.applied) {
+      const blocked = souffleUndoBlocked(env.resolve(target.actorUuid), target.name, state.applied.after);
       const out: CardAction[] = [
         {
           id: 'undo',
           label: text('PDA.Chat.Action.Undo'),
           owners: [],
-          enabled: true,
+          enabled: !blocked,
+          ...(blocked ? { reason: blocked } : {}),
           rule: 'S-DF3',
           style: 'danger',
         },
@@ -199,8 +209,10 @@ export const souffleAttackFlow: CardFlow<SouffleAttackState> = {
           effect = state.test.kind === 'desarmer' ? 'desarme' : 'assomme';
           next = effect === 'desarme' ? disarm(next) : knockOut(next, state.test.rounds);
         }
+        const write = fighterWrite(defender, next);
         const applied: SouffleApplied = {
           before: fighterSnapshot(defender, fighter),
+          after: write.update.system as Record<string, unknown>,
           toSouffle: out.toSouffle,
           toPv: out.toPv,
           ...(effect ? { effect } : {}),
@@ -209,12 +221,13 @@ export const souffleAttackFlow: CardFlow<SouffleAttackState> = {
         return {
           step: 'applied',
           state: { ...state, applied },
-          writes: [fighterWrite(defender, next)],
+          writes: [write],
         };
       }
       case 'undo': {
         if (!state.applied) throw new RulesError('PDA.Error.CardNothingToUndo');
         const target = targetOf(card);
+        ensureSouffleUndo(env.resolve(target.actorUuid), target.name, state.applied.after);
         const { applied: _gone, ...rest } = state;
         return {
           step: 'defended',
@@ -227,10 +240,12 @@ export const souffleAttackFlow: CardFlow<SouffleAttackState> = {
         if (!state.applied || !effect) throw new RulesError('PDA.Error.CardNoSuchAction');
         const defender = defenderOf(card, env);
         const after = spendLuckAgainst(defender.system.toEngine(), effect);
+        const write = fighterWrite(defender, after);
+        const wrote = write.update.system as Record<string, unknown>;
         return {
           step: 'applied',
-          state: { ...state, applied: { ...state.applied, luckSpent: true } },
-          writes: [fighterWrite(defender, after)],
+          state: { ...state, applied: { ...state.applied, luckSpent: true, after: wrote } },
+          writes: [write],
         };
       }
       default:

@@ -19,6 +19,8 @@ export interface SouffleManoeuvreTest {
 export interface SouffleApplied {
   /** The defender's stored values before the change (undo writes them back). */
   readonly before: Record<string, unknown>;
+  /** What the change (and a luck point after it) wrote; undo refuses once the defender differs. */
+  readonly after?: Record<string, unknown>;
   readonly toSouffle: number;
   readonly toPv: number;
   readonly effect?: SouffleEffect;

@@ -4,6 +4,7 @@ import type { SouffleFighter } from '../../../../engine/souffle/fighter';
 import type { LadderRoll } from '../../../../engine/souffle/ladder';
 import type { SouffleOptions } from '../../../../engine/souffle/options';
 import { souffleOptionsFromSettings } from '../settings';
+import { undoConflict, undoRefusal } from '../../../security/undo';
 import type { DocumentWrite, Text } from '../../../chat/flow';
 
 /**
@@ -84,3 +85,34 @@ export function signed(n: number): string {
 
 export const text = (key: string, data?: Record<string, string | number>): Text =>
   data ? { key, data } : { key };
+
+/**
+ * Why undoing a write on this actor is refused now: its stored values are no longer those the
+ * action wrote (`wrote`, its system changes). Undefined when the undo may go ahead, or when the
+ * actor is gone (the card pipeline says so).
+ */
+export function souffleUndoBlocked(
+  doc: unknown,
+  name: string,
+  wrote: Record<string, unknown> | undefined,
+): Text | undefined {
+  if (!wrote || !isSouffleActor(doc)) return undefined;
+  let current: Record<string, unknown>;
+  try {
+    current = changesOf(doc, doc.system.toEngine());
+  } catch {
+    return undefined;
+  }
+  const conflict = undoConflict(current, wrote);
+  return conflict ? undoRefusal(name, conflict) : undefined;
+}
+
+/** Throws the refusal of souffleUndoBlocked, if any. */
+export function ensureSouffleUndo(
+  doc: unknown,
+  name: string,
+  wrote: Record<string, unknown> | undefined,
+): void {
+  const blocked = souffleUndoBlocked(doc, name, wrote);
+  if (blocked) throw new RulesError(blocked.key, { ...blocked.data });
+}

@@ -2,7 +2,14 @@ import { RulesError } from '../../../../engine/core/errors';
 import type { AimKind } from '../../../../engine/souffle/attack';
 import { escapeHold, grab, release, type GrappleResult } from '../../../../engine/souffle/manoeuvres';
 import type { CardAction, CardFlow, CardSnapshot, FlowEnv, FlowResult } from '../../../chat/flow';
-import { fighterSnapshot, fighterWrite, souffleActor, text } from './fighters';
+import {
+  ensureSouffleUndo,
+  fighterSnapshot,
+  fighterWrite,
+  souffleActor,
+  souffleUndoBlocked,
+  text,
+} from './fighters';
 
 /**
  * Manoeuvre cards. Aim (S-AT7) — and the feint, disarm and knock-out it prepares (S-MN1..S-MN3) —
@@ -55,7 +62,8 @@ export const souffleAimFlow: CardFlow<SouffleAimState> = {
 export interface SouffleGrappleState {
   readonly attackerName: string;
   readonly result: GrappleResult;
-  readonly applied?: { readonly before: Record<string, unknown> };
+  /** The held fighter's values before the hold and what the hold wrote (undo checks it). */
+  readonly applied?: { readonly before: Record<string, unknown>; readonly after?: Record<string, unknown> };
   readonly escape?: { readonly escaped: boolean; readonly targetScore: number; readonly holderScore: number };
   readonly undone: number;
 }
@@ -72,7 +80,7 @@ export const souffleGrappleFlow: CardFlow<SouffleGrappleState> = {
   id: SOUFFLE_GRAPPLE_FLOW,
   ruleset: 'souffle',
 
-  actions(card) {
+  actions(card, env) {
     const target = card.targets[0];
     if (!target) return [];
     const out: CardAction[] = [];
@@ -87,11 +95,17 @@ export const souffleGrappleFlow: CardFlow<SouffleGrappleState> = {
       });
     }
     if (card.step === 'held') {
+      const blocked = souffleUndoBlocked(
+        env.resolve(target.actorUuid),
+        target.name,
+        card.state.applied?.after,
+      );
       out.push({
         id: 'undo',
         label: text('PDA.Chat.Action.Undo'),
         owners: [],
-        enabled: true,
+        enabled: !blocked,
+        ...(blocked ? { reason: blocked } : {}),
         rule: 'S-GR1',
         style: 'danger',
       });
@@ -113,15 +127,18 @@ export const souffleGrappleFlow: CardFlow<SouffleGrappleState> = {
     const defender = souffleActor(env.resolve(target.actorUuid), target.name);
     const fighter = defender.system.toEngine();
     if (actionId === 'apply') {
+      const write = fighterWrite(defender, grab(fighter));
+      const after = write.update.system as Record<string, unknown>;
       return {
         step: 'held',
-        state: { ...card.state, applied: { before: fighterSnapshot(defender, fighter) } },
-        writes: [fighterWrite(defender, grab(fighter))],
+        state: { ...card.state, applied: { before: fighterSnapshot(defender, fighter), after } },
+        writes: [write],
       };
     }
     if (actionId === 'undo') {
       const before = card.state.applied?.before;
       if (!before) throw new RulesError('PDA.Error.CardNothingToUndo');
+      ensureSouffleUndo(defender, target.name, card.state.applied?.after);
       const { applied: _gone, escape: _escape, ...rest } = card.state;
       return {
         step: 'rolled',

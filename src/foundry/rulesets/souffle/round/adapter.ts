@@ -87,7 +87,8 @@ export function parseSouffleDeclaration(data: unknown): SouffleDeclaration {
   if (raw.actions !== undefined) {
     if (!Array.isArray(raw.actions) || raw.actions.length > 4) throw bad();
     actions = raw.actions.map((a: unknown) => {
-      if (typeof a !== 'string' || (!(a in SOUFFLE_ACTIONS) && !PLACEHOLDER_ACTIONS.has(a))) throw bad();
+      if (typeof a !== 'string' || (!Object.hasOwn(SOUFFLE_ACTIONS, a) && !PLACEHOLDER_ACTIONS.has(a)))
+        throw bad();
       return a;
     });
   }
