@@ -402,6 +402,17 @@ export class Client implements Connection {
     // --- canvas ---------------------------------------------------------------------------------
     this.canvas = {
       ready: true,
+      /** Where this client's view was panned to, and the pings it sent (newest last). */
+      panned: [] as { x: number; y: number }[],
+      pings: [] as { x: number; y: number }[],
+      animatePan: async (view: { x: number; y: number }) => {
+        this.canvas.panned.push({ x: view.x, y: view.y });
+        return true;
+      },
+      ping: async (at: { x: number; y: number }) => {
+        this.canvas.pings.push({ x: at.x, y: at.y });
+        return true;
+      },
       get scene() {
         return game.scenes.find((s: any) => s.active) ?? null;
       },
@@ -740,6 +751,9 @@ export class Client implements Connection {
         },
         get actor() {
           return this.document.actor;
+        },
+        get isOwner() {
+          return this.document.isOwner;
         },
         get center() {
           const size = self.canvas.grid.size;

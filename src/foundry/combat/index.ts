@@ -1,3 +1,4 @@
+import { templatePath } from '../constants';
 import { PassedArmesCombat, PassedArmesCombatant } from './documents';
 import { CombatRoundModel, CombatantRoundModel } from './models';
 import { registerRoundQueries } from './service';
@@ -7,7 +8,11 @@ export { registerRoundAdapter } from './adapter';
 export type { RoundAdapter, CombatLike, CombatantLike } from './adapter';
 
 /** Templates of the combat UI, to preload. */
-export const COMBAT_TEMPLATES = [TRACKER_TEMPLATE, FOOTER_TEMPLATE];
+export const COMBAT_TEMPLATES = [
+  TRACKER_TEMPLATE,
+  FOOTER_TEMPLATE,
+  templatePath('combat/combatant-controls.hbs'),
+];
 
 /**
  * Wires the round into Foundry (call at `init`): Combat and Combatant documents and data models,

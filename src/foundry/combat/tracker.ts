@@ -7,6 +7,33 @@ import { adapterOf, sendRoundCommand, type RoundCommand } from './service';
 import { readRoundState } from './store';
 import { buildTrackerView, type CombatantInfo, type TrackerView } from './view';
 
+/** What the row controls use of a Combatant and its token (Foundry's documents behind it). */
+interface TrackerCombatant {
+  readonly hidden?: boolean;
+  readonly defeated?: boolean;
+  readonly actor?: {
+    toggleStatusEffect?(id: string, options: Record<string, unknown>): Promise<unknown>;
+  } | null;
+  readonly token?: {
+    readonly object?: {
+      readonly isOwner?: boolean;
+      readonly center: { x: number; y: number };
+      control?(options: Record<string, unknown>): unknown;
+    } | null;
+  } | null;
+  update(data: Record<string, unknown>): Promise<unknown>;
+}
+
+/** The canvas, where one is shown (pans and pings). */
+function canvasOf():
+  | {
+      animatePan?(view: { x: number; y: number }): Promise<unknown>;
+      ping?(at: { x: number; y: number }): Promise<unknown>;
+    }
+  | undefined {
+  return (globalThis as { canvas?: unknown }).canvas as ReturnType<typeof canvasOf>;
+}
+
 /** Parts of our tracker: Foundry's own header (encounter controls), our round and controls. */
 export const TRACKER_TEMPLATE = templatePath('combat/tracker.hbs');
 export const FOOTER_TEMPLATE = templatePath('combat/footer.hbs');
@@ -70,6 +97,10 @@ export class PassedArmesCombatTracker extends BaseTracker {
       pdaDeclare: PassedArmesCombatTracker.#onDeclare,
       pdaToggleSurprised: PassedArmesCombatTracker.#onToggleSurprised,
       pdaSimulate: PassedArmesCombatTracker.#onSimulate,
+      pdaSelectCombatant: PassedArmesCombatTracker.#onSelectCombatant,
+      pdaToggleHidden: PassedArmesCombatTracker.#onToggleHidden,
+      pdaToggleDefeated: PassedArmesCombatTracker.#onToggleDefeated,
+      pdaPingCombatant: PassedArmesCombatTracker.#onPingCombatant,
     },
   };
 
@@ -122,6 +153,65 @@ export class PassedArmesCombatTracker extends BaseTracker {
     } catch (error) {
       notifyError(error);
     }
+  }
+
+  /** The combatant a row or a row's control is about. */
+  #combatantOf(target: HTMLElement): TrackerCombatant | undefined {
+    const id = target.closest<HTMLElement>('[data-combatant-id]')?.dataset.combatantId ?? '';
+    const combat = this.combat as unknown as {
+      combatants: { get(id: string): TrackerCombatant | undefined };
+    } | null;
+    return combat?.combatants.get(id);
+  }
+
+  /** As in core's tracker: a row click selects its token (for its owners) and pans to it. */
+  static async #onSelectCombatant(
+    this: PassedArmesCombatTracker,
+    _event: Event,
+    target: HTMLElement,
+  ): Promise<void> {
+    const token = this.#combatantOf(target)?.token?.object;
+    if (!token) return;
+    if (token.isOwner || game.user?.isGM) token.control?.({ releaseOthers: true });
+    await canvasOf()?.animatePan?.({ x: token.center.x, y: token.center.y });
+  }
+
+  /** GM: hides a combatant from the players' trackers, or shows it again. */
+  static async #onToggleHidden(
+    this: PassedArmesCombatTracker,
+    _event: Event,
+    target: HTMLElement,
+  ): Promise<void> {
+    const combatant = this.#combatantOf(target);
+    if (combatant && game.user?.isGM) await combatant.update({ hidden: !combatant.hidden });
+  }
+
+  /**
+   * GM: marks a combatant defeated (and its actor with the defeated status), or not. The round
+   * drops a defeated combatant (PassedArmesCombatant#_onUpdate).
+   */
+  static async #onToggleDefeated(
+    this: PassedArmesCombatTracker,
+    _event: Event,
+    target: HTMLElement,
+  ): Promise<void> {
+    const combatant = this.#combatantOf(target);
+    if (!combatant || !game.user?.isGM) return;
+    const defeated = !combatant.defeated;
+    await combatant.update({ defeated });
+    const status = (CONFIG as unknown as { specialStatusEffects?: { DEFEATED?: string } })
+      .specialStatusEffects?.DEFEATED;
+    if (status) await combatant.actor?.toggleStatusEffect?.(status, { active: defeated, overlay: true });
+  }
+
+  /** Anyone: pings the combatant's token on the scene for everyone. */
+  static async #onPingCombatant(
+    this: PassedArmesCombatTracker,
+    _event: Event,
+    target: HTMLElement,
+  ): Promise<void> {
+    const token = this.#combatantOf(target)?.token?.object;
+    if (token) await canvasOf()?.ping?.({ x: token.center.x, y: token.center.y });
   }
 
   /** GM: plays the encounter many times beforehand (the simulator window). */

@@ -121,6 +121,9 @@ const LABEL_KEYS = [
   'Surprised',
   'ToggleSurprised',
   'Simulate',
+  'ToggleHidden',
+  'ToggleDefeated',
+  'Ping',
 ] as const;
 
 function labels(): Record<string, string> {

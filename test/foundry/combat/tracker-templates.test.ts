@@ -19,6 +19,12 @@ const g = globalThis as any;
 const template = (name: string) =>
   Handlebars.compile(readFileSync(new URL(`../../../templates/combat/${name}`, import.meta.url), 'utf8'));
 
+// The tracker includes the row controls as a partial (registerCombat loads it in Foundry).
+Handlebars.registerPartial(
+  'systems/passe-d-armes/templates/combat/combatant-controls.hbs',
+  readFileSync(new URL('../../../templates/combat/combatant-controls.hbs', import.meta.url), 'utf8'),
+);
+
 const count = (html: string, pattern: RegExp): number => (html.match(pattern) ?? []).length;
 
 function midRound(): FantasiaRoundState {
