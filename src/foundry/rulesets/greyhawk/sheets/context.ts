@@ -215,6 +215,8 @@ export function actorSheetContext(input: GreyhawkSheetInput) {
       choice: null,
       mastery: [],
       styles: [],
+      priest: false,
+      clergy: [],
     };
   }
   return { ...common, ...fighterParts(input, t) };
