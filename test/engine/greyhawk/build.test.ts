@@ -331,13 +331,15 @@ describe('called disarms: one reading for the tracker and the card', () => {
     expect(disarmInitiative(true, 2)).toBe(2);
   });
 
-  it('G-D1 a plain disarm is a called shot (+1, −4); declared doubly called it is +2 and −8 on both', () => {
+  it('G-D1 a plain disarm is a called shot (+1, −4); a doubly called tick adds nothing, in the tracker and on the card', () => {
     expect(init('disarm')).toBe(1);
     expect(hit(false)).toBe(-4);
-    expect(init('disarm', 2)).toBe(2);
-    expect(hit(false, 2)).toBe(-8);
+    expect(init('disarm', 2)).toBe(1);
+    expect(hit(false, 2)).toBe(-4);
     expect(init('disarm', 1)).toBe(1);
     expect(hit(false, 1)).toBe(-4);
-    expect(calledShotUse('disarm', 2)).toEqual({ level: 2, source: 'G-C1', label: 'DoublyCalledShot' });
+    expect(calledShotUse('disarm', 2)).toEqual({ level: 1, source: 'G-D1', label: 'Disarm' });
+    // Any other attack keeps its declared called shot.
+    expect(calledShotUse(undefined, 2)).toEqual({ level: 2, source: 'G-C1', label: 'DoublyCalledShot' });
   });
 });
