@@ -61,19 +61,31 @@ const fighters: Fighters = {
   defenderDex: 13,
 };
 
+const archers: Fighters = {
+  ...fighters,
+  attacker: {
+    ...GORD,
+    classes: [{ cls: 'fighter', level: 15 }],
+    proficiencies: ['longBow'],
+    mastery: { longBow: { rank: 'highMaster', since: 15, firstSpecialised: 3 } },
+  },
+  weapon: { ...catalogueWeapon('longBow'), name: 'Arc long' },
+};
+
 function state(
   choices: Partial<GreyhawkChoices>,
   rolls: number[],
   follow: number[] = [],
+  who: Fighters = fighters,
 ): GreyhawkAttackState {
   const c = { ...DEFAULT_CHOICES, ...choices };
-  const base = { attackerName: GORD.name, weaponName: 'Épée longue', choices: c, undone: 0 };
+  const base = { attackerName: GORD.name, weaponName: who.weapon.name, choices: c, undone: 0 };
   try {
-    const first = firstPart(fighters, c, DEFAULT_GREYHAWK_OPTIONS)(new ScriptedDice(rolls));
+    const first = firstPart(who, c, DEFAULT_GREYHAWK_OPTIONS)(new ScriptedDice(rolls));
     const outcome =
       first.outcome ??
       (follow.length
-        ? followUp(fighters, c, DEFAULT_GREYHAWK_OPTIONS, first.dice)(new ScriptedDice(follow))
+        ? followUp(who, c, DEFAULT_GREYHAWK_OPTIONS, first.dice)(new ScriptedDice(follow))
         : undefined);
     return { ...base, first, ...(outcome ? { outcome } : {}) };
   } catch (error) {
@@ -349,6 +361,12 @@ export const pages: GalleryPage[] = [
       state({ manoeuvre: 'shieldRush', distance: 6, stayUp: { stillOrClosing: true } }, [16, 3]),
     ),
   ),
+  chatPage('greyhawk-card-extreme-range', 520, () =>
+    card('resolved', state({ targetDistance: 250, distanceFrom: 'scene' }, [19, 4], [], archers)),
+  ),
+  chatPage('greyhawk-card-point-blank', 520, () =>
+    card('resolved', state({ targetDistance: 8, distanceFrom: 'dialog' }, [14, 5], [], archers)),
+  ),
   chatPage('greyhawk-card-refused', 320, () =>
     card('refused', state({ manoeuvre: 'shieldRush', distance: 2 }, [])),
   ),
@@ -364,6 +382,32 @@ export const pages: GalleryPage[] = [
           'Épée longue',
           [{ actorUuid: 'Actor.brute', tokenUuid: '', name: BRUTE.name }],
           { ...DEFAULT_CHOICES, manoeuvre: 'disarm', calledShot: 1, purpose: 'pin' },
+        ),
+      ),
+  },
+  {
+    name: 'greyhawk-attack-dialog-missile',
+    template: 'greyhawk/chat/attack-dialog.hbs',
+    width: 420,
+    height: 900,
+    classes: ['greyhawk', 'dialog'],
+    context: (lang) =>
+      withI18n(lang, () =>
+        greyhawkDialogContext(
+          'Dague',
+          [
+            { actorUuid: 'Actor.brute', tokenUuid: 'Scene.s.Token.b', name: BRUTE.name },
+            { actorUuid: 'Actor.orc', tokenUuid: '', name: 'Orque' },
+          ],
+          DEFAULT_CHOICES,
+          {
+            missile: true,
+            canThrow: true,
+            measured: [
+              { name: BRUTE.name, distance: 7.5 },
+              { name: 'Orque', distance: null },
+            ],
+          },
         ),
       ),
   },
