@@ -2,6 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_GREYHAWK_OPTIONS } from '../../../src/engine/greyhawk/options';
+import { initiativeModifiers } from '../../../src/engine/greyhawk/round';
+import { describeGreyhawkDeclaration } from '../../../src/foundry/rulesets/greyhawk/round/adapter';
 import { snapshotOf } from '../../../src/foundry/chat/card';
 import { registerFlow } from '../../../src/foundry/chat/flow';
 import {
@@ -249,5 +251,47 @@ describe('Greyhawk attack dialog for missiles', () => {
     const empty = readGreyhawkChoices(new FormData(), choices);
     expect(empty.targetDistance).toBeUndefined();
     expect(empty.thrown).toBe(false);
+  });
+});
+
+describe('Greyhawk disarms: tracker and card agree', () => {
+  it('G-D5 an expert disarm ticked doubly called: the card rolls −8 once and the tracker adds +2 once', async () => {
+    const Actor = g.CONFIG.Actor.documentClass;
+    const gord = new Actor({
+      name: 'Gord',
+      type: 'guerrier-adnd',
+      ownerIds: [player.id],
+      system: { classes: [{ cls: 'fighter', level: 9 }], proficiencies: ['longSword'] },
+    });
+    await gord.createEmbeddedDocuments('Item', [
+      { name: 'Épée longue', type: 'arme-adnd', system: { ...catalogueSource('longSword'), equipped: true } },
+    ]);
+    g.game.actors.set(gord.id, gord);
+    const foe = await orc();
+    dice(2);
+    actAs(player);
+    await startGreyhawkAttack(gord, [...gord.items.values()][0].id, {
+      targets: [{ actorUuid: foe.uuid, tokenUuid: '', name: foe.name }],
+      skipDialog: true,
+      choices: { manoeuvre: 'expertDisarm', calledShot: 2 },
+    });
+    actAs(gm);
+    const called = state().first.attack.modifiers.filter(
+      (m: any) => m.source === 'G-D5' || m.source === 'G-C1',
+    );
+    expect(called).toEqual([expect.objectContaining({ source: 'G-D5', value: -8 })]);
+    const round = {
+      declarations: { g: { action: 'expertDisarm', calledShot: 2 } },
+      combatants: { g: { id: 'g', name: 'Gord', side: 'pc' } },
+    };
+    expect(describeGreyhawkDeclaration(round as never, 'g', { gm: true } as never)).toBe(
+      'Désarmement expert',
+    );
+    const init = initiativeModifiers(
+      { id: 'g', name: 'Gord', side: 'pc', attacksPerTwoRounds: 2, speed: 0 },
+      { action: 'expertDisarm', calledShot: 2 },
+      { round: 1 },
+    );
+    expect(init).toEqual([expect.objectContaining({ source: 'G-D5', value: 2 })]);
   });
 });
