@@ -306,7 +306,9 @@ function fighterParts(input: GreyhawkSheetInput, t: Translate | undefined) {
       rankLabel: m ? `${K}.Mastery.${m.rank}` : '',
       since: m?.since ?? null,
       steps,
-      reasons: steps.filter((x) => x.reason).map((x) => ({ label: x.label, reason: x.reason })),
+      reasons: steps
+        .filter((x) => x.reason)
+        .map((x) => (t ? t(`${K}.Sheet.StepRefused`, { step: t(x.label), reason: x.reason }) : x.reason)),
     };
   });
 
