@@ -206,6 +206,20 @@ export function isInClass(c: GreyhawkCharacter, entry: string): boolean {
   return entryWeapons(entry).every((w) => allowed.has(w));
 }
 
+/**
+ * G-W4: names the weapons of a priest's clergy (empty = the class's list). Refused for a
+ * non-priest, for an unknown weapon, and when a proficiency already taken falls outside it.
+ */
+export function setClergyWeapons(c: GreyhawkCharacter, weapons: readonly string[]): GreyhawkCharacter {
+  refuseUnless(isPriest(c), 'G-W4', 'PDA.Error.Greyhawk.NotAPriest', { name: c.name });
+  for (const w of weapons) {
+    refuseUnless(w in WEAPONS, 'G-W5', 'PDA.Error.Greyhawk.UnknownWeapon', { weapon: w });
+  }
+  const next: GreyhawkCharacter = { ...c, clergyWeapons: [...new Set(weapons)] };
+  validateSheet(next);
+  return next;
+}
+
 /** G-W4: a priest may not learn a weapon outside the clergy's list (other classes pay more). */
 function ensureWeaponAllowed(c: GreyhawkCharacter, entry: string): void {
   refuseUnless(isKnownEntry(entry), 'G-W5', 'PDA.Error.Greyhawk.UnknownWeapon', { weapon: entry });

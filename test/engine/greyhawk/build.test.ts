@@ -22,6 +22,7 @@ import {
   resolveDisarm,
   rollHandedness,
   setClassLevel,
+  setClergyWeapons,
   slotsSpent,
   thac0,
   validateSheet,
@@ -123,6 +124,16 @@ describe('building a fighter from the sheet', () => {
     expect(slotsSpent(t)).toBe(3);
     expect(isInClass(t, 'shortBow')).toBe(true);
     expect(refusal(() => learnProficiency(thief(), 'longBow'))).toBe('PDA.Error.Greyhawk.TooManySlots G-W1');
+  });
+
+  it('G-W4 a clergy list named on the sheet: refused for a non-priest or if a known weapon falls outside', () => {
+    const c = setClergyWeapons(cleric(), ['footmansMace', 'spear']);
+    expect(c.clergyWeapons).toEqual(['footmansMace', 'spear']);
+    expect(refusal(() => setClergyWeapons(cleric(), ['spear']))).toBe('PDA.Error.Greyhawk.PriestWeapon G-W4');
+    expect(refusal(() => setClergyWeapons(fighter(), ['spear']))).toBe('PDA.Error.Greyhawk.NotAPriest G-W4');
+    expect(refusal(() => setClergyWeapons(cleric(), ['footmansMace', 'laser']))).toBe(
+      'PDA.Error.Greyhawk.UnknownWeapon G-W5',
+    );
   });
 
   it('G-W5 a tight group costs two slots and covers its weapons; a cleric cannot take a group with edged weapons', () => {

@@ -97,6 +97,23 @@ describe('Greyhawk character sheet controls', () => {
     expect(ctx.clergy.map((w) => w.id)).toContain('warhammer');
   });
 
+  it('G-W4 the GM names a clergy weapon; the cleric may then learn it', async () => {
+    const actor = await fighterActor({
+      classes: [{ cls: 'cleric', level: 1 }],
+      proficiencies: ['footmansMace'],
+    });
+    await click(sheetOn(actor, { clergy: 'spear' }), 'addClergyWeapon');
+    expect(actor.system.clergyWeapons).toContain('spear');
+    await click(sheetOn(actor, { learn: 'spear' }), 'learnProficiency');
+    expect(actor.system.proficiencies).toEqual(['footmansMace', 'spear']);
+    // The mace is known: it cannot leave the clergy's list.
+    await click(sheetOn(actor), 'removeClergyWeapon', { weapon: 'footmansMace' });
+    expect(actor.system.clergyWeapons).toContain('footmansMace');
+    expect(warnings()).toEqual([
+      "Gord est prêtre : Masse de fantassin n'est pas permise par son clergé. (G-W4)",
+    ]);
+  });
+
   it('G-W5 a tight group is learnt from the same select and costs two slots', async () => {
     const actor = await fighterActor();
     await click(sheetOn(actor, { learn: 'tight:axes' }), 'learnProficiency');

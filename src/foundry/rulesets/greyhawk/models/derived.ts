@@ -103,6 +103,7 @@ export function characterUpdate(c: GreyhawkCharacter): Record<string, unknown> {
     classes: c.classes.map((k) => ({ cls: k.cls, level: k.level })),
     proficiencies: [...c.proficiencies],
     outOfClass: [...(c.outOfClass ?? [])],
+    clergyWeapons: [...(c.clergyWeapons ?? [])],
     weaponOfChoice: c.weaponOfChoice ?? '',
     mastery: Object.entries(c.mastery ?? {}).map(([weapon, m]) => ({
       weapon,

@@ -14,6 +14,8 @@ import {
   removeClass,
   rollHandedness,
   setClassLevel,
+  setClergyWeapons,
+  allowedWeapons,
 } from '../../../../engine/greyhawk/build';
 import type {
   FightingStyle,
@@ -78,6 +80,9 @@ export function sheetInputFromActor(
   };
 }
 
+/** The clergy's weapons as the sheet shows them (the class's list until the GM names one). */
+const currentClergy = (c: GreyhawkCharacter): string[] => [...(allowedWeapons(c) ?? [])];
+
 /** A change of the character through the engine: the next character, or a thrown refusal. */
 export type CharacterChange = (c: GreyhawkCharacter) => GreyhawkCharacter;
 
@@ -114,6 +119,8 @@ export class GreyhawkActorSheet extends PdaActorSheetBase {
       lowerStyle: GreyhawkActorSheet.#onLowerStyle,
       rollHandedness: GreyhawkActorSheet.#onRollHandedness,
       addAttack: GreyhawkActorSheet.#onAddAttack,
+      addClergyWeapon: GreyhawkActorSheet.#onAddClergyWeapon,
+      removeClergyWeapon: GreyhawkActorSheet.#onRemoveClergyWeapon,
     },
   };
 
@@ -325,6 +332,28 @@ export class GreyhawkActorSheet extends PdaActorSheetBase {
     } catch (error) {
       notifyRefusal(error);
     }
+  }
+
+  /** G-W4: the GM names a clergy's weapons; the first one replaces the class's list. */
+  static async #onAddClergyWeapon(this: GreyhawkActorSheet): Promise<void> {
+    const weapon = this.inputValue('clergy');
+    if (!weapon) return;
+    await this.applyChange((c) => setClergyWeapons(c, [...currentClergy(c), weapon]));
+  }
+
+  static async #onRemoveClergyWeapon(
+    this: GreyhawkActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const weapon = datasetOf(target).weapon;
+    if (!weapon) return;
+    await this.applyChange((c) =>
+      setClergyWeapons(
+        c,
+        currentClergy(c).filter((w) => w !== weapon),
+      ),
+    );
   }
 
   /** A monster's natural attack: a new melee item the GM names and edits. */

@@ -217,6 +217,8 @@ export function actorSheetContext(input: GreyhawkSheetInput) {
       styles: [],
       priest: false,
       clergy: [],
+      clergyNamed: false,
+      clergyOptions: [],
     };
   }
   return { ...common, ...fighterParts(input, t) };
@@ -370,6 +372,10 @@ function fighterParts(input: GreyhawkSheetInput, t: Translate | undefined) {
     styles,
     priest: c.classes.some((k) => CLASS_GROUP[k.cls] === 'priest'),
     clergy: [...(allowedWeapons(c) ?? [])].map((w) => ({ id: w, label: entryLabel(w) })),
+    clergyNamed: (c.clergyWeapons ?? []).length > 0,
+    clergyOptions: Object.keys(WEAPONS)
+      .filter((w) => !(allowedWeapons(c)?.has(w) ?? true))
+      .map((w) => ({ id: w, label: entryLabel(w) })),
     rates: [],
     thac0FromHitDice: false,
   };
