@@ -188,7 +188,10 @@ function attackerToken(actor: ActorDoc, targetToken: unknown, tokenUuid?: string
   if (tokenUuid) return resolveUuid(tokenUuid);
   if (actor.token) return actor.token;
   const sceneId = (targetToken as { parent?: { id?: string | null } | null } | null)?.parent?.id;
-  const tokens = (actor.getActiveTokens?.(false, true) ?? []) as { parent?: { id?: string | null } | null }[];
+  // Token documents asked for; a placeable (its `document`) is read the same way.
+  const tokens = ((actor.getActiveTokens?.(false, true) ?? []) as { document?: unknown }[]).map(
+    (tok) => (tok.document ?? tok) as { parent?: { id?: string | null } | null },
+  );
   return tokens.find((tok) => tok.parent?.id === sceneId) ?? tokens[0] ?? null;
 }
 
