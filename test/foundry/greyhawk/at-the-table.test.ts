@@ -125,4 +125,21 @@ describe('Greyhawk at the table', () => {
     expect(far).toContain('G-M2');
     expect(table.errors()).toEqual([]);
   });
+
+  it("the GM writes a monster's THAC0, size and attack rate on its sheet, and adds an attack", async () => {
+    const table = await Table.open({ ruleset: 'greyhawk' });
+    const ogre = await table.importActor('greyhawk-bestiaire', 'Ogre');
+    const sheet = await table.gm.openSheet(table.gm.actor(ogre.name));
+    expect(sheet.querySelector<HTMLInputElement>('input[name="system.thac0"]')?.placeholder).toBe('17');
+    await table.gm.fill('input[name="system.thac0"]', 15, sheet);
+    await table.gm.fill('select[name="system.size"]', 'H', ogre.sheet.element);
+    await table.gm.fill('select[name="system.attacksPerTwoRounds"]', '3', ogre.sheet.element);
+    const after = table.gm.actor(ogre.name);
+    expect(after.system.derived.thac0).toBe(15);
+    expect(after.system.size).toBe('H');
+    expect(after.system.attacksPerTwoRounds).toBe(3);
+    await table.gm.click('[data-action="addAttack"]', after.sheet.element);
+    expect(table.gm.actor(ogre.name).items.size).toBe(2);
+    expect(table.errors()).toEqual([]);
+  });
 });
