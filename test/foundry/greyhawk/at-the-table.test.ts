@@ -142,4 +142,16 @@ describe('Greyhawk at the table', () => {
     expect(table.gm.actor(ogre.name).items.size).toBe(2);
     expect(table.errors()).toEqual([]);
   });
+
+  it('G-H1 the player rolls the handedness from the sheet: 1d100 on the table, the hand stored and posted', async () => {
+    const table = await Table.open({ ruleset: 'greyhawk' });
+    const alice = table.seat('Alice');
+    await emptyFighter(table, 'Gord', 'Alice');
+    const sheet = await alice.openSheet(alice.actor('Gord'));
+    table.dice.push([100, 92]);
+    await alice.click('[data-action="rollHandedness"]', sheet);
+    expect(alice.actor('Gord').system.handedness).toBe('left');
+    expect(alice.lastMessage().textContent).toContain('Gaucher');
+    expect(table.errors()).toEqual([]);
+  });
 });
