@@ -16,7 +16,12 @@ import {
   type Fighters,
   type GreyhawkChoices,
 } from '../../src/foundry/rulesets/greyhawk/cards/steps';
-import { formatKey, translations, withI18n } from '../shared';
+import { derive } from '../../src/foundry/rulesets/greyhawk/models/derived';
+import {
+  actorSheetContext,
+  type GreyhawkSheetInput,
+} from '../../src/foundry/rulesets/greyhawk/sheets/context';
+import { formatKey, icon, translations, withI18n } from '../shared';
 import type { GalleryPage } from '../types';
 
 function envFor(lang: string): FlowEnv {
@@ -56,19 +61,31 @@ const fighters: Fighters = {
   defenderDex: 13,
 };
 
+const archers: Fighters = {
+  ...fighters,
+  attacker: {
+    ...GORD,
+    classes: [{ cls: 'fighter', level: 15 }],
+    proficiencies: ['longBow'],
+    mastery: { longBow: { rank: 'highMaster', since: 15, firstSpecialised: 3 } },
+  },
+  weapon: { ...catalogueWeapon('longBow'), name: 'Arc long' },
+};
+
 function state(
   choices: Partial<GreyhawkChoices>,
   rolls: number[],
   follow: number[] = [],
+  who: Fighters = fighters,
 ): GreyhawkAttackState {
   const c = { ...DEFAULT_CHOICES, ...choices };
-  const base = { attackerName: GORD.name, weaponName: 'Épée longue', choices: c, undone: 0 };
+  const base = { attackerName: GORD.name, weaponName: who.weapon.name, choices: c, undone: 0 };
   try {
-    const first = firstPart(fighters, c, DEFAULT_GREYHAWK_OPTIONS)(new ScriptedDice(rolls));
+    const first = firstPart(who, c, DEFAULT_GREYHAWK_OPTIONS)(new ScriptedDice(rolls));
     const outcome =
       first.outcome ??
       (follow.length
-        ? followUp(fighters, c, DEFAULT_GREYHAWK_OPTIONS, first.dice)(new ScriptedDice(follow))
+        ? followUp(who, c, DEFAULT_GREYHAWK_OPTIONS, first.dice)(new ScriptedDice(follow))
         : undefined);
     return { ...base, first, ...(outcome ? { outcome } : {}) };
   } catch (error) {
@@ -128,7 +145,199 @@ const chatPage = (
   context: (lang) => context(lang, build()),
 });
 
+// ---------------------------------------------------------------------------------------------
+// Character and monster sheets
+
+const SWORD = icon('#5b6770', 'E');
+const BOW = icon('#6b4f2a', 'A');
+
+function sheetWeapon(base: string, name: string, img: string, equipped: boolean) {
+  return { ...catalogueWeapon(base, { id: `w-${base}`, name }), equipped, img };
+}
+
+function sheetInput(
+  lang: string,
+  type: 'guerrier-adnd' | 'monstre-adnd',
+  character: GreyhawkCharacter,
+  weapons: GreyhawkSheetInput['weapons'],
+  system: Record<string, unknown>,
+  activeTab: string,
+): GreyhawkSheetInput {
+  const dict = translations(lang);
+  const parent = {
+    items: weapons.map((w) => ({ type: 'arme-adnd', system: { equipped: w.equipped, toEngine: () => w } })),
+  };
+  const derived = derive(character, parent);
+  return {
+    actor: { id: character.id, name: character.name, img: icon('#7a4b2a', character.name[0] ?? 'G'), type },
+    system,
+    character,
+    derived: type === 'monstre-adnd' ? { ...derived, attacksPerTwoRounds: 3 } : derived,
+    weapons,
+    editable: true,
+    enrichedBiography: '<p>Vétéran des Marches, il a servi dans la garde de Greyhawk.</p>',
+    activeTab,
+    t: (key, data) => formatKey(dict, key, data),
+  };
+}
+
+const GORD_SHEET: GreyhawkCharacter = {
+  id: 'gord',
+  name: 'Gord de Greyhawk',
+  classes: [{ cls: 'fighter', level: 7 }],
+  str: 18,
+  strPercent: 63,
+  dex: 16,
+  int: 13,
+  size: 'M',
+  proficiencies: ['longSword', 'longBow', 'dagger', 'tight:axes'],
+  weaponOfChoice: 'longSword',
+  mastery: { longSword: { rank: 'specialist', since: 1, firstSpecialised: 1 } },
+  styles: { freeHand: 0, twoHanded: 1 },
+  handedness: 'right',
+};
+
+const GORD_SYSTEM = {
+  abilities: { str: 18, strPercent: 63, dex: 16, int: 13 },
+  ac: 3,
+  hp: { value: 52, max: 58 },
+  movement: 12,
+  shield: '',
+  handedness: 'right',
+  biography: '',
+};
+
+const gordWeapons = (lang: string) => [
+  sheetWeapon('longSword', lang === 'fr' ? 'Épée longue' : 'Long sword', SWORD, true),
+  sheetWeapon('longBow', lang === 'fr' ? 'Arc long' : 'Long bow', BOW, false),
+];
+
+const OGRE: GreyhawkCharacter = {
+  id: 'ogre',
+  name: 'Ogre des collines',
+  classes: [],
+  monster: { hitDice: 4 },
+  str: 20,
+  dex: 8,
+  int: 6,
+  size: 'L',
+  proficiencies: [],
+};
+
+const sheetPage = (tab: string): GalleryPage => ({
+  name: `greyhawk-guerrier-${tab}`,
+  template: [
+    'greyhawk/actor/header.hbs',
+    'shared/tabs.hbs',
+    ...(tab === 'notes' ? ['greyhawk/actor/notes.hbs'] : [`greyhawk/actor/${tab}.hbs`]),
+  ],
+  context: (lang) =>
+    actorSheetContext(sheetInput(lang, 'guerrier-adnd', GORD_SHEET, gordWeapons(lang), GORD_SYSTEM, tab)),
+  width: 720,
+  height: 760,
+  classes: ['greyhawk', 'actor'],
+  title: GORD_SHEET.name,
+});
+
+const sheetPages: GalleryPage[] = [
+  ...['profile', 'weapons', 'styles'].map(sheetPage),
+  {
+    name: 'greyhawk-guerrier-paladin',
+    template: ['greyhawk/actor/header.hbs', 'shared/tabs.hbs', 'greyhawk/actor/weapons.hbs'],
+    context: (lang) =>
+      actorSheetContext(
+        sheetInput(
+          lang,
+          'guerrier-adnd',
+          {
+            ...GORD_SHEET,
+            id: 'tenser',
+            name: 'Sire Tenser',
+            classes: [{ cls: 'paladin', level: 3 }],
+            proficiencies: ['longSword', 'lance'],
+            mastery: {},
+            weaponOfChoice: undefined,
+          },
+          [],
+          GORD_SYSTEM,
+          'weapons',
+        ),
+      ),
+    width: 720,
+    height: 760,
+    classes: ['greyhawk', 'actor'],
+    title: 'Sire Tenser',
+  },
+  {
+    name: 'greyhawk-guerrier-cleric',
+    template: ['greyhawk/actor/header.hbs', 'shared/tabs.hbs', 'greyhawk/actor/profile.hbs'],
+    context: (lang) =>
+      actorSheetContext(
+        sheetInput(
+          lang,
+          'guerrier-adnd',
+          {
+            ...GORD_SHEET,
+            id: 'rary',
+            name: 'Frère Rary',
+            classes: [{ cls: 'cleric', level: 4 }],
+            int: 12,
+            proficiencies: ['footmansMace', 'longSword'],
+            mastery: {},
+            styles: {},
+            weaponOfChoice: undefined,
+          },
+          [],
+          GORD_SYSTEM,
+          'profile',
+        ),
+      ),
+    width: 720,
+    height: 760,
+    classes: ['greyhawk', 'actor'],
+    title: 'Frère Rary',
+  },
+  {
+    name: 'greyhawk-monstre',
+    template: ['greyhawk/actor/header.hbs', 'shared/tabs.hbs', 'greyhawk/actor/attacks.hbs'],
+    context: (lang) =>
+      actorSheetContext(
+        sheetInput(
+          lang,
+          'monstre-adnd',
+          OGRE,
+          [
+            {
+              ...catalogueWeapon('club', { id: 'w-club', name: lang === 'fr' ? 'Gourdin' : 'Club' }),
+              damageSM: '1d10',
+              damageL: '1d10',
+              equipped: true,
+              img: SWORD,
+            },
+          ],
+          {
+            abilities: { str: 20, strPercent: 0, dex: 8, int: 6 },
+            ac: 5,
+            hp: { value: 30, max: 30 },
+            movement: 9,
+            shield: '',
+            hitDice: 4,
+            thac0: null,
+            hasStr: true,
+            attacksPerTwoRounds: 3,
+          },
+          'attacks',
+        ),
+      ),
+    width: 720,
+    height: 760,
+    classes: ['greyhawk', 'actor'],
+    title: OGRE.name,
+  },
+];
+
 export const pages: GalleryPage[] = [
+  ...sheetPages,
   chatPage('greyhawk-card-attack', 560, () =>
     card('resolved', state({ position: 'kneeling', calledShot: 1, purpose: 'clothing' }, [17, 6])),
   ),
@@ -152,6 +361,12 @@ export const pages: GalleryPage[] = [
       state({ manoeuvre: 'shieldRush', distance: 6, stayUp: { stillOrClosing: true } }, [16, 3]),
     ),
   ),
+  chatPage('greyhawk-card-extreme-range', 520, () =>
+    card('resolved', state({ targetDistance: 250, distanceFrom: 'scene' }, [19, 4], [], archers)),
+  ),
+  chatPage('greyhawk-card-point-blank', 520, () =>
+    card('resolved', state({ targetDistance: 8, distanceFrom: 'dialog' }, [14, 5], [], archers)),
+  ),
   chatPage('greyhawk-card-refused', 320, () =>
     card('refused', state({ manoeuvre: 'shieldRush', distance: 2 }, [])),
   ),
@@ -167,6 +382,32 @@ export const pages: GalleryPage[] = [
           'Épée longue',
           [{ actorUuid: 'Actor.brute', tokenUuid: '', name: BRUTE.name }],
           { ...DEFAULT_CHOICES, manoeuvre: 'disarm', calledShot: 1, purpose: 'pin' },
+        ),
+      ),
+  },
+  {
+    name: 'greyhawk-attack-dialog-missile',
+    template: 'greyhawk/chat/attack-dialog.hbs',
+    width: 420,
+    height: 900,
+    classes: ['greyhawk', 'dialog'],
+    context: (lang) =>
+      withI18n(lang, () =>
+        greyhawkDialogContext(
+          'Dague',
+          [
+            { actorUuid: 'Actor.brute', tokenUuid: 'Scene.s.Token.b', name: BRUTE.name },
+            { actorUuid: 'Actor.orc', tokenUuid: '', name: 'Orque' },
+          ],
+          DEFAULT_CHOICES,
+          {
+            missile: true,
+            canThrow: true,
+            measured: [
+              { name: BRUTE.name, distance: 7.5 },
+              { name: 'Orque', distance: null },
+            ],
+          },
         ),
       ),
   },

@@ -54,6 +54,8 @@ export interface AttackContext {
   /** Distance to the target in metres, for missiles. */
   readonly distance?: number;
   readonly calledShot?: CalledShot;
+  /** The blow is this manoeuvre, a called shot by nature (see calledShotUse). */
+  readonly calledManoeuvre?: CalledManoeuvre;
   /** The hand that strikes. 'off' alone (no second weapon) is the G-H1 unusual hand. */
   readonly hand?: 'main' | 'off';
   /** The other hand attacks too this round (G-ST1, G-ST3, G-ST4). */
@@ -160,8 +162,7 @@ export function attackModifiers(
   }
   mods.push(...masteryHit(c, weapon, missile, band));
 
-  if (ctx.calledShot === 1) mods.push(mod('G-C1', 'CalledShot', -4));
-  if (ctx.calledShot === 2) mods.push(mod('G-C1', 'DoublyCalledShot', -8));
+  mods.push(...calledShotHitModifier(calledShotUse(ctx.calledManoeuvre, ctx.calledShot)));
 
   const pos = target.position ?? 'standing';
   if (pos !== 'helpless' && POSITION_BONUS[pos] !== 0) {
@@ -304,6 +305,45 @@ export function rollDamage(ctx: DamageContext, dice: Dice): DamageResult {
   const mods = damageModifiers(ctx);
   const base = Math.max(1, r.total + total(mods));
   return { roll: r, modifiers: mods, total: ctx.double ? base * 2 : base, doubled: ctx.double === true };
+}
+
+/** Manoeuvres whose blow is a called shot by nature (G-D1 disarm, G-D5 expert disarm). */
+export type CalledManoeuvre = 'disarm' | 'expertDisarm';
+
+/** How hard a declared blow is called, and the rule that makes it so. */
+export interface CalledShotUse {
+  /** 1 = called (+1 initiative, −4 to hit), 2 = doubly called (+2, −8). */
+  readonly level: 1 | 2;
+  readonly source: string;
+  /** Label suffix (PDA.Greyhawk.Init.* and PDA.Greyhawk.Mod.*). */
+  readonly label: string;
+}
+
+/**
+ * The one reading of a declared called shot that the tracker's initiative and the card's roll
+ * both use. A disarm is a called shot (G-D1) and an expert disarm the doubly called blow
+ * itself (G-D5): a called-shot tick on either adds nothing. Any other attack is called as
+ * declared (G-C1). Null: not a called shot.
+ */
+export function calledShotUse(
+  manoeuvre: CalledManoeuvre | undefined,
+  declared: CalledShot | undefined,
+): CalledShotUse | null {
+  if (manoeuvre === 'expertDisarm') return { level: 2, source: 'G-D5', label: 'ExpertDisarm' };
+  if (manoeuvre === 'disarm') return { level: 1, source: 'G-D1', label: 'Disarm' };
+  if (declared === 1) return { level: 1, source: 'G-C1', label: 'CalledShot' };
+  if (declared === 2) return { level: 2, source: 'G-C1', label: 'DoublyCalledShot' };
+  return null;
+}
+
+/** Initiative modifier of a called shot: +1, doubly +2 (G-C1, G-D1, G-D5). */
+export function calledShotInitiativeModifier(use: CalledShotUse | null): Modifier[] {
+  return use ? [{ source: use.source, label: `PDA.Greyhawk.Init.${use.label}`, value: use.level }] : [];
+}
+
+/** To-hit modifier of a called shot: −4, doubly −8 (G-C1, G-D1, G-D5). */
+export function calledShotHitModifier(use: CalledShotUse | null): Modifier[] {
+  return use ? [mod(use.source, use.label, use.level === 2 ? -8 : -4)] : [];
 }
 
 /** Attacks' initiative modifier for called shots (G-C1): +1, doubly +2. */

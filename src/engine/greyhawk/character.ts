@@ -57,7 +57,7 @@ export function isSingleClassFighter(c: GreyhawkCharacter): boolean {
 
 /** Best THAC0 among the classes (multiclass characters use the best), or the monster table. */
 export function thac0(c: GreyhawkCharacter): number {
-  if (c.monster) return monsterThac0(c.monster.hitDice);
+  if (c.monster) return c.monster.thac0 ?? monsterThac0(c.monster.hitDice);
   return c.classes.reduce((best, k) => Math.min(best, thac0ForGroup(CLASS_GROUP[k.cls], k.level)), 20);
 }
 

@@ -25,6 +25,42 @@ export const CLASS_GROUP: Readonly<Record<GreyhawkClass, ClassGroup>> = {
   mage: 'wizard',
 };
 
+/**
+ * G-W4: the weapons each class may learn without paying extra (PHB chapter 3), as catalogue ids;
+ * null = any weapon. Clerics keep to blunt weapons, the default clergy (a sheet may name its own).
+ */
+export const CLASS_WEAPONS: Readonly<Record<GreyhawkClass, readonly string[] | null>> = {
+  fighter: null,
+  paladin: null,
+  ranger: null,
+  bard: null,
+  cleric: [
+    'club',
+    'footmansFlail',
+    'footmansMace',
+    'morningStar',
+    'quarterstaff',
+    'warhammer',
+    'sling',
+    'staffSling',
+  ],
+  druid: ['club', 'dagger', 'dart', 'spear', 'scimitar', 'sling', 'quarterstaff'],
+  thief: [
+    'club',
+    'dagger',
+    'dart',
+    'handCrossbow',
+    'knife',
+    'sling',
+    'broadSword',
+    'longSword',
+    'shortSword',
+    'shortBow',
+    'quarterstaff',
+  ],
+  mage: ['dagger', 'dart', 'knife', 'sling', 'quarterstaff'],
+};
+
 /** THAC0 of a class group at a level (PHB table 53). */
 export function thac0ForGroup(group: ClassGroup, level: number): number {
   const l = Math.max(1, Math.floor(level));

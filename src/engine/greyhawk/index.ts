@@ -2,6 +2,7 @@ export * from './types';
 export * from './data';
 export * from './options';
 export * from './character';
+export * from './build';
 export * from './styles';
 export * from './attack';
 export * from './manoeuvres';

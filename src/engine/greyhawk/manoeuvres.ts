@@ -3,6 +3,8 @@ import { roll } from '../dice/formula';
 import type { Dice } from '../dice/port';
 import {
   attackModifiers,
+  calledShotUse,
+  type CalledShot,
   judgeAttack,
   resolveAttack,
   total,
@@ -252,9 +254,9 @@ function disarmModifiers(ctx: DisarmContext): Modifier[] {
   return extra;
 }
 
-/** Initiative modifier of a disarm: called shot +1, expert +2 (G-D5). */
-export function disarmInitiative(expert: boolean): number {
-  return expert ? 2 : 1;
+/** Initiative modifier of a disarm as declared (the tracker's and the card's reading, G-D1, G-D5). */
+export function disarmInitiative(expert: boolean, declared?: CalledShot): number {
+  return calledShotUse(expert ? 'expertDisarm' : 'disarm', declared)?.level ?? 0;
 }
 
 /** Checks a disarm attempt without rolling (G-W2 proficiency, G-D4, G-D5). */
@@ -280,7 +282,11 @@ export function resolveDisarm(
 ): DisarmResult {
   validateDisarm(ctx);
   const attack = resolveAttack(
-    { ...ctx, calledShot: ctx.expert ? 2 : 1, extra: [...(ctx.extra ?? []), ...disarmModifiers(ctx)] },
+    {
+      ...ctx,
+      calledManoeuvre: ctx.expert ? 'expertDisarm' : 'disarm',
+      extra: [...(ctx.extra ?? []), ...disarmModifiers(ctx)],
+    },
     dice,
     options,
   );

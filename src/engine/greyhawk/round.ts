@@ -12,7 +12,7 @@ import type {
   ScheduleContext,
   SlotSpec,
 } from '../round/types';
-import type { CalledShot } from './attack';
+import { calledShotInitiativeModifier, calledShotUse, type CalledShot } from './attack';
 import { attacksInRound, attacksPerTwoRounds, masteryOf } from './character';
 import { isBowOrCrossbow } from './data';
 import { twoHandedSpeedBonus } from './styles';
@@ -190,12 +190,11 @@ export function initiativeModifiers(
   else if (ATTACKING.has(declaration.action) || declaration.action === 'shieldRush')
     m('base', 'Speed', c.speed);
   m('base', 'Other', c.initiativeModifier ?? 0);
-  // A disarm is itself a called shot (G-D1 +1) and an expert disarm a doubly called one (G-D5 +2),
-  // as resolveDisarm rolls them: a called shot ticked on top adds nothing more.
-  if (declaration.action === 'disarm') m('G-D1', 'Disarm', 1);
-  else if (declaration.action === 'expertDisarm') m('G-D5', 'ExpertDisarm', 2);
-  else if (declaration.calledShot === 1) m('G-C1', 'CalledShot', 1);
-  else if (declaration.calledShot === 2) m('G-C1', 'DoublyCalledShot', 2);
+  // A disarm is itself a called shot (G-D1 +1), an expert disarm a doubly called one (G-D5 +2):
+  // a called shot ticked on top adds nothing more. The card rolls the same reading.
+  const called =
+    declaration.action === 'disarm' || declaration.action === 'expertDisarm' ? declaration.action : undefined;
+  mods.push(...calledShotInitiativeModifier(calledShotUse(called, declaration.calledShot)));
   if (context.round === 1 && c.freeShot === 'target') m('G-F1', 'FreeShotTarget', 2);
   if (context.bracingAgainstRush) m('G-SH2', 'Bracing', -2);
   if (context.readiness?.losesInitiative === 'now') m('G-D2', 'OffLine', LOST_INITIATIVE);

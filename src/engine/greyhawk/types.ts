@@ -118,7 +118,11 @@ export interface GreyhawkCharacter {
   /** One entry per class; more than one is a multiclass character. Monsters use `monster`. */
   readonly classes: readonly ClassLevel[];
   /** Monsters: hit dice instead of classes (THAC0 from the monster table). */
-  readonly monster?: { readonly hitDice: number };
+  readonly monster?: {
+    readonly hitDice: number;
+    /** THAC0 written on the monster's sheet; the hit dice table gives it otherwise. */
+    readonly thac0?: number;
+  };
   readonly str: number;
   /** Exceptional strength percentage for STR 18 (1..100, 100 = 18/00). */
   readonly strPercent?: number;
@@ -127,6 +131,8 @@ export interface GreyhawkCharacter {
   readonly size: Size;
   /** Weapon proficiencies: catalogue weapon ids, or 'tight:<group>' / 'broad:<group>'. */
   readonly proficiencies: readonly string[];
+  /** G-W4: the weapons a priest's clergy allows (catalogue ids); empty = the class's list. */
+  readonly clergyWeapons?: readonly string[];
   /** Out-of-class weapons the character took anyway (G-W4). */
   readonly outOfClass?: readonly string[];
   /** G-W6: the single weapon of choice (catalogue id). */

@@ -1,3 +1,4 @@
+import { templatePath } from '../../constants';
 import { greyhawkCardFlows } from './cards';
 import type { FoundryRuleset } from '../types';
 import { GREYHAWK_ACTOR_TYPES, GuerrierAdndModel, MonstreAdndModel } from './models/actors';
@@ -5,6 +6,11 @@ import { ArmeAdndModel, GREYHAWK_ITEM_TYPES } from './models/items';
 import { greyhawkRoundAdapter } from './round/adapter';
 import { registerGreyhawkSettings } from './settings';
 import { GreyhawkActorSheet, GreyhawkWeaponSheet } from './sheets/actor-sheet';
+
+/** Templates the Greyhawk sheets include as partials (`{{> "…"}}`): loaded once at setup. */
+export const GREYHAWK_PARTIALS = ['abilities', 'weapon-table'].map((p) =>
+  templatePath(`greyhawk/actor/${p}.hbs`),
+);
 
 /** The Greyhawk ruleset (AD&D 2e with the options of "Les Maraudeurs de Greyhawk"). */
 export const greyhawkRuleset: FoundryRuleset = {
@@ -23,6 +29,10 @@ export const greyhawkRuleset: FoundryRuleset = {
   registerSettings: registerGreyhawkSettings,
   roundAdapter: greyhawkRoundAdapter,
   cardFlows: greyhawkCardFlows,
+  setup() {
+    // Greyhawk sheets open in every world (compendiums, actors kept from an earlier ruleset).
+    void foundry.applications.handlebars.loadTemplates(GREYHAWK_PARTIALS);
+  },
 };
 
 export { ArmeAdndModel, GuerrierAdndModel, MonstreAdndModel, greyhawkRoundAdapter };

@@ -1,6 +1,6 @@
 import type { Modifier } from '../../../../engine/greyhawk/types';
 import type { CardRow, CardSection, FlowEnv } from '../../../chat/flow';
-import { MANOEUVRE_RULE, type Outcome } from './steps';
+import { MANOEUVRE_RULE, type Outcome, type RangeView } from './steps';
 import { type Card, K, text } from './attack-state';
 
 // -------------------------------------------------------------------------------------- context
@@ -110,6 +110,26 @@ function outcomeSection(
   return { title: L('Section.StayUp'), css: 'pda-greyhawk-rush', rows, notes };
 }
 
+/** Rule of each range band: point blank is the specialist's (G-S3), extreme the high master's (G-M2). */
+const BAND_RULE: Readonly<Record<RangeView['band'], string>> = {
+  pointBlank: 'G-S3',
+  short: '',
+  medium: '',
+  long: '',
+  extreme: 'G-M2',
+};
+
+/** The missile's distance and band, and whether the scene measured it or the dialog gave it. */
+function rangeRow(range: RangeView, L: (k: string, d?: Record<string, string | number>) => string): CardRow {
+  const distance = Number.isInteger(range.distance) ? String(range.distance) : range.distance.toFixed(1);
+  const rule = BAND_RULE[range.band];
+  return {
+    label: L('Row.Range'),
+    value: L(`Range.${range.from}`, { distance, band: L(`Band.${range.band}`) }),
+    ...(rule ? { rule } : {}),
+  };
+}
+
 /** The card's sections, already localized (the template escapes them). */
 export function greyhawkAttackContext(card: Card, env: FlowEnv) {
   const s = card.state;
@@ -153,6 +173,8 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
         value: L('Row.NeededValue', { thac0: a.thac0, ac: a.thac0 - a.needed, needed: a.needed }),
       },
     ];
+    const range = first.range;
+    if (range) rows.unshift(rangeRow(range, L));
     const notes: Note[] = [...manoeuvreNotes, { text: L(a.outcome === 'hit' ? 'Hit' : 'Miss') }];
     if (a.automatic)
       notes.push({

@@ -1,4 +1,9 @@
-import { type AttackResult, type CalledShot, type Position } from '../../../../engine/greyhawk/attack';
+import {
+  type AttackResult,
+  type CalledShot,
+  type Position,
+  type RangeBand,
+} from '../../../../engine/greyhawk/attack';
 import {
   type DisarmResult,
   type Grip,
@@ -65,6 +70,12 @@ export interface GreyhawkChoices {
   readonly extra: number;
   /** G-C1 pin: a wall or furniture behind the target. */
   readonly nearWall: boolean;
+  /** Throw the weapon (a dagger, a spear) rather than strike with it. */
+  readonly thrown: boolean;
+  /** Missiles: metres to the target, measured between the tokens or given in the dialog. */
+  readonly targetDistance?: number;
+  /** Where `targetDistance` comes from. */
+  readonly distanceFrom?: 'scene' | 'dialog';
 }
 
 export const DEFAULT_CHOICES: GreyhawkChoices = {
@@ -80,6 +91,7 @@ export const DEFAULT_CHOICES: GreyhawkChoices = {
   stayUp: {},
   extra: 0,
   nearWall: true,
+  thrown: false,
 };
 
 /** Both fighters as the engine sees them. */
@@ -114,6 +126,14 @@ export interface FirstPart {
   readonly pending: boolean;
   /** G-C1 the called shot's purpose as the engine resolved it (on a hit). */
   readonly called?: CalledOutcome;
+  /** A missile's range band (PHB; G-S3 point blank, G-M2 extreme) at its distance. */
+  readonly range?: RangeView;
+}
+
+export interface RangeView {
+  readonly distance: number;
+  readonly band: RangeBand;
+  readonly from: 'scene' | 'dialog';
 }
 
 /** What a called shot achieved (G-C1). */

@@ -5,6 +5,7 @@ import { templatePath } from '../../../constants';
 import { notifyError, t } from '../../../i18n';
 import { createActorCard, makeEnv, renderTemplateWith, resolveUuid, userTargets } from '../../../chat/card';
 import type { CardSnapshot, CardTarget } from '../../../chat/flow';
+import { distanceMetres, tokenPlace } from './distance';
 import {
   fightersOf,
   greyhawkActor,
@@ -35,6 +36,8 @@ const K = 'PDA.Greyhawk.Cards';
 
 export interface GreyhawkStartOptions {
   readonly targets?: readonly CardTarget[];
+  /** The attacker's token (a macro or the tracker's slot); otherwise found on the target's scene. */
+  readonly tokenUuid?: string;
   readonly skipDialog?: boolean;
   readonly choices?: Partial<GreyhawkChoices>;
 }
@@ -50,9 +53,11 @@ export function greyhawkDialogContext(
   weaponName: string,
   targets: readonly CardTarget[],
   c: GreyhawkChoices,
+  shot?: ShotInfo,
 ) {
   return {
     weapon: weaponName,
+    shot: shotContext(shot),
     targets: targets.map((x) => ({ ...x, checked: true })),
     manoeuvres: MANOEUVRES.map((m) => option<string>(m, t(`${K}.Manoeuvre.${m}`), c.manoeuvre)),
     called: ([0, 1, 2] as const).map((n) => option<number>(n, t(`${K}.Called.${n}`), c.calledShot)),
@@ -81,6 +86,9 @@ export function greyhawkDialogContext(
       behind: t(`${K}.Dialog.Behind`),
       unaware: t(`${K}.Dialog.Unaware`),
       fourLegs: t(`${K}.Dialog.FourLegs`),
+      shot: t(`${K}.Dialog.ShotLegend`),
+      thrown: t(`${K}.Dialog.Thrown`),
+      targetDistance: t(`${K}.Dialog.TargetDistance`),
     },
   };
 }
@@ -118,6 +126,44 @@ export function readGreyhawkChoices(
     },
     extra: int(data.get('extra'), 0, -20, 20),
     nearWall: data.get('nearWall') !== null,
+    thrown: data.get('thrown') !== null,
+    ...distanceField(data.get('targetDistance'), fallback.targetDistance),
+  };
+}
+
+/** The distance typed in the dialog (metres, one decimal), when the scene gives none. */
+function distanceField(
+  v: FormDataEntryValue | null,
+  fallback: number | undefined,
+): { targetDistance?: number; distanceFrom?: 'dialog' } {
+  const n = v === null || String(v).trim() === '' ? Number.NaN : Number(v);
+  if (Number.isFinite(n) && n >= 0)
+    return { targetDistance: Math.round(Math.min(n, 9999) * 10) / 10, distanceFrom: 'dialog' };
+  return fallback === undefined ? {} : { targetDistance: fallback, distanceFrom: 'dialog' };
+}
+
+/** What the dialog shows about a shot: a throw tick, each target's scene distance, or a field. */
+export interface ShotInfo {
+  /** The weapon shoots (a bow) or can be thrown (a dagger). */
+  readonly missile: boolean;
+  /** A melee weapon that can also be thrown. */
+  readonly canThrow: boolean;
+  /** Scene distance to each offered target (null: no scene distance, the dialog asks). */
+  readonly measured: readonly { readonly name: string; readonly distance: number | null }[];
+}
+
+function shotContext(shot: ShotInfo | undefined) {
+  if (!shot?.missile) return null;
+  const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+  return {
+    canThrow: shot.canThrow,
+    measured: shot.measured
+      .filter((m) => m.distance !== null)
+      .map((m) => ({
+        name: m.name,
+        text: t(`${K}.Dialog.SceneDistance`, { distance: fmt(m.distance ?? 0) }),
+      })),
+    ask: shot.measured.length === 0 || shot.measured.some((m) => m.distance === null),
   };
 }
 
@@ -126,7 +172,34 @@ interface ActorDoc {
   name: string;
   isOwner: boolean;
   system: { shield?: string };
-  items: { get(id: string): { name?: string; system: { hands?: unknown } } | undefined };
+  items: {
+    get(
+      id: string,
+    ):
+      | { name?: string; system: { hands?: unknown; melee?: unknown; ranges?: { long?: unknown } } }
+      | undefined;
+  };
+  token?: { uuid?: string; parent?: { id?: string | null } | null } | null;
+  getActiveTokens?: (linked?: boolean, document?: boolean) => unknown[];
+}
+
+/** The attacker's token on the target's scene (its own token for an unlinked actor). */
+function attackerToken(actor: ActorDoc, targetToken: unknown, tokenUuid?: string): unknown {
+  if (tokenUuid) return resolveUuid(tokenUuid);
+  if (actor.token) return actor.token;
+  const sceneId = (targetToken as { parent?: { id?: string | null } | null } | null)?.parent?.id;
+  // Token documents asked for; a placeable (its `document`) is read the same way.
+  const tokens = ((actor.getActiveTokens?.(false, true) ?? []) as { document?: unknown }[]).map(
+    (tok) => (tok.document ?? tok) as { parent?: { id?: string | null } | null },
+  );
+  return tokens.find((tok) => tok.parent?.id === sceneId) ?? tokens[0] ?? null;
+}
+
+/** Metres between the attacker's token and the target's token on the same scene, or null. */
+function measure(actor: ActorDoc, target: CardTarget, tokenUuid?: string): number | null {
+  const targetToken = target.tokenUuid ? resolveUuid(target.tokenUuid) : null;
+  if (!targetToken) return null;
+  return distanceMetres(tokenPlace(attackerToken(actor, targetToken, tokenUuid)), tokenPlace(targetToken));
 }
 
 /** Free hands: two, less the weapon's hands and a shield (the dialog may correct it). */
@@ -148,6 +221,13 @@ export async function startGreyhawkAttack(
     const item = actor.items.get(itemId);
     if (!item) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: itemId });
     const offered = options.targets ?? userTargets();
+    const system = item.system;
+    const canThrow = system.melee !== false && Number(system.ranges?.long ?? 0) > 0;
+    const shot: ShotInfo = {
+      missile: system.melee === false || canThrow,
+      canThrow,
+      measured: offered.map((x) => ({ name: x.name, distance: measure(actor, x, options.tokenUuid) })),
+    };
     let choices: (GreyhawkChoices & { targets: string[] }) | null = {
       ...DEFAULT_CHOICES,
       freeHands: defaultFreeHands(actor, itemId),
@@ -158,7 +238,7 @@ export async function startGreyhawkAttack(
       const fallback = choices;
       const content = await renderTemplateWith(
         GREYHAWK_ATTACK_DIALOG,
-        greyhawkDialogContext(item.name ?? '', offered, fallback),
+        greyhawkDialogContext(item.name ?? '', offered, fallback, shot),
       );
       const result = await foundry.applications.api.DialogV2.wait({
         window: { title: t(`${K}.Dialog.Title`, { weapon: item.name ?? '' }) },
@@ -185,9 +265,11 @@ export async function startGreyhawkAttack(
     for (const target of targets) {
       const env = makeEnv(game.user as User);
       const f = fightersOf(actor, actor.name, itemId, resolveUuid(target.actorUuid), target.name);
+      // The scene's distance wins; the dialog's is for targets with no token on the scene.
+      const measured = shot.missile ? measure(actor, target, options.tokenUuid) : null;
       const opening = await openingState(
         f,
-        chosen,
+        measured === null ? chosen : { ...chosen, targetDistance: measured, distanceFrom: 'scene' as const },
         { attackerName: actor.name, weaponName: item.name ?? '' },
         env,
       );
@@ -197,7 +279,7 @@ export async function startGreyhawkAttack(
         step: opening.step,
         revision: 0,
         actorUuid: actor.uuid,
-        tokenUuid: '',
+        tokenUuid: options.tokenUuid ?? '',
         itemId,
         targets: [target],
         combatId: '',

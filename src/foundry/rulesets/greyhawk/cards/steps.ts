@@ -4,6 +4,7 @@ import type { Dice } from '../../../../engine/dice/port';
 import {
   attackModifiers,
   judgeAttack,
+  rangeBand,
   resolveAttack,
   rollDamage,
   type AttackContext,
@@ -22,7 +23,14 @@ import {
 } from '../../../../engine/greyhawk/manoeuvres';
 import type { GreyhawkOptions } from '../../../../engine/greyhawk/options';
 import type { Modifier } from '../../../../engine/greyhawk/types';
-import { type Fighters, type FirstPart, type GreyhawkChoices, type Manoeuvre, type Outcome } from './choices';
+import {
+  type Fighters,
+  type FirstPart,
+  type GreyhawkChoices,
+  type Manoeuvre,
+  type Outcome,
+  type RangeView,
+} from './choices';
 import { calledRun, isEnginePurpose, rushDamage } from './follow-up';
 
 /**
@@ -40,13 +48,32 @@ function extraMods(c: GreyhawkChoices): Modifier[] {
   return c.extra ? [{ source: 'base', label: 'PDA.Greyhawk.Cards.Mod.Situational', value: c.extra }] : [];
 }
 
+/** A shot or a throw rather than a blow: a bow, a sling, or a weapon thrown from the dialog. */
+export function isMissileUse(f: Fighters, c: GreyhawkChoices): boolean {
+  return !f.weapon.melee || c.thrown === true;
+}
+
 function context(f: Fighters, c: GreyhawkChoices): AttackContext {
+  const missile = isMissileUse(f, c);
   return {
     attacker: f.attacker,
     weapon: f.weapon,
     target: { ac: f.defenderAc, size: f.defenderSize, position: c.position, name: f.defender.name },
     ...(c.calledShot ? { calledShot: c.calledShot } : {}),
+    ...(missile ? { missile: true } : {}),
+    ...(missile && c.targetDistance !== undefined ? { distance: c.targetDistance } : {}),
     extra: extraMods(c),
+  };
+}
+
+/** The range band of a missile attack (throws the engine's refusal when out of range). */
+function rangeOf(f: Fighters, c: GreyhawkChoices): RangeView | undefined {
+  if (!isMissileUse(f, c)) return undefined;
+  if (c.targetDistance === undefined) throw new RulesError('PDA.Error.Greyhawk.NoDistance');
+  return {
+    distance: c.targetDistance,
+    band: rangeBand(f.attacker, f.weapon, c.targetDistance),
+    from: c.distanceFrom ?? 'dialog',
   };
 }
 
@@ -182,9 +209,16 @@ export function damageView(
   return { formula, dice: [...dice], modifiers: [...mods], total };
 }
 
-/** The attacker's part: validation, the d20, damage for a plain attack or a shield punch. */
+/** The attacker's part: validation, the range band of a missile, then the roll itself. */
 export function firstPart(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): (dice: Dice) => FirstPart {
   validate(f, c);
+  const range = rangeOf(f, c);
+  const run = rolledPart(f, c, o);
+  return range ? (dice) => ({ ...run(dice), range }) : run;
+}
+
+/** The d20, damage for a plain attack or a shield punch, the first dice of a manoeuvre. */
+function rolledPart(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): (dice: Dice) => FirstPart {
   const ctx = context(f, c);
   if (c.manoeuvre === 'normal' && c.calledShot && isEnginePurpose(c.purpose))
     return calledRun(f, c, ctx, c.purpose, o);
@@ -252,6 +286,7 @@ export {
   type Fighters,
   type DamageView,
   type FirstPart,
+  type RangeView,
   type CalledOutcome,
   type ConditionPatch,
   conditionPatch,

@@ -1,13 +1,12 @@
 import { ensureAClass } from '../../../migrations';
-import { attacksPerTwoRounds, slotBudget, slotsSpent, thac0 } from '../../../../engine/greyhawk/character';
-import { dexterityAdjustments, MONSTER_STR, strengthAdjustments } from '../../../../engine/greyhawk/data';
+import { MONSTER_STR } from '../../../../engine/greyhawk/data';
+import { derive, STYLE_IDS, MASTERY_RANKS, type GreyhawkDerived } from './derived';
 import {
   CLASSES,
   SIZES,
   type FightingStyle,
   type GreyhawkCharacter,
   type GreyhawkClass,
-  type GreyhawkWeapon,
   type Handedness,
   type MasteryRank,
   type Size,
@@ -23,55 +22,19 @@ import {
   textField,
 } from './fields';
 
+export {
+  characterUpdate,
+  derive,
+  itemList,
+  MASTERY_RANKS,
+  STYLE_IDS,
+  weaponsOf,
+  type GreyhawkDerived,
+} from './derived';
+
 export const GREYHAWK_ACTOR_TYPES = ['guerrier-adnd', 'monstre-adnd'] as const;
 
-export const MASTERY_RANKS: readonly MasteryRank[] = [
-  'expert',
-  'specialist',
-  'master',
-  'highMaster',
-  'grandMaster',
-];
-export const STYLE_IDS: readonly FightingStyle[] = [
-  'freeHand',
-  'twoHanded',
-  'shield',
-  'twoWeapons',
-  'missile',
-  'mountedArchery',
-];
 const HANDEDNESS: readonly Handedness[] = ['right', 'left', 'ambidextrous'];
-
-interface ItemLike {
-  type: string;
-  system: unknown;
-}
-
-/** The embedded items of a document: a Collection's values (`contents`), or any iterable of items. */
-export function itemList<T>(items: Iterable<T> | undefined | null): T[] {
-  if (!items) return [];
-  const contents = (items as { contents?: T[] }).contents;
-  return Array.isArray(contents) ? contents : [...items];
-}
-
-/** Weapons (engine form) of the actor owning a model. */
-export function weaponsOf(parent: unknown): GreyhawkWeapon[] {
-  const out: GreyhawkWeapon[] = [];
-  for (const item of itemList((parent as { items?: Iterable<ItemLike> } | null)?.items)) {
-    const system = item.system as { toEngine?: () => GreyhawkWeapon };
-    if (item.type === 'arme-adnd' && typeof system?.toEngine === 'function') out.push(system.toEngine());
-  }
-  return out;
-}
-
-function equippedOf(parent: unknown): GreyhawkWeapon | undefined {
-  for (const item of itemList((parent as { items?: Iterable<ItemLike> } | null)?.items)) {
-    const system = item.system as { equipped?: boolean; toEngine?: () => GreyhawkWeapon };
-    if (item.type === 'arme-adnd' && system.equipped && typeof system.toEngine === 'function')
-      return system.toEngine();
-  }
-  return undefined;
-}
 
 function parentOf(model: { parent?: unknown }): { id?: string | null; name?: string | null } {
   return (model.parent as { id?: string | null; name?: string | null } | null | undefined) ?? {};
@@ -136,6 +99,8 @@ function guerrierSchema() {
     ),
     proficiencies: stringList(),
     outOfClass: stringList(),
+    /** G-W4: the weapons a priest's clergy allows (catalogue ids); empty = the class's list. */
+    clergyWeapons: stringList(),
     weaponOfChoice: textField(),
     mastery: new f.ArrayField(
       new f.SchemaField({
@@ -155,41 +120,6 @@ function guerrierSchema() {
   };
 }
 type GuerrierSchema = ReturnType<typeof guerrierSchema>;
-
-/** Values derived through the engine for the sheet. */
-export interface GreyhawkDerived {
-  thac0: number;
-  strHit: number;
-  strDamage: number;
-  dexReaction: number;
-  dexMissile: number;
-  dexDefence: number;
-  slots: { weapon: number; spent: number };
-  attacksPerTwoRounds: number;
-}
-
-function derive(character: GreyhawkCharacter, parent: unknown): GreyhawkDerived {
-  const str = strengthAdjustments(character.str, character.strPercent);
-  const dex = dexterityAdjustments(character.dex);
-  const weapon = equippedOf(parent);
-  let spent = 0;
-  try {
-    spent = slotsSpent(character);
-    if (!Number.isFinite(spent)) spent = -1;
-  } catch {
-    spent = -1; // a priest with an out-of-class weapon: the sheet shows the refusal elsewhere
-  }
-  return {
-    thac0: thac0(character),
-    strHit: str.hit,
-    strDamage: str.damage,
-    dexReaction: dex.reaction,
-    dexMissile: dex.missile,
-    dexDefence: dex.defence,
-    slots: { weapon: character.monster ? 0 : slotBudget(character).weapon, spent },
-    attacksPerTwoRounds: weapon ? attacksPerTwoRounds(character, weapon) : 2,
-  };
-}
 
 /** A player character of the Greyhawk ruleset (`guerrier-adnd`). */
 export class GuerrierAdndModel extends foundry.abstract.TypeDataModel<GuerrierSchema, Actor.Implementation> {
@@ -242,6 +172,7 @@ export class GuerrierAdndModel extends foundry.abstract.TypeDataModel<GuerrierSc
       size: this.size as Size,
       proficiencies: [...this.proficiencies],
       outOfClass: [...this.outOfClass],
+      ...(this.clergyWeapons.length ? { clergyWeapons: [...this.clergyWeapons] } : {}),
       ...(this.weaponOfChoice ? { weaponOfChoice: this.weaponOfChoice } : {}),
       mastery,
       styles,
@@ -256,6 +187,8 @@ function monstreSchema() {
   return {
     ...common,
     hitDice: new f.NumberField({ required: true, nullable: false, min: 0, max: 99, initial: 1 }),
+    /** THAC0 written by the GM; empty = from the hit dice table. */
+    thac0: optionalIntField(1, 20),
     /** Monsters usually have no STR score: G-G3 gives one by size when this is off. */
     hasStr: new f.BooleanField({ required: true, initial: false }),
     /** Attacks per two rounds (2 = one a round). */
@@ -289,7 +222,10 @@ export class MonstreAdndModel extends foundry.abstract.TypeDataModel<MonstreSche
       id: parent.id ?? 'actor',
       name: parent.name ?? '',
       classes: [],
-      monster: { hitDice: this.hitDice },
+      monster: {
+        hitDice: this.hitDice,
+        ...(typeof this.thac0 === 'number' ? { thac0: this.thac0 } : {}),
+      },
       str: this.hasStr ? a.str : MONSTER_STR[size],
       ...(this.hasStr && a.str === 18 && a.strPercent > 0 ? { strPercent: a.strPercent } : {}),
       dex: a.dex,

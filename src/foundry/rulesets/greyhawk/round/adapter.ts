@@ -118,8 +118,10 @@ export function describeGreyhawkDeclaration(
   let out = t(`PDA.Greyhawk.Action.${d.action}`);
   const target = d.targetId ? state.combatants[d.targetId]?.name : undefined;
   if (target) out += ` → ${target}`;
-  if (d.calledShot)
-    out += ` (${t(d.calledShot === 2 ? 'PDA.Greyhawk.Mod.DoublyCalledShot' : 'PDA.Greyhawk.Mod.CalledShot')})`;
+  // A disarm is its own called shot (calledShotUse): its tick is not shown as a second one.
+  const called = d.action === 'disarm' || d.action === 'expertDisarm' ? undefined : d.calledShot;
+  if (called)
+    out += ` (${t(called === 2 ? 'PDA.Greyhawk.Mod.DoublyCalledShot' : 'PDA.Greyhawk.Mod.CalledShot')})`;
   return out;
 }
 

@@ -1,13 +1,52 @@
-import { attacksPerTwoRounds, proficiencyStatus } from '../../../../engine/greyhawk/character';
-import { WEAPONS } from '../../../../engine/greyhawk/data';
-import type { GreyhawkCharacter, GreyhawkWeapon } from '../../../../engine/greyhawk/types';
-import type { GreyhawkDerived } from '../models/actors';
-import { MASTERY_RANKS, STYLE_IDS } from '../models/actors';
+import type { RulesError } from '../../../../engine/core/errors';
+import {
+  addClass,
+  allowedWeapons,
+  isInClass,
+  lowerStyle,
+  nameWeaponOfChoice,
+  nextRank,
+  raiseMastery,
+  raiseStyle,
+  refusalOf,
+  styleLadder,
+  styleRule,
+  validateSheet,
+} from '../../../../engine/greyhawk/build';
+import {
+  attacksPerTwoRounds,
+  masteryCost,
+  proficiencyStatus,
+  weaponOfChoiceCost,
+} from '../../../../engine/greyhawk/character';
+import {
+  BROAD_GROUPS,
+  CLASS_GROUP,
+  GROUP_COST,
+  OUT_OF_CLASS_EXTRA,
+  TIGHT_GROUPS,
+  WEAPONS,
+} from '../../../../engine/greyhawk/data';
+import {
+  CLASSES,
+  SIZES,
+  type GreyhawkCharacter,
+  type GreyhawkWeapon,
+  type MasteryRank,
+} from '../../../../engine/greyhawk/types';
+import type { GreyhawkDerived } from '../models/derived';
+import { MASTERY_RANKS, STYLE_IDS } from '../models/derived';
 
 /*
- * Pure context builders of the Greyhawk sheets: the template gets ready-to-print values and
- * localization keys, so the sheet classes stay thin and the logic is testable without Foundry.
+ * Pure context builders of the Greyhawk sheets: the templates get ready-to-print values,
+ * localization keys and, for every control the engine would refuse, the refusal already
+ * written out (so the sheet shows why before the click). No Foundry globals here.
  */
+
+const K = 'PDA.Greyhawk';
+
+/** Formats a localization key with data (Foundry's i18n on the sheet, the dictionary in the gallery). */
+export type Translate = (key: string, data?: Record<string, string | number>) => string;
 
 export interface GreyhawkSheetInput {
   readonly actor: { readonly id: string; readonly name: string; readonly img: string; readonly type: string };
@@ -17,6 +56,9 @@ export interface GreyhawkSheetInput {
   readonly weapons: readonly (GreyhawkWeapon & { readonly equipped: boolean; readonly img: string })[];
   readonly editable: boolean;
   readonly enrichedBiography: string;
+  readonly activeTab?: string;
+  /** Writes out refusals; without it the context carries the bare keys. */
+  readonly t?: Translate;
 }
 
 const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
@@ -26,10 +68,106 @@ export function rateLabel(perTwoRounds: number): string {
   return perTwoRounds % 2 === 0 ? `${perTwoRounds / 2}/1` : `${perTwoRounds}/2`;
 }
 
+/** The localization key naming a proficiency entry: a weapon, a tight or a broad group. */
+export function entryLabel(entry: string): string {
+  if (entry.startsWith('tight:')) return `${K}.TightGroup.${entry.slice(6)}`;
+  if (entry.startsWith('broad:')) return `${K}.BroadGroup.${entry.slice(6)}`;
+  return `${K}.WeaponName.${entry}`;
+}
+
+/** A refusal written out with its rule ID, as the sheet shows it next to a control. */
+export function refusalText(error: RulesError | null, t: Translate | undefined): string {
+  if (!error) return '';
+  const rule =
+    typeof error.data.rule === 'string' && error.data.rule !== 'base' ? ` (${error.data.rule})` : '';
+  const data = { ...error.data };
+  // Catalogue ids in refusals read as their names.
+  if (typeof data.weapon === 'string' && t) data.weapon = t(entryLabel(data.weapon));
+  return t ? `${t(error.key, data)}${rule}` : `${error.key}${rule}`;
+}
+
+interface TabContext {
+  id: string;
+  group: string;
+  label: string;
+  icon: string;
+  active: boolean;
+  cssClass: string;
+}
+
+export const GUERRIER_TABS: readonly [string, string][] = [
+  ['profile', 'fa-solid fa-user'],
+  ['weapons', 'fa-solid fa-khanda'],
+  ['styles', 'fa-solid fa-shield-halved'],
+  ['notes', 'fa-solid fa-book-open'],
+];
+export const MONSTRE_TABS: readonly [string, string][] = [
+  ['attacks', 'fa-solid fa-paw'],
+  ['notes', 'fa-solid fa-book-open'],
+];
+
+function tabs(ids: readonly [string, string][], wanted: string | undefined): Record<string, TabContext> {
+  const active = ids.some(([id]) => id === wanted) ? (wanted as string) : (ids[0]?.[0] ?? '');
+  return Object.fromEntries(
+    ids.map(([id, icon]) => [
+      id,
+      {
+        id,
+        group: 'primary',
+        label: `${K}.Tab.${id}`,
+        icon,
+        active: id === active,
+        cssClass: id === active ? 'active' : '',
+      },
+    ]),
+  );
+}
+
+/** Slot cost of learning an entry now, out-of-class extra included (G-W2, G-W4, G-W5). */
+function learnCost(c: GreyhawkCharacter, entry: string): number {
+  const base = entry.startsWith('tight:')
+    ? GROUP_COST.tight
+    : entry.startsWith('broad:')
+      ? GROUP_COST.broad
+      : 1;
+  if (isInClass(c, entry)) return base;
+  const extras = [...new Set(c.classes.map((k) => OUT_OF_CLASS_EXTRA[CLASS_GROUP[k.cls]]))].filter(
+    (e): e is number => e !== null,
+  );
+  return base + (extras.length ? Math.min(...extras) : 0);
+}
+
+function weaponRows(input: GreyhawkSheetInput, monster: boolean) {
+  const c = input.character;
+  return input.weapons.map((w) => {
+    const status = monster ? 'proficient' : proficiencyStatus(c, w.base);
+    const rank = c.mastery?.[w.base]?.rank;
+    return {
+      id: w.id,
+      name: w.name,
+      img: w.img,
+      equipped: w.equipped,
+      speed: w.speed,
+      damage: `${w.damageSM} / ${w.damageL}`,
+      range: w.ranges ? `${w.ranges.short} / ${w.ranges.medium} / ${w.ranges.long}` : '',
+      sizeLabel: `${K}.Size.${w.size}`,
+      magic: w.magic ? signed(w.magic) : '',
+      proficiencyLabel: `${K}.Proficiency.${status}`,
+      proficient: status === 'proficient',
+      masteryLabel: rank ? `${K}.Mastery.${rank}` : '',
+      choice: c.weaponOfChoice === w.base,
+      rate: rateLabel(monster ? input.derived.attacksPerTwoRounds : attacksPerTwoRounds(c, w)),
+    };
+  });
+}
+
+/** Sheet context of a `guerrier-adnd` or `monstre-adnd` actor. */
 export function actorSheetContext(input: GreyhawkSheetInput) {
   const c = input.character;
+  const t = input.t;
   const monster = input.actor.type === 'monstre-adnd';
-  return {
+  const slots = input.derived.slots;
+  const common = {
     actor: input.actor,
     system: input.system,
     editable: input.editable,
@@ -42,49 +180,203 @@ export function actorSheetContext(input: GreyhawkSheetInput) {
       dexReaction: signed(input.derived.dexReaction),
       dexMissile: signed(input.derived.dexMissile),
       dexDefence: signed(input.derived.dexDefence),
-      slots: input.derived.slots,
-      overSpent: input.derived.slots.spent > input.derived.slots.weapon || input.derived.slots.spent < 0,
+      slots,
+      remaining: slots.weapon - slots.spent,
+      overSpent: slots.spent > slots.weapon || slots.spent < 0,
       rate: rateLabel(input.derived.attacksPerTwoRounds),
     },
-    classes: c.classes.map((k, index) => ({
-      index,
-      cls: k.cls,
-      level: k.level,
-      label: `PDA.Greyhawk.Class.${k.cls}`,
-    })),
-    weapons: input.weapons.map((w) => {
-      const status = monster ? 'proficient' : proficiencyStatus(c, w.base);
-      const rank = c.mastery?.[w.base]?.rank;
-      return {
-        id: w.id,
-        name: w.name,
-        img: w.img,
-        equipped: w.equipped,
-        speed: w.speed,
-        damage: `${w.damageSM} / ${w.damageL}`,
-        magic: w.magic ? signed(w.magic) : '',
-        proficiencyLabel: `PDA.Greyhawk.Proficiency.${status}`,
-        masteryLabel: rank ? `PDA.Greyhawk.Mastery.${rank}` : '',
-        choice: c.weaponOfChoice === w.base,
-        rate: rateLabel(monster ? input.derived.attacksPerTwoRounds : attacksPerTwoRounds(c, w)),
-      };
-    }),
-    proficiencies: c.proficiencies.map((p) => ({ id: p, known: p in WEAPONS })),
-    mastery: Object.entries(c.mastery ?? {}).map(([weapon, m]) => ({
-      weapon,
-      rankLabel: `PDA.Greyhawk.Mastery.${m.rank}`,
-      since: m.since,
-    })),
-    styles: STYLE_IDS.map((s) => ({
-      id: s,
-      label: `PDA.Greyhawk.Style.${s}`,
-      slots: c.styles?.[s] ?? null,
-    })),
+    weapons: weaponRows(input, monster),
     shields: ['', 'buckler', 'small', 'medium', 'large'].map((id) => ({
       id,
-      label: `PDA.Greyhawk.Shield.${id || 'none'}`,
+      label: `${K}.Shield.${id || 'none'}`,
       selected: (input.system.shield ?? '') === id,
     })),
-    ranks: MASTERY_RANKS.map((r) => ({ id: r, label: `PDA.Greyhawk.Mastery.${r}` })),
+    sizes: SIZES.map((s) => ({ id: s, label: `${K}.Size.${s}`, selected: c.size === s })),
+    // Kept for callers that list the ladder (the gallery, tests).
+    ranks: MASTERY_RANKS.map((r) => ({ id: r, label: `${K}.Mastery.${r}` })),
+  };
+  if (monster) {
+    const rates = [1, 2, 3, 4, 5, 6, 8, 10].map((n) => ({
+      id: n,
+      label: rateLabel(n),
+      selected: input.derived.attacksPerTwoRounds === n,
+    }));
+    return {
+      ...common,
+      tabs: tabs(MONSTRE_TABS, input.activeTab),
+      rates,
+      thac0FromHitDice: input.system.thac0 === null || input.system.thac0 === undefined,
+      problem: '',
+      classes: [],
+      addableClasses: [],
+      handedness: [],
+      proficiencies: [],
+      learnOptions: { weapons: [], tight: [], broad: [] },
+      choice: null,
+      mastery: [],
+      styles: [],
+      priest: false,
+      clergy: [],
+      clergyNamed: false,
+      clergyOptions: [],
+    };
+  }
+  return { ...common, ...fighterParts(input, t) };
+}
+
+function fighterParts(input: GreyhawkSheetInput, t: Translate | undefined) {
+  const c = input.character;
+  const present = new Set(c.classes.map((k) => k.cls));
+  const classes = c.classes.map((k) => ({
+    cls: k.cls,
+    label: `${K}.Class.${k.cls}`,
+    level: k.level,
+    removeReason: refusalText(
+      refusalOf(() => validateSheet({ ...c, classes: c.classes.filter((x) => x.cls !== k.cls) })),
+      t,
+    ),
+  }));
+  const addableClasses = CLASSES.filter((cls) => !present.has(cls)).map((cls) => ({
+    id: cls,
+    label: `${K}.Class.${cls}`,
+    reason: refusalText(
+      refusalOf(() => addClass(c, cls)),
+      t,
+    ),
+  }));
+  const handedness = (['right', 'left', 'ambidextrous'] as const).map((h) => ({
+    id: h,
+    label: `${K}.Hand.${h}`,
+    selected: (c.handedness ?? 'right') === h,
+  }));
+
+  const proficiencies = c.proficiencies.map((entry) => ({
+    entry,
+    label: entryLabel(entry),
+    group: entry.startsWith('tight:') || entry.startsWith('broad:'),
+    outOfClass: (c.outOfClass ?? []).includes(entry),
+    choice: c.weaponOfChoice === entry,
+  }));
+  const known = new Set(c.proficiencies);
+  const option = (entry: string) => ({
+    id: entry,
+    label: entryLabel(entry),
+    cost: learnCost(c, entry),
+    outOfClass: !isInClass(c, entry),
+  });
+  const learnOptions = {
+    weapons: Object.keys(WEAPONS)
+      .filter((w) => !known.has(w))
+      .map(option),
+    tight: Object.keys(TIGHT_GROUPS)
+      .map((g) => `tight:${g}`)
+      .filter((g) => !known.has(g))
+      .map(option),
+    broad: Object.keys(BROAD_GROUPS)
+      .map((g) => `broad:${g}`)
+      .filter((g) => !known.has(g))
+      .map(option),
+  };
+
+  // Weapons a rank can be taken in: the single weapons known (G-S1), and those already ranked.
+  const singles = c.proficiencies.filter((p) => p in WEAPONS);
+  const ranked = Object.keys(c.mastery ?? {});
+  const masteryWeapons = [...new Set([...singles, ...ranked])];
+  const mastery = masteryWeapons.map((weapon) => {
+    const m = c.mastery?.[weapon];
+    const next: MasteryRank | undefined = nextRank(c, weapon);
+    // An unranked weapon of a non-fighter offers both first steps: a paladin sees why specialising is refused.
+    const offered: MasteryRank[] = m
+      ? next
+        ? [next]
+        : []
+      : next === 'specialist'
+        ? ['specialist']
+        : ['expert', 'specialist'];
+    const steps = offered.map((rank) => ({
+      rank,
+      label: `${K}.Mastery.${rank}`,
+      cost: masteryCost(weapon, rank) - (m ? masteryCost(weapon, m.rank) : 0),
+      reason: refusalText(
+        refusalOf(() => raiseMastery(c, weapon, rank)),
+        t,
+      ),
+    }));
+    return {
+      weapon,
+      label: entryLabel(weapon),
+      rankLabel: m ? `${K}.Mastery.${m.rank}` : '',
+      since: m?.since ?? null,
+      steps,
+      reasons: steps
+        .filter((x) => x.reason)
+        .map((x) => (t ? t(`${K}.Sheet.StepRefused`, { step: t(x.label), reason: x.reason }) : x.reason)),
+    };
+  });
+
+  const choiceWeapons = singles.map((w) => ({ id: w, label: entryLabel(w) }));
+  const choice = c.weaponOfChoice
+    ? { named: true, label: entryLabel(c.weaponOfChoice), options: [], cost: 0, reason: '' }
+    : {
+        named: false,
+        label: '',
+        options: choiceWeapons,
+        cost: weaponOfChoiceCost(c),
+        reason: choiceWeapons.length
+          ? refusalText(
+              refusalOf(() => nameWeaponOfChoice(c, choiceWeapons[0]?.id ?? '')),
+              t,
+            )
+          : '',
+      };
+
+  const styles = STYLE_IDS.map((id) => {
+    const slots = c.styles?.[id];
+    const ladder = styleLadder(c, id);
+    const at = slots === undefined ? -1 : ladder.indexOf(slots);
+    return {
+      id,
+      label: `${K}.Style.${id}`,
+      hint: `${K}.StyleHint.${id}`,
+      rule: styleRule(id),
+      known: slots !== undefined,
+      slots: slots ?? 0,
+      step: Math.max(0, at),
+      steps: ladder.length - 1,
+      maxed: at === ladder.length - 1,
+      raiseReason: refusalText(
+        refusalOf(() => raiseStyle(c, id)),
+        t,
+      ),
+      lowerReason: refusalText(
+        refusalOf(() => lowerStyle(c, id)),
+        t,
+      ),
+      freeForRanger: id === 'twoWeapons' && c.classes.some((k) => k.cls === 'ranger'),
+    };
+  });
+
+  return {
+    tabs: tabs(GUERRIER_TABS, input.activeTab),
+    problem: refusalText(
+      refusalOf(() => validateSheet(c)),
+      t,
+    ),
+    classes,
+    addableClasses,
+    handedness,
+    proficiencies,
+    learnOptions,
+    choice,
+    mastery,
+    styles,
+    priest: c.classes.some((k) => CLASS_GROUP[k.cls] === 'priest'),
+    clergy: [...(allowedWeapons(c) ?? [])].map((w) => ({ id: w, label: entryLabel(w) })),
+    clergyNamed: (c.clergyWeapons ?? []).length > 0,
+    clergyOptions: Object.keys(WEAPONS)
+      .filter((w) => !(allowedWeapons(c)?.has(w) ?? true))
+      .map((w) => ({ id: w, label: entryLabel(w) })),
+    rates: [],
+    thac0FromHitDice: false,
   };
 }

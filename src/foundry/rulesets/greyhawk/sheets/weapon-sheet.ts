@@ -1,0 +1,49 @@
+import { PdaItemSheetBase, type RenderOptions } from '../../../apps/sheet-bases';
+import { templatePath } from '../../../constants';
+
+/** Sheet of `arme-adnd` items. */
+export class GreyhawkWeaponSheet extends PdaItemSheetBase {
+  static override DEFAULT_OPTIONS: object = {
+    classes: ['passe-d-armes', 'greyhawk', 'item'],
+    position: { width: 480, height: 560 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+  };
+
+  static override PARTS = {
+    sheet: { template: templatePath('greyhawk/weapon-sheet.hbs') },
+  };
+
+  override async _prepareContext(options: RenderOptions) {
+    const base = await super._prepareContext(options);
+    return { ...base, ...weaponSheetContext(this.document as unknown as WeaponDocLike, this.isEditable) };
+  }
+}
+
+interface WeaponDocLike {
+  name: string;
+  img: string | null;
+  system: { toObject?: () => Record<string, unknown> };
+}
+
+export function weaponSheetContext(item: WeaponDocLike, editable: boolean) {
+  return {
+    item: { name: item.name, img: item.img ?? 'icons/svg/sword.svg' },
+    system: item.system.toObject?.() ?? {},
+    editable,
+    kinds: [
+      'melee',
+      'bow',
+      'lightCrossbow',
+      'heavyCrossbow',
+      'handCrossbow',
+      'thrownDagger',
+      'dart',
+      'sling',
+      'staffSling',
+      'thrown',
+    ].map((k) => ({ id: k, label: `PDA.Greyhawk.WeaponKind.${k}` })),
+    hands: ['1', '2', 'either'].map((h) => ({ id: h, label: `PDA.Greyhawk.Hands.${h}` })),
+    sizes: ['T', 'S', 'M', 'L', 'H', 'G'].map((s) => ({ id: s, label: `PDA.Greyhawk.Size.${s}` })),
+  };
+}
