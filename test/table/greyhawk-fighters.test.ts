@@ -5,7 +5,7 @@
  * distance work in a rendered page, not only through the action handlers.
  */
 import { describe, expect, it } from 'vitest';
-import { Table } from '../../harness/table';
+import { Table } from '../harness/table';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 
