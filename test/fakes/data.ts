@@ -183,6 +183,44 @@ export function escapeHTML(value: unknown): string {
     .replace(/'/g, '&#x27;');
 }
 
+/** A Map with Foundry's Collection helpers. */
+export class Collection<T extends { id: string | null; name?: string | null }> extends Map<string, T> {
+  /** Foundry's Collection yields its values, not entries, when iterated. */
+  // @ts-expect-error -- Map's iterator yields entries; Foundry's Collection overrides it with values.
+  override [Symbol.iterator](): MapIterator<T> {
+    return this.values();
+  }
+  get contents(): T[] {
+    return [...this.values()];
+  }
+  getName(name: string): T | undefined {
+    return this.contents.find((d) => d.name === name);
+  }
+  filter(fn: (d: T) => boolean): T[] {
+    return this.contents.filter(fn);
+  }
+  find(fn: (d: T) => boolean): T | undefined {
+    return this.contents.find(fn);
+  }
+  some(fn: (d: T) => boolean): boolean {
+    return this.contents.some(fn);
+  }
+  map<U>(fn: (d: T) => U): U[] {
+    return this.contents.map(fn);
+  }
+  reduce<U>(fn: (acc: U, d: T) => U, initial: U): U {
+    return this.contents.reduce(fn, initial);
+  }
+  override get(key: string, { strict = false }: { strict?: boolean } = {}): T | undefined {
+    const v = super.get(key);
+    if (strict && !v) throw new Error(`${key} does not exist`);
+    return v;
+  }
+  get documentName(): string | undefined {
+    return undefined;
+  }
+}
+
 export const utils = {
   deepClone,
   getType,

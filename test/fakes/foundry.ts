@@ -8,6 +8,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a fake of an untyped global surface */
 import { sortTurns } from '../harness/server';
 import {
+  Collection,
   DataModel,
   TypeDataModel,
   deepClone,
@@ -159,27 +160,8 @@ export class FakeDocument {
   }
 }
 
-export class FakeCollection<T extends { id: string; name?: string }> extends Map<string, T> {
-  // @ts-expect-error -- Map's iterator yields entries; Foundry's Collection overrides it with values.
-  override [Symbol.iterator](): MapIterator<T> {
-    return this.values();
-  }
-  get contents(): T[] {
-    return [...this.values()];
-  }
-  getName(name: string): T | undefined {
-    return this.contents.find((d) => d.name === name);
-  }
-  filter(fn: (d: T) => boolean): T[] {
-    return this.contents.filter(fn);
-  }
-  find(fn: (d: T) => boolean): T | undefined {
-    return this.contents.find(fn);
-  }
-  map<U>(fn: (d: T) => U): U[] {
-    return this.contents.map(fn);
-  }
-}
+/** The fake's collections are Foundry's Collection (test/fakes/data.ts). */
+export class FakeCollection<T extends { id: string | null; name?: string | null }> extends Collection<T> {}
 
 export interface FakeUser {
   id: string;

@@ -5,7 +5,17 @@
  * API pages they follow, is listed in test/harness/FAKE.md.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- a fake of Foundry's untyped document surface */
-import { DataModel, deepClone, expandObject, getProperty, mergeObject, type Obj } from '../fakes/data';
+import {
+  Collection,
+  DataModel,
+  deepClone,
+  expandObject,
+  getProperty,
+  mergeObject,
+  type Obj,
+} from '../fakes/data';
+
+export { Collection };
 import { EMBEDDED, OWNERSHIP, sortTurns, type FakeServer, type Operation } from './server';
 
 /** What documents need from their client. */
@@ -133,44 +143,6 @@ function assignField(doc: object, key: string, value: unknown): void {
     }
   }
   (doc as Obj)[key] = deepClone(value);
-}
-
-/** A Map with Foundry's Collection helpers. */
-export class Collection<T extends { id: string | null; name?: string | null }> extends Map<string, T> {
-  /** Foundry's Collection yields its values, not entries, when iterated. */
-  // @ts-expect-error -- Map's iterator yields entries; Foundry's Collection overrides it with values.
-  override [Symbol.iterator](): MapIterator<T> {
-    return this.values();
-  }
-  get contents(): T[] {
-    return [...this.values()];
-  }
-  getName(name: string): T | undefined {
-    return this.contents.find((d) => d.name === name);
-  }
-  filter(fn: (d: T) => boolean): T[] {
-    return this.contents.filter(fn);
-  }
-  find(fn: (d: T) => boolean): T | undefined {
-    return this.contents.find(fn);
-  }
-  some(fn: (d: T) => boolean): boolean {
-    return this.contents.some(fn);
-  }
-  map<U>(fn: (d: T) => U): U[] {
-    return this.contents.map(fn);
-  }
-  reduce<U>(fn: (acc: U, d: T) => U, initial: U): U {
-    return this.contents.reduce(fn, initial);
-  }
-  override get(key: string, { strict = false }: { strict?: boolean } = {}): T | undefined {
-    const v = super.get(key);
-    if (strict && !v) throw new Error(`${key} does not exist`);
-    return v;
-  }
-  get documentName(): string | undefined {
-    return undefined;
-  }
 }
 
 export type DocumentClasses = ReturnType<typeof makeDocumentClasses>;
