@@ -198,14 +198,18 @@ export function registerRequests(): void {
 }
 
 /**
- * Asks the active GM to run a request. A GM runs the handler locally, as themselves. With no GM
+ * Asks the active GM to run a request. The active GM runs the handler locally, as themselves. With no GM
  * connected, or on a refusal, the user sees a localized warning and the promise resolves to the
  * refusal; nothing is changed.
  */
 export async function askGM<T>(name: string, data: Record<string, unknown>): Promise<QueryResult<T>> {
   let result: QueryResult;
-  if (game.user?.isGM) result = await runRequest(name, data, game.user);
-  else if (!game.users?.activeGM) result = { ok: false, key: 'PDA.Error.NoGM' };
+  const activeGM = game.users?.activeGM;
+  // Only the active GM's client decides: another GM's click travels like a player's, so two GMs
+  // can never both accept the same step.
+  if (game.user?.isGM && (!activeGM || activeGM.id === game.user.id))
+    result = await runRequest(name, data, game.user);
+  else if (!activeGM) result = { ok: false, key: 'PDA.Error.NoGM' };
   else result = await transport(name, data);
   if (!result.ok) ui.notifications?.warn(errorMessage(new RulesError(result.key, result.data ?? {})));
   return result as QueryResult<T>;

@@ -101,4 +101,28 @@ describe('forged identities', () => {
       combat.combatants.find((c: { name: string }) => c.name === 'Bretteur').system.declaration,
     ).toContain('dodge');
   });
+
+  it('with two GMs, a card button pressed by the second GM is decided by the active GM, once', async () => {
+    const two = await Table.open({ ruleset: 'fantasia', gms: ['MJ', 'MJ2'] });
+    await two.importActor('fantasia-bestiaire', 'Bretteur', 'Bruno');
+    await two.importActor('fantasia-bestiaire', 'Brigand');
+    await two.placeToken('Bretteur', 1, 1);
+    await two.placeToken('Brigand', 2, 1);
+    const bruno = two.seat('Bruno');
+    const second = two.seat('MJ2');
+    await bruno.target('Brigand');
+    const sheet = await bruno.openSheet(bruno.actor('Bretteur'));
+    two.dice.push([100, 30]);
+    await bruno.click(sheet.querySelector('[data-action="useWeapon"]')!);
+    await bruno.answerDialog({});
+    two.dice.push([6, 3], [4, 2]);
+    const from = two.server.log.length;
+    await second.press('Ne rien faire');
+    const cardWrites = two.server.log
+      .slice(from)
+      .filter((op) => op.documentName === 'ChatMessage' && op.action === 'update');
+    // The second GM's click is a request: the card is written once, by the active GM.
+    expect(cardWrites.map((op) => op.userId)).toEqual([two.gm.user.id]);
+    expect(second.dom.querySelectorAll('.chat-message').length).toBe(1);
+  });
 });
