@@ -220,21 +220,35 @@ function ownersOf(uuid: string): string[] {
  * blind card is therefore whispered like a GM one (its author acts on later steps); a one-shot
  * roll with no one else to act (simple-card.ts) keeps the full private mode instead.
  */
-export function cardVisibility(card: CardSnapshot, mode: MessageMode): { whisper?: string[] } {
+export function cardVisibility(
+  card: CardSnapshot,
+  mode: MessageMode,
+  requester: string = game.user?.id ?? '',
+): { whisper?: string[] } {
   if (mode === 'public' || mode === 'ic') return {};
   // An explicit whisper list on both generations (a v14 message may also carry its mode).
-  const who = new Set<string>([...gmIds(), game.user?.id ?? '']);
+  const who = new Set<string>([...gmIds(), requester]);
   for (const uuid of [card.actorUuid, ...card.targets.map((x) => x.actorUuid)])
     for (const id of ownersOf(uuid)) who.add(id);
   who.delete('');
   return { whisper: [...who] };
 }
 
-/** Creates a card message. The caller ran the flow's first step (rolls in `env.rolls`). */
+/** Whose card it is: the mode the requesting user chose and their id (the GM posts for them). */
+export interface CardOrigin {
+  readonly mode: MessageMode;
+  readonly requester: string;
+}
+
+/**
+ * Creates a card message. The caller ran the flow's first step (rolls in `env.rolls`). `origin`
+ * is the user the card is opened for, when the GM posts it on their request (default: this user).
+ */
 export async function createCard(
   card: CardSnapshot,
   env: CardEnv,
   speaker?: Record<string, unknown>,
+  origin: CardOrigin = { mode: userMessageMode(), requester: game.user?.id ?? '' },
 ): Promise<ChatMessage> {
   const content = await renderCard(card, env);
   const data = {
@@ -245,7 +259,7 @@ export async function createCard(
     ...(speaker ? { speaker } : {}),
   };
   // Who sees a shared card: its participants at least, whatever the user's private mode.
-  Object.assign(data, cardVisibility(card, userMessageMode()));
+  Object.assign(data, cardVisibility(card, origin.mode, origin.requester));
   // fvtt-types only knows core ChatMessage subtypes; `carte` is declared in system.json.
   const created = await CONFIG.ChatMessage.documentClass.create(data as unknown as ChatMessage.CreateData);
   if (!created) throw new RulesError('PDA.Error.Unexpected');

@@ -1,5 +1,6 @@
 import type { Dice } from '../../engine/dice/port';
 import type { RulesetId } from '../../engine/rulesets';
+import type { CardOpener } from './open';
 
 /**
  * The card "flow": what a ruleset plugs into the chat-card pipeline. A card is one ChatMessage of
@@ -127,6 +128,11 @@ export interface CardFlow<S = unknown> {
   /** Performs an action the handler already checked is listed, enabled and allowed to the user. */
   perform(card: CardSnapshot<S>, actionId: string, env: FlowEnv): Promise<FlowResult<S>>;
   context(card: CardSnapshot<S>, env: FlowEnv): FlowContext;
+  /**
+   * How the GM opens a card of this flow on a user's request (chat/open.ts): the schema of the
+   * dialog's choices and the first step. A flow without one is opened by other code.
+   */
+  readonly opener?: CardOpener;
 }
 
 const flows = new Map<string, CardFlow>();

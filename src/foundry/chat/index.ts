@@ -1,6 +1,7 @@
 import { CardData, CARD_TYPE } from './card-model';
 import { registerCardQueries } from './card';
 import { onRenderChatMessageHTML } from './hooks';
+import { registerCardOpenQuery } from './open';
 
 export { registerFlow, type CardFlow } from './flow';
 export { CARD_TYPE } from './card-model';
@@ -17,4 +18,5 @@ export function registerChat(): void {
     void onRenderChatMessageHTML(message, html);
   }) as never);
   registerCardQueries();
+  registerCardOpenQuery();
 }

@@ -16,7 +16,7 @@ import {
   type FantasiaRoundFacts,
 } from '../../../src/foundry/rulesets/fantasia/cards/round-context';
 import { registerChat, registerFlow } from '../../../src/foundry/chat/index';
-import { fantasiaAttackFlow } from '../../../src/foundry/rulesets/fantasia/cards/attack-flow';
+import { fantasiaAttackCardFlow } from '../../../src/foundry/rulesets/fantasia/cards/start';
 import { fantasiaResistanceFlow } from '../../../src/foundry/rulesets/fantasia/cards/resistance-flow';
 import { SYSTEM_PATH } from '../../../src/foundry/constants';
 import {
@@ -202,7 +202,7 @@ export function chatWorld(): { gm: FakeUser; player: FakeUser; other: FakeUser }
   setFantasiaOptionsSource(() => DEFAULT_FANTASIA_OPTIONS);
   setFantasiaRoundProvider(null);
   registerChat();
-  registerFlow(fantasiaAttackFlow);
+  registerFlow(fantasiaAttackCardFlow);
   registerFlow(fantasiaResistanceFlow);
   // A player's request runs on the GM's client for the calling user: as the GM, then back.
   setRequestTransport(async (name, data) => {

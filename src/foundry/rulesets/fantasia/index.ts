@@ -1,4 +1,4 @@
-import { fantasiaAttackFlow } from './cards/attack-flow';
+import { fantasiaAttackCardFlow } from './cards/start';
 import { fantasiaResistanceFlow } from './cards/resistance-flow';
 import { combatRoundProvider } from './round/chat-round';
 import { DECLARE_TEMPLATE, fantasiaRoundAdapter } from './round/adapter';
@@ -69,7 +69,7 @@ export const fantasiaRuleset: FoundryRuleset = {
   ],
   tokenAttributes: FANTASIA_TOKEN_ATTRIBUTES,
   roundAdapter: fantasiaRoundAdapter,
-  cardFlows: [fantasiaAttackFlow, fantasiaResistanceFlow],
+  cardFlows: [fantasiaAttackCardFlow, fantasiaResistanceFlow],
   registerSettings: registerFantasiaSettings,
   setup() {
     // The attack card reads declarations, parries, reloads and thrust memory from the round.

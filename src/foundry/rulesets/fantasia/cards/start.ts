@@ -8,11 +8,14 @@ import { notifyError, t } from '../../../i18n';
 import { activeRulesetId } from '../../../settings';
 import { sendRoundCommand } from '../../../combat/service';
 import { combatantOfActor } from '../round/chat-round';
-import type { CombatLike } from '../../../combat/adapter';
-import { createActorCard, makeEnv, renderTemplateWith, resolveUuid, userTargets } from '../../../chat/card';
+import type { CombatLike, CombatantLike } from '../../../combat/adapter';
+import { renderTemplateWith, resolveUuid, userTargets } from '../../../chat/card';
+import { idOrEmpty, requestCardOpen, type CardOpener, type OpenedCard } from '../../../chat/open';
+import { bool, int, object, oneOf } from '../../../security/payload';
 import { combatantOf } from './actor-writes';
 import {
   FANTASIA_ATTACK_FLOW,
+  fantasiaAttackFlow,
   openAttack,
   type AttackIntent,
   LUTTE_HOLDS,
@@ -21,12 +24,13 @@ import {
   type WhipIntent,
 } from './attack-flow';
 import { fantasiaRound } from './round-context';
-import type { CardSnapshot, CardTarget } from '../../../chat/flow';
+import type { CardFlow, CardSnapshot, CardTarget } from '../../../chat/flow';
 
 /**
  * Starting an attack (sheets and the round tracker call this): a dialog for targets (the user's
  * Foundry targets by default), cover (F-D5), a secret thrust named now (F-B2), a knock-out
- * (F-U4) or a whip effect (F-W2); then one attack card per target, rolled on this client.
+ * (F-U4) or a whip effect (F-W2); then the GM opens one attack card per target (chat/open.ts):
+ * the attack is rolled on the GM's client and the GM posts the cards, spoken by the attacker.
  */
 export interface StartAttackOptions {
   /** Targets to offer (default: the user's targeted tokens). */
@@ -65,7 +69,7 @@ interface ActorLike {
 interface AttackCombat {
   id: string | null;
   round: number;
-  combatants: { contents: { actor?: { uuid: string } | null }[] };
+  combatants: Iterable<CombatantLike>;
 }
 
 function canKnockOut(w: FantasiaWeapon): boolean {
@@ -148,15 +152,29 @@ export function readDialog(form: HTMLFormElement | null): AttackDialogResult {
   };
 }
 
-function combatOf(actor: ActorLike, explicit?: string): AttackCombat | undefined {
-  if (explicit) return game.combats?.get(explicit) as unknown as AttackCombat | undefined;
-  const combat = game.combat as unknown as AttackCombat | null | undefined;
-  if (!combat) return undefined;
-  for (const c of combat.combatants.contents) if (c.actor?.uuid === actor.uuid) return combat;
-  return undefined;
+/**
+ * The combat an attack belongs to, as the GM decides it: the one named if the actor fights in it,
+ * else the viewed or an active combat holding the actor (a request cannot leave its round out),
+ * else the one named.
+ */
+function combatOf(actorUuid: string, explicit: string): AttackCombat | undefined {
+  const holds = (c: AttackCombat | null | undefined): c is AttackCombat =>
+    Boolean(c && combatantOfActor(c, actorUuid));
+  const named = explicit ? (game.combats?.get(explicit) as unknown as AttackCombat | undefined) : undefined;
+  if (holds(named)) return named;
+  const viewed = game.combat as unknown as AttackCombat | null | undefined;
+  if (holds(viewed)) return viewed;
+  const active = (game.combats?.contents ?? []) as unknown as (AttackCombat & { active?: boolean })[];
+  return active.find((c) => c.active && holds(c)) ?? named;
 }
 
-/** A shot that unloads the weapon also unloads it in the round (F-W5, F-W6), through the GM. */
+/** The client's guess of the combat, for the dialog only (the GM decides again). */
+function viewedCombatId(actor: ActorLike, explicit?: string): string {
+  if (explicit) return explicit;
+  return combatOf(actor.uuid, '')?.id ?? '';
+}
+
+/** A shot that unloads the weapon also unloads it in the round (F-W5, F-W6). */
 async function roundWeaponFired(
   combat: AttackCombat | undefined,
   actorUuid: string,
@@ -169,9 +187,101 @@ async function roundWeaponFired(
   await sendRoundCommand(round, { kind: 'weaponFired', combatantId: combatant.id, weaponId });
 }
 
+/** The attacker as the round sees it: winding a crossbow in this round's passes (F-W5). */
+function attackerOf(actor: ActorLike, combatId: string): FantasiaCombatant {
+  const facts = fantasiaRound().facts(combatId, actor.uuid);
+  const viewed = actor.engineView<FantasiaCombatant>();
+  return facts.reloadingWeaponId && !viewed.states.reloading
+    ? withStates(viewed, { reloading: { weaponId: facts.reloadingWeaponId } })
+    : viewed;
+}
+
+/** The dialog's choices as a request carries them (checked again by the GM). */
+export type FantasiaOpenChoices = Omit<AttackDialogResult, 'targets'>;
+
+const OPEN_CHOICES = object({
+  cover: int(0, 100),
+  thrustId: idOrEmpty(),
+  knockOut: bool(),
+  whip: oneOf<WhipIntent>(['', 'trip', 'disarm']),
+  lutte: oneOf<LutteHold>(['', ...LUTTE_HOLDS]),
+});
+
+/** GM side: one attack card per target, rolled with Foundry dice on the GM's client. */
+export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
+  choices: OPEN_CHOICES,
+  async open(request, newEnv) {
+    const actor = request.actor as ActorLike;
+    const weaponId = request.itemId;
+    const combat = combatOf(actor.uuid, request.combatId);
+    const combatId = combat?.id ?? '';
+    const facts = fantasiaRound().facts(combatId, actor.uuid);
+    const attacker = attackerOf(actor, combatId);
+    const weapon = attacker.weapons?.find((w) => w.id === weaponId);
+    if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: weaponId });
+    const c = request.choices;
+    const intent: AttackIntent = {
+      cover: c.cover,
+      thrustId: c.thrustId,
+      knockOut: c.knockOut,
+      whip: c.whip,
+      ...(c.lutte && weapon.skill === 'lutte' ? { lutte: c.lutte } : {}),
+    };
+    const cards: OpenedCard[] = [];
+    let unloaded = false;
+    for (const target of request.targets) {
+      const defender = combatantOf(resolveUuid(target.actorUuid), target.name);
+      const env = newEnv();
+      const opened = await env.roll((dice) =>
+        openAttack(
+          {
+            attacker,
+            defender,
+            weaponId,
+            intent,
+            memory: fantasiaRound().memory(combatId),
+            ...(facts.dodgeDeclared ? { attackerDodging: true } : {}),
+          },
+          dice,
+        ),
+      );
+      const after = opened.attackerAfter?.weapons?.find((w) => w.id === weaponId);
+      if (after && !after.loaded) unloaded = true;
+      const card: CardSnapshot<FantasiaAttackState> = {
+        ruleset: activeRulesetId(),
+        flow: FANTASIA_ATTACK_FLOW,
+        step: opened.step,
+        revision: 0,
+        actorUuid: actor.uuid,
+        tokenUuid: '',
+        itemId: weaponId,
+        targets: [target],
+        combatId,
+        round: combat?.round ?? 0,
+        state: opened.state,
+      };
+      cards.push({ card, env });
+    }
+    return {
+      cards,
+      async commit() {
+        if (!unloaded) return;
+        await actor.items?.get(weaponId)?.update({ 'system.loaded': false });
+        await roundWeaponFired(combat, actor.uuid, weaponId);
+      },
+    };
+  },
+};
+
+/** The attack flow with its opener, as the ruleset registers it. */
+export const fantasiaAttackCardFlow: CardFlow<FantasiaAttackState> = {
+  ...fantasiaAttackFlow,
+  opener: fantasiaAttackOpener as unknown as CardOpener,
+};
+
 /**
- * Opens the attack dialog and posts one card per chosen target. Returns the created messages
- * (empty when cancelled or refused; a refusal is shown as a warning and changes nothing).
+ * Opens the attack dialog and asks the GM for one card per chosen target. Returns the created
+ * messages (empty when cancelled or refused; a refusal is shown as a warning and changes nothing).
  */
 export async function startAttack(
   actorDoc: Actor,
@@ -181,15 +291,8 @@ export async function startAttack(
   try {
     const actor = actorDoc as unknown as ActorLike;
     if (!actor.isOwner) throw new RulesError('PDA.Error.CardNotYourActor', { name: actor.name });
-    const combat = combatOf(actor, options.combatId);
-    const combatId = combat?.id ?? '';
-    const facts = fantasiaRound().facts(combatId, actor.uuid);
-    const viewed = actor.engineView<FantasiaCombatant>();
-    // F-W5: winding a crossbow in this round's passes, as the round knows it.
-    const attacker =
-      facts.reloadingWeaponId && !viewed.states.reloading
-        ? withStates(viewed, { reloading: { weaponId: facts.reloadingWeaponId } })
-        : viewed;
+    const combatId = viewedCombatId(actor, options.combatId);
+    const attacker = attackerOf(actor, combatId);
     const weapon = attacker.weapons?.find((w) => w.id === weaponId);
     if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: weaponId });
     const offered = options.targets ?? userTargets();
@@ -209,52 +312,21 @@ export async function startAttack(
     if (!choices) return [];
     const chosen = offered.filter((x) => choices.targets.includes(x.actorUuid));
     if (chosen.length === 0) throw new RulesError('PDA.Error.CardNoTarget');
-    const intent: AttackIntent = {
+    const sent: FantasiaOpenChoices = {
       cover: choices.cover,
-      thrustId: choices.thrustId,
-      knockOut: choices.knockOut,
-      whip: choices.whip,
-      ...(choices.lutte && weapon.skill === 'lutte' ? { lutte: choices.lutte } : {}),
+      thrustId: choices.thrustId ?? '',
+      knockOut: choices.knockOut === true,
+      whip: choices.whip ?? '',
+      lutte: choices.lutte ?? '',
     };
-    const messages: ChatMessage[] = [];
-    for (const target of chosen) {
-      const defender = combatantOf(resolveUuid(target.actorUuid), target.name);
-      const env = makeEnv(game.user as User);
-      const opened = await env.roll((dice) =>
-        openAttack(
-          {
-            attacker,
-            defender,
-            weaponId,
-            intent,
-            memory: fantasiaRound().memory(combatId),
-            ...(facts.dodgeDeclared ? { attackerDodging: true } : {}),
-          },
-          dice,
-        ),
-      );
-      const after = opened.attackerAfter?.weapons?.find((w) => w.id === weaponId);
-      const item = actor.items?.get(weaponId);
-      if (after && !after.loaded) {
-        if (item) await item.update({ 'system.loaded': false });
-        await roundWeaponFired(combat, actor.uuid, weaponId);
-      }
-      const card: CardSnapshot<FantasiaAttackState> = {
-        ruleset: activeRulesetId(),
-        flow: FANTASIA_ATTACK_FLOW,
-        step: opened.step,
-        revision: 0,
-        actorUuid: actor.uuid,
-        tokenUuid: '',
-        itemId: weaponId,
-        targets: [target],
-        combatId,
-        round: combat?.round ?? 0,
-        state: opened.state,
-      };
-      messages.push(await createActorCard(card, env, actorDoc));
-    }
-    return messages;
+    return await requestCardOpen({
+      flow: FANTASIA_ATTACK_FLOW,
+      actor,
+      itemId: weaponId,
+      targets: chosen,
+      combatId,
+      choices: sent,
+    });
   } catch (error) {
     notifyError(error);
     return [];

@@ -1,5 +1,5 @@
 import type { CardFlow } from '../../../chat/flow';
-import { greyhawkAttackFlow } from './attack-flow';
+import { greyhawkAttackCardFlow } from './start';
 
 export {
   greyhawkAttackFlow,
@@ -7,7 +7,7 @@ export {
   setGreyhawkOptionsSource,
   type GreyhawkAttackState,
 } from './attack-flow';
-export { startGreyhawkAttack, greyhawkDialogContext, readGreyhawkChoices } from './start';
+export { greyhawkAttackCardFlow, startGreyhawkAttack, greyhawkDialogContext, readGreyhawkChoices } from './start';
 
 /** Greyhawk's card flows, for registerFlow (the ruleset lists them in `cardFlows`). */
-export const greyhawkCardFlows: readonly CardFlow[] = [greyhawkAttackFlow as unknown as CardFlow];
+export const greyhawkCardFlows: readonly CardFlow[] = [greyhawkAttackCardFlow as unknown as CardFlow];

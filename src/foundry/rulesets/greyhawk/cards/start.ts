@@ -3,12 +3,15 @@ import type { CalledShot, Position } from '../../../../engine/greyhawk/attack';
 import { freeHandsWith, type Grip } from '../../../../engine/greyhawk/manoeuvres';
 import { templatePath } from '../../../constants';
 import { notifyError, t } from '../../../i18n';
-import { createActorCard, makeEnv, renderTemplateWith, resolveUuid, userTargets } from '../../../chat/card';
-import type { CardSnapshot, CardTarget } from '../../../chat/flow';
+import { renderTemplateWith, resolveUuid, userTargets } from '../../../chat/card';
+import type { CardFlow, CardSnapshot, CardTarget } from '../../../chat/flow';
+import { requestCardOpen, type CardOpener, type OpenedCard } from '../../../chat/open';
+import { bool, int as intField, object, oneOf, optional, PayloadError, type Schema } from '../../../security/payload';
 import { distanceMetres, tokenPlace } from './distance';
 import {
   fightersOf,
   greyhawkActor,
+  greyhawkAttackFlow,
   GREYHAWK_ATTACK_FLOW,
   openingState,
   type GreyhawkAttackState,
@@ -27,8 +30,9 @@ import {
 /**
  * Starting a Greyhawk attack card from the sheet or a macro: a dialog (target, called shot and
  * its purpose G-C1, manoeuvre, target position G-P1, the manoeuvre's own facts), then one card
- * per target rolled on this client. An illegal manoeuvre still posts its card, showing the
- * engine's localized refusal, with nothing rolled.
+ * per target, opened by the GM (chat/open.ts): rolled on the GM's client and posted by the GM,
+ * spoken by the attacker. An illegal manoeuvre still posts its card, showing the engine's
+ * localized refusal, with nothing rolled.
  */
 
 export const GREYHAWK_ATTACK_DIALOG = templatePath('greyhawk/chat/attack-dialog.hbs');
@@ -208,7 +212,93 @@ function defaultFreeHands(actor: ActorDoc, itemId: string): number {
   return freeHandsWith(Number(hands) || 1, Boolean(actor.system.shield));
 }
 
-/** The sheet's attack button: dialog, then one card per chosen target. */
+/** Metres typed in the dialog: a finite number in [0, 9999]. */
+function metres(): Schema<number> {
+  return (value, path) => {
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 9999)
+      throw new PayloadError(path);
+    return Math.round(value * 10) / 10;
+  };
+}
+
+/** The dialog's choices as a request carries them; the GM measures the scene distance again. */
+const OPEN_CHOICES = object({
+  manoeuvre: oneOf<Manoeuvre>(MANOEUVRES),
+  calledShot: intField(0, 2) as Schema<CalledShot>,
+  purpose: oneOf<CalledPurpose>(CALLED_PURPOSES),
+  position: oneOf<Position>(POSITIONS),
+  grip: oneOf<Grip>(GRIPS),
+  earlierDisarms: intField(0, 9),
+  freeHands: intField(0, 2),
+  distance: intField(0, 999),
+  declared: bool(),
+  stayUp: object({
+    stillOrClosing: optional(bool()),
+    fromBehind: optional(bool()),
+    unaware: optional(bool()),
+    fourLegs: optional(bool()),
+  }),
+  extra: intField(-20, 20),
+  nearWall: bool(),
+  thrown: bool(),
+  targetDistance: optional(metres()),
+  distanceFrom: optional(oneOf(['scene', 'dialog'] as const)),
+});
+
+/** GM side: one card per target; the scene's distance wins over the dialog's. */
+export const greyhawkAttackOpener: CardOpener<GreyhawkChoices> = {
+  choices: OPEN_CHOICES as unknown as Schema<GreyhawkChoices>,
+  async open(request, newEnv) {
+    const actor = request.actor as ActorDoc;
+    const itemId = request.itemId;
+    greyhawkActor(actor, actor.name);
+    const item = actor.items.get(itemId);
+    if (!item) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: itemId });
+    const canThrow = item.system.melee !== false && Number(item.system.ranges?.long ?? 0) > 0;
+    const missile = item.system.melee === false || canThrow;
+    const { distanceFrom: _from, targetDistance, ...rest } = request.choices;
+    const chosen: GreyhawkChoices = {
+      ...rest,
+      ...(targetDistance === undefined ? {} : { targetDistance, distanceFrom: 'dialog' as const }),
+    };
+    const tokenUuid = request.tokenUuid || undefined;
+    const cards: OpenedCard[] = [];
+    for (const target of request.targets) {
+      const env = newEnv();
+      const f = fightersOf(actor, actor.name, itemId, resolveUuid(target.actorUuid), target.name);
+      const measured = missile ? measure(actor, target, tokenUuid) : null;
+      const opening = await openingState(
+        f,
+        measured === null ? chosen : { ...chosen, targetDistance: measured, distanceFrom: 'scene' as const },
+        { attackerName: actor.name, weaponName: item.name ?? '' },
+        env,
+      );
+      const card: CardSnapshot<GreyhawkAttackState> = {
+        ruleset: 'greyhawk',
+        flow: GREYHAWK_ATTACK_FLOW,
+        step: opening.step,
+        revision: 0,
+        actorUuid: actor.uuid,
+        tokenUuid: request.tokenUuid,
+        itemId,
+        targets: [target],
+        combatId: '',
+        round: 0,
+        state: opening.state,
+      };
+      cards.push({ card, env });
+    }
+    return { cards };
+  },
+};
+
+/** The attack flow with its opener, as the ruleset registers it. */
+export const greyhawkAttackCardFlow: CardFlow<GreyhawkAttackState> = {
+  ...greyhawkAttackFlow,
+  opener: greyhawkAttackOpener as unknown as CardOpener,
+};
+
+/** The sheet's attack button: dialog, then the GM opens one card per chosen target. */
 export async function startGreyhawkAttack(
   actorDoc: Actor,
   itemId: string,
@@ -261,34 +351,14 @@ export async function startGreyhawkAttack(
     const { targets: picked, ...chosen } = choices;
     const targets = offered.filter((x) => picked.includes(x.actorUuid));
     if (targets.length === 0) throw new RulesError('PDA.Error.CardNoTarget');
-    const messages: ChatMessage[] = [];
-    for (const target of targets) {
-      const env = makeEnv(game.user as User);
-      const f = fightersOf(actor, actor.name, itemId, resolveUuid(target.actorUuid), target.name);
-      // The scene's distance wins; the dialog's is for targets with no token on the scene.
-      const measured = shot.missile ? measure(actor, target, options.tokenUuid) : null;
-      const opening = await openingState(
-        f,
-        measured === null ? chosen : { ...chosen, targetDistance: measured, distanceFrom: 'scene' as const },
-        { attackerName: actor.name, weaponName: item.name ?? '' },
-        env,
-      );
-      const card: CardSnapshot<GreyhawkAttackState> = {
-        ruleset: 'greyhawk',
-        flow: GREYHAWK_ATTACK_FLOW,
-        step: opening.step,
-        revision: 0,
-        actorUuid: actor.uuid,
-        tokenUuid: options.tokenUuid ?? '',
-        itemId,
-        targets: [target],
-        combatId: '',
-        round: 0,
-        state: opening.state,
-      };
-      messages.push(await createActorCard(card, env, actorDoc));
-    }
-    return messages;
+    return await requestCardOpen({
+      flow: GREYHAWK_ATTACK_FLOW,
+      actor,
+      itemId,
+      ...(options.tokenUuid ? { tokenUuid: options.tokenUuid } : {}),
+      targets,
+      choices: chosen,
+    });
   } catch (error) {
     notifyError(error);
     return [];
