@@ -2,6 +2,13 @@ import { createElementNear } from '../apps/dom';
 import { CARD_TYPE } from './card-model';
 import { liveActions, makeEnv, renderCard, requestCardAction, snapshotOf, type LiveAction } from './card';
 import { getFlow } from './flow';
+import { SYSTEM_ID } from '../constants';
+
+/** A message the system keeps for its own use (a store for the GMs): not shown in the log. */
+export function isHiddenMessage(message: ChatMessage): boolean {
+  const flags = (message as unknown as { flags?: Record<string, Record<string, unknown> | undefined> }).flags;
+  return flags?.[SYSTEM_ID]?.hidden === true;
+}
 
 /**
  * `renderChatMessageHTML`: a card's body is rebuilt from `message.system` with this client's
@@ -13,6 +20,11 @@ import { getFlow } from './flow';
  * what the user sees.
  */
 export async function onRenderChatMessageHTML(message: ChatMessage, html: HTMLElement): Promise<void> {
+  if (isHiddenMessage(message)) {
+    html.hidden = true;
+    html.style.display = 'none';
+    return;
+  }
   if ((message.type as string) !== CARD_TYPE || !game.user) return;
   const local = await localCardHtml(message, game.user);
   if (local !== null) {

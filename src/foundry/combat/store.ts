@@ -18,6 +18,26 @@ import type { CoreAdvance } from './documents';
 
 type State = RoundState<RoundCombatant, unknown, unknown>;
 
+/**
+ * Where a ruleset keeps the exact declarations that players must not receive (a PNJ's secret
+ * intent): every client gets the Combatant documents, so those hold only a public stand-in, and
+ * the exact text lives in a place Foundry sends to the GMs alone. Registered per round rules id.
+ */
+export interface DeclarationVault {
+  /** The stored exact declaration of a combatant, on a client allowed to read it; else undefined. */
+  read(combat: CombatLike, combatantId: string): string | undefined;
+  /** What the Combatant stores instead of `declaration` (undefined: the declaration itself). */
+  conceal(combat: CombatLike, combatant: RoundCombatant, declaration: unknown): unknown;
+  /** Stores the exact declarations of the concealed combatants (GM side, before the Combatants). */
+  write(combat: CombatLike, secrets: Readonly<Record<string, string>>): Promise<void>;
+}
+
+const vaults = new Map<string, DeclarationVault>();
+
+export function registerDeclarationVault(rules: string, vault: DeclarationVault): void {
+  vaults.set(rules, vault);
+}
+
 function parseJson(text: string): unknown {
   if (!text) return undefined;
   try {
@@ -81,11 +101,12 @@ export function readRoundState(adapter: AnyRoundAdapter, combat: CombatLike): St
   const declarations: Record<CombatantId, unknown> = {};
   const readiness: Record<CombatantId, unknown> = {};
   const budgets: Record<CombatantId, Budgets> = {};
+  const vault = vaults.get(sys.rules);
   for (const c of combat.combatants) {
     if (!c.id) continue;
     const snapshot = adapter.toCombatant(c) as RoundCombatant;
     combatants[c.id] = snapshot;
-    const declaration = storedDeclaration(adapter, c.system.declaration);
+    const declaration = storedDeclaration(adapter, vault?.read(combat, c.id) ?? c.system.declaration);
     if (declaration !== undefined) declarations[c.id] = declaration;
     const ready = parseJson(c.system.readiness);
     readiness[c.id] = adapter.documentReadiness
@@ -121,6 +142,8 @@ export interface RoundUpdates {
   readonly combatants: Record<string, unknown>[];
   /** Item updates of the combatants' actors, for readiness kept on items. */
   readonly items: { readonly actor: Actor.Implementation; readonly updates: Record<string, unknown>[] }[];
+  /** Exact declarations kept in the rules' vault (none without one), by combatant id. */
+  readonly secrets: Record<string, string>;
 }
 
 /** The document updates that store `state` (combatants only when something changed). */
@@ -144,9 +167,14 @@ export function roundUpdates(combat: CombatLike, state: State, adapter?: AnyRoun
   };
   const combatants: Record<string, unknown>[] = [];
   const items: { actor: Actor.Implementation; updates: Record<string, unknown>[] }[] = [];
+  const vault = vaults.get(state.rules);
+  const secrets: Record<string, string> = {};
   for (const c of combat.combatants) {
     if (!c.id) continue;
     const d = state.declarations[c.id];
+    const snapshot = state.combatants[c.id];
+    const standIn = d !== undefined && snapshot && vault ? vault.conceal(combat, snapshot, d) : undefined;
+    if (standIn !== undefined) secrets[c.id] = JSON.stringify(d);
     const r = state.readiness[c.id];
     const b = state.budgets[c.id];
     if (onDocuments && r !== undefined && c.actor) {
@@ -154,7 +182,7 @@ export function roundUpdates(combat: CombatLike, state: State, adapter?: AnyRoun
       if (updates.length) items.push({ actor: c.actor, updates });
     }
     const system = {
-      declaration: d === undefined ? '' : JSON.stringify(d),
+      declaration: d === undefined ? '' : JSON.stringify(standIn ?? d),
       readiness: r === undefined || onDocuments ? '' : JSON.stringify(r),
       budgets: b === undefined ? '' : JSON.stringify(b),
     };
@@ -168,7 +196,7 @@ export function roundUpdates(combat: CombatLike, state: State, adapter?: AnyRoun
       initiative !== (c as CombatantLike & { initiative?: number | null }).initiative;
     if (changed) combatants.push({ _id: c.id, initiative, system });
   }
-  return { combat: combatUpdate, combatants, items };
+  return { combat: combatUpdate, combatants, items, secrets };
 }
 
 /**
@@ -206,6 +234,8 @@ export async function writeRoundState(
   adapter?: AnyRoundAdapter,
 ): Promise<void> {
   const updates = roundUpdates(combat, state, adapter);
+  // The secrets first: a client re-rendering on the Combatant update must find them in place.
+  await vaults.get(state.rules)?.write(combat, updates.secrets);
   for (const { actor, updates: list } of updates.items)
     await actor.updateEmbeddedDocuments('Item', list as never);
   if (updates.combatants.length) await combat.updateEmbeddedDocuments('Combatant', updates.combatants);

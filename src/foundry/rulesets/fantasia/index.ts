@@ -3,6 +3,8 @@ import { fantasiaResistanceFlow } from './cards/resistance-flow';
 import { combatRoundProvider } from './round/chat-round';
 import { DECLARE_TEMPLATE, fantasiaRoundAdapter } from './round/adapter';
 import { setFantasiaRoundProvider } from './cards/round-context';
+import { fantasiaDeclarationVault } from './round/secrets';
+import { registerDeclarationVault } from '../../combat/store';
 import { templatePath } from '../../constants';
 import type { FoundryRuleset } from '../types';
 import { fantasiaPreCreateItem } from './drop';
@@ -74,6 +76,8 @@ export const fantasiaRuleset: FoundryRuleset = {
   setup() {
     // The attack card reads declarations, parries, reloads and thrust memory from the round.
     setFantasiaRoundProvider(combatRoundProvider);
+    // F-R5: a PNJ's exact declaration stays on the GMs' clients (round/secrets.ts).
+    registerDeclarationVault('fantasia', fantasiaDeclarationVault);
     // Fantasia sheets serve compendium entries and actors kept from an earlier ruleset in every
     // world, so their partials load whatever the active ruleset.
     void foundry.applications.handlebars.loadTemplates([DECLARE_TEMPLATE, ...FANTASIA_PARTIALS]);
