@@ -155,7 +155,11 @@ export async function handleCardOpen(payload: OpenPayload, user: User): Promise<
   const own = tokenUuid ? (resolveUuid(tokenUuid) as TokenLike | null) : null;
   if (tokenUuid && (!own || !sameActor(own, payload.actorUuid)))
     throw new RulesError('PDA.Error.CardBadTarget');
-  const targets = payload.targets.map((x) => checkedTarget(user, x));
+  // One card per target actor: a target named twice is one target.
+  const unique = payload.targets.filter(
+    (x, i, all) => all.findIndex((y) => y.actorUuid === x.actorUuid) === i,
+  );
+  const targets = unique.map((x) => checkedTarget(user, x));
   if (targets.length === 0) throw new RulesError('PDA.Error.CardNoTarget');
   const plan = await opener.open(
     {
@@ -200,7 +204,9 @@ export async function requestCardOpen(request: OpenCardRequest): Promise<ChatMes
     flow: request.flow,
     actorUuid: request.actor.uuid,
     itemId: request.itemId,
-    targets: request.targets.map((x) => (x.tokenUuid ? { actorUuid: x.actorUuid, tokenUuid: x.tokenUuid } : { actorUuid: x.actorUuid })),
+    targets: request.targets.map((x) =>
+      x.tokenUuid ? { actorUuid: x.actorUuid, tokenUuid: x.tokenUuid } : { actorUuid: x.actorUuid },
+    ),
     mode: normaliseMode(userMessageMode()),
     choices: request.choices,
   };

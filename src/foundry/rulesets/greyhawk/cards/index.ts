@@ -7,7 +7,12 @@ export {
   setGreyhawkOptionsSource,
   type GreyhawkAttackState,
 } from './attack-flow';
-export { greyhawkAttackCardFlow, startGreyhawkAttack, greyhawkDialogContext, readGreyhawkChoices } from './start';
+export {
+  greyhawkAttackCardFlow,
+  startGreyhawkAttack,
+  greyhawkDialogContext,
+  readGreyhawkChoices,
+} from './start';
 
 /** Greyhawk's card flows, for registerFlow (the ruleset lists them in `cardFlows`). */
 export const greyhawkCardFlows: readonly CardFlow[] = [greyhawkAttackCardFlow as unknown as CardFlow];

@@ -6,7 +6,15 @@ import { notifyError, t } from '../../../i18n';
 import { renderTemplateWith, resolveUuid, userTargets } from '../../../chat/card';
 import type { CardFlow, CardSnapshot, CardTarget } from '../../../chat/flow';
 import { requestCardOpen, type CardOpener, type OpenedCard } from '../../../chat/open';
-import { bool, int as intField, object, oneOf, optional, PayloadError, type Schema } from '../../../security/payload';
+import {
+  bool,
+  int as intField,
+  object,
+  oneOf,
+  optional,
+  PayloadError,
+  type Schema,
+} from '../../../security/payload';
 import { distanceMetres, tokenPlace } from './distance';
 import {
   fightersOf,
