@@ -13,7 +13,7 @@ import { attackFromSheet, declare, fantasiaTable, itemId, startFight, text } fro
 const SECRET = 'Xylophage';
 
 describe('attack cards are the GM’s documents', () => {
-  it('F-H3 Alice’s attack card is authored by the GM, spoken by her swordsman, and her edit is refused', async () => {
+  it('Alice’s attack card is authored by the GM, spoken by her swordsman, and her edit is refused', async () => {
     const t = await fantasiaTable([{ entry: 'Bretteur', owner: 'Alice' }, { entry: 'Brigand' }]);
     const sword = itemId(t.alice, 'Bretteur', 'Épée fantasque');
     t.table.dice.push([100, 30]);
@@ -66,7 +66,7 @@ describe('attack cards are the GM’s documents', () => {
     expect(t.table.server.world.messages.size).toBe(count);
   });
 
-  it('G-S3 a Greyhawk archer’s card is the GM’s too: Alice cannot edit it', async () => {
+  it('a Greyhawk archer’s card is the GM’s too: Alice cannot edit it', async () => {
     const table = await Table.open({ ruleset: 'greyhawk' });
     const alice = table.seat('Alice');
     const kael = await table.importActor('greyhawk-bestiaire', 'Kael, archer spécialiste', 'Alice');
