@@ -152,3 +152,74 @@ describe('F-R5 a PNJ’s exact intent stays with the GM', () => {
     expect(text(t.gm.tracker)).not.toContain('forgé');
   });
 });
+
+describe('a malformed request to open a card is refused, naming the field, with nothing posted', () => {
+  const choices = { cover: 0, thrustId: '', knockOut: false, whip: '', lutte: '' };
+  const cases: [string, (a: any, b: any, sword: string) => Record<string, unknown>, string][] = [
+    [
+      'a target uuid naming a prototype member',
+      (a, _b, sword) => ({
+        flow: 'fantasia.attack',
+        actorUuid: a.uuid,
+        itemId: sword,
+        targets: [{ actorUuid: 'Actor.constructor' }],
+        mode: 'public',
+        choices,
+      }),
+      'targets.0.actorUuid',
+    ],
+    [
+      'thirteen targets',
+      (a, b, sword) => ({
+        flow: 'fantasia.attack',
+        actorUuid: a.uuid,
+        itemId: sword,
+        targets: Array.from({ length: 13 }, () => ({ actorUuid: b.uuid })),
+        mode: 'public',
+        choices,
+      }),
+      'targets',
+    ],
+    [
+      'a cover of 150 %',
+      (a, b, sword) => ({
+        flow: 'fantasia.attack',
+        actorUuid: a.uuid,
+        itemId: sword,
+        targets: [{ actorUuid: b.uuid }],
+        mode: 'public',
+        choices: { ...choices, cover: 150 },
+      }),
+      'choices.cover',
+    ],
+    [
+      'an unknown choice',
+      (a, b, sword) => ({
+        flow: 'fantasia.attack',
+        actorUuid: a.uuid,
+        itemId: sword,
+        targets: [{ actorUuid: b.uuid }],
+        mode: 'public',
+        choices: { ...choices, autoHit: true },
+      }),
+      'choices.autoHit',
+    ],
+  ];
+  for (const [what, data, field] of cases) {
+    it(`${what}: PDA.Error.BadPayload on ${field}`, async () => {
+      const t = await fantasiaTable([{ entry: 'Bretteur', owner: 'Alice' }, { entry: 'Brigand' }]);
+      const sword = itemId(t.alice, 'Bretteur', 'Épée fantasque');
+      const count = t.table.server.world.messages.size;
+      await t.alice.user.update({
+        'flags.passe-d-armes.requests.bad1': {
+          name: 'card.open',
+          data: data(t.alice.actor('Bretteur'), t.alice.actor('Brigand'), sword),
+        },
+      });
+      await t.table.settle();
+      const answer = t.alice.user.flags['passe-d-armes'].answers.bad1;
+      expect(answer).toMatchObject({ ok: false, key: 'PDA.Error.BadPayload', data: { field } });
+      expect(t.table.server.world.messages.size).toBe(count);
+    });
+  }
+});
