@@ -131,6 +131,21 @@ describe('F-R5 a PNJ’s exact intent stays with the GM', () => {
     await t.gm.click('[data-action="pdaStartPasses"]', t.gm.tracker);
     expect(text(t.gm.tracker)).toContain('13 Brigand Dégainer / encocher En attente');
     expect(text(t.alice.tracker)).toContain('13 Brigand Intention cachée En attente');
+    // Nor does the schedule tell: the brigand's waiting slot holds no action, weapon or target.
+    const dagger = itemId(t.gm, 'Brigand', 'Dague');
+    for (const player of [t.alice, t.bruno]) {
+      const slots = player.game.combats.get(t.combat!.id).system.slots;
+      const brigand = slots.filter((s: any) => s.combatantId === t.ids.Brigand);
+      expect(brigand.map((s: any) => s.action)).toEqual(['hidden']);
+      expect(everything(player)).not.toContain(dagger);
+    }
+    // At resolution the slot shows what it does, and the GM plays it: the dagger is drawn.
+    await t.alice.click('[data-action="pdaEndSlot"]', t.alice.tracker);
+    expect(text(t.alice.tracker)).toContain('13 Brigand Dégainer / encocher En cours');
+    await t.gm.click('[data-action="pdaEndSlot"]', t.gm.tracker);
+    expect(text(t.gm.tracker)).toContain('Tout le monde a agi');
+    await t.gm.click('[data-action="pdaNextRound"]', t.gm.tracker);
+    expect(t.alice.actor('Brigand').items.get(dagger).system.drawn).toBe(true);
     for (const player of [t.alice, t.bruno]) expect(everything(player)).not.toContain(SECRET);
     expect(t.table.errors()).toEqual([]);
   });

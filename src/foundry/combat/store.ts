@@ -86,6 +86,42 @@ function storedBudgets(text: string): Budgets | undefined {
   return out as unknown as Budgets;
 }
 
+/** The vault's key holding the full schedule (never a combatant id: those are document ids). */
+const SLOTS_KEY = '#slots';
+/** What a concealed combatant's waiting slot shows in the Combat document. */
+const HIDDEN_ACTION = 'hidden';
+
+/**
+ * A concealed combatant's slots that have not run yet, as every client may see them: their pass
+ * and place only (what the tracker shows players); the action, weapon and target stay in the vault.
+ */
+function concealSlots(slots: readonly Slot[], concealed: Readonly<Record<string, string>>): Slot[] {
+  return slots.map((slot) =>
+    slot.secret && slot.status === 'waiting' && Object.hasOwn(concealed, slot.combatantId)
+      ? {
+          id: slot.id,
+          combatantId: slot.combatantId,
+          pass: slot.pass,
+          order: slot.order,
+          status: slot.status,
+          secret: true,
+          action: HIDDEN_ACTION,
+          label: '',
+        }
+      : slot,
+  );
+}
+
+/** The stored schedule with the concealed slots restored from the vault, where this client reads it. */
+function revealSlots(vault: DeclarationVault, combat: CombatLike, stored: readonly Slot[]): Slot[] {
+  const full = parseJson(vault.read(combat, SLOTS_KEY) ?? '');
+  if (!Array.isArray(full) || full.length !== stored.length) return [...stored];
+  return stored.map((slot, i) => {
+    const kept = full[i] as Slot | undefined;
+    return slot.action === HIDDEN_ACTION && isPlainObject(kept) && kept.id === slot.id ? kept : slot;
+  });
+}
+
 /** Engine snapshots of every combatant of the combat. */
 export function snapshots(adapter: AnyRoundAdapter, combat: CombatLike): RoundCombatant[] {
   const list: RoundCombatant[] = [];
@@ -130,7 +166,9 @@ export function readRoundState(adapter: AnyRoundAdapter, combat: CombatLike): St
     declarations,
     readiness,
     budgets,
-    slots: sys.slots as unknown as Slot[],
+    slots: vault
+      ? revealSlots(vault, combat, sys.slots as unknown as Slot[])
+      : (sys.slots as unknown as Slot[]),
     slotIndex: sys.slotIndex,
     out: sys.out.filter(known),
     ended: false,
@@ -152,6 +190,7 @@ export function roundUpdates(combat: CombatLike, state: State, adapter?: AnyRoun
   const rank = new Map(state.order.map((e, i) => [e.combatantId, i]));
   const current = state.slotIndex >= 0 ? state.slots[state.slotIndex] : undefined;
   const turn = current ? (rank.get(current.combatantId) ?? null) : null;
+  const secrets: Record<string, string> = {};
   const combatUpdate = {
     round: state.round,
     turn,
@@ -160,7 +199,7 @@ export function roundUpdates(combat: CombatLike, state: State, adapter?: AnyRoun
       step: state.ended ? '' : state.step,
       pass: state.pass ?? null,
       slotIndex: state.slotIndex,
-      slots: state.slots,
+      slots: state.slots as readonly Slot[],
       order: state.order,
       out: state.out,
     },
@@ -168,7 +207,6 @@ export function roundUpdates(combat: CombatLike, state: State, adapter?: AnyRoun
   const combatants: Record<string, unknown>[] = [];
   const items: { actor: Actor.Implementation; updates: Record<string, unknown>[] }[] = [];
   const vault = vaults.get(state.rules);
-  const secrets: Record<string, string> = {};
   for (const c of combat.combatants) {
     if (!c.id) continue;
     const d = state.declarations[c.id];
@@ -195,6 +233,13 @@ export function roundUpdates(combat: CombatLike, state: State, adapter?: AnyRoun
       system.budgets !== c.system.budgets ||
       initiative !== (c as CombatantLike & { initiative?: number | null }).initiative;
     if (changed) combatants.push({ _id: c.id, initiative, system });
+  }
+  if (vault && Object.keys(secrets).length) {
+    const slots = concealSlots(state.slots, secrets);
+    if (slots.some((slot, i) => slot !== state.slots[i])) {
+      secrets[SLOTS_KEY] = JSON.stringify(state.slots);
+      combatUpdate.system.slots = slots;
+    }
   }
   return { combat: combatUpdate, combatants, items, secrets };
 }
