@@ -44,6 +44,8 @@ export interface GreyhawkRoundCombatant extends RoundCombatant {
   readonly braceWeapon?: boolean;
   /** G-F1: this combatant's group took (or gave) the free shot before round 1. */
   readonly freeShot?: 'shooter' | 'target';
+  /** G-D2: its two-handed weapon was sent flying last round: this round's initiative is lost. */
+  readonly losesInitiative?: boolean;
 }
 
 /** Weapon speed after G-M2 (high master, melee −1) and G-ST2 (two-handed specialist −3). */
@@ -197,7 +199,8 @@ export function initiativeModifiers(
   mods.push(...calledShotInitiativeModifier(calledShotUse(called, declaration.calledShot)));
   if (context.round === 1 && c.freeShot === 'target') m('G-F1', 'FreeShotTarget', 2);
   if (context.bracingAgainstRush) m('G-SH2', 'Bracing', -2);
-  if (context.readiness?.losesInitiative === 'now') m('G-D2', 'OffLine', LOST_INITIATIVE);
+  if (context.readiness?.losesInitiative === 'now' || c.losesInitiative === true)
+    m('G-D2', 'OffLine', LOST_INITIATIVE);
   return mods;
 }
 

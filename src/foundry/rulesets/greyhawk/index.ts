@@ -1,5 +1,6 @@
 import { templatePath } from '../../constants';
 import { greyhawkCardFlows } from './cards';
+import { installGreyhawkStatuses, onGreyhawkActorChange } from './conditions';
 import type { FoundryRuleset } from '../types';
 import { GREYHAWK_ACTOR_TYPES, GuerrierAdndModel, MonstreAdndModel } from './models/actors';
 import { ArmeAdndModel, GREYHAWK_ITEM_TYPES } from './models/items';
@@ -32,6 +33,11 @@ export const greyhawkRuleset: FoundryRuleset = {
   setup() {
     // Greyhawk sheets open in every world (compendiums, actors kept from an earlier ruleset).
     void foundry.applications.handlebars.loadTemplates(GREYHAWK_PARTIALS);
+  },
+  init() {
+    // The lasting conditions as token statuses (after core's), kept in step by the active GM.
+    installGreyhawkStatuses();
+    Hooks.on('updateActor', onGreyhawkActorChange as never);
   },
 };
 

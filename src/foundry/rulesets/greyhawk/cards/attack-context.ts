@@ -26,6 +26,10 @@ const CONDITION_RULE: Readonly<Record<string, string>> = {
   held: 'G-G2',
   heldRounds: 'G-G2',
   prone: 'G-SH2',
+  holding: 'G-G2',
+  offLine: 'G-D2',
+  shieldOffLine: 'G-D3',
+  losesInitiative: 'G-D2',
 };
 
 function outcomeSection(
@@ -226,7 +230,8 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
           after: s.applied.after,
         }),
       });
-    for (const key of Object.keys(s.applied.conditions ?? {}).filter((k) => k !== 'heldRounds'))
+    const written = Object.entries(s.applied.conditions ?? {}).filter(([k, v]) => k !== 'heldRounds' && v);
+    for (const [key] of written)
       appliedNotes.push({
         text: L(`Condition.${key}`, { name: target?.name ?? '' }),
         rule: CONDITION_RULE[key] ?? 'G-C1',

@@ -133,6 +133,11 @@ export const greyhawkAttackFlow: CardFlow<GreyhawkAttackState> = {
         };
         const after = before - damage;
         const write: DocumentWrite = { uuid: target.actorUuid, update };
+        // G-G2: the holder is hampered too (−2 AC and attack, no two-handed weapon).
+        const holds = state.outcome?.kind === 'seizePerson' && state.outcome.result.hold !== undefined;
+        const holderWrite: DocumentWrite[] = holds
+          ? [{ uuid: card.actorUuid, update: { system: { conditions: { holding: true } } } }]
+          : [];
         return {
           step: 'applied',
           state: {
@@ -144,9 +149,10 @@ export const greyhawkAttackFlow: CardFlow<GreyhawkAttackState> = {
               from: card.step,
               ...(hasPatch ? { conditions: patch, conditionsBefore: cond.before } : {}),
               wrote: update.system,
+              ...(holds ? { holder: true } : {}),
             },
           },
-          writes: [write],
+          writes: [write, ...holderWrite],
         };
       }
       case 'undo': {
@@ -167,6 +173,9 @@ export const greyhawkAttackFlow: CardFlow<GreyhawkAttackState> = {
                 },
               },
             },
+            ...(applied.holder
+              ? [{ uuid: card.actorUuid, update: { system: { conditions: { holding: false } } } }]
+              : []),
           ],
         };
       }

@@ -1,6 +1,8 @@
 import { RulesError } from '../../../../engine/core/errors';
 import type { GreyhawkOptions } from '../../../../engine/greyhawk/options';
 import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind, Size } from '../../../../engine/greyhawk/types';
+import { conditionAcModifiers } from '../../../../engine/greyhawk/conditions';
+import { standardShield } from '../../../../engine/greyhawk/manoeuvres';
 import { greyhawkOptionsFromSettings } from '../settings';
 import type { CardSnapshot, FlowEnv, Text } from '../../../chat/flow';
 import { undoConflict, undoRefusal } from '../../../security/undo';
@@ -24,6 +26,8 @@ export interface GreyhawkApplied {
   readonly conditionsBefore?: Record<string, unknown>;
   /** The target's system changes the apply wrote; undo refuses once the target differs. */
   readonly wrote?: Record<string, unknown>;
+  /** G-G2: the attacker was marked as holding the target (undo clears it). */
+  readonly holder?: boolean;
 }
 
 export interface GreyhawkAttackState {
@@ -73,6 +77,10 @@ export interface GreyhawkConditions {
   readonly prone: boolean;
   readonly carved: string;
   readonly clothingCut: boolean;
+  readonly holding?: boolean;
+  readonly offLine?: boolean;
+  readonly shieldOffLine?: boolean;
+  readonly losesInitiative?: boolean;
 }
 
 export function greyhawkActor(doc: unknown, name: string): GreyhawkActorDoc {
@@ -110,6 +118,9 @@ export function fightersOf(
   const held = d.system.conditions?.held ? d.system.conditions.heldRounds : undefined;
   const attacker = a.system.toEngine();
   const defender = d.system.toEngine();
+  const defenderConditions = d.system.conditions ?? {};
+  const defenderShield = d.system.shield ? standardShield(d.system.shield as ShieldKind).ac : 0;
+  const acMods = conditionAcModifiers(defenderConditions, defenderShield);
   return {
     attacker,
     weapon: { ...weapon, name: item?.name || weapon.name },
@@ -118,7 +129,10 @@ export function fightersOf(
     ...(held !== undefined
       ? { defenderHold: { holderId: attacker.id, victimId: defender.id, rounds: held } }
       : {}),
-    defenderAc: d.system.ac,
+    defenderAc: d.system.ac + acMods.reduce((sum, m) => sum + m.value, 0),
+    ...(acMods.length ? { defenderAcModifiers: acMods } : {}),
+    attackerConditions: a.system.conditions ?? {},
+    defenderConditions,
     defenderSize: d.system.size as Size,
     defenderDex: d.system.abilities.dex,
   };

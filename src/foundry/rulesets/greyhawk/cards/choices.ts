@@ -14,6 +14,7 @@ import {
   type ShieldRushResult,
   type StayUpFactors,
 } from '../../../../engine/greyhawk/manoeuvres';
+import type { GreyhawkConditionState } from '../../../../engine/greyhawk/conditions';
 import type {
   GreyhawkCharacter,
   GreyhawkWeapon,
@@ -105,6 +106,11 @@ export interface Fighters {
   readonly defenderDex: number;
   /** The defender's current hold (G-G2), read from its conditions; G-C1 hostage needs one. */
   readonly defenderHold?: HoldState;
+  /** Both fighters' lasting conditions (G-C1, G-G2, G-D2, G-D3, G-SH2). */
+  readonly attackerConditions?: Partial<GreyhawkConditionState>;
+  readonly defenderConditions?: Partial<GreyhawkConditionState>;
+  /** What the defender's conditions do to its AC (already in `defenderAc`). */
+  readonly defenderAcModifiers?: readonly Modifier[];
 }
 
 export interface DamageView {
@@ -158,6 +164,9 @@ export interface ConditionPatch {
   /** The letter to add to those carved. */
   carve?: string;
   clothingCut?: boolean;
+  offLine?: boolean;
+  shieldOffLine?: boolean;
+  losesInitiative?: boolean;
 }
 
 /** The conditions an attack's result puts on the target (empty when none). */
@@ -173,6 +182,13 @@ export function conditionPatch(first: FirstPart | undefined, outcome: Outcome | 
     (outcome.result.effect === 'disarmed' || outcome.result.effect === 'thrown')
   )
     p.disarmed = true;
+  // G-D2: off line counts for a second success this round; thrown costs the next initiative.
+  if (outcome?.kind === 'disarm' && outcome.result.effect === 'offLine') p.offLine = true;
+  if (outcome?.kind === 'disarm' && outcome.result.effect === 'thrown') {
+    p.offLine = false;
+    p.losesInitiative = true;
+  }
+  if (outcome?.kind === 'disarm' && outcome.result.effect === 'shieldOffLine') p.shieldOffLine = true;
   if (outcome?.kind === 'seizePerson' && outcome.result.hold) {
     p.held = true;
     p.heldRounds = outcome.result.hold.rounds;

@@ -21,6 +21,7 @@ import {
   validateShieldRush,
   standardShield,
 } from '../../../../engine/greyhawk/manoeuvres';
+import { bladeAtThroatDamage, earlierDisarms, hamperedBy } from '../../../../engine/greyhawk/conditions';
 import type { GreyhawkOptions } from '../../../../engine/greyhawk/options';
 import type { Modifier } from '../../../../engine/greyhawk/types';
 import {
@@ -53,12 +54,27 @@ export function isMissileUse(f: Fighters, c: GreyhawkChoices): boolean {
   return !f.weapon.melee || c.thrown === true;
 }
 
+/** G-P1: a target lying after a rush (G-SH2) is prone for the next attacker unless the GM said more. */
+function positionOf(f: Fighters, c: GreyhawkChoices) {
+  return c.position === 'standing' && f.defenderConditions?.prone === true ? 'prone' : c.position;
+}
+
 function context(f: Fighters, c: GreyhawkChoices): AttackContext {
   const missile = isMissileUse(f, c);
+  const dc = f.defenderConditions ?? {};
+  const hampered = hamperedBy(f.attackerConditions ?? {});
   return {
     attacker: f.attacker,
     weapon: f.weapon,
-    target: { ac: f.defenderAc, size: f.defenderSize, position: c.position, name: f.defender.name },
+    target: {
+      ac: f.defenderAc,
+      size: f.defenderSize,
+      position: positionOf(f, c),
+      name: f.defender.name,
+      ...((dc.pinned ?? 0) > 0 ? { pinned: true } : {}),
+      ...(dc.held === true ? { held: true } : {}),
+    },
+    ...(hampered ? { attackerHampered: hampered } : {}),
     ...(c.calledShot ? { calledShot: c.calledShot } : {}),
     ...(missile ? { missile: true } : {}),
     ...(missile && c.targetDistance !== undefined ? { distance: c.targetDistance } : {}),
@@ -109,7 +125,7 @@ function disarmContext(f: Fighters, c: GreyhawkChoices, ctx: AttackContext) {
     victimGrip: c.grip,
     victimLevel: topLevel(f.defender) || (f.defender.monster?.hitDice ?? 0),
     expert: c.manoeuvre === 'expertDisarm',
-    earlierDisarmsThisRound: c.earlierDisarms,
+    earlierDisarmsThisRound: earlierDisarms(f.defenderConditions ?? {}, c.earlierDisarms),
   };
 }
 
@@ -227,9 +243,15 @@ function rolledPart(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): (dice:
       const attack = resolveAttack(ctx, dice, o);
       if (attack.outcome !== 'hit') return { attack, dice: [], pending: false };
       const d = rollDamage(ctx, dice);
+      const blade = bladeAtThroatDamage(d.total, f.defenderConditions?.bladeAtThroat === true);
       return {
         attack,
-        damage: damageView(d.roll.formula, diceOf(d.roll), d.modifiers, d.total),
+        damage: damageView(
+          d.roll.formula,
+          diceOf(d.roll),
+          blade ? [...d.modifiers, blade] : d.modifiers,
+          d.total + (blade?.value ?? 0),
+        ),
         dice: [],
         pending: false,
       };

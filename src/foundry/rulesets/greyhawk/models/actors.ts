@@ -79,6 +79,14 @@ function commonSchema() {
       carved: textField(),
       /** G-C1 clothing cut. */
       clothingCut: boolField(false),
+      /** G-G2 holds someone one-handed (−2 AC and attack, no two-handed weapon). */
+      holding: boolField(false),
+      /** G-D2 the two-handed weapon knocked off line this round. */
+      offLine: boolField(false),
+      /** G-D3 the shield knocked aside until the round ends. */
+      shieldOffLine: boolField(false),
+      /** G-D2 the weapon thrown: the next round's initiative is lost. */
+      losesInitiative: boolField(false),
     }),
     biography: htmlField(),
   };

@@ -11,7 +11,8 @@ import {
 } from '../../../../engine/greyhawk/round';
 import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind } from '../../../../engine/greyhawk/types';
 import type { Requester } from '../../../../engine/round/types';
-import type { CombatantLike, DeclarationRequest, RoundAdapter } from '../../../combat/adapter';
+import { roundStartPatch, type GreyhawkConditionState } from '../../../../engine/greyhawk/conditions';
+import type { CombatLike, CombatantLike, DeclarationRequest, RoundAdapter } from '../../../combat/adapter';
 import { promptDeclarationForm } from '../../../combat/declare-dialog';
 import { templatePath } from '../../../constants';
 import { t } from '../../../i18n';
@@ -36,7 +37,12 @@ const ICONS: Record<string, string> = {
 };
 
 interface ActorLike {
-  system?: { toEngine?: () => GreyhawkCharacter; attacksPerTwoRounds?: number; shield?: string };
+  system?: {
+    toEngine?: () => GreyhawkCharacter;
+    attacksPerTwoRounds?: number;
+    shield?: string;
+    conditions?: Partial<GreyhawkConditionState>;
+  };
   items?: Iterable<{ type: string; system: unknown }>;
 }
 
@@ -56,15 +62,42 @@ export function greyhawkRoundCombatant(combatant: CombatantLike): GreyhawkRoundC
       weapon = system.toEngine();
   }
   const side = character.monster ? 'npc' : 'pc';
+  const lost = actor?.system?.conditions?.losesInitiative === true ? { losesInitiative: true } : {};
   if (!weapon) {
     const rate = actor?.system?.attacksPerTwoRounds ?? 2;
-    return { id, name, side, attacksPerTwoRounds: rate, speed: 0, ...(shield ? { shield } : {}) };
+    return { id, name, side, attacksPerTwoRounds: rate, speed: 0, ...(shield ? { shield } : {}), ...lost };
   }
   const view = toGreyhawkRoundCombatant(character, weapon, { side, ...(shield ? { shield } : {}) });
   const rate = character.monster
     ? (actor?.system?.attacksPerTwoRounds ?? view.attacksPerTwoRounds)
     : view.attacksPerTwoRounds;
-  return { ...view, id, name, attacksPerTwoRounds: rate };
+  return { ...view, id, name, attacksPerTwoRounds: rate, ...lost };
+}
+
+interface ConditionActor {
+  uuid?: string;
+  id?: string | null;
+  system?: { conditions?: Partial<GreyhawkConditionState> };
+  update(changes: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * A new round (after its snapshot, which read the lost initiatives): each fighter's conditions
+ * move on as the engine says (G-C1 pin runs down, G-G2 rounds held, G-D2/G-D3 round states end).
+ * An actor with several combatants counts once.
+ */
+export async function tickGreyhawkConditions(combat: CombatLike): Promise<void> {
+  const seen = new Set<string>();
+  for (const combatant of combat.combatants) {
+    const actor = combatant.actor as unknown as ConditionActor | null;
+    const conditions = actor?.system?.conditions;
+    if (!actor || !conditions) continue;
+    const key = actor.uuid ?? actor.id ?? '';
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const patch = roundStartPatch(conditions);
+    if (Object.keys(patch).length) await actor.update({ system: { conditions: patch } });
+  }
 }
 
 const text = (value: unknown): string | undefined =>
@@ -185,4 +218,5 @@ export const greyhawkRoundAdapter: RoundAdapter<
   describeDeclaration: describeGreyhawkDeclaration,
   actionIcon: (action) => ICONS[action] ?? 'fa-solid fa-circle',
   promptDeclaration: promptGreyhawkDeclaration,
+  roundStarted: (combat) => tickGreyhawkConditions(combat),
 };

@@ -26,6 +26,7 @@ import type {
 import { sheetHeader } from '../../../models/documents-data';
 import { PdaActorSheetBase, type RenderOptions } from '../../../apps/sheet-bases';
 import { postTemplateCard } from '../../../chat/simple-card';
+import { pullFree } from '../../../../engine/greyhawk/conditions';
 import { templatePath } from '../../../constants';
 import { withFoundryDice, type DieRoller } from '../../../dice/roll-dice';
 import { notifyError, t } from '../../../i18n';
@@ -121,6 +122,7 @@ export class GreyhawkActorSheet extends PdaActorSheetBase {
       addAttack: GreyhawkActorSheet.#onAddAttack,
       addClergyWeapon: GreyhawkActorSheet.#onAddClergyWeapon,
       removeClergyWeapon: GreyhawkActorSheet.#onRemoveClergyWeapon,
+      pullFree: GreyhawkActorSheet.#onPullFree,
     },
   };
 
@@ -236,6 +238,15 @@ export class GreyhawkActorSheet extends PdaActorSheetBase {
     target: HTMLElement,
   ): Promise<void> {
     await this.itemOf(target)?.delete();
+  }
+
+  /** G-C1: the pinned fighter spends the round pulling free; the pin ends. */
+  static async #onPullFree(this: GreyhawkActorSheet): Promise<void> {
+    try {
+      await this.document.update({ system: { conditions: pullFree() } } as Actor.UpdateData);
+    } catch (error) {
+      notifyError(error);
+    }
   }
 
   static async #onAddClass(this: GreyhawkActorSheet): Promise<void> {

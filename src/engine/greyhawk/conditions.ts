@@ -1,0 +1,112 @@
+import type { Modifier } from './types';
+
+/*
+ * Conditions of a Greyhawk fighter that last and end by themselves: pinned (G-C1), held and
+ * holding (G-G2), blade at the throat (G-C1), a two-handed weapon off line or thrown (G-D2), a
+ * shield off line (G-D3), prone (G-SH2, G-P1). The round decides when they end; the cards read
+ * their modifiers. Pure: the Foundry side stores them and mirrors them as token statuses.
+ */
+
+export interface GreyhawkConditionState {
+  /** G-C1 pinned to a wall: rounds before the pin gives way by itself (0 = not pinned). */
+  readonly pinned: number;
+  /** G-G2 held one-handed by someone, and the full rounds held so far. */
+  readonly held: boolean;
+  readonly heldRounds: number;
+  /** G-G2 holds someone one-handed (the holder's side of the hold). */
+  readonly holding?: boolean;
+  /** G-C1 hostage: a blade at the throat, any strike does double damage. */
+  readonly bladeAtThroat: boolean;
+  readonly disarmed: boolean;
+  readonly prone: boolean;
+  /** G-D2 the two-handed weapon was knocked off line this round (a second success throws it). */
+  readonly offLine?: boolean;
+  /** G-D3 the shield was knocked aside: its AC is lost until the round ends. */
+  readonly shieldOffLine?: boolean;
+  /** G-D2 the weapon was thrown: its wielder loses the next round's initiative. */
+  readonly losesInitiative?: boolean;
+}
+
+/** The status ids a set of conditions shows on the token, in a fixed order. */
+export const CONDITION_STATUSES = [
+  'pinned',
+  'held',
+  'holding',
+  'bladeAtThroat',
+  'disarmed',
+  'prone',
+  'offLine',
+  'shieldOffLine',
+  'losesInitiative',
+] as const;
+export type ConditionStatus = (typeof CONDITION_STATUSES)[number];
+
+export function activeStatuses(c: Partial<GreyhawkConditionState>): ConditionStatus[] {
+  return CONDITION_STATUSES.filter((s) => (s === 'pinned' ? (c.pinned ?? 0) > 0 : c[s] === true));
+}
+
+/** Rounds an active status still lasts by itself (G-C1 pin), or undefined when the rules give none. */
+export function statusRounds(c: Partial<GreyhawkConditionState>, status: ConditionStatus): number | undefined {
+  return status === 'pinned' && (c.pinned ?? 0) > 0 ? c.pinned : undefined;
+}
+
+/**
+ * A new round starts: the pin runs down (G-C1: free after three rounds), a held victim counts
+ * one more full round held (the hostage shot needs one), and what lasted "to the end of the
+ * round" ends: a weapon off line is back in line for counting (G-D2), the shield's AC is back
+ * before initiative (G-D3). The lost initiative was read when the round began (the round's
+ * snapshot) and ends with it.
+ */
+export function conditionsAtRoundStart<T extends Partial<GreyhawkConditionState>>(c: T): T {
+  const next: Record<string, unknown> = { ...c };
+  if ((c.pinned ?? 0) > 0) next.pinned = Math.max(0, (c.pinned ?? 0) - 1);
+  if (c.held === true) next.heldRounds = (c.heldRounds ?? 0) + 1;
+  if (c.offLine) next.offLine = false;
+  if (c.shieldOffLine) next.shieldOffLine = false;
+  if (c.losesInitiative) next.losesInitiative = false;
+  return next as T;
+}
+
+/** What changes at round start, as a patch (empty when nothing does). */
+export function roundStartPatch(c: Partial<GreyhawkConditionState>): Partial<GreyhawkConditionState> {
+  const next = conditionsAtRoundStart(c);
+  const patch: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(next)) if ((c as Record<string, unknown>)[k] !== v) patch[k] = v;
+  return patch as Partial<GreyhawkConditionState>;
+}
+
+/** G-C1: the victim spends the round pulling free; the pin ends at once. */
+export function pullFree(): Partial<GreyhawkConditionState> {
+  return { pinned: 0 };
+}
+
+/** How a fighter's conditions hamper their own attacks (G-C1 pinned, G-G2 held or holding). */
+export function hamperedBy(c: Partial<GreyhawkConditionState>): 'pinned' | 'held' | 'holding' | undefined {
+  if ((c.pinned ?? 0) > 0) return 'pinned';
+  if (c.held === true) return 'held';
+  if (c.holding === true) return 'holding';
+  return undefined;
+}
+
+/** The defender's worse AC from its conditions: G-G2 holder −2 AC, G-D3 shield lost (its point). */
+export function conditionAcModifiers(
+  c: Partial<GreyhawkConditionState>,
+  shieldAc: number,
+): readonly Modifier[] {
+  const mods: Modifier[] = [];
+  if (c.holding === true) mods.push({ source: 'G-G2', label: 'PDA.Greyhawk.Mod.Holding', value: 2 });
+  if (c.shieldOffLine === true && shieldAc > 0)
+    mods.push({ source: 'G-D3', label: 'PDA.Greyhawk.Mod.ShieldOffLine', value: shieldAc });
+  return mods;
+}
+
+/** G-C1 blade at the throat: the strike does double damage, shown as the total added once more. */
+export function bladeAtThroatDamage(total: number, bladeAtThroat: boolean): Modifier | undefined {
+  if (!bladeAtThroat || total <= 0) return undefined;
+  return { source: 'G-C1', label: 'PDA.Greyhawk.Mod.BladeAtThroat', value: total };
+}
+
+/** G-D2: successes already landed on this two-handed weapon this round, read from its state. */
+export function earlierDisarms(c: Partial<GreyhawkConditionState>, declared: number): number {
+  return Math.max(declared, c.offLine === true ? 1 : 0);
+}
