@@ -46,7 +46,9 @@ describe('Greyhawk conditions that take effect by themselves', () => {
     // Every client sees the status on the token's actor, and the sheet lists it.
     expect(statuses(bruno.token('Orque').actor)).toEqual(['greyhawk-pinned']);
     const sheet = await gm.openSheet(orc());
-    expect(text(sheet.querySelector('.pda-greyhawk-conditions'))).toContain('Cloué (3 round(s) au plus) G-C1');
+    expect(text(sheet.querySelector('.pda-greyhawk-conditions'))).toContain(
+      'Cloué (3 round(s) au plus) G-C1',
+    );
 
     // Ayla strikes twice: both cards add the pinned target's +2 (G-C1) by themselves.
     await bruno.target('Orque');
@@ -101,7 +103,9 @@ describe('Greyhawk conditions that take effect by themselves', () => {
     const { table, alice, gm, combat } = await arena(['Orque']);
     await alice.target('Orque');
     // The hostage shot is refused before the victim has been held a round.
-    const early = text(await attackFromSheet(alice, DREVIN, 'Épée longue', { calledShot: 1, purpose: 'hostage' }));
+    const early = text(
+      await attackFromSheet(alice, DREVIN, 'Épée longue', { calledShot: 1, purpose: 'hostage' }),
+    );
     expect(early).toContain('maîtrisé la victime pendant un round');
     expect(gm.actor('Orque').system.conditions.bladeAtThroat).toBe(false);
     // Seize: d20 15 hits; STR contest: Drevin 2, the orc 15.

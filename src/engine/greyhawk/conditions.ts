@@ -23,7 +23,9 @@ export interface GreyhawkConditionState {
   readonly offLine?: boolean;
   /** G-D3 the shield was knocked aside: its AC is lost until the round ends. */
   readonly shieldOffLine?: boolean;
-  /** G-D2 the weapon was thrown: its wielder loses the next round's initiative. */
+  /** G-D2 the weapon was thrown this round: its wielder will lose the next round's initiative. */
+  readonly losesNextInitiative?: boolean;
+  /** G-D2 this round's initiative is lost (the round's order puts the fighter after everyone). */
   readonly losesInitiative?: boolean;
 }
 
@@ -42,7 +44,11 @@ export const CONDITION_STATUSES = [
 export type ConditionStatus = (typeof CONDITION_STATUSES)[number];
 
 export function activeStatuses(c: Partial<GreyhawkConditionState>): ConditionStatus[] {
-  return CONDITION_STATUSES.filter((s) => (s === 'pinned' ? (c.pinned ?? 0) > 0 : c[s] === true));
+  return CONDITION_STATUSES.filter((s) => {
+    if (s === 'pinned') return (c.pinned ?? 0) > 0;
+    if (s === 'losesInitiative') return c.losesInitiative === true || c.losesNextInitiative === true;
+    return c[s] === true;
+  });
 }
 
 /** Rounds an active status still lasts by itself (G-C1 pin), or undefined when the rules give none. */
@@ -54,8 +60,8 @@ export function statusRounds(c: Partial<GreyhawkConditionState>, status: Conditi
  * A new round starts: the pin runs down (G-C1: free after three rounds), a held victim counts
  * one more full round held (the hostage shot needs one), and what lasted "to the end of the
  * round" ends: a weapon off line is back in line for counting (G-D2), the shield's AC is back
- * before initiative (G-D3). The lost initiative was read when the round began (the round's
- * snapshot) and ends with it.
+ * before initiative (G-D3). An initiative lost "next round" becomes this round's, and the one
+ * lost this round is over.
  */
 export function conditionsAtRoundStart<T extends Partial<GreyhawkConditionState>>(c: T): T {
   const next: Record<string, unknown> = { ...c };
@@ -63,7 +69,10 @@ export function conditionsAtRoundStart<T extends Partial<GreyhawkConditionState>
   if (c.held === true) next.heldRounds = (c.heldRounds ?? 0) + 1;
   if (c.offLine) next.offLine = false;
   if (c.shieldOffLine) next.shieldOffLine = false;
-  if (c.losesInitiative) next.losesInitiative = false;
+  if (c.losesInitiative || c.losesNextInitiative) {
+    next.losesInitiative = c.losesNextInitiative === true;
+    next.losesNextInitiative = false;
+  }
   return next as T;
 }
 

@@ -29,7 +29,7 @@ const CONDITION_RULE: Readonly<Record<string, string>> = {
   holding: 'G-G2',
   offLine: 'G-D2',
   shieldOffLine: 'G-D3',
-  losesInitiative: 'G-D2',
+  losesNextInitiative: 'G-D2',
 };
 
 function outcomeSection(

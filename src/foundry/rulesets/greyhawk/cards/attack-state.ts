@@ -80,6 +80,7 @@ export interface GreyhawkConditions {
   readonly holding?: boolean;
   readonly offLine?: boolean;
   readonly shieldOffLine?: boolean;
+  readonly losesNextInitiative?: boolean;
   readonly losesInitiative?: boolean;
 }
 

@@ -166,7 +166,7 @@ export interface ConditionPatch {
   clothingCut?: boolean;
   offLine?: boolean;
   shieldOffLine?: boolean;
-  losesInitiative?: boolean;
+  losesNextInitiative?: boolean;
 }
 
 /** The conditions an attack's result puts on the target (empty when none). */
@@ -186,7 +186,7 @@ export function conditionPatch(first: FirstPart | undefined, outcome: Outcome | 
   if (outcome?.kind === 'disarm' && outcome.result.effect === 'offLine') p.offLine = true;
   if (outcome?.kind === 'disarm' && outcome.result.effect === 'thrown') {
     p.offLine = false;
-    p.losesInitiative = true;
+    p.losesNextInitiative = true;
   }
   if (outcome?.kind === 'disarm' && outcome.result.effect === 'shieldOffLine') p.shieldOffLine = true;
   if (outcome?.kind === 'seizePerson' && outcome.result.hold) {

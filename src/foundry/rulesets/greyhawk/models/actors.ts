@@ -85,7 +85,8 @@ function commonSchema() {
       offLine: boolField(false),
       /** G-D3 the shield knocked aside until the round ends. */
       shieldOffLine: boolField(false),
-      /** G-D2 the weapon thrown: the next round's initiative is lost. */
+      /** G-D2 the weapon thrown: the next round's initiative is lost; then this round's. */
+      losesNextInitiative: boolField(false),
       losesInitiative: boolField(false),
     }),
     biography: htmlField(),
