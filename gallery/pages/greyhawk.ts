@@ -205,6 +205,8 @@ const GORD_SYSTEM = {
   shield: '',
   handedness: 'right',
   biography: '',
+  // Shown in the header: a pin with two rounds left (G-C1) and a sword off line (G-D2).
+  conditions: { pinned: 2, held: false, heldRounds: 0, offLine: true },
 };
 
 const gordWeapons = (lang: string) => [

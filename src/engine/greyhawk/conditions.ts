@@ -52,7 +52,10 @@ export function activeStatuses(c: Partial<GreyhawkConditionState>): ConditionSta
 }
 
 /** Rounds an active status still lasts by itself (G-C1 pin), or undefined when the rules give none. */
-export function statusRounds(c: Partial<GreyhawkConditionState>, status: ConditionStatus): number | undefined {
+export function statusRounds(
+  c: Partial<GreyhawkConditionState>,
+  status: ConditionStatus,
+): number | undefined {
   return status === 'pinned' && (c.pinned ?? 0) > 0 ? c.pinned : undefined;
 }
 

@@ -1,0 +1,31 @@
+import {
+  activeStatuses,
+  type ConditionStatus,
+  type GreyhawkConditionState,
+} from '../../../../engine/greyhawk/conditions';
+import type { Translate } from './context';
+
+const K = 'PDA.Greyhawk';
+
+const CONDITION_RULES: Readonly<Record<ConditionStatus, string>> = {
+  pinned: 'G-C1',
+  held: 'G-G2',
+  holding: 'G-G2',
+  bladeAtThroat: 'G-C1',
+  disarmed: 'G-D1',
+  prone: 'G-P1',
+  offLine: 'G-D2',
+  shieldOffLine: 'G-D3',
+  losesInitiative: 'G-D2',
+};
+
+/** The fighter's lasting conditions as the sheet lists them (the token shows the same statuses). */
+export function conditionRows(raw: unknown, t: Translate | undefined) {
+  const c = (raw ?? {}) as Partial<GreyhawkConditionState>;
+  return activeStatuses(c).map((id) => {
+    let detail = '';
+    if (id === 'pinned') detail = t?.(`${K}.Sheet.PinnedRounds`, { rounds: c.pinned ?? 0 }) ?? '';
+    if (id === 'held') detail = t?.(`${K}.Sheet.HeldRounds`, { rounds: c.heldRounds ?? 0 }) ?? '';
+    return { id, label: `${K}.Status.${id}`, detail, rule: CONDITION_RULES[id] };
+  });
+}
