@@ -58,3 +58,40 @@ describe('Greyhawk proficiencies on the card', () => {
     expect(table.errors()).toEqual([]);
   });
 });
+
+describe('Greyhawk weapon slots on the sheet', () => {
+  it('G-W1 INT 16 gives a fighter five more weapon slots, a thief none', async () => {
+    const table = await Table.open({ ruleset: 'greyhawk' });
+    const alice = table.seat('Alice');
+    for (const [name, cls] of [
+      ['Gord', 'fighter'],
+      ['Filou', 'thief'],
+    ] as const)
+      await table.createActor(
+        {
+          name,
+          type: 'guerrier-adnd',
+          system: {
+            classes: [{ cls, level: 1 }],
+            abilities: { str: 12, dex: 12, int: 9 },
+            proficiencies: [],
+          },
+        },
+        'Alice',
+      );
+    const slots = (name: string) =>
+      text(alice.actor(name).sheet.element.querySelector('[data-stat="slots-left"]'));
+    const seen: Record<string, string[]> = {};
+    for (const name of ['Gord', 'Filou']) {
+      const sheet = await alice.openSheet(alice.actor(name));
+      seen[name] = [slots(name)];
+      await alice.fill('input[name="system.abilities.int"]', 16, sheet);
+      expect(alice.actor(name).system.abilities.int).toBe(16);
+      seen[name].push(slots(name));
+    }
+    // Fighter 1: 4 slots + INT's extra (9: 2, 16: 5); thief 1: 2, INT goes elsewhere.
+    expect(seen.Gord).toEqual(['Restantes 6 / 6', 'Restantes 9 / 9']);
+    expect(seen.Filou).toEqual(['Restantes 2 / 2', 'Restantes 2 / 2']);
+    expect(table.errors()).toEqual([]);
+  });
+});
