@@ -118,6 +118,10 @@ describe('Greyhawk conditions that take effect by themselves', () => {
     expect(orc().system.conditions.held).toBe(true);
     expect(statuses(orc())).toEqual(['greyhawk-held']);
     expect(statuses(alice.actor(DREVIN))).toEqual(['greyhawk-holding']);
+    // The holder cannot take up a two-handed sword while holding (G-G2).
+    await alice.dragOnto(alice.actor(DREVIN), table.packUuid('greyhawk-armes', 'Épée à deux mains'));
+    const twoHanded = text(await attackFromSheet(alice, DREVIN, 'Épée à deux mains'));
+    expect(twoHanded).toContain("On ne manie pas d'arme à deux mains en agrippant quelqu'un.");
     // Both are hampered: Drevin's next blow is at −2 (G-G2) against a held target (+2 G-G2).
     table.dice.push([20, 2]);
     const blow = text(await attackFromSheet(alice, DREVIN, 'Épée longue'));

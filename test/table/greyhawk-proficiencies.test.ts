@@ -59,6 +59,30 @@ describe('Greyhawk proficiencies on the card', () => {
   });
 });
 
+describe('Greyhawk expertise', () => {
+  it('G-E1 Ayla, ranger and long sword expert: 3/2 attacks on her sheet, no specialist bonus on the card', async () => {
+    const table = await Table.open({ ruleset: 'greyhawk' });
+    const bruno = table.seat('Bruno');
+    const ayla = await table.importActor('greyhawk-bestiaire', 'Ayla, rôdeuse aux deux lames', 'Bruno');
+    await table.importActor('greyhawk-bestiaire', 'Orque');
+    await table.placeToken(ayla.name, 0, 0);
+    await table.placeToken('Orque', 1, 0);
+    await bruno.target('Orque');
+    const sheet = await bruno.openSheet(bruno.actor(ayla.name));
+    await bruno.click('[data-tab="weapons"]', sheet);
+    const row = [...bruno.actor(ayla.name).sheet.element.querySelectorAll('tr[data-item-id]')].find(
+      (r: any) => r.textContent?.includes('Épée longue'),
+    );
+    expect(text(row)).toContain('3/2');
+    table.dice.push([20, 15], [8, 4]);
+    const card = text(await attackFromSheet(bruno, ayla.name, 'Épée longue'));
+    expect(card).not.toContain('Spécialisation');
+    // 1d8 4 + 1 STR (17): no +2 of a specialist.
+    expect(card).toContain('Dés 1d8 : 4 Force +1 Dégâts 5');
+    expect(table.errors()).toEqual([]);
+  });
+});
+
 describe('Greyhawk weapon slots on the sheet', () => {
   it('G-W1 INT 16 gives a fighter five more weapon slots, a thief none', async () => {
     const table = await Table.open({ ruleset: 'greyhawk' });

@@ -12,6 +12,7 @@ import {
 import { ensureManoeuvreAllowed, thac0, topLevel } from '../../../../engine/greyhawk/character';
 import {
   contestantOf,
+  ensureHolderWeapon,
   planShieldPunch,
   resolveDisarm,
   resolveShieldRush,
@@ -96,6 +97,8 @@ function rangeOf(f: Fighters, c: GreyhawkChoices): RangeView | undefined {
 /** Checks a manoeuvre before any die is rolled; throws the engine's RulesError. */
 export function validate(f: Fighters, c: GreyhawkChoices): void {
   const ctx = context(f, c);
+  // G-G2: a fighter holding someone one-handed cannot wield a two-handed weapon.
+  if (f.attackerConditions?.holding === true) ensureHolderWeapon(f.weapon, false);
   switch (c.manoeuvre) {
     case 'disarm':
     case 'expertDisarm':
