@@ -52,6 +52,9 @@ describe('Greyhawk manoeuvres through the sheet and the card', () => {
 
   it('G-SH2 a shield rush: +2 to hit, 1d3 + STR damage, the stay-up check rolled by the defender', async () => {
     const { table, alice, gm } = await duel();
+    // Without the shield style's specialisation, the rusher's shield AC is lost to round end.
+    await alice.actor(DREVIN).update({ system: { styles: { shield: null } } });
+    await table.settle();
     table.dice.push([20, 6], [3, 2]);
     const card = text(
       await attackFromSheet(alice, DREVIN, 'Épée longue', { manoeuvre: 'shieldRush', distance: 6 }),
@@ -66,6 +69,11 @@ describe('Greyhawk manoeuvres through the sheet and the card', () => {
     await gm.press('Appliquer', gm.lastMessage());
     expect(gm.actor('Orque').system.hp.value).toBe(1);
     expect(statuses(gm.actor('Orque'))).toEqual([]);
+    // The rusher's shield gives no AC until the round ends: the orc's blow meets AC 4, not 3.
+    expect(statuses(alice.actor(DREVIN))).toEqual(['greyhawk-shieldOffLine']);
+    await gm.target(DREVIN);
+    table.dice.push([20, 2]);
+    expect(text(await attackFromSheet(gm, 'Orque', 'Hache de bataille'))).toMatch(/CA \d+ − \(4\)/);
     expect(table.errors()).toEqual([]);
   });
 

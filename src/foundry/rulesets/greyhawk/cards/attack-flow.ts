@@ -53,6 +53,14 @@ function conditionsUpdate(
   return { update, before };
 }
 
+/** What the attack's result puts on the attacker itself (G-G2 holding, G-SH2 shield AC lost). */
+function attackerPatch(state: GreyhawkAttackState): Record<string, boolean> {
+  const o = state.outcome;
+  if (o?.kind === 'seizePerson' && o.result.hold) return { holding: true };
+  if (o?.kind === 'shieldRush' && o.result.shieldAc === 'lostToRoundEnd') return { shieldOffLine: true };
+  return {};
+}
+
 function followUpAction(card: Card): CardAction | undefined {
   const target = card.targets[0];
   const { first, choices } = card.state;
@@ -133,10 +141,12 @@ export const greyhawkAttackFlow: CardFlow<GreyhawkAttackState> = {
         };
         const after = before - damage;
         const write: DocumentWrite = { uuid: target.actorUuid, update };
-        // G-G2: the holder is hampered too (−2 AC and attack, no two-handed weapon).
-        const holds = state.outcome?.kind === 'seizePerson' && state.outcome.result.hold !== undefined;
+        // The attacker's own conditions: G-G2 the holder is hampered too; G-SH2 the rusher's
+        // shield gives no AC until the round ends (a shield specialist keeps it).
+        const own = attackerPatch(state);
+        const holds = Object.keys(own).length > 0;
         const holderWrite: DocumentWrite[] = holds
-          ? [{ uuid: card.actorUuid, update: { system: { conditions: { holding: true } } } }]
+          ? [{ uuid: card.actorUuid, update: { system: { conditions: own } } }]
           : [];
         return {
           step: 'applied',
@@ -174,7 +184,18 @@ export const greyhawkAttackFlow: CardFlow<GreyhawkAttackState> = {
               },
             },
             ...(applied.holder
-              ? [{ uuid: card.actorUuid, update: { system: { conditions: { holding: false } } } }]
+              ? [
+                  {
+                    uuid: card.actorUuid,
+                    update: {
+                      system: {
+                        conditions: Object.fromEntries(
+                          Object.keys(attackerPatch(state)).map((k) => [k, false]),
+                        ),
+                      },
+                    },
+                  },
+                ]
               : []),
           ],
         };

@@ -26,7 +26,7 @@ export interface GreyhawkApplied {
   readonly conditionsBefore?: Record<string, unknown>;
   /** The target's system changes the apply wrote; undo refuses once the target differs. */
   readonly wrote?: Record<string, unknown>;
-  /** G-G2: the attacker was marked as holding the target (undo clears it). */
+  /** The attacker's own conditions were written (G-G2 holding, G-SH2 shield AC); undo clears them. */
   readonly holder?: boolean;
 }
 
