@@ -128,7 +128,11 @@ describe('Greyhawk conditions that take effect by themselves', () => {
     expect(blow).toContain('Cible agrippée +2 G-G2');
     expect(blow).toContain('Lutte en cours −2 G-G2');
 
+    // Round 2 starts: three initiative d10, then the orc's escape contest (G-G2): it rolls 18,
+    // Drevin 2; Drevin keeps his hold.
+    table.dice.push([10, 5], [10, 6], [10, 7], [20, 18], [20, 2]);
     await nextRound(table, combat.id);
+    expect(text(gm.lastMessage())).toContain('garde sa prise sur Orque');
     expect(orc().system.conditions.heldRounds).toBe(1);
     expect(text(orc().sheet?.element ?? (await gm.openSheet(orc())))).toContain('tenu depuis 1 round(s)');
     table.dice.push([20, 19]);
@@ -144,6 +148,13 @@ describe('Greyhawk conditions that take effect by themselves', () => {
     const strike = text(await attackFromSheet(alice, DREVIN, 'Épée longue'));
     expect(strike).toContain('Lame sous la gorge : double dégât +10 G-C1');
     expect(strike).toMatch(/Dégâts 20 $/);
+
+    // Round 3: the orc rolls 1, Drevin 19: it breaks free; both lose the hold and the blade.
+    table.dice.push([10, 5], [10, 6], [10, 7], [20, 1], [20, 19]);
+    await nextRound(table, combat.id);
+    expect(text(gm.lastMessage())).toContain('Orque se dégage de la prise de');
+    expect(statuses(orc())).toEqual([]);
+    expect(statuses(alice.actor(DREVIN))).toEqual([]);
     expect(table.errors()).toEqual([]);
   });
 });

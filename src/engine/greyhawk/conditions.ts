@@ -1,4 +1,7 @@
-import type { Modifier } from './types';
+import type { Dice } from '../dice/port';
+import { total } from './attack';
+import { contestantOf, escapeHold, oneHandedHoldStr, type ContestResult } from './manoeuvres';
+import type { GreyhawkCharacter, Modifier } from './types';
 
 /*
  * Conditions of a Greyhawk fighter that last and end by themselves: pinned (G-C1), held and
@@ -13,6 +16,8 @@ export interface GreyhawkConditionState {
   /** G-G2 held one-handed by someone, and the full rounds held so far. */
   readonly held: boolean;
   readonly heldRounds: number;
+  /** The holder (its actor reference) the victim contests at each round start. */
+  readonly heldBy?: string;
   /** G-G2 holds someone one-handed (the holder's side of the hold). */
   readonly holding?: boolean;
   /** G-C1 hostage: a blade at the throat, any strike does double damage. */
@@ -122,3 +127,28 @@ export function bladeAtThroatDamage(total: number, bladeAtThroat: boolean): Modi
 export function earlierDisarms(c: Partial<GreyhawkConditionState>, declared: number): number {
   return Math.max(declared, c.offLine === true ? 1 : 0);
 }
+
+/**
+ * G-G2 at the start of a round: the held victim tries to break free by a new STR contest against
+ * the holder's one-handed STR. Returns whether they escaped and the contest to show.
+ */
+export function escapeAtRoundStart(
+  holder: GreyhawkCharacter,
+  victim: GreyhawkCharacter,
+  heldRounds: number,
+  dice: Dice,
+): { readonly escaped: boolean; readonly contest: ContestResult; readonly holderStr: number } {
+  const h = contestantOf(holder, holder.monster !== undefined && holder.str <= 0);
+  const holderStr = h.str + total(oneHandedHoldStr(h, holder.size, victim.size));
+  const hold = { holderId: holder.id, victimId: victim.id, rounds: heldRounds };
+  const r = escapeHold(hold, h, holderStr, contestantOf(victim), dice);
+  return { escaped: r.hold === undefined, contest: r.contest, holderStr };
+}
+
+/** The conditions a victim and a holder lose when the hold ends (G-G2; the hostage's blade too). */
+export const HOLD_ENDED_VICTIM: Partial<GreyhawkConditionState> = {
+  held: false,
+  heldRounds: 0,
+  bladeAtThroat: false,
+};
+export const HOLD_ENDED_HOLDER: Partial<GreyhawkConditionState> = { holding: false };

@@ -230,7 +230,9 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
           after: s.applied.after,
         }),
       });
-    const written = Object.entries(s.applied.conditions ?? {}).filter(([k, v]) => k !== 'heldRounds' && v);
+    const written = Object.entries(s.applied.conditions ?? {}).filter(
+      ([k, v]) => k !== 'heldRounds' && k !== 'heldBy' && v,
+    );
     for (const [key] of written)
       appliedNotes.push({
         text: L(`Condition.${key}`, { name: target?.name ?? '' }),

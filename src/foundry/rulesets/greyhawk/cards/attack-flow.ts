@@ -128,6 +128,7 @@ export const greyhawkAttackFlow: CardFlow<GreyhawkAttackState> = {
         const defender = greyhawkActor(env.resolve(target.actorUuid), target.name);
         const before = defender.system.hp.value;
         const patch = conditionPatch(state.first, state.outcome);
+        if (patch.held) patch.heldBy = card.actorUuid;
         const cond = conditionsUpdate(patch, defender.system.conditions);
         const hasPatch = Object.keys(patch).length > 0;
         const hpUpdate =

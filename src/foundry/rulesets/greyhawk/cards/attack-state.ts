@@ -72,6 +72,7 @@ export interface GreyhawkConditions {
   readonly pinned: number;
   readonly held: boolean;
   readonly heldRounds: number;
+  readonly heldBy?: string;
   readonly bladeAtThroat: boolean;
   readonly disarmed: boolean;
   readonly prone: boolean;

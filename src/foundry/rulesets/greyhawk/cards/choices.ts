@@ -158,6 +158,8 @@ export interface ConditionPatch {
   pinned?: number;
   held?: boolean;
   heldRounds?: number;
+  /** The holder's actor uuid (filled by the card's apply). */
+  heldBy?: string;
   bladeAtThroat?: boolean;
   disarmed?: boolean;
   prone?: boolean;

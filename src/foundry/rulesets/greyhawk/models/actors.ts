@@ -69,6 +69,8 @@ function commonSchema() {
       /** G-G2 held by someone, and the full rounds held so far (G-C1 hostage needs one). */
       held: boolField(false),
       heldRounds: intField(0, 0, 99),
+      /** The holder's actor uuid: the victim's escape contest at each round start is against them. */
+      heldBy: textField(),
       /** G-C1 hostage: a blade at the throat, any strike does double damage. */
       bladeAtThroat: boolField(false),
       /** G-D1 the weapon was wrenched away. */

@@ -11,7 +11,15 @@ import {
 } from '../../../../engine/greyhawk/round';
 import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind } from '../../../../engine/greyhawk/types';
 import type { Requester } from '../../../../engine/round/types';
-import { roundStartPatch, type GreyhawkConditionState } from '../../../../engine/greyhawk/conditions';
+import {
+  escapeAtRoundStart,
+  HOLD_ENDED_HOLDER,
+  HOLD_ENDED_VICTIM,
+  roundStartPatch,
+  type GreyhawkConditionState,
+} from '../../../../engine/greyhawk/conditions';
+import { postTemplateCard } from '../../../chat/simple-card';
+import { withFoundryDice } from '../../../dice/roll-dice';
 import type { CombatLike, CombatantLike, DeclarationRequest, RoundAdapter } from '../../../combat/adapter';
 import { promptDeclarationForm } from '../../../combat/declare-dialog';
 import { templatePath } from '../../../constants';
@@ -95,9 +103,53 @@ export async function tickGreyhawkConditions(combat: CombatLike): Promise<void> 
     const key = actor.uuid ?? actor.id ?? '';
     if (seen.has(key)) continue;
     seen.add(key);
-    const patch = roundStartPatch(conditions);
+    const patch: Record<string, unknown> = { ...roundStartPatch(conditions) };
+    if (conditions.held === true && conditions.heldBy) {
+      const escaped = await escapeContest(actor, conditions.heldBy, conditions.heldRounds ?? 0);
+      if (escaped) Object.assign(patch, HOLD_ENDED_VICTIM, { heldBy: '' });
+    }
     if (Object.keys(patch).length) await actor.update({ system: { conditions: patch } });
   }
+}
+
+interface ContestActor extends ConditionActor {
+  name?: string;
+  system?: ConditionActor['system'] & { toEngine?: () => GreyhawkCharacter };
+}
+
+/**
+ * G-G2: the held victim's STR contest against its holder at the round's start, rolled with
+ * Foundry's dice and posted; on an escape the holder's hold ends too. Returns whether it escaped.
+ */
+async function escapeContest(victim: ContestActor, holderUuid: string, heldRounds: number): Promise<boolean> {
+  const holder = fromUuidSync(holderUuid as `Actor.${string}`) as unknown as ContestActor | null;
+  const h = holder?.system?.toEngine?.();
+  const v = victim.system?.toEngine?.();
+  if (!holder || !h || !v) return false;
+  const { value, rolls } = await withFoundryDice((dice) => escapeAtRoundStart(h, v, heldRounds, dice));
+  const names = { name: victim.name ?? '', holder: holder.name ?? '' };
+  const lines = value.contest.rolls.map((r) =>
+    t('PDA.Greyhawk.Escape.Roll', {
+      victim: names.name,
+      holder: names.holder,
+      vr: r.attackerRoll,
+      vm: r.attackerMargin,
+      hr: r.defenderRoll,
+      hm: r.defenderMargin,
+    }),
+  );
+  await postTemplateCard(
+    victim,
+    'greyhawk/escape-card.hbs',
+    {
+      title: t('PDA.Greyhawk.Escape.Title', names),
+      rolls: lines,
+      outcome: t(value.escaped ? 'PDA.Greyhawk.Escape.Escaped' : 'PDA.Greyhawk.Escape.Kept', names),
+    },
+    rolls,
+  );
+  if (value.escaped) await holder.update({ system: { conditions: HOLD_ENDED_HOLDER } });
+  return value.escaped;
 }
 
 const text = (value: unknown): string | undefined =>
