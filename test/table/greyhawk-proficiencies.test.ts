@@ -119,3 +119,37 @@ describe('Greyhawk weapon slots on the sheet', () => {
     expect(table.errors()).toEqual([]);
   });
 });
+
+describe('Greyhawk out-of-class weapons', () => {
+  it('G-W4 a thief pays one more slot for a long bow; a cleric is refused a long sword', async () => {
+    const table = await Table.open({ ruleset: 'greyhawk' });
+    const alice = table.seat('Alice');
+    for (const [name, cls] of [
+      ['Filou', 'thief'],
+      ['Frère Anselme', 'cleric'],
+    ] as const)
+      await table.createActor(
+        { name, type: 'guerrier-adnd', system: { classes: [{ cls, level: 1 }], proficiencies: [] } },
+        'Alice',
+      );
+    const sheet = await alice.openSheet(alice.actor('Filou'));
+    await alice.click('[data-tab="weapons"]', sheet);
+    let el = alice.actor('Filou').sheet.element;
+    await alice.fill('[data-input="learn"]', 'longBow', el);
+    await alice.click('[data-action="learnProficiency"]', el);
+    expect(alice.actor('Filou').system.proficiencies).toEqual(['longBow']);
+    expect(alice.actor('Filou').system.outOfClass).toEqual(['longBow']);
+    expect(text(alice.actor('Filou').sheet.element.querySelector('[data-stat="slots-left"]'))).toContain(
+      '0 / 2',
+    );
+
+    const cleric = await alice.openSheet(alice.actor('Frère Anselme'));
+    await alice.click('[data-tab="weapons"]', cleric);
+    el = alice.actor('Frère Anselme').sheet.element;
+    await alice.fill('[data-input="learn"]', 'longSword', el);
+    await alice.click('[data-action="learnProficiency"]', el);
+    expect(alice.actor('Frère Anselme').system.proficiencies).toEqual([]);
+    expect(alice.warnings.at(-1)).toContain('G-W4');
+    expect(table.errors()).toEqual([]);
+  });
+});
