@@ -260,3 +260,15 @@ export type HitLocation = (typeof HIT_LOCATIONS)[number];
 export function mayChooseLocation(attack: Pick<AttackResult, 'aim'>, taken: number): boolean {
   return attack.aim === 'viser' && taken >= 1;
 }
+
+/** S-AT6: a foe within this many metres (an adjacent square, diagonals included) has reach. */
+export const MELEE_REACH_METRES = 2.5;
+
+export function withinReach(distanceMetres: number | null): boolean {
+  return distanceMetres !== null && distanceMetres <= MELEE_REACH_METRES;
+}
+
+/** S-AT6: an opportunity attack is a melee blow: the first equipped melee weapon, else bare hands. */
+export function opportunityWeapon(equipped: readonly SouffleWeapon[]): SouffleWeapon {
+  return equipped.find((w) => !w.ranged) ?? WEAPONS['mainsNues']!;
+}

@@ -151,6 +151,23 @@ function unarmedScore(vigueur: number, dice: Dice): number {
   return roll(UNARMED_DIE, dice).total + vigueur;
 }
 
+/** S-GR1: a hand is free when the equipped weapons and a worn shield hold fewer than two. */
+export function hasFreeHand(weapons: readonly Pick<SouffleWeapon, 'hands'>[], shield: boolean): boolean {
+  return weapons.reduce((n, w) => n + w.hands, 0) + (shield ? 1 : 0) < 2;
+}
+
+/** S-GR1: refuses (throws) a hold without a free hand, across sizes, or on a held target. */
+export function checkGrapple(
+  attacker: Pick<SouffleFighter, 'size'> & { readonly freeHand: boolean },
+  target: Pick<SouffleFighter, 'size' | 'states'>,
+): void {
+  if (!attacker.freeHand) throw new RulesError('PDA.Error.SouffleGrappleHand');
+  if (Math.abs((attacker.size ?? HUMAN_SIZE) - (target.size ?? HUMAN_SIZE)) > GRAPPLE_SIZE_GAP) {
+    throw new RulesError('PDA.Error.SouffleGrappleSize');
+  }
+  if (target.states.includes('agrippe')) throw new RulesError('PDA.Error.SouffleAlreadyGrabbed');
+}
+
 /**
  * S-GR1: establishing a hold (a long action, melee, a free hand, a sensible size). Opposed
  * unarmed rolls (1d4 + vigueur; the attacker must beat the target), automatic against a target in
@@ -161,11 +178,7 @@ export function grapple(
   target: Pick<SouffleFighter, 'vigueur' | 'size' | 'states'>,
   dice: Dice,
 ): GrappleResult {
-  if (!attacker.freeHand) throw new RulesError('PDA.Error.SouffleGrappleHand');
-  if (Math.abs((attacker.size ?? HUMAN_SIZE) - (target.size ?? HUMAN_SIZE)) > GRAPPLE_SIZE_GAP) {
-    throw new RulesError('PDA.Error.SouffleGrappleSize');
-  }
-  if (target.states.includes('agrippe')) throw new RulesError('PDA.Error.SouffleAlreadyGrabbed');
+  checkGrapple(attacker, target);
   if (hasAny(target.states, AUTO_GRABBED)) return { grabbed: true, automatic: true };
   const attackerScore = unarmedScore(attacker.vigueur, dice);
   const targetScore = unarmedScore(target.vigueur, dice);

@@ -15,6 +15,7 @@ import type { AimKind } from './attack';
 import { rollInitiative } from './initiative';
 import { DEFAULT_OPTIONS, type SouffleOptions } from './options';
 import {
+  actionCost,
   actionLength,
   isPosture,
   postureShortActions,
@@ -217,3 +218,60 @@ export function souffleRoundRules(
 }
 
 export const souffleRound = souffleRoundRules();
+
+/**
+ * S-R2/S-P1..S-P4: a player's action (an attack card, an aim, a grapple…) spends its short or
+ * long action from the posture's budget at once; refused with the reason when the budget cannot
+ * pay it. Passive actions (defence, movement, an opportunity attack) cost nothing. The slots the
+ * action fills are marked paid (their `spends` removed) so closing them later in the tracker does
+ * not spend the same action twice. Outside the actions step nothing is spent.
+ */
+export function spendSouffleAction<C extends SouffleRoundCombatant, R>(
+  state: RoundState<C, SouffleDeclaration, R>,
+  id: CombatantId,
+  action: string,
+  by: { readonly gm: boolean; readonly owns?: readonly CombatantId[] },
+): RoundState<C, SouffleDeclaration, R> {
+  const combatant = state.combatants[id];
+  if (!combatant) throw new RulesError('PDA.Error.UnknownCombatant', { id });
+  if (!by.gm && !(by.owns ?? []).includes(id))
+    throw new RulesError('PDA.Error.NotOwner', { name: combatant.name });
+  const cost = actionCost(actionLength(action));
+  if (cost === 0 || state.ended || state.step !== SOUFFLE_STEPS.actions) return state;
+  const declaration = state.declarations[id];
+  const budget = state.budgets[id]?.[ACTIONS_POOL] ?? { max: 0, used: 0 };
+  spendAction(
+    declaration ? { posture: roundPosture(declaration), spent: budget.used } : { spent: 0 },
+    action,
+  );
+  // The current slot first, then the next waiting ones, in schedule order.
+  const order = state.slots
+    .map((slot, index) => ({ slot, index }))
+    .filter(
+      ({ slot }) =>
+        slot.combatantId === id &&
+        slot.spends === ACTIONS_POOL &&
+        (slot.status === 'current' || slot.status === 'waiting'),
+    )
+    .sort(
+      (a, b) =>
+        Number(b.slot.status === 'current') - Number(a.slot.status === 'current') || a.index - b.index,
+    )
+    .slice(0, cost)
+    .map((x) => x.index);
+  const slots = state.slots.map((slot, index) => {
+    if (!order.includes(index)) return slot;
+    const { spends: _paid, ...rest } = slot;
+    // An open slot now names what was done in it.
+    const named = slot.action === 'action' ? { action, label: `PDA.Souffle.Action.${action}` } : {};
+    return { ...rest, ...named, detail: { ...(slot.detail ?? {}), paid: action } };
+  });
+  return {
+    ...state,
+    slots,
+    budgets: {
+      ...state.budgets,
+      [id]: { ...(state.budgets[id] ?? {}), [ACTIONS_POOL]: { ...budget, used: budget.used + cost } },
+    },
+  };
+}

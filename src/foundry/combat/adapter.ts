@@ -69,6 +69,8 @@ export interface RoundAdapter<C extends RoundCombatant = RoundCombatant, D = unk
     weaponId: string,
     by: Requester,
   ): RoundState<C, D, R>;
+  /** A note shown on a slot's row (Souffle: the posture and its short actions left). */
+  slotSummary?(state: RoundState<C, D, R>, slot: Slot, viewer: Requester): string;
   /** The current slot starts an attack card (a button on its row). */
   startsCard?(slot: Slot): boolean;
   /**

@@ -42,6 +42,8 @@ export interface SlotView {
   readonly canEdit: boolean;
   /** The viewer owns the current attack slot (or is the GM): it may start its card. */
   readonly canAttack: boolean;
+  /** The ruleset's note on the row (Souffle: posture and the short actions left), or ''. */
+  readonly summary: string;
 }
 
 export interface PassView {
@@ -248,6 +250,7 @@ export function buildTrackerView(input: ViewInput): TrackerView {
               isCurrent &&
               (viewer.gm || viewer.owns.includes(slot.combatantId)) &&
               (adapter.startsCard?.(slot) ?? false),
+            summary: adapter.slotSummary?.(state, slot, viewer) ?? '',
           };
         });
       return {

@@ -1,11 +1,12 @@
 import { RulesError } from '../../../engine/core/errors';
 import { declare } from '../../../engine/round/engine';
 import type { Requester } from '../../../engine/round/types';
-import { POSTURES, isPosture, type Posture } from '../../../engine/souffle/posture';
+import { POSTURES, SOUFFLE_ACTIONS, isPosture, type Posture } from '../../../engine/souffle/posture';
 import {
   SOUFFLE_STEPS,
   changePostureAtTurnEnd,
   isEndOfOwnTurn,
+  spendSouffleAction,
   type SouffleDeclaration,
 } from '../../../engine/souffle/round';
 import { requesterFor, type CombatLike } from '../../combat/adapter';
@@ -156,8 +157,57 @@ async function changeDuringActions(
 /** A posture request: the combat, the combatant, one of the three postures (S-P1). */
 export const POSTURE_QUERY_SHAPE = { combatId: id(), combatantId: id(), posture: oneOf(POSTURES) };
 
+/** GM-side query of an action taken from a card, the sheet or the tracker (S-R2, S-P1..S-P4). */
+export const ACTION_QUERY = 'souffle.action';
+
+interface ActionQueryPayload extends QueryPayload {
+  combatId: string;
+  combatantId: string;
+  action: string;
+}
+
+/**
+ * GM side: spends the action from the combatant's posture budget (the engine checks the owner,
+ * the step and what is left, and marks the slot paid so closing it does not spend it again).
+ */
+export async function handleActionQuery(payload: ActionQueryPayload, user: User): Promise<boolean> {
+  const combat = game.combats?.get(String(payload.combatId)) as unknown as CombatLike | undefined;
+  if (!combat) throw new RulesError('PDA.Error.UnknownCombat');
+  const by = requesterFor(combat, user as User.Implementation);
+  await applyTransition(souffleRoundAdapter as never, combat, (before) => {
+    const state = before as SouffleRoundState | null;
+    if (!state) throw new RulesError('PDA.Error.CombatNotStarted');
+    return spendSouffleAction(state, String(payload.combatantId), String(payload.action), by) as never;
+  });
+  return true;
+}
+
+export const ACTION_QUERY_SHAPE = {
+  combatId: id(),
+  combatantId: id(),
+  action: oneOf(Object.keys(SOUFFLE_ACTIONS)),
+};
+
 export function registerPostureQuery(): void {
   registerQuery(POSTURE_QUERY, POSTURE_QUERY_SHAPE, handlePostureQuery);
+  registerQuery(ACTION_QUERY, ACTION_QUERY_SHAPE, handleActionQuery);
+}
+
+/**
+ * Spends `action` in the fighter's combat through the GM (a player never writes the round).
+ * Outside a combat's actions step nothing is spent. Resolves false on a refusal (shown).
+ */
+export async function takeSouffleAction(
+  found: { combat: CombatLike; combatantId: string; state: SouffleRoundState | null } | undefined,
+  action: string,
+): Promise<boolean> {
+  if (!found?.state || found.state.ended || found.state.step !== SOUFFLE_STEPS.actions) return true;
+  const result = await askGM<boolean>(ACTION_QUERY, {
+    combatId: found.combat.id,
+    combatantId: found.combatantId,
+    action,
+  });
+  return result.ok;
 }
 
 /**

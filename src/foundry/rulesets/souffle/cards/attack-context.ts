@@ -36,6 +36,7 @@ export function souffleAttackContext(card: Card, env: FlowEnv) {
   if (a.forced) attackRows.push({ label: L('Row.Forced'), value: `+${a.forced}`, rule: 'S-AT2' });
   attackRows.push({ label: L('Row.Potential'), value: String(a.potential), css: 'pda-total' });
   const notes: { text: string; rule?: string }[] = [];
+  if (s.opportunity) notes.push({ text: L('Opportunity.Blow'), rule: 'S-AT6' });
   if (a.aim) notes.push({ text: L(`Aim.${a.aim}`), rule: AIM_RULE[a.aim] });
   if (a.kind === 'melee' && card.step === 'attack' && a.maxForce > 0)
     notes.push({ text: L('ForceRoom', { n: a.maxForce }), rule: 'S-AT2' });

@@ -36,6 +36,8 @@ export interface SouffleAttackState {
   readonly souffleSpent: number;
   /** Metres between the shooter's and the target's tokens, for a ranged attack (S-AT5). */
   readonly distance?: number;
+  /** An opportunity attack (S-AT6): a passive action, outside the posture's budget. */
+  readonly opportunity?: boolean;
   readonly defence?: { readonly mode: DefenceMode; readonly result: DefenceResult };
   readonly test?: SouffleManoeuvreTest;
   readonly applied?: SouffleApplied;

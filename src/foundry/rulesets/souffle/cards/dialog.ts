@@ -32,7 +32,8 @@ export function attackDialogContext(
     ],
     aims: [
       { id: '', label: t('PDA.Souffle.Chat.NoAim'), selected: aim === '' },
-      ...AIM_KINDS.filter((k) => input.kind === 'melee' || k !== 'feinte').map((k) => ({
+      // S-AT7: only the aim prepared by an aim action (a short action of its own) is offered.
+      ...AIM_KINDS.filter((k) => k === aim && (input.kind === 'melee' || k !== 'feinte')).map((k) => ({
         id: k,
         label: t(`PDA.Souffle.Chat.Aim.${k}`),
         selected: k === aim,

@@ -2,6 +2,7 @@ import type { CardFlow } from '../../../chat/flow';
 import { souffleAttackFlow } from './attack-flow';
 import { souffleFleeFlow } from './flee-flow';
 import { souffleAimFlow, souffleGrappleFlow } from './manoeuvre-flows';
+import { souffleOpportunityFlow } from './opportunity-flow';
 
 export { souffleAttackFlow, SOUFFLE_ATTACK_FLOW, type SouffleAttackState } from './attack-flow';
 export {
@@ -10,7 +11,20 @@ export {
   SOUFFLE_AIM_FLOW,
   SOUFFLE_GRAPPLE_FLOW,
 } from './manoeuvre-flows';
-export { startSouffleAttack, postSouffleAim, startSouffleGrapple, checkBudget } from './start';
+export {
+  startSouffleAttack,
+  postSouffleAim,
+  promptSouffleAim,
+  startSouffleGrapple,
+  grappleTargeted,
+  checkBudget,
+} from './start';
+export {
+  souffleOpportunityFlow,
+  pickUpSouffleWeapon,
+  postOpportunity,
+  SOUFFLE_OPPORTUNITY_FLOW,
+} from './opportunity-flow';
 export { setSouffleOptionsSource } from './fighters';
 export {
   souffleFleeFlow,
@@ -26,4 +40,5 @@ export const souffleCardFlows: readonly CardFlow[] = [
   souffleAimFlow as unknown as CardFlow,
   souffleGrappleFlow as unknown as CardFlow,
   souffleFleeFlow as unknown as CardFlow,
+  souffleOpportunityFlow as unknown as CardFlow,
 ];

@@ -5,7 +5,7 @@ import {
   type AttackInput,
   type CharacteristicId,
 } from '../../../../engine/souffle/attack';
-import { grapple } from '../../../../engine/souffle/manoeuvres';
+import { checkGrapple, grapple, hasFreeHand } from '../../../../engine/souffle/manoeuvres';
 import type { SouffleFighter } from '../../../../engine/souffle/fighter';
 import type { SouffleWeapon } from '../../../../engine/souffle/equipment';
 import type { CombatLike } from '../../../combat/adapter';
@@ -15,6 +15,7 @@ import { tokenByUuid, tokenDistance, tokenOfActor } from '../../../canvas/distan
 import { SYSTEM_ID, templatePath } from '../../../constants';
 import { notifyError, t } from '../../../i18n';
 import { sheetAttackInput } from '../rolls';
+import { takeSouffleAction } from '../posture';
 import { createCard, makeEnv, renderTemplateWith, resolveUuid, userTargets } from '../../../chat/card';
 import type { CardSnapshot, CardTarget } from '../../../chat/flow';
 import { SOUFFLE_ATTACK_FLOW, type SouffleAttackState } from './attack-flow';
@@ -177,11 +178,15 @@ export async function startSouffleAttack(
         rejectClose: false,
       } as unknown as foundry.applications.api.DialogV2.WaitOptions);
       choices = result && typeof result === 'object' ? (result as unknown as SouffleAttackChoices) : null;
+      // S-AT7: an aim is prepared by its own short action, never picked here for free.
+      if (choices?.aim && choices.aim !== aim) throw new RulesError('PDA.Error.SouffleAimNotPrepared');
     }
     if (!choices) return [];
     const picked = choices;
     const chosen = offered.filter((x) => picked.targets.includes(x.actorUuid));
     if (chosen.length === 0) throw new RulesError('PDA.Error.CardNoTarget');
+    // S-R2: the attack spends its short action now, through the GM; a refusal posts nothing.
+    if (!(await takeSouffleAction(found, 'attaque'))) return [];
     const input: AttackInput = {
       ...base,
       characteristic: { id: picked.characteristic, value: fighter[picked.characteristic] },
@@ -248,6 +253,7 @@ export async function postSouffleAim(
     const actor = ownActor(actorDoc);
     if (!AIM_KINDS.includes(aim)) throw new RulesError('PDA.Error.CardNoSuchAction');
     const found = checkBudget(actor.uuid, 'viser', options.combatId);
+    if (!(await takeSouffleAction(found, 'viser'))) return null;
     const env = makeEnv(game.user as User);
     const card: CardSnapshot<SouffleAimState> = {
       ruleset: 'souffle',
@@ -281,10 +287,13 @@ export async function startSouffleGrapple(
     const found = checkBudget(actor.uuid, 'lutte', options.combatId);
     const attacker = actor.system.toEngine();
     const defender = souffleActor(resolveUuid(target.actorUuid), target.name).system.toEngine();
+    const system = actor.system as ActorDoc['system'] & { engineShield?: () => unknown };
+    const freeHand =
+      options.freeHand ?? hasFreeHand(system.engineWeapons(), Boolean(system.engineShield?.()));
+    checkGrapple({ ...attacker, freeHand }, defender);
+    if (!(await takeSouffleAction(found, 'lutte'))) return null;
     const env = makeEnv(game.user as User);
-    const result = await env.roll((dice) =>
-      grapple({ ...attacker, freeHand: options.freeHand ?? true }, defender, dice),
-    );
+    const result = await env.roll((dice) => grapple({ ...attacker, freeHand }, defender, dice));
     const card: CardSnapshot<SouffleGrappleState> = {
       ruleset: 'souffle',
       flow: SOUFFLE_GRAPPLE_FLOW,
@@ -303,4 +312,34 @@ export async function startSouffleGrapple(
     notifyError(error);
     return null;
   }
+}
+
+/**
+ * The sheet's aim button: which preparation (aim, feint, disarm, knock-out: S-AT7,
+ * S-MN1..S-MN3), then the aim card; the user's first target, if any, is named on it.
+ */
+export async function promptSouffleAim(actorDoc: Actor): Promise<ChatMessage | null> {
+  const name = actorDoc.name ?? '';
+  const result: unknown = await foundry.applications.api.DialogV2.wait({
+    window: { title: t('PDA.Souffle.Sheet.AimTitle', { name }) },
+    content: `<p>${foundry.utils.escapeHTML(t('PDA.Souffle.Sheet.AimPrompt', { name }))}</p>`,
+    buttons: [
+      ...AIM_KINDS.map((k) => ({ action: k, label: t(`PDA.Souffle.Chat.Aim.${k}`), default: k === 'viser' })),
+      { action: 'cancel', label: t('PDA.Chat.Dialog.Cancel') },
+    ],
+    rejectClose: false,
+  } as unknown as foundry.applications.api.DialogV2.WaitOptions);
+  if (!AIM_KINDS.includes(result as AimKind)) return null;
+  const target = userTargets()[0];
+  return postSouffleAim(actorDoc, result as AimKind, target ? { target } : {});
+}
+
+/** The sheet's grapple button: a hold on the one targeted fighter (S-GR1). */
+export async function grappleTargeted(actorDoc: Actor): Promise<ChatMessage | null> {
+  const targets = userTargets();
+  if (targets.length !== 1) {
+    notifyError(new RulesError('PDA.Error.SouffleGrappleOneTarget'));
+    return null;
+  }
+  return startSouffleGrapple(actorDoc, targets[0]!);
 }

@@ -322,4 +322,9 @@ export const souffleRoundAdapter: RoundAdapter<SouffleRoundCombatant, SouffleDec
     actionIcon: (action) => ACTION_ICONS[action] ?? 'fa-solid fa-circle',
     promptDeclaration: promptSouffleDeclaration,
     roundStarted: (combat) => tickKnockOuts(combat),
+    // S-R2: on each fighter's first slot of the round, the posture and its pips (● spent, ○ left).
+    slotSummary: (state, slot, viewer) =>
+      state.slots.find((s) => s.combatantId === slot.combatantId) === slot
+        ? describeSouffleDeclaration(state, slot.combatantId, viewer)
+        : '',
   };

@@ -12,7 +12,8 @@ import { templatePath } from '../../../constants';
 import { notifyError } from '../../../i18n';
 import { itemsOf, type SouffleActorModel } from '../models/actors';
 import { promptSouffleFlee } from '../cards/flee-flow';
-import { startSouffleAttack } from '../cards/start';
+import { grappleTargeted, promptSouffleAim, startSouffleAttack } from '../cards/start';
+import { pickUpSouffleWeapon } from '../cards/opportunity-flow';
 import { choosePosture } from '../posture';
 import { rollInitiativeCard } from '../rolls';
 import { souffleOptionsFromSettings } from '../settings';
@@ -77,6 +78,9 @@ export class SouffleActorSheet extends PdaActorSheetBase {
       attack: SouffleActorSheet.#onAttack,
       rollInitiative: SouffleActorSheet.#onRollInitiative,
       flee: SouffleActorSheet.#onFlee,
+      aim: SouffleActorSheet.#onAim,
+      grapple: SouffleActorSheet.#onGrapple,
+      pickUp: SouffleActorSheet.#onPickUp,
     },
   };
 
@@ -237,6 +241,21 @@ export class SouffleActorSheet extends PdaActorSheetBase {
   /** S-FL1: the flee dialog (situation, the GM's threshold), then the flight card. */
   static async #onFlee(this: SouffleActorSheet): Promise<void> {
     await promptSouffleFlee(this.document as unknown as Actor);
+  }
+
+  /** S-AT7, S-MN1..S-MN3: aim (or prepare a feint, a disarm, a knock-out): a short action. */
+  static async #onAim(this: SouffleActorSheet): Promise<void> {
+    await promptSouffleAim(this.document as unknown as Actor);
+  }
+
+  /** S-GR1: a hold on the targeted fighter: a long action, an opposed roll. */
+  static async #onGrapple(this: SouffleActorSheet): Promise<void> {
+    await grappleTargeted(this.document as unknown as Actor);
+  }
+
+  /** S-MN2: picking up a dropped weapon: a short action that provokes an opportunity attack. */
+  static async #onPickUp(this: SouffleActorSheet): Promise<void> {
+    await pickUpSouffleWeapon(this.document as unknown as Actor);
   }
 }
 

@@ -1,0 +1,104 @@
+/** Souffle at the table: the posture's action budget spent by what players do (S-R2, S-P2, S-P3). */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Table, type Seat } from '../harness/table';
+
+const text = (el: Element | null | undefined): string => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+const WARRIOR = "Gardien du Waka'Hata";
+
+describe('a Souffle round where every action spends the posture budget', () => {
+  let table: Table;
+  let gm: Seat;
+  let alice: Seat;
+  let bruno: Seat;
+
+  beforeAll(async () => {
+    table = await Table.open({ ruleset: 'souffle' });
+    gm = table.gm;
+    alice = table.seat('Alice');
+    bruno = table.seat('Bruno');
+    await table.importActor('souffle-combattants', WARRIOR, 'Alice');
+    await table.importActor('souffle-combattants', 'Chasseur', 'Bruno');
+    await table.placeToken(WARRIOR, 1, 1);
+    await table.placeToken('Chasseur', 2, 1);
+    await table.startEncounter(WARRIOR, 'Chasseur');
+    for (const s of [gm, alice, bruno]) await s.openTracker();
+    table.dice.push([12, 9], [12, 4]);
+    await gm.click('[data-action="pdaStartCombat"]', gm.tracker);
+    await alice.click('[data-action="pdaDeclare"]', alice.tracker);
+    await alice.answerDialog({}, 'intrepide');
+    await bruno.click('[data-action="pdaDeclare"]', bruno.tracker);
+    await bruno.answerDialog({}, 'prudent');
+    await gm.click('[data-action="pdaStartPasses"]', gm.tracker);
+  });
+
+  it('S-R2 an attack card posted from the sheet spends a short action at once: the pips show one left', async () => {
+    await alice.target('Chasseur');
+    const sheet = await alice.openSheet(alice.actor(WARRIOR));
+    await alice.click(sheet.querySelector('[data-action="attack"]')!);
+    table.dice.push([10, 1], [12, 7]);
+    await alice.answerDialog({ characteristic: 'vigueur' });
+    expect(text(alice.lastMessage())).toContain('Dégâts potentiels 10');
+    // The warrior's current slot now names the attack; the pips: one spent, one left.
+    expect(text(gm.tracker)).toContain("Gardien du Waka'Hata Attaque En cours Intrépide ●○");
+    expect(text(bruno.tracker)).toContain("Gardien du Waka'Hata Attaque En cours Intrépide ●○");
+  });
+
+  it('S-DF1 the defence stays free: the hunter parries and his single action is still there', async () => {
+    table.dice.push([10, 8], [10, 3]);
+    await bruno.press('Parer');
+    expect(text(bruno.lastMessage())).toContain('10 − 3 − 3 − 2 = 2');
+    expect(text(gm.tracker)).toContain('Chasseur Action courte En attente Prudent ○');
+  });
+
+  it('S-P2 the second attack spends the intrépide warrior’s last action; a third is refused with the reason and posts nothing', async () => {
+    const sheet = await alice.openSheet(alice.actor(WARRIOR));
+    await alice.click(sheet.querySelector('[data-action="attack"]')!);
+    table.dice.push([10, 2], [12, 3]);
+    await alice.answerDialog({ characteristic: 'vigueur' });
+    expect(text(gm.tracker)).toContain(
+      "Gardien du Waka'Hata Attaque En cours Intrépide ●● 9 Gardien du Waka'Hata Attaque En attente",
+    );
+    const before = alice.messages().length;
+    await alice.click(sheet.querySelector('[data-action="attack"]')!);
+    // Refused before any dialog opens.
+    expect(alice.dialogs()).toEqual([]);
+    expect(alice.messages().length).toBe(before);
+    expect(alice.warnings.at(-1)).toBe(
+      "Plus assez d'actions en posture intrepide : attaque coûte 1 action(s) courte(s), il en reste 0.",
+    );
+  });
+
+  it('S-P3 the prudent hunter has one action: his shot spends it, then an aim is refused', async () => {
+    await bruno.target(WARRIOR);
+    const sheet = await bruno.openSheet(bruno.actor('Chasseur'));
+    const bow = bruno.actor('Chasseur').items.getName('Arc court').id;
+    await bruno.click(sheet.querySelector(`[data-item-id="${bow}"] [data-action="attack"]`)!);
+    table.dice.push([10, 5]);
+    await bruno.answerDialog({ characteristic: 'acuite' });
+    expect(text(gm.tracker)).toContain('Chasseur Attaque En attente Prudent ●');
+    const before = bruno.messages().length;
+    await bruno.click(sheet.querySelector('[data-action="aim"]')!);
+    await bruno.answerDialog({}, 'viser');
+    expect(bruno.messages().length).toBe(before);
+    expect(bruno.warnings.at(-1)).toContain('il en reste 0');
+  });
+
+  it('S-R2 closing the slots in the tracker afterwards does not spend the same actions twice', async () => {
+    const budgets = () =>
+      Object.fromEntries(gm.game.combat.combatants.map((c: any) => [c.name, JSON.parse(c.system.budgets)]));
+    for (let i = 0; i < 3; i++) {
+      const next = gm.tracker.querySelector<HTMLButtonElement>('[data-action="pdaNextSlot"]');
+      if (!next || next.disabled) break;
+      await gm.click(next);
+    }
+    const tracker = text(gm.tracker);
+    expect(tracker).toContain("Gardien du Waka'Hata Attaque Fait Intrépide ●●");
+    expect(tracker).toContain('Chasseur Attaque Fait Prudent ●');
+    // What the round holds: two spent of two, one of one; not four and two.
+    expect(budgets()).toEqual({
+      [WARRIOR]: { actions: { max: 2, used: 2 } },
+      Chasseur: { actions: { max: 1, used: 1 } },
+    });
+    expect(table.errors()).toEqual([]);
+  });
+});
