@@ -194,6 +194,33 @@ export function registerPostureQuery(): void {
 }
 
 /**
+ * GM side, from a card action (the escape from a hold): spends `action` for the combatant of
+ * `actorUuid` in the card's combat, as `user` asked. Nothing outside a combat's actions step.
+ */
+export async function spendForActor(
+  combatId: string,
+  actorUuid: string,
+  action: string,
+  user: User,
+): Promise<void> {
+  const combat = combatId ? (game.combats?.get(combatId) as unknown as CombatLike | undefined) : undefined;
+  if (!combat || combat.system.rules !== 'souffle') return;
+  const combatant = [...combat.combatants].find(
+    (c) => (c.actor as { uuid?: string } | null)?.uuid === actorUuid,
+  );
+  if (!combatant?.id) return;
+  const id = combatant.id;
+  const by = requesterFor(combat, user as User.Implementation);
+  const state = readRoundState(souffleRoundAdapter, combat) as SouffleRoundState | null;
+  if (!state || state.ended || state.step !== SOUFFLE_STEPS.actions) return;
+  await applyTransition(
+    souffleRoundAdapter as never,
+    combat,
+    (before) => spendSouffleAction(before as SouffleRoundState, id, action, by) as never,
+  );
+}
+
+/**
  * Spends `action` in the fighter's combat through the GM (a player never writes the round).
  * Outside a combat's actions step nothing is spent. Resolves false on a refusal (shown).
  */

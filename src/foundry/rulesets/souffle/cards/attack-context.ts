@@ -32,6 +32,9 @@ export function souffleAttackContext(card: Card, env: FlowEnv) {
     { label: L('Row.Metier'), value: String(s.input.metier) },
     { label: L('Row.WeaponDamage'), value: `+${a.weaponDamage}`, rule: 'S-A3' },
   ];
+  // S-AT5: the distance measured between the tokens when the shot was taken.
+  if (s.distance !== undefined)
+    attackRows.push({ label: L('Row.Distance'), value: L('Metres', { m: s.distance }), rule: 'S-AT5' });
   if (a.statsDamage) attackRows.push({ label: L('Row.StatsDamage'), value: `+${a.statsDamage}` });
   if (a.forced) attackRows.push({ label: L('Row.Forced'), value: `+${a.forced}`, rule: 'S-AT2' });
   attackRows.push({ label: L('Row.Potential'), value: String(a.potential), css: 'pda-total' });

@@ -1,6 +1,7 @@
 import { RulesError } from '../../../../engine/core/errors';
 import type { AimKind } from '../../../../engine/souffle/attack';
 import { escapeHold, grab, release, type GrappleResult } from '../../../../engine/souffle/manoeuvres';
+import { spendForActor } from '../posture';
 import type { CardAction, CardFlow, CardSnapshot, FlowEnv, FlowResult } from '../../../chat/flow';
 import {
   ensureSouffleUndo,
@@ -148,6 +149,9 @@ export const souffleGrappleFlow: CardFlow<SouffleGrappleState> = {
     }
     if (actionId === 'escape') {
       const holder = souffleActor(env.resolve(card.actorUuid), card.state.attackerName).system.toEngine();
+      if (!fighter.states.includes('agrippe')) throw new RulesError('PDA.Error.SouffleNotGrabbed');
+      // S-GR1: escaping is a long action of the held fighter, spent before the roll.
+      await spendForActor(card.combatId, target.actorUuid, 'degagement', env.user);
       const escape = await env.roll((dice) => escapeHold(fighter, holder, dice));
       return {
         step: escape.escaped ? 'escaped' : 'held',
