@@ -275,3 +275,48 @@ export function spendSouffleAction<C extends SouffleRoundCombatant, R>(
     },
   };
 }
+
+/** The tracker reason of an initiative tie still open (S-R3), and of one the players settled. */
+export const TIE_REASON = 'PDA.Souffle.Initiative.Tie';
+export const TIE_SETTLED = 'PDA.Souffle.Initiative.TieSettled';
+
+/** The ids of `id`'s open tie group, in order (empty when `id` is not tied). */
+export function tieGroup(order: readonly InitiativeEntry[], id: CombatantId): CombatantId[] {
+  const index = order.findIndex((e) => e.combatantId === id);
+  const entry = order[index];
+  if (!entry || entry.reason !== TIE_REASON) return [];
+  const same = (e: InitiativeEntry | undefined) => e?.reason === TIE_REASON && e.score === entry.score;
+  let start = index;
+  while (start > 0 && same(order[start - 1])) start -= 1;
+  let end = index;
+  while (end < order.length - 1 && same(order[end + 1])) end += 1;
+  return order.slice(start, end + 1).map((e) => e.combatantId);
+}
+
+/**
+ * S-R3: on an initiative tie the players choose who goes first: `id` moves to the head of its tie
+ * group and the group is settled. Only before the actions start, by the GM or a player owning one
+ * of the tied fighters.
+ */
+export function goFirstInTie<C extends SouffleRoundCombatant, D, R>(
+  state: RoundState<C, D, R>,
+  id: CombatantId,
+  by: { readonly gm: boolean; readonly owns?: readonly CombatantId[] },
+): RoundState<C, D, R> {
+  const group = tieGroup(state.order, id);
+  if (group.length < 2) throw new RulesError('PDA.Error.SouffleNotATie', { ids: id });
+  if (state.ended || state.step === SOUFFLE_STEPS.actions) throw new RulesError('PDA.Error.SouffleTieTiming');
+  if (!by.gm && !group.some((g) => (by.owns ?? []).includes(g)))
+    throw new RulesError('PDA.Error.NotOwner', { name: state.combatants[id]?.name ?? id });
+  const start = state.order.findIndex((e) => e.combatantId === group[0]);
+  const members = state.order.slice(start, start + group.length);
+  const chosen = members.find((e) => e.combatantId === id)!;
+  const settled = [chosen, ...members.filter((e) => e !== chosen)].map((e) => ({
+    ...e,
+    reason: TIE_SETTLED,
+  }));
+  return {
+    ...state,
+    order: [...state.order.slice(0, start), ...settled, ...state.order.slice(start + group.length)],
+  };
+}

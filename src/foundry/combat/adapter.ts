@@ -69,6 +69,17 @@ export interface RoundAdapter<C extends RoundCombatant = RoundCombatant, D = unk
     weaponId: string,
     by: Requester,
   ): RoundState<C, D, R>;
+  /**
+   * An initiative tie on a declaration row (Souffle S-R3): its label and whether `viewer` may
+   * choose this combatant to go first. Absent or undefined: no tie shown.
+   */
+  initiativeTie?(
+    state: RoundState<C, D, R>,
+    id: CombatantId,
+    viewer: Requester,
+  ): { readonly label: string; readonly canChoose: boolean; readonly chooseLabel: string } | undefined;
+  /** The tie row's button: `combatantId` goes first among those tied (through the GM). */
+  goFirst?(combat: CombatLike, combatantId: string): Promise<unknown>;
   /** A note shown on a slot's row (Souffle: the posture and its short actions left). */
   slotSummary?(state: RoundState<C, D, R>, slot: Slot, viewer: Requester): string;
   /** The current slot starts an attack card (a button on its row). */

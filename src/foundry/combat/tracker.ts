@@ -95,6 +95,7 @@ export class PassedArmesCombatTracker extends BaseTracker {
       pdaEndSlot: PassedArmesCombatTracker.#onEndSlot,
       pdaAttack: PassedArmesCombatTracker.#onAttack,
       pdaDeclare: PassedArmesCombatTracker.#onDeclare,
+      pdaGoFirst: PassedArmesCombatTracker.#onGoFirst,
       pdaToggleSurprised: PassedArmesCombatTracker.#onToggleSurprised,
       pdaSimulate: PassedArmesCombatTracker.#onSimulate,
       pdaSelectCombatant: PassedArmesCombatTracker.#onSelectCombatant,
@@ -231,6 +232,18 @@ export class PassedArmesCombatTracker extends BaseTracker {
     if (!combatant || !game.user?.isGM) return;
     const surprised = (combatant.system as unknown as { surprised: boolean }).surprised;
     await combatant.update({ system: { surprised: !surprised } } as never);
+  }
+
+  /** An initiative tie settled by a player: this combatant goes first (S-R3). */
+  static async #onGoFirst(this: PassedArmesCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+    const combat = this.combat;
+    const combatantId = target.dataset.combatantId;
+    if (!combat || !combatantId) return;
+    try {
+      await adapterOf(combat).goFirst?.(combat, combatantId);
+    } catch (error) {
+      notifyError(error);
+    }
   }
 
   static async #onDeclare(this: PassedArmesCombatTracker, _event: Event, target: HTMLElement): Promise<void> {

@@ -64,6 +64,11 @@ export interface DeclarationRowView {
   readonly next: boolean;
   readonly out: boolean;
   readonly canDeclare: boolean;
+  /** An initiative tie the ruleset shows (S-R3), or ''. */
+  readonly tie: string;
+  /** The viewer may choose this combatant to go first among those tied. */
+  readonly canGoFirst: boolean;
+  readonly goFirstLabel: string;
 }
 
 export interface TrackerView {
@@ -200,6 +205,14 @@ export function buildTrackerView(input: ViewInput): TrackerView {
   const next = declaring ? nextDeclarant(state) : undefined;
   const active = new Set(activeCombatants(state).map((c) => c.id));
 
+  const tieOf = (id: string) => {
+    const tie = adapter.initiativeTie?.(state, id, viewer);
+    return {
+      tie: tie?.label ?? '',
+      canGoFirst: tie?.canChoose ?? false,
+      goFirstLabel: tie?.chooseLabel ?? '',
+    };
+  };
   const rows: DeclarationRowView[] = state.order
     .filter((e) => visible(e.combatantId))
     .map((e) => {
@@ -219,6 +232,7 @@ export function buildTrackerView(input: ViewInput): TrackerView {
         next: next?.id === id,
         out,
         canDeclare: declaring && !out && mine && inTurn,
+        ...tieOf(id),
       };
     });
 

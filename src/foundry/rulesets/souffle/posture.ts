@@ -6,6 +6,7 @@ import {
   SOUFFLE_STEPS,
   changePostureAtTurnEnd,
   isEndOfOwnTurn,
+  goFirstInTie,
   spendSouffleAction,
   type SouffleDeclaration,
 } from '../../../engine/souffle/round';
@@ -14,6 +15,7 @@ import { runRoundCommand } from '../../combat/service';
 import {
   POSTURE_ICONS,
   POSTURE_QUERY,
+  TIE_QUERY,
   postureDeclaration,
   promptPosture,
   souffleRoundAdapter,
@@ -188,9 +190,30 @@ export const ACTION_QUERY_SHAPE = {
   action: oneOf(Object.keys(SOUFFLE_ACTIONS)),
 };
 
+interface TieQueryPayload extends QueryPayload {
+  combatId: string;
+  combatantId: string;
+}
+
+/** GM side: `combatantId` goes first among those tied (the engine checks owner and timing). */
+export async function handleTieQuery(payload: TieQueryPayload, user: User): Promise<boolean> {
+  const combat = game.combats?.get(String(payload.combatId)) as unknown as CombatLike | undefined;
+  if (!combat) throw new RulesError('PDA.Error.UnknownCombat');
+  const by = requesterFor(combat, user as User.Implementation);
+  await applyTransition(souffleRoundAdapter as never, combat, (before) => {
+    const state = before as SouffleRoundState | null;
+    if (!state) throw new RulesError('PDA.Error.CombatNotStarted');
+    return goFirstInTie(state, String(payload.combatantId), by) as never;
+  });
+  return true;
+}
+
+export const TIE_QUERY_SHAPE = { combatId: id(), combatantId: id() };
+
 export function registerPostureQuery(): void {
   registerQuery(POSTURE_QUERY, POSTURE_QUERY_SHAPE, handlePostureQuery);
   registerQuery(ACTION_QUERY, ACTION_QUERY_SHAPE, handleActionQuery);
+  registerQuery(TIE_QUERY, TIE_QUERY_SHAPE, handleTieQuery);
 }
 
 /**

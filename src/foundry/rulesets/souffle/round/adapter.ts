@@ -17,6 +17,7 @@ import {
   isEndOfOwnTurn,
   roundPosture,
   souffleRound,
+  tieGroup,
   type SouffleDeclaration,
   type SouffleReadiness,
   type SouffleRoundCombatant,
@@ -240,6 +241,9 @@ export async function promptPosture(name: string, current?: Posture): Promise<Po
 /** GM-side query of a posture choice (handled in src/foundry/rulesets/souffle/posture.ts). */
 export const POSTURE_QUERY = 'souffle.posture';
 
+/** GM-side query of an initiative tie settled by a player (S-R3; handled in ../posture.ts). */
+export const TIE_QUERY = 'souffle.tie';
+
 /** The combat holding a combatant id (the viewed one first). */
 function combatHolding(combatantId: string): CombatLike | undefined {
   const combats = [game.combat, ...(game.combats?.contents ?? [])] as unknown as (CombatLike | null)[];
@@ -322,6 +326,19 @@ export const souffleRoundAdapter: RoundAdapter<SouffleRoundCombatant, SouffleDec
     actionIcon: (action) => ACTION_ICONS[action] ?? 'fa-solid fa-circle',
     promptDeclaration: promptSouffleDeclaration,
     roundStarted: (combat) => tickKnockOuts(combat),
+    // S-R3: a tie is shown on the rows; a player owning one of the tied fighters picks who starts.
+    initiativeTie: (state, id, viewer) => {
+      const group = tieGroup(state.order, id);
+      if (group.length < 2) return undefined;
+      const open = !state.ended && state.step !== SOUFFLE_STEPS.actions;
+      return {
+        label: t('PDA.Souffle.Tie.Label'),
+        canChoose: open && (viewer.gm || group.some((g) => viewer.owns.includes(g))),
+        chooseLabel: t('PDA.Souffle.Tie.First', { name: state.combatants[id]?.name ?? '' }),
+      };
+    },
+    goFirst: async (combat, combatantId) =>
+      (await askGM<boolean>(TIE_QUERY, { combatId: combat.id, combatantId })).ok,
     // S-R2: on each fighter's first slot of the round, the posture and its pips (● spent, ○ left).
     slotSummary: (state, slot, viewer) =>
       state.slots.find((s) => s.combatantId === slot.combatantId) === slot
