@@ -85,7 +85,12 @@ describe('a Souffle round where every action spends the posture budget', () => {
 
   it('S-R2 closing the slots in the tracker afterwards does not spend the same actions twice', async () => {
     const budgets = () =>
-      Object.fromEntries(gm.game.combat.combatants.map((c: any) => [c.name, JSON.parse(c.system.budgets)]));
+      Object.fromEntries(
+        gm.game.combat.combatants.map((c: { name: string; system: { budgets: string } }) => [
+          c.name,
+          JSON.parse(c.system.budgets) as unknown,
+        ]),
+      );
     for (let i = 0; i < 3; i++) {
       const next = gm.tracker.querySelector<HTMLButtonElement>('[data-action="pdaNextSlot"]');
       if (!next || next.disabled) break;
