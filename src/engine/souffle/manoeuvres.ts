@@ -243,3 +243,18 @@ export function flee(
   const fled = score >= threshold;
   return { fled, roll: r, score, consequences: fled ? [] : ['attaque', 'freine'] };
 }
+
+/** S-FL1 "freiné" (ruling): where and when a failed flight slowed the runner. */
+export interface SlowedMark {
+  readonly combatId: string;
+  readonly round: number;
+}
+
+/**
+ * S-FL1 (ruling, docs/rulings.md): a runner the GM slows after a failed flight stays within the
+ * pursuer's reach and may not try to flee again before the round is over; a new round lifts it.
+ */
+export function isSlowed(mark: unknown, combatId: string, round: number): boolean {
+  const m = mark as Partial<SlowedMark> | null | undefined;
+  return Boolean(combatId) && m?.combatId === combatId && m.round === round;
+}

@@ -1,6 +1,8 @@
 import { RulesError } from '../../../../engine/core/errors';
 import { defenceLevel } from '../../../../engine/souffle/defence';
-import { flee, type FleeResult, type FleeSituation } from '../../../../engine/souffle/manoeuvres';
+import { flee, isSlowed, type FleeResult, type FleeSituation } from '../../../../engine/souffle/manoeuvres';
+import { SYSTEM_ID } from '../../../constants';
+import { postOpportunity } from './opportunity-flow';
 import { templatePath } from '../../../constants';
 import { notifyError, t } from '../../../i18n';
 import { createCard, makeEnv, renderTemplateWith } from '../../../chat/card';
@@ -26,6 +28,9 @@ export const FLEE_SITUATIONS: readonly FleeSituation[] = ['libre', 'tenaille', '
 const DEFAULT_THRESHOLD = 8;
 
 export type FleeChoice = 'attaque' | 'freine';
+
+/** Actor flag: the round a failed flight slowed the runner in (S-FL1). */
+export const SLOWED_FLAG = 'souffleSlowed';
 
 export interface SouffleFleeState {
   readonly runnerName: string;
@@ -63,12 +68,33 @@ export const souffleFleeFlow: CardFlow<SouffleFleeState> = {
     }));
   },
 
-  perform(card: FleeCard, actionId: string): Promise<FlowResult<SouffleFleeState>> {
+  async perform(card: FleeCard, actionId: string): Promise<FlowResult<SouffleFleeState>> {
     if (card.step !== 'caught' || card.state.choice || !isChoice(actionId))
-      return Promise.reject(new RulesError('PDA.Error.CardNoSuchAction'));
-    if (actionId === 'attaque' && !card.targets[0])
-      return Promise.reject(new RulesError('PDA.Error.CardNoTarget'));
-    return Promise.resolve({ step: actionId, state: { ...card.state, choice: actionId } });
+      throw new RulesError('PDA.Error.CardNoSuchAction');
+    const pursuer = card.targets[0];
+    if (actionId === 'attaque') {
+      if (!pursuer) throw new RulesError('PDA.Error.CardNoTarget');
+      // S-AT6: the pursuer's opportunity attack, as a card the pursuer's owner takes.
+      await postOpportunity(
+        { actorUuid: card.actorUuid, tokenUuid: card.tokenUuid, name: card.state.runnerName },
+        'fuite',
+        { combatId: card.combatId, round: card.round },
+        { alias: card.state.runnerName },
+        [pursuer],
+      );
+      return { step: actionId, state: { ...card.state, choice: actionId } };
+    }
+    // S-FL1 "freiné" (ruling): held in reach, no new flight before the round is over.
+    return {
+      step: actionId,
+      state: { ...card.state, choice: actionId },
+      writes: [
+        {
+          uuid: card.actorUuid,
+          update: { [`flags.${SYSTEM_ID}.${SLOWED_FLAG}`]: { combatId: card.combatId, round: card.round } },
+        },
+      ],
+    };
   },
 
   context(card: FleeCard, env: FlowEnv) {
@@ -130,6 +156,8 @@ export async function startSouffleFlee(
     if (!Number.isFinite(threshold) || threshold < 1 || threshold > 99)
       throw new RulesError('PDA.Error.SouffleFleeThreshold', { threshold: String(options.threshold) });
     const found = checkBudget(actor.uuid, 'fuite', options.combatId);
+    if (found && isSlowed(actor.getFlag?.(SYSTEM_ID, SLOWED_FLAG), found.combat.id ?? '', found.combat.round))
+      throw new RulesError('PDA.Error.SouffleSlowed', { name: actor.name });
     const fighter = actor.system.toEngine();
     const gear = souffleActor(actorDoc, actor.name).system;
     const armour = gear.engineArmour();
