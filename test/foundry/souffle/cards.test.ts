@@ -253,10 +253,13 @@ describe('Souffle attack card', () => {
     expect(buttons()).toEqual(['attaque', 'freine']);
     // Only the GM picks the price.
     expect((await act('attaque', player)).ok).toBe(false);
+    const flight = lastMessage();
     await act('attaque');
-    expect(card().state.choice).toBe('attaque');
-    expect(buttons()).toEqual([]);
-    expect(lastMessage().content).toContain('Traqueur porte une attaque d&#x27;opportunité à Fuyard.');
+    // S-AT6: the opportunity card for the pursuer follows the flight card.
+    expect(card().flow).toBe('souffle.opportunity');
+    expect(card().state.foes.map((f: { name: string }) => f.name)).toEqual(['Traqueur']);
+    expect(snapshotOf<any>(flight as never).state.choice).toBe('attaque');
+    expect(flight.content).toContain('Traqueur porte une attaque d&#x27;opportunité à Fuyard.');
   });
 
   it('S-FL1 flanked, a defence reaching the threshold gets away with no price', async () => {

@@ -262,18 +262,12 @@ async function promptSouffleDeclaration(
   const current = request.current ? request.current.posture : undefined;
   const posture = await promptPosture(request.combatant.name, current);
   if (!posture) return null;
-  if (request.state.step === SOUFFLE_STEPS.actions) {
-    const combat = combatHolding(request.combatant.id);
-    if (combat) {
-      await askGM<boolean>(POSTURE_QUERY, {
-        combatId: combat.id,
-        combatantId: request.combatant.id,
-        posture,
-      });
-    }
-    return null;
-  }
-  return { posture };
+  // Through the posture query in every step: the GM declares it and also stores it on the actor
+  // (and its token badge), which the defence reads (S-P2/S-P4).
+  const combat = combatHolding(request.combatant.id);
+  if (!combat) return { posture };
+  await askGM<boolean>(POSTURE_QUERY, { combatId: combat.id, combatantId: request.combatant.id, posture });
+  return null;
 }
 
 interface KnockOutActor {
