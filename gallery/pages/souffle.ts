@@ -25,6 +25,10 @@ import {
 } from '../../src/foundry/rulesets/souffle/cards/attack-flow';
 import { setSouffleOptionsSource } from '../../src/foundry/rulesets/souffle/cards/fighters';
 import {
+  souffleOpportunityFlow,
+  type SouffleOpportunityState,
+} from '../../src/foundry/rulesets/souffle/cards/opportunity-flow';
+import {
   souffleAimFlow,
   souffleGrappleFlow,
   type SouffleAimState,
@@ -183,6 +187,11 @@ function postureStep(): State {
   return s;
 }
 
+/** S-R3: the hunter and Maël tie on 7 (a d12 and a d10); the tie buttons show. */
+function tieStep(): State {
+  return startRound(souffleRound, COMBATANTS, new ScriptedDice([5, 7, 7]));
+}
+
 function actionsStep(): State {
   let s = declare(souffleRound, postureStep(), 'mael', { posture: 'prudent' }, VIEWER);
   s = startPasses(souffleRound, s, { by: { gm: true } });
@@ -300,12 +309,15 @@ function cardPage(
   name: string,
   height: number,
   make: () => CardSnapshot<unknown>,
-  flowOf: 'attack' | 'aim' | 'grapple',
+  flowOf: 'attack' | 'aim' | 'grapple' | 'opportunity',
   actions: (env: FlowEnv) => CardAction[],
 ): GalleryPage {
-  const flow = { attack: souffleAttackFlow, aim: souffleAimFlow, grapple: souffleGrappleFlow }[
-    flowOf
-  ] as unknown as {
+  const flow = {
+    attack: souffleAttackFlow,
+    aim: souffleAimFlow,
+    grapple: souffleGrappleFlow,
+    opportunity: souffleOpportunityFlow,
+  }[flowOf] as unknown as {
     context(card: CardSnapshot<unknown>, env: FlowEnv): Dict;
   };
   return {
@@ -370,6 +382,14 @@ export const pages: GalleryPage[] = [
     name: 'souffle-tracker-postures',
     template: 'combat/tracker.hbs',
     context: (lang) => trackerContext(lang, postureStep()),
+    width: 320,
+    height: 360,
+    classes: ['pda-combat-tracker'],
+  },
+  {
+    name: 'souffle-tracker-tie',
+    template: 'combat/tracker.hbs',
+    context: (lang) => trackerContext(lang, tieStep()),
     width: 320,
     height: 360,
     classes: ['pda-combat-tracker'],
@@ -492,6 +512,32 @@ export const pages: GalleryPage[] = [
     () => [
       act('undo', 'PDA.Chat.Action.Undo', { rule: 'S-GR1', style: 'danger' }),
       act('escape', 'PDA.Souffle.Chat.Escape', { rule: 'S-GR1' }),
+    ],
+  ),
+  cardPage(
+    'souffle-card-opportunity',
+    240,
+    () =>
+      ({
+        ...attackCard('offered'),
+        flow: 'souffle.opportunity',
+        state: {
+          provoker: { actorUuid: 'Actor.chasseur', tokenUuid: '', name: 'Chasseur des landes' },
+          reason: 'ramasser',
+          foes: [{ actorUuid: 'Actor.ysolde', tokenUuid: '', name: 'Ysolde' }],
+          taken: [],
+        } satisfies SouffleOpportunityState,
+      }) as never,
+    'opportunity',
+    () => [
+      {
+        id: 'strike0',
+        label: { key: 'PDA.Souffle.Chat.Opportunity.Strike', data: { name: 'Ysolde' } },
+        owners: [],
+        enabled: true,
+        rule: 'S-AT6',
+        style: 'danger',
+      },
     ],
   ),
 ];
