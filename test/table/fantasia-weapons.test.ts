@@ -74,8 +74,8 @@ describe('fumbles', () => {
     t.table.dice.push([100, 60]);
     await t.gm.press('Perte');
     expect(text(t.bruno.lastMessage())).toContain('60 / 45 % Échec');
-    const states = t.bruno.actor('Bretteur').system.states;
-    expect([states.fallen, states.skipNextAttack]).toEqual([true, true]);
+    const bretteur = t.bruno.actor('Bretteur');
+    expect([bretteur.system.states.fallen, bretteur.statuses.has('skipNextAttack')]).toEqual([true, true]);
   });
 
   it('F-H7 a crossbow fumble: the GM may jam the mechanism', async () => {
@@ -91,7 +91,8 @@ describe('fumbles', () => {
       'Mécanisme enrayé (Bricolage, 1 à 2 rounds)',
     ]);
     await t.gm.press('Mécanisme');
-    expect(t.alice.actor('Aventurière arbalétrière').system.states.jammedWeapon).toBe(bolt);
+    const jam = t.alice.actor('Aventurière arbalétrière').effects.contents[0];
+    expect([[...jam.statuses], jam.flags['passe-d-armes'].timed.weaponId]).toEqual([['jammed'], bolt]);
   });
 
   it('F-H9 the GM widens the fumble range in the settings and a 92 becomes a fumble', async () => {

@@ -18,6 +18,7 @@ import { templatePath } from '../../../constants';
 import { t } from '../../../i18n';
 import type { CombatantLike, DeclarationRequest, RoundAdapter } from '../../../combat/adapter';
 import { fantasiaDocumentReadiness } from './readiness';
+import { endTimedStates } from '../timed-states';
 import { weaponFired } from './chat-round';
 import { promptDeclarationForm } from '../../../combat/declare-dialog';
 import { startSlotAttack, startsAttackCard } from './slot-attack';
@@ -213,4 +214,5 @@ export const fantasiaRoundAdapter: RoundAdapter<
   startsCard: startsAttackCard,
   startCard: (combat, slotId) => startSlotAttack(combat, slotId),
   documentReadiness: fantasiaDocumentReadiness,
+  roundStarted: (combat, state) => endTimedStates(combat, state.round),
 };
