@@ -167,6 +167,7 @@ export function declarationFormContext(
       weapons: mark(weapons, intent?.weaponId),
       targets: mark(targets, intent?.targetId),
       hold: intent?.hold === true,
+      reloadAfter: intent?.reloadAfter !== false,
       note: intent?.note ?? '',
     };
   });
