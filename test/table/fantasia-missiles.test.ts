@@ -71,3 +71,52 @@ describe('a crossbowman over four rounds', () => {
     expect(t.table.errors()).toEqual([]);
   });
 });
+
+describe('an arquebusier', () => {
+  it('F-W6 a missed arquebus shot, a failed Chance roll and too much powder: the reload doubles to 10 rounds, counted down by the rounds spent reloading', async () => {
+    const t = await fantasiaTable([{ entry: 'Chef brigand' }, { entry: 'Bretteur', owner: 'Bruno' }]);
+    const chef = t.gm.actor('Chef brigand');
+    await t.gm.dragOnto(chef, t.table.packUuid('fantasia-armes', 'Arquebuse'));
+    const gun = itemId(t.gm, 'Chef brigand', 'Arquebuse');
+    const sheet = await t.gm.openSheet(chef);
+    await t.gm.click(sheet.querySelector(`tr[data-weapon-id="${gun}"] [data-field="drawn"]`)!);
+    await startFight(t, ['Chef brigand', 'Bretteur']);
+    const finishRound = async () => {
+      while (!text(t.gm.tracker).includes('Tout le monde a agi')) {
+        const end = t.gm.tracker.querySelector<HTMLElement>('li.active [data-action="pdaEndSlot"]');
+        if (end) await t.gm.click(end);
+        else await t.gm.click('[data-action="pdaNextSlot"]', t.gm.tracker);
+      }
+      await t.gm.click('[data-action="pdaNextRound"]', t.gm.tracker);
+    };
+    const shoot = {
+      'intents.0.kind': 'shoot',
+      'intents.0.weaponId': gun,
+      'intents.0.targetId': t.ids.Bretteur!,
+    };
+    await declare(t.gm, t.ids['Chef brigand']!, shoot);
+    await declare(t.bruno, t.ids.Bretteur!, { 'intents.0.kind': 'dodge' });
+    await t.gm.click('[data-action="pdaStartPasses"]', t.gm.tracker);
+    t.table.dice.push([100, 80]);
+    await attackFromSlot(t.gm, 'Bretteur');
+    expect(text(t.gm.lastMessage())).toMatch(/Attaque 80 \/ 5 % Échec/);
+    // Chance 11 × 5 = 55: 90 fails; incident 80: too much powder; 1d4+3 = 5, doubled.
+    t.table.dice.push([100, 90], [100, 80], [4, 2]);
+    await t.gm.press('Jet de Chance');
+    expect(text(t.bruno.lastMessage())).toContain('Trop de poudre : rechargement doublé');
+    expect(text(t.bruno.lastMessage())).toContain('Rechargement 10 rounds (doublé)');
+    await finishRound();
+    expect(t.bruno.actor('Chef brigand').items.get(gun).system).toMatchObject({
+      loaded: false,
+      reloadRoundsLeft: 10,
+    });
+    // Round 2: no shot from an empty gun; a round of reloading takes one off the count.
+    await declare(t.gm, t.ids['Chef brigand']!, shoot);
+    expect(t.gm.warnings.join(' ')).toContain("Arquebuse n'est pas chargée.");
+    await declare(t.gm, t.ids['Chef brigand']!, { 'intents.0.kind': 'reload', 'intents.0.weaponId': gun });
+    await declare(t.bruno, t.ids.Bretteur!, { 'intents.0.kind': 'dodge' });
+    await t.gm.click('[data-action="pdaStartPasses"]', t.gm.tracker);
+    await finishRound();
+    expect(t.gm.actor('Chef brigand').items.get(gun).system.reloadRoundsLeft).toBe(9);
+  });
+});
