@@ -7,6 +7,7 @@ import { notifyError } from '../../../i18n';
 import type { FantasiaActorModel } from '../models/actors';
 import { useWeapon } from '../attack-hook';
 import { repairWeapon, rollSkill } from '../rolls';
+import { promptResistanceRoll } from '../cards/resistance';
 import { timedRows, type EffectsHolder } from '../timed-states';
 import { fantasiaOptionsFromSettings } from '../settings';
 import { actorSheetContext, type ActorSheetInput, type SheetItem } from './context';
@@ -85,6 +86,7 @@ export class FantasiaActorSheet extends ActorSheetBase {
       deleteItem: FantasiaActorSheet.#onDeleteItem,
       setCrosses: FantasiaActorSheet.#onSetCrosses,
       repairWeapon: FantasiaActorSheet.#onRepairWeapon,
+      resistanceRoll: FantasiaActorSheet.#onResistanceRoll,
     },
   };
 
@@ -180,6 +182,16 @@ export class FantasiaActorSheet extends ActorSheetBase {
   /** F-H7: a Bricolage roll to repair the jammed weapon; on a success the repair takes 1–2 rounds. */
   static async #onRepairWeapon(this: FantasiaActorSheet): Promise<void> {
     await repairWeapon(this.document as unknown as Parameters<typeof repairWeapon>[0]);
+  }
+
+  /** F-T1: a resistance roll on its own, the actor's FOR as the active value. */
+  static async #onResistanceRoll(this: FantasiaActorSheet): Promise<void> {
+    const model = this.fantasiaActor.system as FantasiaActorModel;
+    try {
+      await promptResistanceRoll(Number((model.characteristics as Record<string, number>).FOR ?? 10));
+    } catch (error) {
+      notifyError(error);
+    }
   }
 
   /** Clicking the n-th cross sets n crosses; clicking the last filled one removes it (F-B6). */
