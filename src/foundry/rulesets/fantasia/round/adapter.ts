@@ -180,6 +180,7 @@ export function declarationFormContext(
       Weapon: t('PDA.Combat.Form.Weapon'),
       Target: t('PDA.Combat.Form.Target'),
       Hold: t('PDA.Combat.Form.Hold'),
+      ReloadAfter: t('PDA.FantasiaUI.Declare.reloadAfter'),
       Note: t('PDA.Combat.Form.Note'),
       PublicText: t('PDA.Combat.Form.PublicText'),
       PublicHint: t('PDA.Combat.Form.PublicHint'),
