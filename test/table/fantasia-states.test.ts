@@ -115,7 +115,7 @@ describe('states that end by themselves', () => {
     const brigand = t.gm.actor('Brigand');
     expect(brigand.statuses.has('weaponBound')).toBe(true);
     expect(brigand.effects.contents[0].duration).toMatchObject({ rounds: 1, startRound: 1 });
-    expect(await statesBox(t.gm, 'Brigand')).toContain('Arme liée (Désarmement) (Dague) — 1 round(s)');
+    expect(await statesBox(t.gm, 'Brigand')).toContain('Arme liée (Dague) — 1 round(s)');
     // The bound dagger cannot strike this round.
     await attackFromSheet(t.gm, 'Brigand', dagger, 'Bretteur');
     expect(t.gm.warnings.join(' ')).toMatch(/Dague/);
