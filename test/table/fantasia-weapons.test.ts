@@ -127,3 +127,17 @@ describe('the whip', () => {
     expect(t.bruno.actor('Bretteur').system.states.fallen).toBe(true);
   });
 });
+
+describe('a brawling fumble', () => {
+  it('F-H8 a Bagarre fumble gives the GM narrative outcomes to pick; a fall lands on the brawler', async () => {
+    const t = await fantasiaTable([{ entry: 'Bretteur', owner: 'Bruno' }, { entry: 'Brigand' }]);
+    t.table.dice.push([100, 99]);
+    await attackFromSheet(t.bruno, 'Bretteur', 'bagarre', 'Brigand');
+    expect(offered(t.bruno)).toEqual([]);
+    const choices = offered(t.gm);
+    expect(choices.length).toBe(3);
+    expect(choices.every(([, on]) => on)).toBe(true);
+    await t.gm.press(choices[0]![0]);
+    expect(t.bruno.actor('Bretteur').system.states.fallen).toBe(true);
+  });
+});
