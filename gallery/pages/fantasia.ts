@@ -30,7 +30,6 @@ function derivedFor(characteristics: Characteristics, own: Partial<Record<SkillI
 
 const STATES = {
   fallen: false,
-  skipNextAttack: false,
   halfMovement: false,
   cannotMove: false,
   armLost: false,
@@ -41,7 +40,6 @@ const STATES = {
   entangledBy: '',
   disarmedWeapon: '',
   reloadingWeapon: '',
-  jammedWeapon: '',
 };
 
 const BRETTEUR_ITEMS: SheetItem[] = [
@@ -115,7 +113,9 @@ export function bretteur(activeTab: string): ActorSheetInput {
     pvMaxSource: null,
     derived: derivedFor(characteristics, { armesDeMelee: 65, esquive: 45, athletisme: 40 }, 2),
     items: BRETTEUR_ITEMS,
-    statuses: [],
+    statuses: ['jammed'],
+    // A jammed weapon waiting for its Bricolage repair (F-H7): the sheet offers the roll.
+    timed: [{ state: 'jammed', weaponId: 'w2', repairing: false }],
     editable: true,
     enrichedBiography:
       '<p>Élève de la salle d’armes de Percesprit ; il a appris deux bottes de l’épée fantasque.</p>',
@@ -181,7 +181,12 @@ function garde(): ActorSheetInput {
         system: { protection: 5, worn: true },
       },
     ],
-    statuses: ['skipNextAttack'],
+    statuses: ['skipNextAttack', 'weaponBound'],
+    // Timed states with their rounds left (F-H6, F-B7).
+    timed: [
+      { state: 'skipNextAttack', left: 1, repairing: false },
+      { state: 'weaponBound', weaponId: 'g1', left: 1, repairing: false },
+    ],
     editable: true,
     enrichedBiography: '<p>Sentinelle ordinaire.</p>',
   };

@@ -13,6 +13,8 @@ export interface Migration {
   readonly types: Readonly<Partial<Record<'Actor' | 'Item', readonly string[]>>>;
   /** Returns the migrated `system` source; must keep every value it does not move. */
   migrate(system: Record<string, unknown>): Record<string, unknown>;
+  /** Active Effects the values it moves out of `system` become (read from the stored source). */
+  effects?(system: Record<string, unknown>): Record<string, unknown>[];
 }
 
 /** The most a d100 characteristic (FOR, CON, TAI…) holds; the seed's strongest creature has TAI 38. */
@@ -59,6 +61,80 @@ export function ensureAClass(system: Record<string, unknown>): Record<string, un
   return { ...system, classes: [{ cls: 'fighter', level: 1 }] };
 }
 
+const TIMED_FIELDS = [
+  'skipNextAttack',
+  'boundWeapon',
+  'boundUntilRound',
+  'jammedWeapon',
+  'jamCause',
+  'jamRepairRounds',
+] as const;
+
+/** Localized when a game runs (the migration's tests run without one). */
+function localize(key: string): string {
+  const g = (globalThis as { game?: { i18n?: { localize(k: string): string } } }).game;
+  return g?.i18n?.localize(key) ?? key;
+}
+
+/**
+ * The Active Effect a timed state of migration 4 becomes (the shape the Fantasia ruleset's
+ * timed-states.ts reads: the status, the weapon and the rule in the system's flags, the length
+ * in `duration.rounds`).
+ */
+function timedEffect(
+  status: string,
+  img: string,
+  rule: string,
+  rounds: number | undefined,
+  more: Record<string, string> = {},
+): Record<string, unknown> {
+  return {
+    name: localize(`PDA.FantasiaUI.State.${status}`),
+    img,
+    statuses: [status],
+    duration: rounds === undefined ? {} : { rounds },
+    flags: { 'passe-d-armes': { timed: { rule, ...more } } },
+  };
+}
+
+/**
+ * Migration 4 (aventurier, pnj): lost balance, bound weapon and jammed weapon leave
+ * `system.states` for Active Effects carrying their status. The fields are removed; the effects have no
+ * start round, so one with a length ends at the next new round of a tracked combat.
+ */
+export function dropTimedStateFields(system: Record<string, unknown>): Record<string, unknown> {
+  if (!isRecord(system.states)) return system;
+  const states = { ...system.states };
+  let changed = false;
+  for (const k of TIMED_FIELDS)
+    if (k in states) {
+      delete states[k];
+      changed = true;
+    }
+  return changed ? { ...system, states } : system;
+}
+
+export function timedStateEffects(system: Record<string, unknown>): Record<string, unknown>[] {
+  const s = isRecord(system.states) ? system.states : {};
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const out: Record<string, unknown>[] = [];
+  // Lost balance: no attack this round and the next (F-H6).
+  if (s.skipNextAttack === true) out.push(timedEffect('skipNextAttack', 'icons/svg/daze.svg', 'F-H6', 2));
+  // A bound weapon: for this round (F-B7).
+  if (text(s.boundWeapon))
+    out.push(timedEffect('weaponBound', 'icons/svg/chain.svg', 'F-B7', 1, { weaponId: text(s.boundWeapon) }));
+  // A jam lasts until repaired, then the repair's rounds (F-H7).
+  if (text(s.jammedWeapon)) {
+    const rounds =
+      typeof s.jamRepairRounds === 'number' && s.jamRepairRounds > 0 ? s.jamRepairRounds : undefined;
+    const cause = s.jamCause === 'bowString' ? 'bowString' : 'crossbow';
+    out.push(
+      timedEffect('jammed', 'icons/svg/cog.svg', 'F-H7', rounds, { weaponId: text(s.jammedWeapon), cause }),
+    );
+  }
+  return out;
+}
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 2,
@@ -72,10 +148,30 @@ export const MIGRATIONS: readonly Migration[] = [
     types: { Actor: ['guerrier-adnd'] },
     migrate: ensureAClass,
   },
+  {
+    version: 4,
+    description: 'Timed states (lost balance, bound and jammed weapons) become Active Effects',
+    types: { Actor: ['aventurier', 'pnj'] },
+    migrate: dropTimedStateFields,
+    effects: timedStateEffects,
+  },
 ];
 
 /** The schema version this code writes: the newest migration's version. */
 export const SCHEMA_VERSION: number = MIGRATIONS.reduce((v, m) => Math.max(v, m.version), 1);
+
+/** The Active Effects the migrations newer than `fromVersion` make of a stored source. */
+export function migrationEffects(
+  documentName: 'Actor' | 'Item',
+  type: string,
+  system: Record<string, unknown>,
+  fromVersion: number,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Record<string, unknown>[] {
+  return migrations
+    .filter((m) => m.version > fromVersion && m.types[documentName]?.includes(type) && m.effects)
+    .flatMap((m) => m.effects?.(system) ?? []);
+}
 
 /** Applies, in order, the migrations newer than `fromVersion` that concern this document. */
 export function migrateSystem(
@@ -96,8 +192,14 @@ export function migrateSystem(
 export interface MigratableDocument {
   readonly documentName: string;
   readonly type: string;
+  /**
+   * The system data as stored, fields the model no longer knows included (Foundry's document
+   * drops them when it loads); toObject().system when absent.
+   */
+  readonly storedSystem?: Record<string, unknown>;
   toObject(): { system?: unknown };
   update(changes: Record<string, unknown>): Promise<unknown>;
+  createEmbeddedDocuments?(type: 'ActiveEffect', data: Record<string, unknown>[]): Promise<unknown>;
 }
 
 /**
@@ -114,11 +216,13 @@ export async function migrateDocuments(
   const failed: { type: string; error: unknown }[] = [];
   for (const doc of documents) {
     if (doc.documentName !== 'Actor' && doc.documentName !== 'Item') continue;
-    const before = (doc.toObject().system ?? {}) as Record<string, unknown>;
+    const before = (doc.storedSystem ?? doc.toObject().system ?? {}) as Record<string, unknown>;
     const after = migrateSystem(doc.documentName, doc.type, structuredClone(before), fromVersion, migrations);
-    if (JSON.stringify(after) === JSON.stringify(before)) continue;
+    const effects = migrationEffects(doc.documentName, doc.type, before, fromVersion, migrations);
+    if (JSON.stringify(after) === JSON.stringify(before) && !effects.length) continue;
     try {
       await doc.update({ system: after });
+      if (effects.length) await doc.createEmbeddedDocuments?.('ActiveEffect', effects);
       updated += 1;
     } catch (error) {
       failed.push({ type: doc.type, error });

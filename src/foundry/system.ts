@@ -109,8 +109,26 @@ async function migrateWorld(): Promise<void> {
   const from = Number(game.settings?.get(SYSTEM_ID, 'schemaVersion') ?? 0);
   if (from >= SCHEMA_VERSION) return;
   const documents: MigratableDocument[] = [];
+  // The stored data keeps fields a model no longer declares; the loaded documents do not.
+  const stored = new Map<string, Record<string, unknown>>();
+  for (const a of (game as { data?: { actors?: { _id?: string; system?: unknown }[] } }).data?.actors ?? [])
+    if (a._id && a.system && typeof a.system === 'object')
+      stored.set(a._id, a.system as Record<string, unknown>);
   for (const actor of game.actors ?? []) {
-    documents.push(actor as unknown as MigratableDocument);
+    const storedSystem = stored.get(actor.id ?? '');
+    const doc = actor as unknown as Required<Omit<MigratableDocument, 'storedSystem'>>;
+    documents.push(
+      storedSystem
+        ? {
+            documentName: doc.documentName,
+            type: doc.type,
+            storedSystem,
+            toObject: () => doc.toObject(),
+            update: (changes) => doc.update(changes),
+            createEmbeddedDocuments: (type, data) => doc.createEmbeddedDocuments(type, data),
+          }
+        : doc,
+    );
     for (const item of actor.items) documents.push(item as unknown as MigratableDocument);
   }
   for (const item of game.items ?? []) documents.push(item as unknown as MigratableDocument);

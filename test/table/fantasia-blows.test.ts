@@ -94,3 +94,17 @@ describe('Fantasia blows through the sheet and the chat card', () => {
     expect(t.gm.actor('Brigand').system.pv.value).toBe(12);
   });
 });
+
+describe('a blow outside a tracked combat', () => {
+  it('F-D1 with no fight in the tracker nobody declares, so the target may dodge (ruling)', async () => {
+    const t = await fantasiaTable([{ entry: 'Bretteur', owner: 'Bruno' }, { entry: 'Brigand' }]);
+    const sword = itemId(t.bruno, 'Bretteur', 'Épée fantasque');
+    t.table.dice.push([100, 40]);
+    await attackFromSheet(t.bruno, 'Bretteur', sword, 'Brigand');
+    expect(offered(t.gm)).toContainEqual(['Esquiver', true]);
+    t.table.dice.push([100, 12]);
+    await t.gm.press('Esquiver');
+    expect(text(t.bruno.lastMessage())).toMatch(/Défense 12 \/ 30 % Réussite/);
+    expect(t.gm.actor('Brigand').system.pv.value).toBe(12);
+  });
+});

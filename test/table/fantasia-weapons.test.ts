@@ -74,8 +74,8 @@ describe('fumbles', () => {
     t.table.dice.push([100, 60]);
     await t.gm.press('Perte');
     expect(text(t.bruno.lastMessage())).toContain('60 / 45 % Échec');
-    const states = t.bruno.actor('Bretteur').system.states;
-    expect([states.fallen, states.skipNextAttack]).toEqual([true, true]);
+    const bretteur = t.bruno.actor('Bretteur');
+    expect([bretteur.system.states.fallen, bretteur.statuses.has('skipNextAttack')]).toEqual([true, true]);
   });
 
   it('F-H7 a crossbow fumble: the GM may jam the mechanism', async () => {
@@ -91,7 +91,8 @@ describe('fumbles', () => {
       'Mécanisme enrayé (Bricolage, 1 à 2 rounds)',
     ]);
     await t.gm.press('Mécanisme');
-    expect(t.alice.actor('Aventurière arbalétrière').system.states.jammedWeapon).toBe(bolt);
+    const jam = t.alice.actor('Aventurière arbalétrière').effects.contents[0];
+    expect([[...jam.statuses], jam.flags['passe-d-armes'].timed.weaponId]).toEqual([['jammed'], bolt]);
   });
 
   it('F-H9 the GM widens the fumble range in the settings and a 92 becomes a fumble', async () => {
@@ -123,6 +124,20 @@ describe('the whip', () => {
     // FOR 15 against TAI 12 on the resistance table (F-T1): 65 %.
     expect(text(t.gm.lastMessage())).toMatch(/Fouet 20 \/ 15 vs 12 → 65 % Réussite La cible tombe\. F-W2/);
     await t.gm.press('Appliquer');
+    expect(t.bruno.actor('Bretteur').system.states.fallen).toBe(true);
+  });
+});
+
+describe('a brawling fumble', () => {
+  it('F-H8 a Bagarre fumble gives the GM narrative outcomes to pick; a fall lands on the brawler', async () => {
+    const t = await fantasiaTable([{ entry: 'Bretteur', owner: 'Bruno' }, { entry: 'Brigand' }]);
+    t.table.dice.push([100, 99]);
+    await attackFromSheet(t.bruno, 'Bretteur', 'bagarre', 'Brigand');
+    expect(offered(t.bruno)).toEqual([]);
+    const choices = offered(t.gm);
+    expect(choices.length).toBe(3);
+    expect(choices.every(([, on]) => on)).toBe(true);
+    await t.gm.press(choices[0]![0]);
     expect(t.bruno.actor('Bretteur').system.states.fallen).toBe(true);
   });
 });

@@ -9,6 +9,7 @@ import { gmIds, type MessageMode, userMessageMode } from '../compat';
 import { showRollsToAll } from '../dice/dice-so-nice';
 import { MAX_REVISION, id, int, token } from '../security/payload';
 import { CARD_TYPE } from './card-model';
+import { applyStatusWrites } from './statuses';
 import {
   getFlow,
   type CardAction,
@@ -335,6 +336,7 @@ export async function handleCardAction(
       const target = write.itemId ? doc?.items?.get(write.itemId) : doc;
       if (!target) throw new RulesError('PDA.Chat.Gone.Document');
       await target.update(write.update);
+      if (write.statuses) await applyStatusWrites(target, write.statuses);
     }
     const next: CardSnapshot = {
       ...card,

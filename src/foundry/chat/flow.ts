@@ -64,7 +64,15 @@ export interface DocumentWrite {
   /** Embedded item of that actor to update instead of the actor itself. */
   readonly itemId?: string;
   readonly update: Record<string, unknown>;
+  /**
+   * Status effects to set on the actor after the update: for each status id, the Active Effect
+   * data that replaces the one carrying it, or null to remove it.
+   */
+  readonly statuses?: Readonly<Record<string, StatusWrite | null>>;
 }
+
+/** Active Effect data for a status write (its `statuses` name the status). */
+export type StatusWrite = Record<string, unknown>;
 
 /** What an accepted action changes. */
 export interface FlowResult<S> {

@@ -158,6 +158,7 @@ describe('the attack card chain', () => {
 
   it('F-D1 dodge is refused when not declared, offered when declared', async () => {
     const { aldo, brute } = duel();
+    declare(brute, {}); // a tracked round in which Brute declared nothing
     dice(30);
     await attack(aldo, brute);
     expect(disabledReason('dodge')).toBeTruthy();

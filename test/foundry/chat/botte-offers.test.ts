@@ -94,6 +94,6 @@ describe('offered thrust effects as GM buttons', () => {
     expect(undone.ok).toBe(true);
     expect(brute.system.pv.value).toBe(14);
     expect(brute.system.states.disarmedWeapon ?? '').toBe('');
-    expect(brute.system.states.boundWeapon ?? '').toBe('');
+    expect(brute.statuses.has('weaponBound')).toBe(false);
   });
 });

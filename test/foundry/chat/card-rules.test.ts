@@ -82,7 +82,8 @@ describe('fumbles: the GM picks, effects land on the attacker', () => {
     await attack(attacker, foe, 'epeeLongue');
     dice(50); // DEX 12 × 3 = 36: fails
     await act('fumble.loseBalance');
-    expect(attacker.system.states).toMatchObject({ fallen: true, skipNextAttack: true });
+    expect(attacker.system.states).toMatchObject({ fallen: true });
+    expect([...attacker.statuses]).toEqual(['skipNextAttack']);
     expect(card().state.fumble.roll.target).toBe(36);
   });
 
@@ -107,13 +108,13 @@ describe('fumbles: the GM picks, effects land on the attacker', () => {
     await attack(attacker, foe, 'arc');
     expect(buttons()).toEqual(['fumble.hitFriend', 'fumble.bowString']);
     await act('fumble.bowString');
-    expect(attacker.system.states).toMatchObject({ jammedWeapon: 'arc', jamCause: 'bowString' });
+    expect(attacker.engineView<any>().states.jammed).toEqual({ weaponId: 'arc', cause: 'bowString' });
 
     const x = withWeapon(FANTASIA_WEAPONS.arbalete);
     dice(98);
     await attack(x.attacker, x.foe, 'arbalete');
     await act('fumble.crossbowJammed');
-    expect(x.attacker.system.states).toMatchObject({ jammedWeapon: 'arbalete', jamCause: 'crossbow' });
+    expect(x.attacker.engineView<any>().states.jammed).toEqual({ weaponId: 'arbalete', cause: 'crossbow' });
   });
 
   it('F-H8 Bagarre: the GM improvises among narrative outcomes', async () => {

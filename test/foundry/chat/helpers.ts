@@ -9,6 +9,7 @@ import Handlebars from 'handlebars';
 import type { FantasiaCombatant, FantasiaStates, FantasiaWeapon } from '../../../src/engine/fantasia/types';
 import { FANTASIA_WEAPONS } from '../../../src/engine/fantasia/weapons';
 import { DEFAULT_FANTASIA_OPTIONS } from '../../../src/engine/fantasia/options';
+import { timedStatesOf } from '../../../src/foundry/rulesets/fantasia/timed-states';
 import { setTemplateRenderer } from '../../../src/foundry/chat/card';
 import { setFantasiaOptionsSource } from '../../../src/foundry/rulesets/fantasia/cards/attack-flow';
 import {
@@ -63,17 +64,14 @@ export async function renderFromDisk(path: string, context: Record<string, unkno
 /** The inverse of the Fantasia model's flat states (what engineStates() reads). */
 function statesFromSource(s: any): FantasiaStates {
   const out: any = {};
-  for (const k of ['fallen', 'skipNextAttack', 'halfMovement', 'cannotMove', 'armLost', 'dead'])
-    if (s[k]) out[k] = true;
+  for (const k of ['fallen', 'halfMovement', 'cannotMove', 'armLost', 'dead']) if (s[k]) out[k] = true;
   if (s.unconscious) out.unconscious = s.unconsciousHours > 0 ? { hours: s.unconsciousHours } : {};
   if (s.immobilisedBy) out.immobilised = { by: s.immobilisedBy };
   if (s.strangledBy)
     out.strangled = { by: s.strangledBy, ...(s.strangleDamage ? { extraDamage: s.strangleDamage } : {}) };
   if (s.entangledBy) out.entangled = { by: s.entangledBy, weaponId: s.entangledWeapon };
   if (s.disarmedWeapon) out.disarmed = { weaponId: s.disarmedWeapon };
-  if (s.boundWeapon) out.weaponBound = { weaponId: s.boundWeapon };
   if (s.brokenWeapons?.length) out.weaponBroken = [...s.brokenWeapons];
-  if (s.jammedWeapon) out.jammed = { weaponId: s.jammedWeapon, cause: s.jamCause };
   if (s.reloadingWeapon) out.reloading = { weaponId: s.reloadingWeapon };
   if (s.arquebusWeapon) out.arquebusReload = { weaponId: s.arquebusWeapon, roundsLeft: s.arquebusRounds };
   return out;
@@ -81,6 +79,27 @@ function statesFromSource(s: any): FantasiaStates {
 
 export class TestActor extends FakeActor {
   base!: FantasiaCombatant;
+  /** Active Effects (the timed states, F-H6 F-B7 F-H7, are effects with a status). */
+  effects: { id: string; statuses: string[]; duration?: any; flags?: any }[] = [];
+  override async createEmbeddedDocuments(name: string, data: Record<string, any>[]): Promise<any[]> {
+    if (name !== 'ActiveEffect') return super.createEmbeddedDocuments(name, data);
+    const made = data.map((d, i) => ({
+      ...d,
+      id: `effect${this.effects.length + i}`,
+      statuses: [...d.statuses],
+    }));
+    this.effects.push(...made);
+    return made;
+  }
+  override async deleteEmbeddedDocuments(name: string, ids: string[]): Promise<string[]> {
+    if (name !== 'ActiveEffect') return super.deleteEmbeddedDocuments(name, ids);
+    this.effects = this.effects.filter((e) => !ids.includes(e.id));
+    return ids;
+  }
+  /** Statuses of its effects, as Foundry's Actor#statuses. */
+  get statuses(): Set<string> {
+    return new Set(this.effects.flatMap((e) => e.statuses));
+  }
   engineView<T>(): T {
     // A weapon's drawn/loaded flags live on its item when it has one (the round writes them there).
     const weapons = this.base.weapons?.map((w) => {
@@ -95,7 +114,7 @@ export class TestActor extends FakeActor {
       id: this.id,
       name: this.name,
       pv: { value: this.system.pv.value, max: this.base.pv.max },
-      states: statesFromSource(this.system.states ?? {}),
+      states: { ...statesFromSource(this.system.states ?? {}), ...timedStatesOf(this) },
       ...(weapons ? { weapons } : {}),
       ...(thrusts.length ? { thrusts } : {}),
     };

@@ -12,8 +12,11 @@ import type {
 } from '../../../engine/fantasia/types';
 import { addsDamageBonus } from '../../../engine/fantasia/weapons';
 import { withFoundryDice, type DieRoller } from '../../dice/roll-dice';
-import { notifyError } from '../../i18n';
+import { notifyError, t } from '../../i18n';
 import { fantasiaOptionsFromSettings } from './settings';
+import { repairJammed } from '../../../engine/fantasia/fumbles';
+import { applyStatusWrites } from '../../chat/statuses';
+import { timedStatusWrites } from './timed-states';
 
 /** The rule a plain roll of each skill illustrates, shown on the card. */
 export const SKILL_RULE: Readonly<Record<SkillId, RuleId>> = {
@@ -85,6 +88,42 @@ export async function rollSkill(
   } catch (error) {
     notifyError(error);
     return null;
+  }
+}
+
+interface RepairingActor extends EngineActor {
+  effects?: unknown;
+  createEmbeddedDocuments(type: 'ActiveEffect', data: Record<string, unknown>[]): Promise<unknown>;
+  deleteEmbeddedDocuments(type: 'ActiveEffect', ids: string[]): Promise<unknown>;
+}
+
+/**
+ * F-H7: the owner repairs a jammed crossbow (or restrings a bow) from the sheet: a Bricolage roll
+ * posted to the chat; on a success the jam lasts the 1d2 rounds the repair takes, then the round
+ * ends it (timed-states.ts). A failure may be tried again.
+ */
+export async function repairWeapon(actor: RepairingActor, roller?: DieRoller): Promise<boolean> {
+  try {
+    const combatant = actor.system.toEngine();
+    const options = fantasiaOptionsFromSettings();
+    const { value, rolls } = await withFoundryDice((dice) => repairJammed(combatant, dice, options), roller);
+    await postTemplateCard(
+      actor,
+      'fantasia/chat/skill-roll.hbs',
+      {
+        ...skillCardContext(actor.name ?? '', 'bricolage', value.roll),
+        ...(value.rounds
+          ? { note: t('PDA.FantasiaUI.Repair.Rounds', { rounds: String(value.rounds) }) }
+          : {}),
+      },
+      rolls,
+    );
+    if (!value.rounds) return false;
+    await applyStatusWrites(actor, timedStatusWrites(combatant.states, value.combatant.states));
+    return true;
+  } catch (error) {
+    notifyError(error);
+    return false;
   }
 }
 

@@ -16,6 +16,8 @@ export const FANTASIA_SETTINGS = {
   thrustMastery: 'fantasiaThrustMastery',
   knockOutFailure: 'fantasiaKnockOutFailure',
   chanceMultiplier: 'fantasiaChanceMultiplier',
+  resistanceMin: 'fantasiaResistanceMin',
+  resistanceMax: 'fantasiaResistanceMax',
 } as const;
 
 declare global {
@@ -26,6 +28,8 @@ declare global {
     'passe-d-armes.fantasiaThrustMastery': FantasiaOptions['thrustMastery'];
     'passe-d-armes.fantasiaKnockOutFailure': FantasiaOptions['knockOutFailure'];
     'passe-d-armes.fantasiaChanceMultiplier': number;
+    'passe-d-armes.fantasiaResistanceMin': number;
+    'passe-d-armes.fantasiaResistanceMax': number;
   }
 }
 
@@ -88,6 +92,23 @@ export function registerFantasiaSettings(): void {
     type: Number,
     range: { min: 1, max: 10, step: 1 },
     default: DEFAULT_FANTASIA_OPTIONS.chanceMultiplier,
+  });
+  // F-T1: bounds of the resistance table's chance (ruling: none, 0 and 100).
+  settings.register(SYSTEM_ID, FANTASIA_SETTINGS.resistanceMin, {
+    ...base,
+    name: 'PDA.FantasiaUI.Settings.ResistanceMin.Name',
+    hint: 'PDA.FantasiaUI.Settings.ResistanceMin.Hint',
+    type: Number,
+    range: { min: 0, max: 50, step: 1 },
+    default: DEFAULT_FANTASIA_OPTIONS.resistanceMin,
+  });
+  settings.register(SYSTEM_ID, FANTASIA_SETTINGS.resistanceMax, {
+    ...base,
+    name: 'PDA.FantasiaUI.Settings.ResistanceMax.Name',
+    hint: 'PDA.FantasiaUI.Settings.ResistanceMax.Hint',
+    type: Number,
+    range: { min: 50, max: 100, step: 1 },
+    default: DEFAULT_FANTASIA_OPTIONS.resistanceMax,
   });
 }
 

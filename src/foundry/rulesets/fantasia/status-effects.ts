@@ -1,4 +1,5 @@
 import { setStatusEffects } from '../../compat';
+import { TIMED_STATE_ICONS } from './timed-states';
 
 /**
  * Token status effects for Fantasia's states, and its token attributes (PV bar). Toggling one of
@@ -16,7 +17,11 @@ export const FANTASIA_STATUS_EFFECTS: readonly FantasiaStatusEffect[] = [
   { id: 'dead', name: 'PDA.FantasiaUI.State.dead', img: 'icons/svg/skull.svg' },
   { id: 'unconscious', name: 'PDA.FantasiaUI.State.unconscious', img: 'icons/svg/unconscious.svg' },
   { id: 'fallen', name: 'PDA.FantasiaUI.State.fallen', img: 'icons/svg/falling.svg' },
-  { id: 'skipNextAttack', name: 'PDA.FantasiaUI.State.skipNextAttack', img: 'icons/svg/daze.svg' },
+  {
+    id: 'skipNextAttack',
+    name: 'PDA.FantasiaUI.State.skipNextAttack',
+    img: TIMED_STATE_ICONS.skipNextAttack,
+  },
   { id: 'halfMovement', name: 'PDA.FantasiaUI.State.halfMovement', img: 'icons/svg/downgrade.svg' },
   { id: 'cannotMove', name: 'PDA.FantasiaUI.State.cannotMove', img: 'icons/svg/net.svg' },
   { id: 'armLost', name: 'PDA.FantasiaUI.State.armLost', img: 'icons/svg/blood.svg' },
@@ -25,6 +30,9 @@ export const FANTASIA_STATUS_EFFECTS: readonly FantasiaStatusEffect[] = [
   { id: 'entangled', name: 'PDA.FantasiaUI.State.entangled', img: 'icons/svg/anchor.svg' },
   { id: 'disarmed', name: 'PDA.FantasiaUI.State.disarmed', img: 'icons/svg/sword.svg' },
   { id: 'reloading', name: 'PDA.FantasiaUI.State.reloading', img: 'icons/svg/clockwork.svg' },
+  // Timed states (timed-states.ts): the effect that carries the status holds the weapon and length.
+  { id: 'weaponBound', name: 'PDA.FantasiaUI.State.weaponBound', img: TIMED_STATE_ICONS.weaponBound },
+  { id: 'jammed', name: 'PDA.FantasiaUI.State.jammed', img: TIMED_STATE_ICONS.jammed },
 ];
 
 /** Token attributes: PV as a bar (the default one), Mouvement as a value. */

@@ -1,15 +1,16 @@
 import type { FantasiaCombatant, FantasiaStates } from '../../../../engine/fantasia/types';
 import { RulesError } from '../../../../engine/core/errors';
+import type { DocumentWrite } from '../../../chat/flow';
+import { timedStatusWrites } from '../timed-states';
 
 /**
  * Engine view → Fantasia actor source. The actor model stores states as flat fields
  * (src/foundry/rulesets/fantasia/models/actors.ts); this is the inverse of its engineStates().
- * Stand-in until the model offers its own inverse (asked of the documents helper).
+ * Timed states (F-H6, F-B7, F-H7) are Active Effects, written by combatantWrite's `statuses`.
  */
 export function statesToSource(states: FantasiaStates): Record<string, unknown> {
   return {
     fallen: Boolean(states.fallen),
-    skipNextAttack: Boolean(states.skipNextAttack),
     halfMovement: Boolean(states.halfMovement),
     cannotMove: Boolean(states.cannotMove),
     armLost: Boolean(states.armLost),
@@ -22,12 +23,7 @@ export function statesToSource(states: FantasiaStates): Record<string, unknown> 
     entangledBy: states.entangled?.by ?? '',
     entangledWeapon: states.entangled?.weaponId ?? '',
     disarmedWeapon: states.disarmed?.weaponId ?? '',
-    boundWeapon: states.weaponBound?.weaponId ?? '',
-    boundUntilRound: states.weaponBound?.untilRound ?? null,
     brokenWeapons: [...(states.weaponBroken ?? [])],
-    jammedWeapon: states.jammed?.weaponId ?? '',
-    jamCause: states.jammed?.cause ?? '',
-    jamRepairRounds: states.jammed?.repairRoundsLeft ?? null,
     reloadingWeapon: states.reloading?.weaponId ?? '',
     arquebusWeapon: states.arquebusReload?.weaponId ?? '',
     arquebusRounds: states.arquebusReload?.roundsLeft ?? 0,
@@ -35,12 +31,22 @@ export function statesToSource(states: FantasiaStates): Record<string, unknown> 
   };
 }
 
-/** The actor update that gives it these PV and states. */
+/** The actor update that gives it these PV and states (timed states aside). */
 export function combatantUpdate(after: {
   pv: FantasiaCombatant['pv'];
   states: FantasiaStates;
 }): Record<string, unknown> {
   return { 'system.pv.value': after.pv.value, 'system.states': statesToSource(after.states) };
+}
+
+/** The write that takes an actor from `before` to `after`: its data and its timed states' effects. */
+export function combatantWrite(
+  uuid: string,
+  before: { states: FantasiaStates },
+  after: { pv: FantasiaCombatant['pv']; states: FantasiaStates },
+): DocumentWrite {
+  const statuses = timedStatusWrites(before.states, after.states);
+  return { uuid, update: combatantUpdate(after), ...(Object.keys(statuses).length ? { statuses } : {}) };
 }
 
 interface EngineViewed {

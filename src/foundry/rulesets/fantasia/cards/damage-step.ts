@@ -10,7 +10,7 @@ import { whipCriticalEffect, whipDisarm, whipTrip } from '../../../../engine/fan
 import { withStates } from '../../../../engine/fantasia/weapons';
 import type { FlowEnv, FlowResult, Text } from '../../../chat/flow';
 import { ensureUnchanged } from '../../../security/undo';
-import { combatantUpdate } from './actor-writes';
+import { combatantWrite } from './actor-writes';
 import {
   type Card,
   type FantasiaAttackState,
@@ -142,7 +142,7 @@ export async function performApply(card: Card, env: FlowEnv): Promise<FlowResult
   return {
     step: STEP.applied,
     state: { ...card.state, applied: applied.diff },
-    writes: [{ uuid: t?.actorUuid ?? '', update: combatantUpdate(applied.diff.after) }],
+    writes: [combatantWrite(t?.actorUuid ?? '', applied.diff.before, applied.diff.after)],
   };
 }
 
@@ -184,11 +184,10 @@ export function undoBlocked(card: Card, env: FlowEnv): Text | undefined {
 export async function performUndo(card: Card, env: FlowEnv): Promise<FlowResult<FantasiaAttackState>> {
   const t = target(card);
   const restored = undoRestored(card, env);
+  const current = need(env, t?.actorUuid, t?.name ?? '');
   return {
     step: STEP.damage,
     state: { ...card.state, applied: null, offersTaken: [], undone: card.state.undone + 1 },
-    writes: [
-      { uuid: t?.actorUuid ?? '', update: combatantUpdate({ pv: restored.pv, states: restored.states }) },
-    ],
+    writes: [combatantWrite(t?.actorUuid ?? '', current, { pv: restored.pv, states: restored.states })],
   };
 }

@@ -34,7 +34,10 @@ interface DefenceChoice {
 
 /** The defender's choices: parry with each weapon or the shield, dodge (F-D1..F-D4, F-W5, F-B3/4). */
 export function defenceChoices(card: Card, fighter: FantasiaCombatant): DefenceChoice[] {
-  const facts = fantasiaRound().facts(card.combatId, target(card)?.actorUuid ?? '');
+  const known = fantasiaRound().facts(card.combatId, target(card)?.actorUuid ?? '');
+  // F-D1 outside a tracked combat (ruling): nobody declares, so a dodge is not refused for want of
+  // a declaration; the GM judges it as the table would.
+  const facts = known.untracked ? { ...known, dodgeDeclared: true } : known;
   // F-W5: a crossbow being reloaded in this round's passes, as the round knows it.
   const defender =
     facts.reloadingWeaponId && !fighter.states.reloading

@@ -3,7 +3,7 @@ import type { ResistanceRoll } from '../../../../engine/fantasia/resistance';
 import { breakFree, strangleRound } from '../../../../engine/fantasia/unarmed';
 import { whipPull, whipSlip } from '../../../../engine/fantasia/whip';
 import type { CardAction, DocumentWrite, FlowEnv, FlowResult, Text } from '../../../chat/flow';
-import { combatantUpdate } from './actor-writes';
+import { combatantWrite } from './actor-writes';
 import {
   type Card,
   type FantasiaAttackState,
@@ -78,12 +78,12 @@ export async function performEscape(
   if (actionId === 'whipPull') {
     const r = await env.roll((dice) => whipPull(victim, holder, dice, options));
     roll = r.roll;
-    writes.push({ uuid: t?.actorUuid ?? '', update: combatantUpdate(r.victim.diff.after) });
-    writes.push({ uuid: card.actorUuid, update: combatantUpdate(r.attacker.diff.after) });
+    writes.push(combatantWrite(t?.actorUuid ?? '', r.victim.diff.before, r.victim.diff.after));
+    writes.push(combatantWrite(card.actorUuid, r.attacker.diff.before, r.attacker.diff.after));
   } else {
     const r = await env.roll((dice) => whipSlip(victim, holder, dice, options));
     roll = r.roll;
-    writes.push({ uuid: t?.actorUuid ?? '', update: combatantUpdate(r.victim.diff.after) });
+    writes.push(combatantWrite(t?.actorUuid ?? '', r.victim.diff.before, r.victim.diff.after));
   }
   const kind = actionId === 'whipPull' ? 'pull' : 'slip';
   return {
@@ -118,6 +118,6 @@ export async function performLutte(
   return {
     step: card.step,
     state: { ...card.state, lutteRounds: [...(card.state.lutteRounds ?? []), entry] },
-    writes: [{ uuid: t?.actorUuid ?? '', update: combatantUpdate(after.diff.after) }],
+    writes: [combatantWrite(t?.actorUuid ?? '', after.diff.before, after.diff.after)],
   };
 }

@@ -2,7 +2,7 @@ import { RulesError } from '../../../../engine/core/errors';
 import { fumbleOptions, resolveFumble, type FumbleOptionId } from '../../../../engine/fantasia/fumbles';
 import { resolveArquebusMishap, startArquebusReload } from '../../../../engine/fantasia/reload';
 import type { DocumentWrite, FlowEnv, FlowResult } from '../../../chat/flow';
-import { combatantUpdate } from './actor-writes';
+import { combatantWrite } from './actor-writes';
 import { fantasiaRound } from './round-context';
 import { type Card, type FantasiaAttackState, need, optionsSource, STEP } from './attack-state';
 
@@ -61,7 +61,7 @@ export async function performFumble(
     step: STEP.done,
     state: { ...card.state, fumble },
     writes: [
-      { uuid: card.actorUuid, update: combatantUpdate(outcome.attacker.diff.after) },
+      combatantWrite(card.actorUuid, outcome.attacker.diff.before, outcome.attacker.diff.after),
       ...powderWrite(card, reloadRounds),
     ],
   };
@@ -90,7 +90,7 @@ export async function performMishap(card: Card, env: FlowEnv): Promise<FlowResul
       },
     },
     writes: [
-      { uuid: card.actorUuid, update: combatantUpdate(m.applied.diff.after) },
+      combatantWrite(card.actorUuid, m.applied.diff.before, m.applied.diff.after),
       ...powderWrite(card, reloadRounds),
     ],
   };

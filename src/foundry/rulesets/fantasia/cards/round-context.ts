@@ -11,6 +11,8 @@ import type { DocumentWrite } from '../../../chat/flow';
  */
 export interface FantasiaRoundFacts {
   readonly dodgeDeclared: boolean;
+  /** No tracked combat holds this blow: nobody declared anything (F-D1 ruling). */
+  readonly untracked?: true;
   readonly attackDeclared: boolean;
   readonly parriedThisRound: boolean;
   /** The crossbow this actor is reloading this round (F-W5); absent when none. */
@@ -73,7 +75,8 @@ interface Declaration {
 export const defaultFantasiaRoundProvider: FantasiaRoundProvider = {
   facts(combatId, actorUuid) {
     const combat = combatOf(combatId);
-    if (!combat) return { dodgeDeclared: false, attackDeclared: false, parriedThisRound: false };
+    if (!combat)
+      return { dodgeDeclared: false, attackDeclared: false, parriedThisRound: false, untracked: true };
     const flag = chatFlag(combat);
     const parried = flag.round === combat.round && (flag.parried ?? []).includes(actorUuid);
     let kinds: string[] = [];

@@ -6,7 +6,7 @@ import { afterThrust } from '../../../../engine/fantasia/exchange';
 import type { FantasiaCombatant } from '../../../../engine/fantasia/types';
 import { whipDisarm } from '../../../../engine/fantasia/whip';
 import type { CardAction, DocumentWrite, FlowEnv, FlowResult } from '../../../chat/flow';
-import { combatantUpdate } from './actor-writes';
+import { combatantWrite } from './actor-writes';
 import { fantasiaRound } from './round-context';
 import {
   type Card,
@@ -106,6 +106,6 @@ export async function performOffer(
   return {
     step: card.step,
     state: { ...card.state, offersTaken: [...(card.state.offersTaken ?? []), taken] },
-    writes: [{ uuid: t?.actorUuid ?? '', update: combatantUpdate(taken.diff.after) }],
+    writes: [combatantWrite(t?.actorUuid ?? '', taken.diff.before, taken.diff.after)],
   };
 }

@@ -18,6 +18,7 @@ import { validateCombatant } from '../../../../engine/fantasia/validate';
 import { FANTASIA_WEAPONS } from '../../../../engine/fantasia/weapons';
 import { clampCharacteristics, CHARACTERISTIC_MAX } from '../../../migrations';
 import { damageBonusMode } from '../settings';
+import { timedStatesOf, type EffectsHolder } from '../timed-states';
 import { boolField, formulaField, htmlField, intField, optionalIntField, textField } from './fields';
 
 export const FANTASIA_ACTOR_TYPES = ['aventurier', 'pnj'] as const;
@@ -26,15 +27,12 @@ export type FantasiaActorType = (typeof FANTASIA_ACTOR_TYPES)[number];
 /** States a token status effect can set on its own (no other combatant involved). */
 export const TOGGLE_STATES = [
   'fallen',
-  'skipNextAttack',
   'halfMovement',
   'cannotMove',
   'armLost',
   'dead',
 ] as const satisfies readonly (keyof FantasiaStates)[];
 export type ToggleState = (typeof TOGGLE_STATES)[number];
-
-const JAM_CAUSES = ['', 'crossbow', 'bowString'] as const;
 
 function characteristicsSchema() {
   const f = foundry.data.fields;
@@ -55,13 +53,14 @@ function skillsSchema() {
 
 /**
  * Conditions as flat fields: '' or 0 means "not in that state". States that involve another
- * combatant keep that combatant's id (`…By`) and the weapon's id where the rule needs it.
+ * combatant keep that combatant's id (`…By`) and the weapon's id where the rule needs it. States
+ * that end by themselves (lost balance, bound or jammed weapon) are Active Effects instead
+ * (timed-states.ts).
  */
 function statesSchema() {
   const f = foundry.data.fields;
   return new f.SchemaField({
     fallen: boolField(),
-    skipNextAttack: boolField(),
     halfMovement: boolField(),
     cannotMove: boolField(),
     armLost: boolField(),
@@ -74,25 +73,11 @@ function statesSchema() {
     entangledBy: textField(),
     entangledWeapon: textField(),
     disarmedWeapon: textField(),
-    boundWeapon: textField(),
-    boundUntilRound: optionalIntField(0, 99999),
     brokenWeapons: new f.ArrayField(new f.StringField({ required: true, blank: false })),
-    jammedWeapon: textField(),
-    jamCause: choiceFieldBlank(JAM_CAUSES),
-    jamRepairRounds: optionalIntField(0, 99),
     reloadingWeapon: textField(),
     arquebusWeapon: textField(),
     arquebusRounds: intField(0, 0, 99),
     sprintRounds: intField(0, 0, 999),
-  });
-}
-
-function choiceFieldBlank<T extends string>(choices: readonly T[]) {
-  return new foundry.data.fields.StringField({
-    required: true,
-    blank: true,
-    choices: [...choices],
-    initial: '',
   });
 }
 
@@ -241,12 +226,17 @@ export abstract class FantasiaActorModel extends foundry.abstract.TypeDataModel<
     (this.pv as { max: number | null }).max = pvMax;
   }
 
-  /** Engine states: the stored ones plus the toggles set through token status effects. */
+  /**
+   * Engine states: the stored ones, the toggles set through token status effects, and the timed
+   * states' Active Effects.
+   */
   engineStates(): FantasiaStates {
     const s = this.states;
     const statuses = (this.parent as { statuses?: Set<string> } | null)?.statuses ?? new Set<string>();
     const on = (id: ToggleState): boolean => Boolean(s[id]) || statuses.has(id);
-    const states: { -readonly [K in keyof FantasiaStates]: FantasiaStates[K] } = {};
+    const states: { -readonly [K in keyof FantasiaStates]: FantasiaStates[K] } = {
+      ...timedStatesOf(this.parent as EffectsHolder | null),
+    };
     for (const id of TOGGLE_STATES) if (on(id)) states[id] = true;
     if (s.unconscious || statuses.has('unconscious'))
       states.unconscious = s.unconsciousHours > 0 ? { hours: s.unconsciousHours } : {};
@@ -258,22 +248,6 @@ export abstract class FantasiaActorModel extends foundry.abstract.TypeDataModel<
       };
     if (s.entangledBy) states.entangled = { by: s.entangledBy, weaponId: s.entangledWeapon };
     if (s.disarmedWeapon) states.disarmed = { weaponId: s.disarmedWeapon };
-    if (s.boundWeapon)
-      states.weaponBound = {
-        weaponId: s.boundWeapon,
-        ...(s.boundUntilRound !== null && s.boundUntilRound !== undefined
-          ? { untilRound: s.boundUntilRound }
-          : {}),
-      };
-    if (s.brokenWeapons.length) states.weaponBroken = [...s.brokenWeapons];
-    if (s.jammedWeapon && s.jamCause)
-      states.jammed = {
-        weaponId: s.jammedWeapon,
-        cause: s.jamCause as 'crossbow' | 'bowString',
-        ...(s.jamRepairRounds !== null && s.jamRepairRounds !== undefined
-          ? { repairRoundsLeft: s.jamRepairRounds }
-          : {}),
-      };
     if (s.reloadingWeapon) states.reloading = { weaponId: s.reloadingWeapon };
     if (s.arquebusWeapon && s.arquebusRounds > 0)
       states.arquebusReload = { weaponId: s.arquebusWeapon, roundsLeft: s.arquebusRounds };

@@ -18,6 +18,7 @@ import { templatePath } from '../../../constants';
 import { t } from '../../../i18n';
 import type { CombatantLike, DeclarationRequest, RoundAdapter } from '../../../combat/adapter';
 import { fantasiaDocumentReadiness } from './readiness';
+import { endTimedStates } from '../timed-states';
 import { weaponFired } from './chat-round';
 import { promptDeclarationForm } from '../../../combat/declare-dialog';
 import { startSlotAttack, startsAttackCard } from './slot-attack';
@@ -166,6 +167,7 @@ export function declarationFormContext(
       weapons: mark(weapons, intent?.weaponId),
       targets: mark(targets, intent?.targetId),
       hold: intent?.hold === true,
+      reloadAfter: intent?.reloadAfter !== false,
       note: intent?.note ?? '',
     };
   });
@@ -178,6 +180,7 @@ export function declarationFormContext(
       Weapon: t('PDA.Combat.Form.Weapon'),
       Target: t('PDA.Combat.Form.Target'),
       Hold: t('PDA.Combat.Form.Hold'),
+      ReloadAfter: t('PDA.FantasiaUI.Declare.reloadAfter'),
       Note: t('PDA.Combat.Form.Note'),
       PublicText: t('PDA.Combat.Form.PublicText'),
       PublicHint: t('PDA.Combat.Form.PublicHint'),
@@ -213,4 +216,5 @@ export const fantasiaRoundAdapter: RoundAdapter<
   startsCard: startsAttackCard,
   startCard: (combat, slotId) => startSlotAttack(combat, slotId),
   documentReadiness: fantasiaDocumentReadiness,
+  roundStarted: (combat, state) => endTimedStates(combat, state.round),
 };

@@ -6,7 +6,9 @@ import { templatePath } from '../../../constants';
 import { notifyError } from '../../../i18n';
 import type { FantasiaActorModel } from '../models/actors';
 import { useWeapon } from '../attack-hook';
-import { rollSkill } from '../rolls';
+import { repairWeapon, rollSkill } from '../rolls';
+import { promptResistanceRoll } from '../cards/resistance';
+import { timedRows, type EffectsHolder } from '../timed-states';
 import { fantasiaOptionsFromSettings } from '../settings';
 import { actorSheetContext, type ActorSheetInput, type SheetItem } from './context';
 
@@ -56,6 +58,7 @@ export function sheetInputFromActor(
     derived: model.derived,
     items,
     statuses: [...(actor.statuses ?? [])],
+    timed: timedRows(actor as unknown as EffectsHolder),
     editable,
     enrichedBiography,
     ...(activeTab ? { activeTab } : {}),
@@ -82,6 +85,8 @@ export class FantasiaActorSheet extends ActorSheetBase {
       editItem: FantasiaActorSheet.#onEditItem,
       deleteItem: FantasiaActorSheet.#onDeleteItem,
       setCrosses: FantasiaActorSheet.#onSetCrosses,
+      repairWeapon: FantasiaActorSheet.#onRepairWeapon,
+      resistanceRoll: FantasiaActorSheet.#onResistanceRoll,
     },
   };
 
@@ -172,6 +177,21 @@ export class FantasiaActorSheet extends ActorSheetBase {
     target: HTMLElement,
   ): Promise<void> {
     await this.itemOf(target)?.deleteDialog();
+  }
+
+  /** F-H7: a Bricolage roll to repair the jammed weapon; on a success the repair takes 1–2 rounds. */
+  static async #onRepairWeapon(this: FantasiaActorSheet): Promise<void> {
+    await repairWeapon(this.document as unknown as Parameters<typeof repairWeapon>[0]);
+  }
+
+  /** F-T1: a resistance roll on its own, the actor's FOR as the active value. */
+  static async #onResistanceRoll(this: FantasiaActorSheet): Promise<void> {
+    const model = this.fantasiaActor.system as FantasiaActorModel;
+    try {
+      await promptResistanceRoll(Number((model.characteristics as Record<string, number>).FOR ?? 10));
+    } catch (error) {
+      notifyError(error);
+    }
   }
 
   /** Clicking the n-th cross sets n crosses; clicking the last filled one removes it (F-B6). */

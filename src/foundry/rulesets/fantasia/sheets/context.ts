@@ -56,6 +56,8 @@ export interface ActorSheetInput {
   items: readonly SheetItem[];
   /** Token status effects currently on the actor. */
   statuses?: readonly string[];
+  /** Timed states' effects (F-H6, F-B7, F-H7) with their rounds left at the current round. */
+  timed?: readonly { state: string; weaponId?: string; left?: number; repairing: boolean }[];
   editable: boolean;
   enrichedBiography: string;
   activeTab?: string;
@@ -199,15 +201,7 @@ function protectionRows(input: ActorSheetInput, type: 'armure' | 'bouclier') {
     }));
 }
 
-const STATE_IDS = [
-  'fallen',
-  'unconscious',
-  'skipNextAttack',
-  'halfMovement',
-  'cannotMove',
-  'armLost',
-  'dead',
-] as const;
+const STATE_IDS = ['fallen', 'unconscious', 'halfMovement', 'cannotMove', 'armLost', 'dead'] as const;
 
 export function stateRows(input: ActorSheetInput) {
   const statuses = new Set(input.statuses ?? []);
@@ -228,7 +222,16 @@ export function stateRows(input: ActorSheetInput) {
     ['jammed', s.jammedWeapon],
   ];
   const others = linked.filter(([, v]) => Boolean(v)).map(([id]) => ({ id, label: `${K}.State.${id}` }));
-  return { toggles: rows, others };
+  const weaponName = (id: string | undefined) => input.items.find((i) => i.id === id)?.name ?? '';
+  const timed = (input.timed ?? []).map((t) => ({
+    id: t.state,
+    label: `${K}.State.${t.state}`,
+    weapon: weaponName(t.weaponId),
+    weaponId: t.weaponId ?? '',
+    left: t.left ?? null,
+    repairable: t.state === 'jammed' && !t.repairing && input.editable,
+  }));
+  return { toggles: rows, others, timed };
 }
 
 /** Context of the Aventurier and PNJ sheets. */

@@ -1,0 +1,122 @@
+/** Missile weapons over several rounds through the tracker and the cards (F-W5, F-R9). */
+import { describe, expect, it } from 'vitest';
+import { attackFromSlot, declare, fantasiaTable, itemId, startFight, text } from './fantasia-table';
+
+describe('a crossbowman over four rounds', () => {
+  it('F-W5 the crossbow reloads in passes 2 and 3 to shoot again next round; a declined reload leaves it empty', async () => {
+    const who = 'Aventurière arbalétrière';
+    const t = await fantasiaTable([{ entry: who, owner: 'Alice' }, { entry: 'Brigand' }]);
+    await startFight(t, [who, 'Brigand']);
+    const bolt = itemId(t.alice, who, 'Arbalète');
+    const loaded = () => t.gm.actor(who).items.get(bolt).system.loaded as boolean;
+    const shoot = {
+      'intents.0.kind': 'shoot',
+      'intents.0.weaponId': bolt,
+      'intents.0.targetId': t.ids.Brigand!,
+    };
+    /** The GM ends every remaining slot, then opens the next round. */
+    const finishRound = async () => {
+      while (!text(t.gm.tracker).includes('Tout le monde a agi')) {
+        const end = t.gm.tracker.querySelector<HTMLElement>('li.active [data-action="pdaEndSlot"]');
+        if (end) await t.gm.click(end);
+        else await t.gm.click('[data-action="pdaNextSlot"]', t.gm.tracker);
+      }
+      await t.gm.click('[data-action="pdaNextRound"]', t.gm.tracker);
+    };
+    const shotInPass1 = async (roll: number) => {
+      t.table.dice.push([100, roll]);
+      await attackFromSlot(t.alice, 'Brigand');
+      expect(text(t.alice.lastMessage())).toContain(`Attaque ${roll} / 60 %`);
+      await t.alice.click('li.active [data-action="pdaEndSlot"]', t.alice.tracker);
+    };
+
+    // Round 1: ready before the fight, she shoots in pass 1 and reloads in passes 2 and 3.
+    await declare(t.alice, t.ids[who]!, shoot);
+    await declare(t.gm, t.ids.Brigand!, { 'intents.0.kind': 'dodge' });
+    await t.gm.click('[data-action="pdaStartPasses"]', t.gm.tracker);
+    await shotInPass1(90);
+    expect(text(t.gm.tracker)).toMatch(/2e passe.*Recharger/);
+    await finishRound();
+    expect(loaded()).toBe(true);
+
+    // Round 2: she shoots again in pass 1 and declines the reload (the box unticked).
+    await declare(t.alice, t.ids[who]!, { ...shoot, 'intents.0.reloadAfter': false });
+    await declare(t.gm, t.ids.Brigand!, { 'intents.0.kind': 'dodge' });
+    await t.gm.click('[data-action="pdaStartPasses"]', t.gm.tracker);
+    await shotInPass1(85);
+    expect(text(t.gm.tracker)).not.toContain('Recharger');
+    await finishRound();
+    expect(loaded()).toBe(false);
+
+    // Round 3: an empty crossbow cannot be declared for a shot; she reloads instead.
+    await declare(t.alice, t.ids[who]!, shoot);
+    expect(t.alice.warnings.join(' ')).toContain("Arbalète n'est pas chargée.");
+    await declare(t.alice, t.ids[who]!, { 'intents.0.kind': 'reload', 'intents.0.weaponId': bolt });
+    await declare(t.gm, t.ids.Brigand!, { 'intents.0.kind': 'dodge' });
+    await t.gm.click('[data-action="pdaStartPasses"]', t.gm.tracker);
+    await finishRound();
+    expect(loaded()).toBe(true);
+
+    // Round 4: loaded again, the bolt flies in pass 1 and hits (2d4+2 − thick leather 2).
+    await declare(t.alice, t.ids[who]!, shoot);
+    await declare(t.gm, t.ids.Brigand!, { 'intents.0.kind': 'dodge' });
+    await t.gm.click('[data-action="pdaStartPasses"]', t.gm.tracker);
+    t.table.dice.push([100, 20]);
+    await attackFromSlot(t.alice, 'Brigand');
+    t.table.dice.push([4, 3], [4, 4]);
+    await t.gm.press('Ne rien faire');
+    expect(text(t.gm.lastMessage())).toContain('Dommages subis 7');
+    await t.gm.press('Appliquer');
+    expect(t.alice.actor('Brigand').system.pv.value).toBe(5);
+    expect(t.table.errors()).toEqual([]);
+  });
+});
+
+describe('an arquebusier', () => {
+  it('F-W6 a missed arquebus shot, a failed Chance roll and too much powder: the reload doubles to 10 rounds, counted down by the rounds spent reloading', async () => {
+    const t = await fantasiaTable([{ entry: 'Chef brigand' }, { entry: 'Bretteur', owner: 'Bruno' }]);
+    const chef = t.gm.actor('Chef brigand');
+    await t.gm.dragOnto(chef, t.table.packUuid('fantasia-armes', 'Arquebuse'));
+    const gun = itemId(t.gm, 'Chef brigand', 'Arquebuse');
+    const sheet = await t.gm.openSheet(chef);
+    await t.gm.click(sheet.querySelector(`tr[data-weapon-id="${gun}"] [data-field="drawn"]`)!);
+    await startFight(t, ['Chef brigand', 'Bretteur']);
+    const finishRound = async () => {
+      while (!text(t.gm.tracker).includes('Tout le monde a agi')) {
+        const end = t.gm.tracker.querySelector<HTMLElement>('li.active [data-action="pdaEndSlot"]');
+        if (end) await t.gm.click(end);
+        else await t.gm.click('[data-action="pdaNextSlot"]', t.gm.tracker);
+      }
+      await t.gm.click('[data-action="pdaNextRound"]', t.gm.tracker);
+    };
+    const shoot = {
+      'intents.0.kind': 'shoot',
+      'intents.0.weaponId': gun,
+      'intents.0.targetId': t.ids.Bretteur!,
+    };
+    await declare(t.gm, t.ids['Chef brigand']!, shoot);
+    await declare(t.bruno, t.ids.Bretteur!, { 'intents.0.kind': 'dodge' });
+    await t.gm.click('[data-action="pdaStartPasses"]', t.gm.tracker);
+    t.table.dice.push([100, 80]);
+    await attackFromSlot(t.gm, 'Bretteur');
+    expect(text(t.gm.lastMessage())).toMatch(/Attaque 80 \/ 5 % Échec/);
+    // Chance 11 × 5 = 55: 90 fails; incident 80: too much powder; 1d4+3 = 5, doubled.
+    t.table.dice.push([100, 90], [100, 80], [4, 2]);
+    await t.gm.press('Jet de Chance');
+    expect(text(t.bruno.lastMessage())).toContain('Trop de poudre : rechargement doublé');
+    expect(text(t.bruno.lastMessage())).toContain('Rechargement 10 rounds (doublé)');
+    await finishRound();
+    expect(t.bruno.actor('Chef brigand').items.get(gun).system).toMatchObject({
+      loaded: false,
+      reloadRoundsLeft: 10,
+    });
+    // Round 2: no shot from an empty gun; a round of reloading takes one off the count.
+    await declare(t.gm, t.ids['Chef brigand']!, shoot);
+    expect(t.gm.warnings.join(' ')).toContain("Arquebuse n'est pas chargée.");
+    await declare(t.gm, t.ids['Chef brigand']!, { 'intents.0.kind': 'reload', 'intents.0.weaponId': gun });
+    await declare(t.bruno, t.ids.Bretteur!, { 'intents.0.kind': 'dodge' });
+    await t.gm.click('[data-action="pdaStartPasses"]', t.gm.tracker);
+    await finishRound();
+    expect(t.gm.actor('Chef brigand').items.get(gun).system.reloadRoundsLeft).toBe(9);
+  });
+});
