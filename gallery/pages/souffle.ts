@@ -353,7 +353,7 @@ const act = (id: string, key: string, extra: Partial<CardAction> = {}): CardActi
 export const pages: GalleryPage[] = [
   {
     name: 'souffle-combattant-profil',
-    template: ['souffle/actor/header.hbs', 'souffle/actor/tabs.hbs', 'souffle/actor/profil.hbs'],
+    template: ['souffle/actor/header.hbs', 'shared/tabs.hbs', 'souffle/actor/profil.hbs'],
     context: () => souffleSheetContext(sheetInput('combattant', 'profil')),
     width: 700,
     height: 720,
@@ -362,7 +362,7 @@ export const pages: GalleryPage[] = [
   },
   {
     name: 'souffle-combattant-combat',
-    template: ['souffle/actor/header.hbs', 'souffle/actor/tabs.hbs', 'souffle/actor/combat.hbs'],
+    template: ['souffle/actor/header.hbs', 'shared/tabs.hbs', 'souffle/actor/combat.hbs'],
     context: () => souffleSheetContext(sheetInput('combattant', 'combat')),
     width: 700,
     height: 720,

@@ -86,7 +86,7 @@ export class SouffleActorSheet extends PdaActorSheetBase {
 
   static override PARTS: Record<string, TemplatePart> = {
     header: { template: templatePath('souffle/actor/header.hbs') },
-    tabs: { template: templatePath('souffle/actor/tabs.hbs') },
+    tabs: { template: templatePath('shared/tabs.hbs') },
     profil: { template: templatePath('souffle/actor/profil.hbs'), scrollable: [''] },
     combat: { template: templatePath('souffle/actor/combat.hbs'), scrollable: [''] },
     notes: { template: templatePath('souffle/actor/notes.hbs'), scrollable: [''] },
