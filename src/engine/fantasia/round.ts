@@ -170,17 +170,28 @@ function breakTies(
   depth = 0,
 ): FantasiaRoundCombatant[] {
   if (group.length < 2 || depth >= MAX_TIE_REROLLS) return [...group];
-  const thisRoll = new Map<CombatantId, number>();
-  for (const c of group) {
+  // Everyone rolls in turn; highest first, the still tied roll again (the sort is stable).
+  const values = group.map((c) => {
     const value = dice.die(10);
-    thisRoll.set(c.id, value);
     rolls.get(c.id)?.push(value);
-  }
-  const values = [...new Set(thisRoll.values())].sort((a, b) => b - a);
+    return value;
+  });
+  const order = group.map((_, i) => i).sort((a, b) => (values[b] as number) - (values[a] as number));
   const result: FantasiaRoundCombatant[] = [];
-  for (const value of values) {
-    const tied = group.filter((c) => thisRoll.get(c.id) === value);
-    result.push(...breakTies(tied, dice, rolls, depth + 1));
+  for (let k = 0; k < order.length;) {
+    let m = k + 1;
+    while (m < order.length && values[order[m] as number] === values[order[k] as number]) m++;
+    if (m - k === 1) result.push(group[order[k] as number] as FantasiaRoundCombatant);
+    else
+      result.push(
+        ...breakTies(
+          order.slice(k, m).map((i) => group[i] as FantasiaRoundCombatant),
+          dice,
+          rolls,
+          depth + 1,
+        ),
+      );
+    k = m;
   }
   return result;
 }
