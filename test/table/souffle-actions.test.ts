@@ -1,9 +1,7 @@
 /** Souffle at the table: the posture's action budget spent by what players do (S-R2, S-P2, S-P3). */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { souffleRound, text, WARRIOR } from './souffle-table';
 import { Table, type Seat } from '../harness/table';
-
-const text = (el: Element | null | undefined): string => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
-const WARRIOR = "Gardien du Waka'Hata";
 
 describe('a Souffle round where every action spends the posture budget', () => {
   let table: Table;
@@ -12,23 +10,7 @@ describe('a Souffle round where every action spends the posture budget', () => {
   let bruno: Seat;
 
   beforeAll(async () => {
-    table = await Table.open({ ruleset: 'souffle' });
-    gm = table.gm;
-    alice = table.seat('Alice');
-    bruno = table.seat('Bruno');
-    await table.importActor('souffle-combattants', WARRIOR, 'Alice');
-    await table.importActor('souffle-combattants', 'Chasseur', 'Bruno');
-    await table.placeToken(WARRIOR, 1, 1);
-    await table.placeToken('Chasseur', 2, 1);
-    await table.startEncounter(WARRIOR, 'Chasseur');
-    for (const s of [gm, alice, bruno]) await s.openTracker();
-    table.dice.push([12, 9], [12, 4]);
-    await gm.click('[data-action="pdaStartCombat"]', gm.tracker);
-    await alice.click('[data-action="pdaDeclare"]', alice.tracker);
-    await alice.answerDialog({}, 'intrepide');
-    await bruno.click('[data-action="pdaDeclare"]', bruno.tracker);
-    await bruno.answerDialog({}, 'prudent');
-    await gm.click('[data-action="pdaStartPasses"]', gm.tracker);
+    ({ table, gm, alice, bruno } = await souffleRound(['intrepide', 'prudent'], [9, 4]));
   });
 
   it('S-R2 an attack card posted from the sheet spends a short action at once: the pips show one left', async () => {

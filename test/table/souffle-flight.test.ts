@@ -1,29 +1,10 @@
 /** Souffle flight at the table (S-FL1): a failed flight costs an opportunity attack or slows. */
 import { describe, expect, it } from 'vitest';
-import { Table } from '../harness/table';
-
-const text = (el: Element | null | undefined): string => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
-const WARRIOR = "Gardien du Waka'Hata";
+import { souffleRound, text, WARRIOR } from './souffle-table';
 
 /** In the actions step, the prudent warrior (Alice), flanked, fails to get away from the hunter. */
 async function caught() {
-  const table = await Table.open({ ruleset: 'souffle' });
-  const { gm } = table;
-  const alice = table.seat('Alice');
-  const bruno = table.seat('Bruno');
-  await table.importActor('souffle-combattants', WARRIOR, 'Alice');
-  await table.importActor('souffle-combattants', 'Chasseur', 'Bruno');
-  await table.placeToken(WARRIOR, 1, 1);
-  await table.placeToken('Chasseur', 2, 1);
-  await table.startEncounter(WARRIOR, 'Chasseur');
-  for (const s of [gm, alice, bruno]) await s.openTracker();
-  table.dice.push([12, 9], [12, 4]);
-  await gm.click('[data-action="pdaStartCombat"]', gm.tracker);
-  await alice.click('[data-action="pdaDeclare"]', alice.tracker);
-  await alice.answerDialog({}, 'prudent');
-  await bruno.click('[data-action="pdaDeclare"]', bruno.tracker);
-  await bruno.answerDialog({}, 'prudent');
-  await gm.click('[data-action="pdaStartPasses"]', gm.tracker);
+  const { table, gm, alice, bruno } = await souffleRound(['prudent', 'prudent'], [9, 4]);
   await alice.target('Chasseur');
   const flee = async () => {
     const sheet = await alice.openSheet(alice.actor(WARRIOR));

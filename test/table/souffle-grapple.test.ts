@@ -1,28 +1,10 @@
 /** Souffle grappling at the table (S-GR1), started from the sheet. */
 import { describe, expect, it } from 'vitest';
-import { Table, type Seat } from '../harness/table';
-
-const text = (el: Element | null | undefined): string => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
-const WARRIOR = "Gardien du Waka'Hata";
+import { souffleRound, text, WARRIOR } from './souffle-table';
+import type { Seat } from '../harness/table';
 
 async function arena(postures: [string, string]) {
-  const table = await Table.open({ ruleset: 'souffle' });
-  const { gm } = table;
-  const alice = table.seat('Alice');
-  const bruno = table.seat('Bruno');
-  await table.importActor('souffle-combattants', WARRIOR, 'Alice');
-  await table.importActor('souffle-combattants', 'Chasseur', 'Bruno');
-  await table.placeToken(WARRIOR, 1, 1);
-  await table.placeToken('Chasseur', 2, 1);
-  await table.startEncounter(WARRIOR, 'Chasseur');
-  for (const s of [gm, alice, bruno]) await s.openTracker();
-  table.dice.push([12, 9], [12, 4]);
-  await gm.click('[data-action="pdaStartCombat"]', gm.tracker);
-  await alice.click('[data-action="pdaDeclare"]', alice.tracker);
-  await alice.answerDialog({}, postures[0]);
-  await bruno.click('[data-action="pdaDeclare"]', bruno.tracker);
-  await bruno.answerDialog({}, postures[1]);
-  await gm.click('[data-action="pdaStartPasses"]', gm.tracker);
+  const { table, gm, alice, bruno } = await souffleRound([postures[0], postures[1]], [9, 4]);
   await bruno.target(WARRIOR);
   return { table, gm, alice, bruno };
 }

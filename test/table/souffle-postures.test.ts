@@ -1,29 +1,10 @@
 /** Souffle postures at the table: défensif (S-P4). */
 import { describe, expect, it } from 'vitest';
-import { Table } from '../harness/table';
-
-const text = (el: Element | null | undefined): string => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
-const WARRIOR = "Gardien du Waka'Hata";
+import { souffleRound, text, WARRIOR } from './souffle-table';
 
 describe('a défensif fighter', () => {
   it('S-P4 défensif: no action at all (the shot is refused), but the defence gains +2', async () => {
-    const table = await Table.open({ ruleset: 'souffle' });
-    const { gm } = table;
-    const alice = table.seat('Alice');
-    const bruno = table.seat('Bruno');
-    await table.importActor('souffle-combattants', WARRIOR, 'Alice');
-    await table.importActor('souffle-combattants', 'Chasseur', 'Bruno');
-    await table.placeToken(WARRIOR, 1, 1);
-    await table.placeToken('Chasseur', 2, 1);
-    await table.startEncounter(WARRIOR, 'Chasseur');
-    for (const s of [gm, alice, bruno]) await s.openTracker();
-    table.dice.push([12, 9], [12, 4]);
-    await gm.click('[data-action="pdaStartCombat"]', gm.tracker);
-    await alice.click('[data-action="pdaDeclare"]', alice.tracker);
-    await alice.answerDialog({}, 'prudent');
-    await bruno.click('[data-action="pdaDeclare"]', bruno.tracker);
-    await bruno.answerDialog({}, 'defensif');
-    await gm.click('[data-action="pdaStartPasses"]', gm.tracker);
+    const { table, gm, alice, bruno } = await souffleRound(['prudent', 'defensif'], [9, 4]);
     // One turn for defence and movement only, no pip.
     expect(text(gm.tracker)).toContain('4 Chasseur Défense et déplacement En attente Défensif Round suivant');
     await bruno.target(WARRIOR);

@@ -58,3 +58,38 @@ export function sheetItemRow(item: {
     system: plainSystem(item.system),
   };
 }
+
+/** One tab of a sheet's tab bar (templates/shared/tabs.hbs). */
+export interface TabContext {
+  id: string;
+  group: string;
+  label: string;
+  icon: string;
+  active: boolean;
+  cssClass: string;
+}
+
+/**
+ * The tab bar of a sheet: `ids` are [id, Font Awesome icon] in order, labels are
+ * `<labelPrefix>.Tab.<id>`; the wanted tab is active when it exists, else the first.
+ */
+export function sheetTabs(
+  ids: readonly (readonly [string, string])[],
+  wanted: string | undefined,
+  labelPrefix: string,
+): Record<string, TabContext> {
+  const active = ids.some(([id]) => id === wanted) ? (wanted as string) : (ids[0]?.[0] ?? '');
+  return Object.fromEntries(
+    ids.map(([id, icon]) => [
+      id,
+      {
+        id,
+        group: 'primary',
+        label: `${labelPrefix}.Tab.${id}`,
+        icon,
+        active: id === active,
+        cssClass: id === active ? 'active' : '',
+      },
+    ]),
+  );
+}

@@ -3,6 +3,7 @@
  * the document's; the visual gallery passes samples) and return what the templates show:
  * localization keys, numbers, and form field names. No Foundry globals here.
  */
+import { sheetTabs } from '../../../models/documents-data';
 import { BOTTES, crossesNeeded } from '../../../../engine/fantasia/bottes';
 import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from '../../../../engine/fantasia/options';
 import { COMBAT_SKILLS } from '../../../../engine/fantasia/skills';
@@ -64,30 +65,7 @@ export interface ActorSheetInput {
   options?: FantasiaOptions;
 }
 
-export interface TabContext {
-  id: string;
-  group: string;
-  label: string;
-  icon: string;
-  active: boolean;
-  cssClass: string;
-}
-
-function tabs(ids: readonly [string, string][], active: string): Record<string, TabContext> {
-  return Object.fromEntries(
-    ids.map(([id, icon]) => [
-      id,
-      {
-        id,
-        group: 'primary',
-        label: `${K}.Tab.${id}`,
-        icon,
-        active: id === active,
-        cssClass: id === active ? 'active' : '',
-      },
-    ]),
-  );
-}
+export type { TabContext } from '../../../models/documents-data';
 
 export const AVENTURIER_TABS: readonly [string, string][] = [
   ['carac', 'fa-solid fa-user'],
@@ -298,7 +276,7 @@ export function actorSheetContext(input: ActorSheetInput) {
       })),
     states: stateRows(input),
     enrichedBiography: input.enrichedBiography,
-    tabs: tabs(AVENTURIER_TABS, activeTab),
+    tabs: sheetTabs(AVENTURIER_TABS, activeTab, K),
   };
 }
 

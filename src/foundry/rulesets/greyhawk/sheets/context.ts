@@ -1,3 +1,4 @@
+import { sheetTabs } from '../../../models/documents-data';
 import type { RulesError } from '../../../../engine/core/errors';
 import {
   addClass,
@@ -87,15 +88,6 @@ export function refusalText(error: RulesError | null, t: Translate | undefined):
   return t ? `${t(error.key, data)}${rule}` : `${error.key}${rule}`;
 }
 
-interface TabContext {
-  id: string;
-  group: string;
-  label: string;
-  icon: string;
-  active: boolean;
-  cssClass: string;
-}
-
 export const GUERRIER_TABS: readonly [string, string][] = [
   ['profile', 'fa-solid fa-user'],
   ['weapons', 'fa-solid fa-khanda'],
@@ -106,23 +98,6 @@ export const MONSTRE_TABS: readonly [string, string][] = [
   ['attacks', 'fa-solid fa-paw'],
   ['notes', 'fa-solid fa-book-open'],
 ];
-
-function tabs(ids: readonly [string, string][], wanted: string | undefined): Record<string, TabContext> {
-  const active = ids.some(([id]) => id === wanted) ? (wanted as string) : (ids[0]?.[0] ?? '');
-  return Object.fromEntries(
-    ids.map(([id, icon]) => [
-      id,
-      {
-        id,
-        group: 'primary',
-        label: `${K}.Tab.${id}`,
-        icon,
-        active: id === active,
-        cssClass: id === active ? 'active' : '',
-      },
-    ]),
-  );
-}
 
 /** Slot cost of learning an entry now, out-of-class extra included (G-W2, G-W4, G-W5). */
 function learnCost(c: GreyhawkCharacter, entry: string): number {
@@ -206,7 +181,7 @@ export function actorSheetContext(input: GreyhawkSheetInput) {
     }));
     return {
       ...common,
-      tabs: tabs(MONSTRE_TABS, input.activeTab),
+      tabs: sheetTabs(MONSTRE_TABS, input.activeTab, K),
       rates,
       thac0FromHitDice: input.system.thac0 === null || input.system.thac0 === undefined,
       problem: '',
@@ -360,7 +335,7 @@ function fighterParts(input: GreyhawkSheetInput, t: Translate | undefined) {
   });
 
   return {
-    tabs: tabs(GUERRIER_TABS, input.activeTab),
+    tabs: sheetTabs(GUERRIER_TABS, input.activeTab, K),
     problem: refusalText(
       refusalOf(() => validateSheet(c)),
       t,

@@ -2,6 +2,7 @@
  * Pure builders of the Souffle sheets' template contexts: plain data in, what the templates show
  * out (localization keys, numbers, form field names). No Foundry globals here.
  */
+import { sheetTabs } from '../../../models/documents-data';
 import { DEFAULT_OPTIONS, type SouffleOptions } from '../../../../engine/souffle/options';
 import { ladderRow } from '../../../../engine/souffle/ladder';
 import {
@@ -51,36 +52,13 @@ export interface SouffleSheetInput {
   options?: SouffleOptions;
 }
 
-export interface TabContext {
-  id: string;
-  group: string;
-  label: string;
-  icon: string;
-  active: boolean;
-  cssClass: string;
-}
+export type { TabContext } from '../../../models/documents-data';
 
 const TABS: readonly [string, string][] = [
   ['profil', 'fa-solid fa-user'],
   ['combat', 'fa-solid fa-khanda'],
   ['notes', 'fa-solid fa-book'],
 ];
-
-function tabs(active: string): Record<string, TabContext> {
-  return Object.fromEntries(
-    TABS.map(([id, icon]) => [
-      id,
-      {
-        id,
-        group: 'primary',
-        label: `${K}.Tab.${id}`,
-        icon,
-        active: id === active,
-        cssClass: id === active ? 'active' : '',
-      },
-    ]),
-  );
-}
 
 const num = (v: unknown, fallback = 0): number =>
   typeof v === 'number' && Number.isFinite(v) ? v : fallback;
@@ -151,7 +129,7 @@ export function souffleSheetContext(input: SouffleSheetInput) {
     actor: input.actor,
     editable: input.editable,
     isAdversaire: input.actor.type === 'adversaire',
-    tabs: tabs(input.activeTab ?? 'profil'),
+    tabs: sheetTabs(TABS, input.activeTab ?? 'profil', K),
     system: s,
     characteristics,
     metiers: s.metiers.map((m, index) => ({ index, name: m.name, level: m.level })),
