@@ -159,6 +159,23 @@ async function changeDuringActions(
 /** A posture request: the combat, the combatant, one of the three postures (S-P1). */
 export const POSTURE_QUERY_SHAPE = { combatId: id(), combatantId: id(), posture: oneOf(POSTURES) };
 
+/** Runs an engine transition on a Souffle combat's round for `user` (GM side) and stores it. */
+async function onRound(
+  combatId: string,
+  user: User,
+  step: (state: SouffleRoundState, by: ReturnType<typeof requesterFor>) => SouffleRoundState,
+): Promise<boolean> {
+  const combat = game.combats?.get(combatId) as unknown as CombatLike | undefined;
+  if (!combat) throw new RulesError('PDA.Error.UnknownCombat');
+  const by = requesterFor(combat, user as User.Implementation);
+  await applyTransition(souffleRoundAdapter as never, combat, (before) => {
+    const state = before as SouffleRoundState | null;
+    if (!state) throw new RulesError('PDA.Error.CombatNotStarted');
+    return step(state, by) as never;
+  });
+  return true;
+}
+
 /** GM-side query of an action taken from a card, the sheet or the tracker (S-R2, S-P1..S-P4). */
 export const ACTION_QUERY = 'souffle.action';
 
@@ -173,15 +190,9 @@ interface ActionQueryPayload extends QueryPayload {
  * the step and what is left, and marks the slot paid so closing it does not spend it again).
  */
 export async function handleActionQuery(payload: ActionQueryPayload, user: User): Promise<boolean> {
-  const combat = game.combats?.get(String(payload.combatId)) as unknown as CombatLike | undefined;
-  if (!combat) throw new RulesError('PDA.Error.UnknownCombat');
-  const by = requesterFor(combat, user as User.Implementation);
-  await applyTransition(souffleRoundAdapter as never, combat, (before) => {
-    const state = before as SouffleRoundState | null;
-    if (!state) throw new RulesError('PDA.Error.CombatNotStarted');
-    return spendSouffleAction(state, String(payload.combatantId), String(payload.action), by) as never;
-  });
-  return true;
+  return onRound(String(payload.combatId), user, (state, by) =>
+    spendSouffleAction(state, String(payload.combatantId), String(payload.action), by),
+  );
 }
 
 export const ACTION_QUERY_SHAPE = {
@@ -197,15 +208,9 @@ interface TieQueryPayload extends QueryPayload {
 
 /** GM side: `combatantId` goes first among those tied (the engine checks owner and timing). */
 export async function handleTieQuery(payload: TieQueryPayload, user: User): Promise<boolean> {
-  const combat = game.combats?.get(String(payload.combatId)) as unknown as CombatLike | undefined;
-  if (!combat) throw new RulesError('PDA.Error.UnknownCombat');
-  const by = requesterFor(combat, user as User.Implementation);
-  await applyTransition(souffleRoundAdapter as never, combat, (before) => {
-    const state = before as SouffleRoundState | null;
-    if (!state) throw new RulesError('PDA.Error.CombatNotStarted');
-    return goFirstInTie(state, String(payload.combatantId), by) as never;
-  });
-  return true;
+  return onRound(String(payload.combatId), user, (state, by) =>
+    goFirstInTie(state, String(payload.combatantId), by),
+  );
 }
 
 export const TIE_QUERY_SHAPE = { combatId: id(), combatantId: id() };

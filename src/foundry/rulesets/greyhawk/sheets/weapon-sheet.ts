@@ -1,3 +1,4 @@
+import { GH_HANDS, GH_WEAPON_KINDS } from '../models/items';
 import { PdaItemSheetBase, type RenderOptions } from '../../../apps/sheet-bases';
 import { templatePath } from '../../../constants';
 
@@ -31,19 +32,8 @@ export function weaponSheetContext(item: WeaponDocLike, editable: boolean) {
     item: { name: item.name, img: item.img ?? 'icons/svg/sword.svg' },
     system: item.system.toObject?.() ?? {},
     editable,
-    kinds: [
-      'melee',
-      'bow',
-      'lightCrossbow',
-      'heavyCrossbow',
-      'handCrossbow',
-      'thrownDagger',
-      'dart',
-      'sling',
-      'staffSling',
-      'thrown',
-    ].map((k) => ({ id: k, label: `PDA.Greyhawk.WeaponKind.${k}` })),
-    hands: ['1', '2', 'either'].map((h) => ({ id: h, label: `PDA.Greyhawk.Hands.${h}` })),
+    kinds: GH_WEAPON_KINDS.map((k) => ({ id: k, label: `PDA.Greyhawk.WeaponKind.${k}` })),
+    hands: GH_HANDS.map((h) => ({ id: h, label: `PDA.Greyhawk.Hands.${h}` })),
     sizes: ['T', 'S', 'M', 'L', 'H', 'G'].map((s) => ({ id: s, label: `PDA.Greyhawk.Size.${s}` })),
   };
 }
