@@ -1,0 +1,93 @@
+import type { ExchangeMachine, ExchangeSide } from '../../engine/core/exchange';
+import { takeAction } from '../../engine/core/exchange';
+import { RulesError } from '../../engine/core/errors';
+import type { RulesetId } from '../../engine/rulesets';
+import type {
+  CardAction,
+  CardFlow,
+  CardSnapshot,
+  DocumentWrite,
+  FlowContext,
+  FlowEnv,
+  FlowResult,
+} from './flow';
+import type { CardOpener } from './open';
+
+/**
+ * The card host's side of an engine exchange (src/engine/core/exchange.ts): a CardFlow that only
+ * translates. The ruleset says how to read the machine's view from the documents, which documents'
+ * owners stand for each side, and how the machine's effects become document writes; the host then
+ * lists the machine's actions as buttons (disabled with the engine's reason), checks and performs
+ * them through `takeAction` with Foundry dice, and writes the effects. No rule is decided here.
+ */
+export interface ExchangeBinding<S, V, E> {
+  readonly id: string;
+  readonly ruleset: RulesetId;
+  readonly machine: ExchangeMachine<S, V, E>;
+  /** The read-only view of the fighters and the round, read from the documents now. */
+  view(card: CardSnapshot<S>, env: FlowEnv): V;
+  /** Uuids whose owners act for `side` ('gm': none, the GM alone). */
+  owners(side: ExchangeSide, card: CardSnapshot<S>): readonly string[];
+  /** The document writes of the machine's effects. */
+  writes(effects: readonly E[], card: CardSnapshot<S>, env: FlowEnv): DocumentWrite[];
+  context(card: CardSnapshot<S>, env: FlowEnv): FlowContext;
+  readonly opener?: CardOpener;
+}
+
+/** The side a user plays on this card: the GM plays every side. */
+export function sideOf<S>(
+  user: User,
+  card: CardSnapshot<S>,
+  owners: (side: ExchangeSide, card: CardSnapshot<S>) => readonly string[],
+  resolve: (uuid: string) => unknown,
+  wanted: ExchangeSide,
+): ExchangeSide | undefined {
+  if (user.isGM) return 'gm';
+  const mine = owners(wanted, card).some((uuid) => {
+    const doc = resolve(uuid) as { testUserPermission?: (u: User, l: 'OWNER') => boolean } | null;
+    return typeof doc?.testUserPermission === 'function' && doc.testUserPermission(user, 'OWNER');
+  });
+  return mine ? wanted : undefined;
+}
+
+export function flowFromExchange<S, V, E>(binding: ExchangeBinding<S, V, E>): CardFlow<S> {
+  const { machine } = binding;
+  return {
+    id: binding.id,
+    ruleset: binding.ruleset,
+    ...(binding.opener ? { opener: binding.opener } : {}),
+
+    actions(card, env): CardAction[] {
+      const view = binding.view(card, env);
+      return machine.actions(card.step, card.state, view).map((a) => ({
+        id: a.id,
+        label: a.label,
+        owners: a.side === 'gm' ? [] : [...binding.owners(a.side, card)],
+        enabled: !a.refused,
+        ...(a.refused ? { reason: { key: a.refused.key, data: a.refused.data ?? {} } } : {}),
+        ...(a.refused?.rule || a.rule ? { rule: a.refused?.rule ?? a.rule } : {}),
+        ...(a.style ? { style: a.style } : {}),
+      }));
+    },
+
+    async perform(card, actionId, env): Promise<FlowResult<S>> {
+      const view = binding.view(card, env);
+      const listed = machine.actions(card.step, card.state, view).find((a) => a.id === actionId);
+      if (!listed) throw new RulesError('PDA.Error.CardNoSuchAction');
+      const side = sideOf(env.user, card, binding.owners, env.resolve, listed.side);
+      if (!side) throw new RulesError('PDA.Error.CardNotYours');
+      const next = await env.roll((dice) =>
+        takeAction(machine, card.step, card.state, view, actionId, side, dice),
+      );
+      return {
+        step: next.step,
+        state: next.state,
+        writes: binding.writes(next.effects, card, env),
+      };
+    },
+
+    context(card, env) {
+      return binding.context(card, env);
+    },
+  };
+}
