@@ -75,6 +75,9 @@ export async function runRequest(
 ): Promise<QueryResult> {
   try {
     if (!game.user?.isGM) throw new RulesError('PDA.Error.NotGM');
+    // Exactly one client decides: with two GMs connected, only the active one runs a request.
+    const activeGM = game.users?.activeGM;
+    if (activeGM && activeGM.id !== game.user.id) throw new RulesError('PDA.Error.NotActiveGM');
     const registered = typeof name === 'string' ? handlers.get(name) : undefined;
     if (!registered) throw new RulesError('PDA.Error.UnknownQuery', { name: String(name).slice(0, 60) });
     if (!sender) throw new RulesError('PDA.Error.UnknownUser');

@@ -1,4 +1,6 @@
 import { registerChat, registerFlow, type CardFlow } from './chat';
+import { resumeCardJournals } from './chat/card';
+import { resumeRoundJournals } from './combat/round-writes';
 import { registerRoundAdapter, type AnyRoundAdapter } from './combat/adapter';
 import { registerCombat } from './combat';
 import { SYSTEM_ID } from './constants';
@@ -101,7 +103,15 @@ export function initSystem(): void {
 /** `ready`: world migration (active GM only), then the active ruleset's late setup. */
 export async function readySystem(): Promise<void> {
   await migrateWorld();
+  // Actions cut off before all their writes landed (a failed write, a GM who left): finished now.
+  await resumePendingWrites();
   getRuleset(activeRulesetId())?.ready?.();
+}
+
+/** The active GM finishes the card and round actions whose writes did not all land. */
+async function resumePendingWrites(): Promise<void> {
+  await resumeCardJournals();
+  await resumeRoundJournals();
 }
 
 async function migrateWorld(): Promise<void> {

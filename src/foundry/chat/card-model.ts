@@ -28,6 +28,8 @@ function cardSchema() {
     combatId: new f.StringField({ required: true, blank: true, initial: '' }),
     round: new f.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),
     state: new f.ObjectField(),
+    /** The write-ahead journal of an action whose writes are not all made (chat/journal.ts). */
+    journal: new f.ObjectField(),
   };
 }
 type CardSchema = ReturnType<typeof cardSchema>;

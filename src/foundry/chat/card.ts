@@ -4,12 +4,9 @@ import { normaliseRulesetId } from '../rulesets/registry';
 import { templatePath } from '../constants';
 import { withFoundryDice, type DieRoller, foundryDieRoller } from '../dice/roll-dice';
 import { t } from '../i18n';
-import { askGM, registerQuery, type QueryPayload, type QueryResult } from '../queries';
 import { gmIds, type MessageMode, userMessageMode } from '../compat';
-import { showRollsToAll } from '../dice/dice-so-nice';
-import { MAX_REVISION, id, int, token } from '../security/payload';
 import { CARD_TYPE } from './card-model';
-import { applyStatusWrites } from './statuses';
+import { journalOf, RESUME_ACTION } from './journal';
 import {
   getFlow,
   type CardAction,
@@ -27,7 +24,6 @@ import {
  */
 
 export const CARD_TEMPLATE = templatePath('chat/card.hbs');
-export const CARD_ACTION_QUERY = 'card.action';
 
 /** Renders a template with a context; Foundry's renderTemplate by default, Handlebars in tests. */
 export type TemplateRenderer = (path: string, context: Record<string, unknown>) => Promise<string>;
@@ -53,6 +49,7 @@ export function setDieRoller(next: DieRoller): void {
 /** The message's system data as a flow snapshot. */
 export function snapshotOf<S = unknown>(message: ChatMessage): CardSnapshot<S> {
   const s = message.system as unknown as Record<string, unknown>;
+  const journal = journalOf(s);
   return {
     ruleset: normaliseRulesetId(s.ruleset),
     flow: String(s.flow ?? ''),
@@ -65,6 +62,7 @@ export function snapshotOf<S = unknown>(message: ChatMessage): CardSnapshot<S> {
     combatId: String(s.combatId ?? ''),
     round: Number(s.round ?? 0),
     state: (s.state ?? {}) as S,
+    ...(journal ? { journal } : {}),
   };
 }
 
@@ -141,7 +139,7 @@ export function cardActions(card: CardSnapshot, env: FlowEnv): CardAction[] {
   const flow = getFlow(card.flow);
   if (!flow) return [];
   const gone = cardGone(card);
-  return flow.actions(card, env).map((a) => {
+  const actions = flow.actions(card, env).map((a) => {
     if (!a.enabled) return a;
     if (gone) return { ...a, enabled: false, reason: gone };
     const missing = a.owners.find((uuid) => env.resolve(uuid) === null);
@@ -151,6 +149,19 @@ export function cardActions(card: CardSnapshot, env: FlowEnv): CardAction[] {
     }
     return a;
   });
+  if (!card.journal) return actions;
+  // An action's writes are not all made yet (chat/journal.ts): only finishing it is possible.
+  const pending: Text = { key: 'PDA.Chat.Journal.Pending' };
+  return [
+    ...actions.map((a) => ({ ...a, enabled: false, reason: a.enabled ? pending : a.reason })),
+    {
+      id: RESUME_ACTION,
+      label: { key: 'PDA.Chat.Journal.Resume' },
+      owners: [...card.journal.owners],
+      enabled: true,
+      style: 'primary',
+    },
+  ];
 }
 
 /** What a user sees of one button now: hidden, or shown enabled / disabled with a reason. */
@@ -279,96 +290,14 @@ export async function createActorCard(
   return createCard(card, env, speaker);
 }
 
-// ------------------------------------------------------------------------------ GM-side handler
-
-const queues = new Map<string, Promise<unknown>>();
-
-/** Runs `task` after every earlier task on the same message: one action at a time per card. */
-export function serialise<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const previous = queues.get(key) ?? Promise.resolve();
-  const run = previous.catch(() => undefined).then(task);
-  queues.set(key, run);
-  void run.then(
-    () => queues.get(key) === run && queues.delete(key),
-    () => queues.get(key) === run && queues.delete(key),
-  );
-  return run;
-}
-
-export interface CardActionPayload extends QueryPayload {
-  messageId: string;
-  actionId: string;
-  revision: number;
-}
-
-interface Updatable {
-  update(changes: Record<string, unknown>, options?: Record<string, unknown>): Promise<unknown>;
-  items?: { get(id: string): Updatable | undefined };
-}
-
-/**
- * The GM's handler: refuses a card that changed since the user saw it (two clicks at once apply
- * once), an action not offered now or disabled, or a user who owns none of its documents; then
- * performs it and writes the documents and the card.
- */
-export async function handleCardAction(
-  payload: CardActionPayload,
-  user: User,
-): Promise<{ revision: number }> {
-  const messageId = String(payload.messageId ?? '');
-  return serialise(messageId, async () => {
-    const message = game.messages?.get(messageId) as ChatMessage | undefined;
-    if (!message || (message.type as string) !== CARD_TYPE) throw new RulesError('PDA.Error.CardGone');
-    const card = snapshotOf(message);
-    if (card.revision !== payload.revision) throw new RulesError('PDA.Error.CardStale');
-    const flow = getFlow(card.flow);
-    if (!flow) throw new RulesError('PDA.Error.CardUnknownFlow', { flow: card.flow });
-    const env = makeEnv(user);
-    const action = cardActions(card, env).find((a) => a.id === payload.actionId);
-    if (!action) throw new RulesError('PDA.Error.CardNoSuchAction');
-    if (!action.enabled)
-      throw new RulesError(action.reason?.key ?? 'PDA.Error.CardActionDisabled', { ...action.reason?.data });
-    if (!userMayUse(user, action.owners, env.resolve)) throw new RulesError('PDA.Error.CardNotYours');
-
-    const result = await flow.perform(card, action.id, env);
-    for (const write of result.writes ?? []) {
-      const doc = env.resolve(write.uuid) as Updatable | null;
-      const target = write.itemId ? doc?.items?.get(write.itemId) : doc;
-      if (!target) throw new RulesError('PDA.Chat.Gone.Document');
-      await target.update(write.update);
-      if (write.statuses) await applyStatusWrites(target, write.statuses);
-    }
-    const next: CardSnapshot = {
-      ...card,
-      step: result.step,
-      state: result.state,
-      targets: result.targets ?? card.targets,
-      revision: card.revision + 1,
-    };
-    const content = await renderCard(next, env);
-    const update: Record<string, unknown> = { system: { ...next }, content };
-    if (env.rolls.length) update.rolls = [...message.rolls, ...env.rolls].map((r) => JSON.stringify(r));
-    await (message as unknown as Updatable).update(update, { recursive: false });
-    // Dice So Nice animates the rolls of a new message by itself, not those added to an existing
-    // card: the GM's client shows them to everyone who may see the card.
-    if (env.rolls.length) await showRollsToAll(env.rolls, message);
-    return { revision: next.revision };
-  });
-}
-
-/** A click on a card button: the GM performs it (locally when the user is the GM). */
-export async function requestCardAction(
-  messageId: string,
-  actionId: string,
-): Promise<QueryResult<{ revision: number }>> {
-  const message = game.messages?.get(messageId) as ChatMessage | undefined;
-  const revision = message ? snapshotOf(message).revision : -1;
-  return askGM<{ revision: number }>(CARD_ACTION_QUERY, { messageId, actionId, revision });
-}
-
-/** What a card click may carry: the message, one action id, the revision the user saw. */
-export const CARD_ACTION_SHAPE = { messageId: id(), actionId: token(), revision: int(0, MAX_REVISION) };
-
-export function registerCardQueries(): void {
-  registerQuery(CARD_ACTION_QUERY, CARD_ACTION_SHAPE, handleCardAction);
-}
+// The GM-side handler of card actions lives in card-action.ts; re-exported for existing imports.
+export {
+  CARD_ACTION_QUERY,
+  CARD_ACTION_SHAPE,
+  handleCardAction,
+  registerCardQueries,
+  requestCardAction,
+  resumeCardJournals,
+  serialise,
+  type CardActionPayload,
+} from './card-action';

@@ -1,6 +1,7 @@
 import type { Dice } from '../../engine/dice/port';
 import type { RulesetId } from '../../engine/rulesets';
 import type { CardOpener } from './open';
+import type { CardJournal } from './journal';
 
 /**
  * The card "flow": what a ruleset plugs into the chat-card pipeline. A card is one ChatMessage of
@@ -39,6 +40,11 @@ export interface CardSnapshot<S = unknown> {
   readonly combatId: string;
   readonly round: number;
   readonly state: S;
+  /**
+   * An accepted action's writes not all made yet (chat/journal.ts): while it is set, only
+   * finishing them is possible. Set and cleared by the card host only; flows never write it.
+   */
+  readonly journal?: CardJournal;
 }
 
 /** A button a flow offers in the current step. */

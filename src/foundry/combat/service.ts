@@ -19,7 +19,9 @@ import { registerQuery, askGM, type QueryPayload } from '../queries';
 import { bool, id, json, optional, tagged, token } from '../security/payload';
 import { activeRulesetId } from '../settings';
 import { requesterFor, roundAdapterFor, type AnyRoundAdapter, type CombatLike } from './adapter';
-import { applyTransition, snapshots } from './store';
+import { applyTransition, readRoundState, snapshots } from './store';
+import { finishRoundJournal } from './round-writes';
+import { serialise } from '../security/writes';
 
 /**
  * Round commands, run by the GM's client: the tracker's buttons, the Combat document's turn
@@ -152,10 +154,17 @@ export async function runRoundCommand(
         return endCombat(live(before), by);
     }
   };
-  const { state, rolls } = await applyTransition(adapter, combat, step, roller);
-  if (rolls.length) await postInitiativeRolls(state, rolls);
-  if (command.kind === 'nextRound' && adapter.roundStarted) await adapter.roundStarted(combat, state);
-  return state;
+  // One command at a time per combat on the GM's client: a player's declaration and the GM's
+  // forced start of the passes never read the same round and overwrite each other.
+  return serialise(`combat.${combat.id ?? ''}`, async () => {
+    const key = JSON.stringify({ command, by });
+    // A command cut off midway is finished first; sent again, it only finishes (round-writes.ts).
+    if ((await finishRoundJournal(combat)) === key) return live(readRoundState(adapter, combat));
+    const { state, rolls } = await applyTransition(adapter, combat, step, roller, key);
+    if (rolls.length) await postInitiativeRolls(state, rolls);
+    if (command.kind === 'nextRound' && adapter.roundStarted) await adapter.roundStarted(combat, state);
+    return state;
+  });
 }
 
 /** Tie-break dice (F-R3) and reload dice (F-W6) rolled with Foundry dice go to chat. */
@@ -195,7 +204,9 @@ export function registerRoundQueries(): void {
 
 /** From any client: the GM runs it directly, a player asks the GM (refusals are shown). */
 export async function sendRoundCommand(combat: CombatLike, command: RoundCommand): Promise<boolean> {
-  if (game.user?.isGM) {
+  const activeGM = game.users?.activeGM;
+  // The active GM decides; another GM's command travels as a request, like a player's.
+  if (game.user?.isGM && (!activeGM || activeGM.id === game.user.id)) {
     try {
       await runRoundCommand(combat, GM, command);
       return true;

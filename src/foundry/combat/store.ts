@@ -10,6 +10,7 @@ import type {
 import { foundryDieRoller, withFoundryDice, type DieRoller } from '../dice/roll-dice';
 import type { AnyRoundAdapter, CombatLike, CombatantLike } from './adapter';
 import type { CoreAdvance } from './documents';
+import { checkRoundUpdates, writeRoundUpdates } from './round-writes';
 
 /*
  * Reads the round from the Combat and Combatant documents and writes an engine state back. The
@@ -263,32 +264,26 @@ export function coreMoveOf(
   return null;
 }
 
-interface CoreCombat {
-  coreAdvance?(kind: CoreAdvance, update: Record<string, unknown>): Promise<void>;
-}
-
 /**
- * Writes `state` to the documents: items (readiness) and combatants first, so the combat's
- * render sees them. A start, a new round or the next turn goes through core's own method when
- * the combat has it (the system's Combat document), so core's hooks and world time follow the
- * round.
+ * Writes `state` to the documents, whole (round-writes.ts): every write is checked first; the
+ * secrets go to the vault, then the items (readiness) and combatants under a write-ahead journal
+ * on the Combat, and the Combat last, so the combat's render sees them. A start, a new round or
+ * the next turn goes through core's own method when the combat has it (the system's Combat
+ * document), so core's hooks and world time follow the round. `key` names the command (a command
+ * cut off midway and sent again only finishes its writes).
  */
 export async function writeRoundState(
   combat: CombatLike,
   state: State,
   adapter?: AnyRoundAdapter,
+  key = '',
 ): Promise<void> {
   const updates = roundUpdates(combat, state, adapter);
+  checkRoundUpdates(combat, updates);
   // The secrets first: a client re-rendering on the Combatant update must find them in place.
   await vaults.get(state.rules)?.write(combat, updates.secrets);
-  for (const { actor, updates: list } of updates.items)
-    await actor.updateEmbeddedDocuments('Item', list as never);
-  if (updates.combatants.length) await combat.updateEmbeddedDocuments('Combatant', updates.combatants);
-  const update = updates.combat as { round: number; turn: number | null };
-  const move = coreMoveOf(combat, update, state);
-  const core = combat as CombatLike & CoreCombat;
-  if (move && typeof core.coreAdvance === 'function') await core.coreAdvance(move, updates.combat);
-  else await combat.update(updates.combat);
+  const move = coreMoveOf(combat, updates.combat as { round: number; turn: number | null }, state);
+  await writeRoundUpdates(combat, updates, move, key);
 }
 
 /**
@@ -300,9 +295,10 @@ export async function applyTransition(
   combat: CombatLike,
   step: (state: State | null, dice: Dice) => State,
   roller: DieRoller = foundryDieRoller,
+  key = '',
 ): Promise<{ state: State; rolls: Roll[] }> {
   const before = readRoundState(adapter, combat);
   const { value, rolls } = await withFoundryDice((dice) => step(before, dice), roller);
-  await writeRoundState(combat, value, adapter);
+  await writeRoundState(combat, value, adapter, key);
   return { state: value, rolls };
 }

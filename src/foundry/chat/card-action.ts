@@ -1,0 +1,159 @@
+import { RulesError } from '../../engine/core/errors';
+import { askGM, registerQuery, type QueryPayload, type QueryResult } from '../queries';
+import { showRollsToAll } from '../dice/dice-so-nice';
+import { MAX_REVISION, id, int, token } from '../security/payload';
+import { serialise } from '../security/writes';
+import { CARD_TYPE } from './card-model';
+import { cardActions, makeEnv, renderCard, snapshotOf, userMayUse, type CardEnv } from './card';
+import { getFlow, type CardSnapshot, type DocumentWrite } from './flow';
+import { applyWrites, checkWrites } from './journal';
+
+export { serialise };
+
+export const CARD_ACTION_QUERY = 'card.action';
+
+// ------------------------------------------------------------------------------ GM-side handler
+
+export interface CardActionPayload extends QueryPayload {
+  messageId: string;
+  actionId: string;
+  revision: number;
+}
+
+interface Updatable {
+  update(changes: Record<string, unknown>, options?: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * The GM's handler: refuses a card that changed since the user saw it (two clicks at once apply
+ * once), an action not offered now or disabled, or a user who owns none of its documents; then
+ * performs it and writes the documents and the card.
+ */
+export async function handleCardAction(
+  payload: CardActionPayload,
+  user: User,
+): Promise<{ revision: number }> {
+  const messageId = String(payload.messageId ?? '');
+  return serialise(messageId, async () => {
+    const message = game.messages?.get(messageId) as ChatMessage | undefined;
+    if (!message || (message.type as string) !== CARD_TYPE) throw new RulesError('PDA.Error.CardGone');
+    const card = snapshotOf(message);
+    if (card.revision !== payload.revision) throw new RulesError('PDA.Error.CardStale');
+    const flow = getFlow(card.flow);
+    if (!flow) throw new RulesError('PDA.Error.CardUnknownFlow', { flow: card.flow });
+    const env = makeEnv(user);
+    const action = cardActions(card, env).find((a) => a.id === payload.actionId);
+    if (!action) throw new RulesError('PDA.Error.CardNoSuchAction');
+    if (!action.enabled)
+      throw new RulesError(action.reason?.key ?? 'PDA.Error.CardActionDisabled', { ...action.reason?.data });
+    if (!userMayUse(user, action.owners, env.resolve)) throw new RulesError('PDA.Error.CardNotYours');
+
+    if (card.journal) {
+      // Only RESUME_ACTION is enabled on a card with a journal: finish the writes, once.
+      await finishJournal(message, card, env);
+      return { revision: card.revision };
+    }
+    const result = await flow.perform(card, action.id, env);
+    const writes = result.writes ?? [];
+    // Everything checked before anything is written: a refusal leaves the documents and the card.
+    checkWrites(writes, env.resolve);
+    const next: CardSnapshot = {
+      ruleset: card.ruleset,
+      flow: card.flow,
+      step: result.step,
+      revision: card.revision + 1,
+      actorUuid: card.actorUuid,
+      tokenUuid: card.tokenUuid,
+      itemId: card.itemId,
+      targets: result.targets ?? card.targets,
+      combatId: card.combatId,
+      round: card.round,
+      state: result.state,
+    };
+    const rolls = env.rolls.length ? [...message.rolls, ...env.rolls] : undefined;
+    if (writes.length) {
+      // Write-ahead: the next state and its absolute writes in one card update, then the
+      // documents, then the card without its journal (chat/journal.ts).
+      const journal = { revision: next.revision, owners: action.owners, writes: writes.map(storedWrite) };
+      await writeCard(message, { ...next, journal }, env, rolls);
+      await applyWrites(writes, env.resolve);
+      await writeCard(message, next, env);
+    } else await writeCard(message, next, env, rolls);
+    // Dice So Nice animates the rolls of a new message by itself, not those added to an existing
+    // card: the GM's client shows them to everyone who may see the card.
+    if (env.rolls.length) await showRollsToAll(env.rolls, message);
+    return { revision: next.revision };
+  });
+}
+
+/** A cleared journal: its fields replace the old ones whether the update merges or replaces. */
+const NO_JOURNAL = { revision: -1, owners: [], writes: [] };
+
+/** A write as the journal stores it: nested keys only (a stored object keeps no dotted key). */
+function storedWrite(write: DocumentWrite): DocumentWrite {
+  const expand = (o: Record<string, unknown>) => foundry.utils.expandObject(o) as Record<string, unknown>;
+  return {
+    uuid: write.uuid,
+    ...(write.itemId ? { itemId: write.itemId } : {}),
+    update: expand(write.update),
+    ...(write.statuses ? { statuses: write.statuses } : {}),
+  };
+}
+
+/** Stores a card's snapshot (its journal, or none) with its content rendered for it. */
+async function writeCard(
+  message: ChatMessage,
+  card: CardSnapshot,
+  env: CardEnv,
+  rolls?: Roll[],
+): Promise<void> {
+  const content = await renderCard(card, env);
+  const update: Record<string, unknown> = {
+    system: { ...card, journal: card.journal ?? NO_JOURNAL },
+    content,
+  };
+  if (rolls) update.rolls = rolls.map((r) => JSON.stringify(r));
+  await (message as unknown as Updatable).update(update, { recursive: false });
+}
+
+/** Makes a journal's remaining writes (those already held are skipped), then clears it. */
+async function finishJournal(message: ChatMessage, card: CardSnapshot, env: CardEnv): Promise<void> {
+  if (!card.journal) return;
+  await applyWrites(card.journal.writes, env.resolve, true);
+  const { journal: _done, ...rest } = card;
+  await writeCard(message, rest, env);
+}
+
+/**
+ * On the active GM's client at `ready`: finishes the journals of cards whose action was cut off
+ * (a failed write, a GM who left mid-action). Failures are logged and the card keeps its button.
+ */
+export async function resumeCardJournals(): Promise<void> {
+  const me = game.user;
+  if (!me?.isGM || game.users?.activeGM?.id !== me.id) return;
+  for (const message of game.messages ?? []) {
+    if ((message.type as string) !== CARD_TYPE) continue;
+    const card = snapshotOf(message as ChatMessage);
+    if (!card.journal) continue;
+    await serialise(message.id ?? '', () => finishJournal(message as ChatMessage, card, makeEnv(me))).catch(
+      (error: unknown) => console.error(error),
+    );
+  }
+}
+
+/** A click on a card button: the GM performs it (locally when the user is the GM). */
+export async function requestCardAction(
+  messageId: string,
+  actionId: string,
+): Promise<QueryResult<{ revision: number }>> {
+  const message = game.messages?.get(messageId) as ChatMessage | undefined;
+  const revision = message ? snapshotOf(message).revision : -1;
+  return askGM<{ revision: number }>(CARD_ACTION_QUERY, { messageId, actionId, revision });
+}
+
+/** What a card click may carry: the message, one action id, the revision the user saw. */
+export const CARD_ACTION_SHAPE = { messageId: id(), actionId: token(), revision: int(0, MAX_REVISION) };
+
+export function registerCardQueries(): void {
+  registerQuery(CARD_ACTION_QUERY, CARD_ACTION_SHAPE, handleCardAction);
+}

@@ -1,0 +1,94 @@
+import { RulesError } from '../../engine/core/errors';
+
+/**
+ * Writes that land whole (docs/architecture.md, "Trust model"): every GM-side action checks all
+ * of its writes before making any (the document exists, this client may write it, it is not a
+ * compendium entry, the change passes the document's data model), runs one at a time per card or
+ * combat, and writes absolute values so that finishing an interrupted action again changes
+ * nothing more than finishing it once.
+ */
+
+const queues = new Map<string, Promise<unknown>>();
+
+/** Runs `task` after every earlier task with the same key: one action at a time per card or combat. */
+export function serialise<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const previous = queues.get(key) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(task);
+  queues.set(key, run);
+  void run.then(
+    () => queues.get(key) === run && queues.delete(key),
+    () => queues.get(key) === run && queues.delete(key),
+  );
+  return run;
+}
+
+interface Checkable {
+  readonly name?: string | null;
+  readonly pack?: string | null;
+  readonly system?: unknown;
+  canUserModify?(user: User, action: 'update', data?: Record<string, unknown>): boolean;
+  clone?(data?: Record<string, unknown>, options?: Record<string, unknown>): unknown;
+}
+
+interface SourceModel {
+  toObject(): Record<string, unknown>;
+  updateSource(changes: Record<string, unknown>, options?: Record<string, unknown>): unknown;
+}
+
+function isModel(value: unknown): value is SourceModel {
+  const v = value as Partial<SourceModel> | null;
+  return typeof v?.toObject === 'function' && typeof v.updateSource === 'function';
+}
+
+/**
+ * Validates `update` against `doc`'s data model without writing: Foundry's `updateSource` on a
+ * clone of the document (or of its system model), which cleans, validates and throws when the
+ * change is invalid.
+ */
+function validateWithoutWriting(doc: Checkable, update: Record<string, unknown>): void {
+  const expanded = foundry.utils.expandObject(update) as Record<string, unknown>;
+  const system = doc.system;
+  if (Object.keys(expanded).every((k) => k === 'system') && isModel(system)) {
+    // A change of the system data alone: a copy of the system model is enough.
+    const Model = system.constructor as new (data: unknown, options: unknown) => SourceModel;
+    new Model(system.toObject(), { parent: null }).updateSource(expanded.system as Record<string, unknown>);
+    return;
+  }
+  const probe = typeof doc.clone === 'function' ? doc.clone({}, { keepId: true }) : null;
+  if (isModel(probe)) probe.updateSource(expanded);
+}
+
+/**
+ * Refuses, before anything is written, a write this client could not make whole: a missing
+ * document, a compendium entry, one this user may not update, or a change its data model rejects.
+ */
+export function checkUpdate(doc: unknown, update: Record<string, unknown>, statuses = false): void {
+  const d = doc as Checkable | null | undefined;
+  if (!d || typeof d !== 'object') throw new RulesError('PDA.Chat.Gone.Document');
+  const name = String(d.name ?? '');
+  if (d.pack) throw new RulesError('PDA.Error.WriteLocked', { name });
+  const user = game.user;
+  if (user && typeof d.canUserModify === 'function' && !d.canUserModify(user, 'update', update))
+    throw new RulesError('PDA.Error.WriteLocked', { name });
+  if (statuses) {
+    const parent = d as { effects?: unknown; createEmbeddedDocuments?: unknown };
+    if (!parent.effects || typeof parent.createEmbeddedDocuments !== 'function')
+      throw new RulesError('PDA.Error.WriteInvalid', { name });
+  }
+  try {
+    validateWithoutWriting(d, update);
+  } catch (error) {
+    if (error instanceof RulesError) throw error;
+    throw new RulesError('PDA.Error.WriteInvalid', { name });
+  }
+}
+
+/** True when `doc` already holds every value of `update` (dotted or nested keys). */
+export function holds(doc: unknown, update: Record<string, unknown>): boolean {
+  const flat = foundry.utils.flattenObject(update) as Record<string, unknown>;
+  return Object.entries(flat).every(([key, value]) => {
+    if (key.split('.').some((part) => part.startsWith('-='))) return false;
+    const now = foundry.utils.getProperty(doc as object, key);
+    return JSON.stringify(now ?? null) === JSON.stringify(value ?? null);
+  });
+}
