@@ -131,7 +131,6 @@ export async function writeRoundUpdates(
 export async function finishRoundJournal(combat: CombatLike): Promise<string | undefined> {
   const journal = roundJournalOf(combat);
   if (!journal) return undefined;
-  const core = combat as unknown as CoreCombat;
   for (const { actorUuid, updates } of journal.items) {
     const actor = actorByUuid(actorUuid);
     const left = updates.filter((u) => {

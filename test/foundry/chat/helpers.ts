@@ -33,6 +33,7 @@ import {
   resolveFakeUuid,
 } from '../../fakes/foundry';
 import { runRequest, setRequestTransport } from '../../../src/foundry/queries';
+import { registerResistanceQuery } from '../../../src/foundry/rulesets/fantasia/cards/resistance';
 
 const g = globalThis as any;
 
@@ -223,6 +224,7 @@ export function chatWorld(): { gm: FakeUser; player: FakeUser; other: FakeUser }
   registerChat();
   registerFlow(fantasiaAttackCardFlow);
   registerFlow(fantasiaResistanceFlow);
+  registerResistanceQuery();
   // A player's request runs on the GM's client for the calling user: as the GM, then back.
   setRequestTransport(async (name, data) => {
     const caller = g.game.user;

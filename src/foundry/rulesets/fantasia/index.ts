@@ -1,5 +1,6 @@
 import { fantasiaAttackCardFlow } from './cards/start';
 import { fantasiaResistanceFlow } from './cards/resistance-flow';
+import { registerResistanceQuery } from './cards/resistance';
 import { combatRoundProvider } from './round/chat-round';
 import { DECLARE_TEMPLATE, fantasiaRoundAdapter } from './round/adapter';
 import { setFantasiaRoundProvider } from './cards/round-context';
@@ -78,6 +79,8 @@ export const fantasiaRuleset: FoundryRuleset = {
     setFantasiaRoundProvider(combatRoundProvider);
     // F-R5: a PNJ's exact declaration stays on the GMs' clients (round/secrets.ts).
     registerDeclarationVault('fantasia', fantasiaDeclarationVault);
+    // F-T1 on its own: the GM rolls and posts the card on the user's request (every world).
+    registerResistanceQuery();
     // Fantasia sheets serve compendium entries and actors kept from an earlier ruleset in every
     // world, so their partials load whatever the active ruleset.
     void foundry.applications.handlebars.loadTemplates([DECLARE_TEMPLATE, ...FANTASIA_PARTIALS]);

@@ -188,7 +188,10 @@ export class FantasiaActorSheet extends ActorSheetBase {
   static async #onResistanceRoll(this: FantasiaActorSheet): Promise<void> {
     const model = this.fantasiaActor.system as FantasiaActorModel;
     try {
-      await promptResistanceRoll(Number((model.characteristics as Record<string, number>).FOR ?? 10));
+      await promptResistanceRoll(
+        Number((model.characteristics as Record<string, number>).FOR ?? 10),
+        this.document as unknown as { uuid: string },
+      );
     } catch (error) {
       notifyError(error);
     }
