@@ -10,7 +10,13 @@ import { describe, expect, it } from 'vitest';
 import { startAttack } from '../../src/foundry/rulesets/fantasia/cards/start';
 import { CARD_ACTION_QUERY } from '../../src/foundry/chat/card';
 import { ROUND_QUERY, runRoundCommand } from '../../src/foundry/combat/service';
-import { POSTURE_QUERY } from '../../src/foundry/rulesets/souffle/posture';
+import { ACTION_QUERY, POSTURE_QUERY } from '../../src/foundry/rulesets/souffle/posture';
+import { TIE_QUERY } from '../../src/foundry/rulesets/souffle/round/adapter';
+import { CARD_OPEN_QUERY } from '../../src/foundry/chat/open';
+import {
+  RESISTANCE_QUERY,
+  registerResistanceQuery,
+} from '../../src/foundry/rulesets/fantasia/cards/resistance';
 import { runRequest } from '../../src/foundry/queries';
 import {
   parseGreyhawkDeclaration,
@@ -217,12 +223,24 @@ describe('queries under garbage payloads: a refusal, never a throw, never a writ
         posture: fc.oneof(garbage, fc.constantFrom('Intrepide', 'toString')),
       }),
     );
-    for (const query of [CARD_ACTION_QUERY, ROUND_QUERY, POSTURE_QUERY]) {
+    registerResistanceQuery();
+    const queries = [
+      CARD_ACTION_QUERY,
+      CARD_OPEN_QUERY,
+      RESISTANCE_QUERY,
+      ROUND_QUERY,
+      POSTURE_QUERY,
+      ACTION_QUERY,
+      TIE_QUERY,
+    ];
+    for (const query of queries) {
       await fc.assert(
         fc.asyncProperty(payloads, async (data) => {
           const before = fingerprint();
           const result = await runRequest(query, data, player as never);
           expectRefusedUnchanged(result, before);
+          // Refused by the query's own checks, never as an unknown name.
+          expect(result).not.toMatchObject({ key: 'PDA.Error.UnknownQuery' });
         }),
         { numRuns: RUNS },
       );

@@ -25,6 +25,12 @@ function combatSchema() {
     out: new f.ArrayField(new f.StringField({ required: true, blank: false })),
     /** Secret thrusts already landed in this fight, attacker/foe/thrust keys (F-B5). */
     thrustMemory: new f.ArrayField(new f.StringField({ required: true, blank: false })),
+    /**
+     * The GM's copy of each combatant's round fields (`declarations`, `budgets`, `readiness`: the
+     * JSON the Combatants show), read by the round instead of the Combatants', which their
+     * owners may edit (combat/store.ts).
+     */
+    sealed: new f.ObjectField(),
   };
 }
 export type CombatRoundSchema = ReturnType<typeof combatSchema>;

@@ -130,6 +130,32 @@ export function snapshots(adapter: AnyRoundAdapter, combat: CombatLike): RoundCo
   return list;
 }
 
+type SealedFields = Record<'declarations' | 'budgets' | 'readiness', Record<string, unknown>>;
+
+/**
+ * The GM's copy of the combatants' round fields on the Combat (GM-written only), or null for a
+ * round stored before it existed (then the Combatants' own fields are read).
+ */
+function sealedFields(combat: CombatLike): SealedFields | null {
+  const raw = (combat.system as { sealed?: unknown }).sealed;
+  if (!isPlainObject(raw)) return null;
+  const { declarations, budgets, readiness } = raw;
+  if (!isPlainObject(declarations) || !isPlainObject(budgets) || !isPlainObject(readiness)) return null;
+  return { declarations, budgets, readiness };
+}
+
+function sealedOf(sealed: SealedFields, id: string): { declaration: string; budgets: string; readiness: string } {
+  const text = (map: Record<string, unknown>): string => {
+    const v = Object.hasOwn(map, id) ? map[id] : '';
+    return typeof v === 'string' ? v : '';
+  };
+  return {
+    declaration: text(sealed.declarations),
+    budgets: text(sealed.budgets),
+    readiness: text(sealed.readiness),
+  };
+}
+
 /** The round as the documents hold it, or null before the combat starts. */
 export function readRoundState(adapter: AnyRoundAdapter, combat: CombatLike): State | null {
   const sys = combat.system;
@@ -139,19 +165,21 @@ export function readRoundState(adapter: AnyRoundAdapter, combat: CombatLike): St
   const readiness: Record<CombatantId, unknown> = {};
   const budgets: Record<CombatantId, Budgets> = {};
   const vault = vaults.get(sys.rules);
+  const sealed = sealedFields(combat);
   for (const c of combat.combatants) {
     if (!c.id) continue;
     const snapshot = adapter.toCombatant(c) as RoundCombatant;
     combatants[c.id] = snapshot;
-    const declaration = storedDeclaration(adapter, vault?.read(combat, c.id) ?? c.system.declaration);
+    const own = sealed ? sealedOf(sealed, c.id) : c.system;
+    const declaration = storedDeclaration(adapter, vault?.read(combat, c.id) ?? own.declaration);
     if (declaration !== undefined) declarations[c.id] = declaration;
-    const ready = parseJson(c.system.readiness);
+    const ready = parseJson(own.readiness);
     readiness[c.id] = adapter.documentReadiness
       ? adapter.documentReadiness.read(c)
       : isPlainObject(ready)
         ? ready
         : adapter.rules.initialReadiness(snapshot);
-    budgets[c.id] = storedBudgets(c.system.budgets) ?? {};
+    budgets[c.id] = storedBudgets(own.budgets) ?? {};
   }
   const order = sys.order as unknown as InitiativeEntry[];
   // Own keys only: a stored id such as 'constructor' must not pass for a combatant.
@@ -208,6 +236,7 @@ export function roundUpdates(combat: CombatLike, state: State, adapter?: AnyRoun
   const combatants: Record<string, unknown>[] = [];
   const items: { actor: Actor.Implementation; updates: Record<string, unknown>[] }[] = [];
   const vault = vaults.get(state.rules);
+  const sealed: SealedFields = { declarations: {}, budgets: {}, readiness: {} };
   for (const c of combat.combatants) {
     if (!c.id) continue;
     const d = state.declarations[c.id];
@@ -225,6 +254,9 @@ export function roundUpdates(combat: CombatLike, state: State, adapter?: AnyRoun
       readiness: r === undefined || onDocuments ? '' : JSON.stringify(r),
       budgets: b === undefined ? '' : JSON.stringify(b),
     };
+    sealed.declarations[c.id] = system.declaration;
+    sealed.budgets[c.id] = system.budgets;
+    sealed.readiness[c.id] = system.readiness;
     const position = rank.get(c.id);
     // Foundry sorts turns by initiative, highest first: mirror the engine's order.
     const initiative = position === undefined || state.ended ? null : state.order.length - position;
@@ -235,6 +267,7 @@ export function roundUpdates(combat: CombatLike, state: State, adapter?: AnyRoun
       initiative !== (c as CombatantLike & { initiative?: number | null }).initiative;
     if (changed) combatants.push({ _id: c.id, initiative, system });
   }
+  (combatUpdate.system as Record<string, unknown>).sealed = state.ended ? {} : sealed;
   if (vault && Object.keys(secrets).length) {
     const slots = concealSlots(state.slots, secrets);
     if (slots.some((slot, i) => slot !== state.slots[i])) {

@@ -171,7 +171,9 @@ describe("core's Combat methods run under the round engine", () => {
     expect(combat.round).toBe(1);
     expect(combat.system.step).toBe('declaration');
     expect(combat.system.rules).toBe('fantasia');
-    const roundWrites = combat.writes.filter((w: { changed: any }) => !w.changed.flags?.['passe-d-armes']?.roundJournal);
+    const roundWrites = combat.writes.filter(
+      (w: { changed: any }) => !w.changed.flags?.['passe-d-armes']?.roundJournal,
+    );
     expect(roundWrites).toHaveLength(1);
     expect(combat.writes).toHaveLength(2);
 

@@ -49,7 +49,10 @@ interface Owned {
  * the only one who may edit it), spoken by the requester's actor when they own it, seen by the
  * audience of the requester's mode.
  */
-export async function handleResistanceRoll(payload: ResistancePayload, user: User): Promise<{ messageId: string }> {
+export async function handleResistanceRoll(
+  payload: ResistancePayload,
+  user: User,
+): Promise<{ messageId: string }> {
   let speaker: Record<string, unknown> | undefined;
   if (payload.actorUuid) {
     const actor = resolveUuid(payload.actorUuid) as Owned | null;
