@@ -92,3 +92,30 @@ describe('a round command cut off midway', () => {
     expect(text(t.gm.tracker)).toContain('Bretteur');
   });
 });
+
+describe('a player’s own Combatant is not where the round reads', () => {
+  it('Bruno rewrites his accepted declaration from the console: the round keeps the one the GM accepted', async () => {
+    const t = await fantasiaTable([{ entry: 'Bretteur', owner: 'Bruno' }, { entry: 'Brigand' }]);
+    const combat = await t.table.startEncounter('Bretteur', 'Brigand');
+    for (const s of [t.gm, t.bruno]) await s.openTracker();
+    await t.gm.click('[data-action="pdaStartCombat"]', t.gm.tracker);
+    const id = combat.combatants.find((c: any) => c.name === 'Bretteur').id;
+    await t.bruno.click(`[data-action="pdaDeclare"][data-combatant-id="${id}"]`, t.bruno.tracker);
+    await t.bruno.answerDialog({ 'intents.0.kind': 'dodge' });
+    const accepted = text(t.gm.tracker);
+    expect(accepted).toMatch(/esquive/i);
+    // Foundry lets the owner write his Combatant: the server accepts the edit.
+    const mine = t.bruno.game.combats.get(combat.id).combatants.get(id);
+    const forged = JSON.stringify({ intents: [{ kind: 'other', note: 'Forgé' }] });
+    await mine.update({ system: { declaration: forged, budgets: '{"parried":{"max":9,"used":0}}' } });
+    await t.table.settle();
+    expect(t.gm.game.combats.get(combat.id).combatants.get(id).system.declaration).toBe(forged);
+    // The round reads the GM's copy on the Combat: the tracker still shows the dodge.
+    await t.gm.openTracker();
+    expect(text(t.gm.tracker)).toBe(accepted);
+    expect(text(t.gm.tracker)).not.toContain('Forgé');
+    const sealed = t.gm.game.combats.get(combat.id).system.sealed;
+    expect(sealed.declarations[id]).toContain('dodge');
+    expect(t.table.errors()).toEqual([]);
+  });
+});

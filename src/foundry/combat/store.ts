@@ -144,7 +144,15 @@ function sealedFields(combat: CombatLike): SealedFields | null {
   return { declarations, budgets, readiness };
 }
 
-function sealedOf(sealed: SealedFields, id: string): { declaration: string; budgets: string; readiness: string } {
+/** True when the round reads the combatants' fields from the Combat's sealed copy. */
+export function hasSealedRound(combat: CombatLike): boolean {
+  return sealedFields(combat) !== null;
+}
+
+function sealedOf(
+  sealed: SealedFields,
+  id: string,
+): { declaration: string; budgets: string; readiness: string } {
   const text = (map: Record<string, unknown>): string => {
     const v = Object.hasOwn(map, id) ? map[id] : '';
     return typeof v === 'string' ? v : '';

@@ -498,7 +498,7 @@ describe('F-U3 Lutte holds on the card', () => {
 });
 
 describe('no player client writes round data', () => {
-  it('F-D2 a player clicking Parer has the GM write the Combatant', async () => {
+  it('F-D2 a player clicking Parer has the GM write the round', async () => {
     const { aldo, brute, cid, combat } = trio();
     await command(combat, { kind: 'start' });
     await declare(combat, aldo, [{ kind: 'melee', weaponId: 'epeeLongue', targetId: combat.of(brute).id }]);

@@ -131,5 +131,7 @@ export function readiness(c: CardCombatant): any {
 }
 
 export function budgets(c: CardCombatant): any {
-  return JSON.parse(c.system.budgets || '{}');
+  // The round reads a combatant's budgets from the Combat's GM-only copy (combat/store.ts).
+  const sealed = (globalThis as any).game?.combats?.get(c.combatId)?.system?.sealed?.budgets?.[c.id];
+  return JSON.parse((typeof sealed === 'string' ? sealed : c.system.budgets) || '{}');
 }

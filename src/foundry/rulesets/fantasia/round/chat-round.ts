@@ -19,7 +19,7 @@ import { resolveUuid } from '../../../chat/card';
 import type { DocumentWrite } from '../../../chat/flow';
 import { weaponReadinessUpdate } from './readiness';
 import { roundAdapterFor, type CombatLike, type CombatantLike } from '../../../combat/adapter';
-import { readRoundState } from '../../../combat/store';
+import { hasSealedRound, readRoundState } from '../../../combat/store';
 
 /*
  * The attack card's view of a Fantasia round kept by the Combat documents: declarations (F-D1),
@@ -193,7 +193,19 @@ export const combatRoundProvider: FantasiaRoundProvider = {
     const budgets = found.state.budgets[found.id] ?? {};
     const parried = budgets[CARD_PARRY] ?? { max: 1, used: 0 };
     const next = { ...budgets, [CARD_PARRY]: { ...parried, used: parried.used + 1 } };
-    return { uuid: found.combatant.uuid, update: { system: { budgets: JSON.stringify(next) } } };
+    const json = JSON.stringify(next);
+    // The round reads budgets from the Combat's GM-only copy when it has one (combat/store.ts).
+    const combat = found.combat as unknown as CombatLike & {
+      uuid?: string;
+      system: { sealed?: Record<string, Record<string, unknown>> };
+    };
+    const sealed = combat.system.sealed;
+    if (combat.uuid && sealed && hasSealedRound(combat)) {
+      // The whole copy, so that the write means the same merged or replaced.
+      const copy = { ...sealed, budgets: { ...sealed.budgets, [found.id]: json } };
+      return { uuid: combat.uuid, update: { system: { sealed: copy } } };
+    }
+    return { uuid: found.combatant.uuid, update: { system: { budgets: json } } };
   },
   memory(combatId) {
     const combat = combatOf(combatId);
