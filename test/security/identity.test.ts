@@ -97,9 +97,8 @@ describe('forged identities', () => {
       (op) => op.documentName === 'User' && JSON.stringify(op.result).includes('"answers"'),
     );
     expect(answers.map((op) => op.userId)).toEqual([two.gm.user.id]);
-    expect(
-      combat.combatants.find((c: { name: string }) => c.name === 'Bretteur').system.declaration,
-    ).toContain('dodge');
+    const bretteur = combat.combatants.find((c: { name: string }) => c.name === 'Bretteur');
+    expect(combat.system.sealed.declarations[bretteur.id]).toContain('dodge');
   });
 
   it('with two GMs, a card button pressed by the second GM is decided by the active GM, once', async () => {

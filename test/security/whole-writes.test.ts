@@ -216,7 +216,7 @@ describe('a declaration and the GM forcing the passes at the same moment', () =>
     force.dispatchEvent(new t.gm.client.window.MouseEvent('click', { bubbles: true }));
     for (let i = 0; i < 3; i++) await t.table.settle();
     const stored = t.gm.game.combats.get(combat.id);
-    const declaration = stored.combatants.get(bretteur).system.declaration as string;
+    const declaration = stored.system.sealed.declarations[bretteur] as string;
     const slots = (stored.system.slots as any[]).filter((s) => s.combatantId === bretteur);
     expect(stored.system.step).not.toBe('declaration');
     if (declaration.includes('dodge')) {
@@ -252,7 +252,7 @@ describe('a declaration and the GM forcing the passes at the same moment', () =>
     for (let i = 0; i < 3; i++) await t.table.settle();
     const answer = t.bruno.user.flags['passe-d-armes'].answers.decl1;
     const stored = t.gm.game.combats.get(combat.id);
-    const declaration = stored.combatants.get(bretteur).system.declaration as string;
+    const declaration = stored.system.sealed.declarations[bretteur] as string;
     if (answer.ok) expect(declaration).toContain('dodge');
     else expect(declaration).not.toContain('dodge');
     expect(answer.ok || typeof answer.key === 'string').toBe(true);

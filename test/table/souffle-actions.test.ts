@@ -68,9 +68,9 @@ describe('a Souffle round where every action spends the posture budget', () => {
   it('S-R2 closing the slots in the tracker afterwards does not spend the same actions twice', async () => {
     const budgets = () =>
       Object.fromEntries(
-        gm.game.combat.combatants.map((c: { name: string; system: { budgets: string } }) => [
+        gm.game.combat.combatants.map((c: { id: string; name: string }) => [
           c.name,
-          JSON.parse(c.system.budgets) as unknown,
+          JSON.parse(gm.game.combat.system.sealed.budgets[c.id] as string) as unknown,
         ]),
       );
     for (let i = 0; i < 3; i++) {

@@ -1,7 +1,8 @@
 /**
  * Round state stored in documents, so every client (a reload, a late joiner) rebuilds the same
  * round: the Combat holds the schedule (step, pass, slots, slot index, initiative order, who is
- * out), each Combatant its declaration, readiness and budgets. Values are the engine's plain JSON
+ * out) and, in `sealed`, each combatant's declaration, readiness and budgets: GM-written only,
+ * since a player may edit their own Combatant. Values are the engine's plain JSON
  * (src/engine/round/types.ts); the engine validates them, the schema only keeps their shape. Arrays
  * are replaced whole by an update, so slots and order can be plain object arrays.
  */
@@ -50,6 +51,8 @@ function combatantSchema() {
   // object field would be merged key by key and keep stale keys), so they are stored as JSON text.
   const json = () => new f.StringField({ required: true, blank: true, initial: '' });
   return {
+    // Legacy: where rounds stored before the Combat's `sealed` copy kept these three fields. They
+    // are read only for such a round and cleared at its next write (combat/store.ts).
     /** This round's declaration as JSON, '' before it is made. */
     declaration: json(),
     /** Readiness carried over rounds as JSON, '' before the combat starts. */

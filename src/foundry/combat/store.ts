@@ -257,23 +257,22 @@ export function roundUpdates(combat: CombatLike, state: State, adapter?: AnyRoun
       const updates = onDocuments.writes(c, r);
       if (updates.length) items.push({ actor: c.actor, updates });
     }
-    const system = {
-      declaration: d === undefined ? '' : JSON.stringify(standIn ?? d),
-      readiness: r === undefined || onDocuments ? '' : JSON.stringify(r),
-      budgets: b === undefined ? '' : JSON.stringify(b),
-    };
-    sealed.declarations[c.id] = system.declaration;
-    sealed.budgets[c.id] = system.budgets;
-    sealed.readiness[c.id] = system.readiness;
+    sealed.declarations[c.id] = d === undefined ? '' : JSON.stringify(standIn ?? d);
+    sealed.budgets[c.id] = b === undefined ? '' : JSON.stringify(b);
+    sealed.readiness[c.id] = r === undefined || onDocuments ? '' : JSON.stringify(r);
     const position = rank.get(c.id);
     // Foundry sorts turns by initiative, highest first: mirror the engine's order.
     const initiative = position === undefined || state.ended ? null : state.order.length - position;
-    const changed =
-      system.declaration !== c.system.declaration ||
-      system.readiness !== c.system.readiness ||
-      system.budgets !== c.system.budgets ||
-      initiative !== (c as CombatantLike & { initiative?: number | null }).initiative;
-    if (changed) combatants.push({ _id: c.id, initiative, system });
+    // The round fields live on the Combat only (one copy, GM-written); a Combatant still holding
+    // the fields of a round stored before that copy existed has them cleared once.
+    const legacy = Boolean(c.system.declaration || c.system.readiness || c.system.budgets);
+    const initiativeChanged = initiative !== (c as CombatantLike & { initiative?: number | null }).initiative;
+    if (legacy || initiativeChanged)
+      combatants.push({
+        _id: c.id,
+        initiative,
+        ...(legacy ? { system: { declaration: '', readiness: '', budgets: '' } } : {}),
+      });
   }
   (combatUpdate.system as Record<string, unknown>).sealed = state.ended ? {} : sealed;
   if (vault && Object.keys(secrets).length) {

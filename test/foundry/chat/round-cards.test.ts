@@ -264,7 +264,8 @@ describe('the attack card reads the round kept by the Combat documents', () => {
     await command(combat, { kind: 'nextRound' });
     expect(readiness(av).weapons.arbalete).toMatchObject({ loaded: true });
     await declare(combat, ava, [shoot]);
-    expect(JSON.parse(av.system.declaration).intents[0].kind).toBe('shoot');
+    const sealed = (combat.system as { sealed?: unknown }).sealed as { declarations: Record<string, string> };
+    expect(JSON.parse(sealed.declarations[av.id] ?? '').intents[0].kind).toBe('shoot');
   });
 
   it('F-W6 too much powder doubles the reload countdown in the round, and the round end keeps it', async () => {

@@ -240,9 +240,8 @@ describe('round stored in Combat and Combatant documents', () => {
       },
       p1,
     );
-    expect(combat.list.find((c) => c.id === 'ava')?.system.declaration).toBe(
-      '{"intents":[{"kind":"dodge"}]}',
-    );
+    const sealed = (combat.system as { sealed?: unknown }).sealed as { declarations: Record<string, string> };
+    expect(sealed.declarations.ava).toBe('{"intents":[{"kind":"dodge"}]}');
   });
 
   it('F-R10 a combatant marked surprised starts with nothing drawn', async () => {
