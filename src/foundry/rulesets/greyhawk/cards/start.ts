@@ -17,11 +17,10 @@ import {
 } from '../../../security/payload';
 import { distanceMetres, tokenPlace } from './distance';
 import {
-  fightersOf,
+  exchangeView,
   greyhawkActor,
   greyhawkAttackFlow,
   GREYHAWK_ATTACK_FLOW,
-  openingState,
   type GreyhawkAttackState,
 } from './attack-flow';
 import {
@@ -29,11 +28,12 @@ import {
   DEFAULT_CHOICES,
   GRIPS,
   MANOEUVRES,
+  openGreyhawkAttack,
   POSITIONS,
   type CalledPurpose,
   type GreyhawkChoices,
   type Manoeuvre,
-} from './steps';
+} from '../../../../engine/greyhawk/exchange';
 
 /**
  * Starting a Greyhawk attack card from the sheet or a macro: a dialog (target, called shot and
@@ -273,14 +273,12 @@ export const greyhawkAttackOpener: CardOpener<GreyhawkChoices> = {
     const cards: OpenedCard[] = [];
     for (const target of request.targets) {
       const env = newEnv();
-      const f = fightersOf(actor, actor.name, itemId, resolveUuid(target.actorUuid), target.name);
+      const view = exchangeView(actor, actor.name, itemId, resolveUuid(target.actorUuid), target.name);
       const measured = missile ? measure(actor, target, tokenUuid) : null;
-      const opening = await openingState(
-        f,
-        measured === null ? chosen : { ...chosen, targetDistance: measured, distanceFrom: 'scene' as const },
-        { attackerName: actor.name, weaponName: item.name ?? '' },
-        env,
-      );
+      const choices =
+        measured === null ? chosen : { ...chosen, targetDistance: measured, distanceFrom: 'scene' as const };
+      const names = { attackerName: actor.name, weaponName: item.name ?? '' };
+      const opening = await env.roll((dice) => openGreyhawkAttack(view, choices, names, dice));
       const card: CardSnapshot<GreyhawkAttackState> = {
         ruleset: 'greyhawk',
         flow: GREYHAWK_ATTACK_FLOW,
