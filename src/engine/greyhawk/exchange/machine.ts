@@ -80,17 +80,20 @@ export function openGreyhawkAttack(
   dice: Dice,
 ): { step: string; state: GreyhawkAttackState } {
   const base = { ...names, choices, undone: 0 };
+  let run: (dice: Dice) => FirstPart;
   try {
-    const first = firstPart(fightersOf(view), choices, view.options)(dice);
-    const settled = !first.pending && first.outcome !== undefined;
-    return {
-      step: settled ? 'resolved' : 'attack',
-      state: { ...base, first, ...(first.outcome ? { outcome: first.outcome } : {}) },
-    };
+    // Every check of the rules runs here, before any die: a refusal rolls nothing.
+    run = firstPart(fightersOf(view), choices, view.options);
   } catch (error) {
     if (!(error instanceof RulesError)) throw error;
     return { step: 'refused', state: { ...base, refusal: { key: error.key, data: { ...error.data } } } };
   }
+  const first = run(dice);
+  const settled = !first.pending && first.outcome !== undefined;
+  return {
+    step: settled ? 'resolved' : 'attack',
+    state: { ...base, first, ...(first.outcome ? { outcome: first.outcome } : {}) },
+  };
 }
 
 const damageOf = (s: GreyhawkAttackState): number => s.first?.damage?.total ?? 0;
