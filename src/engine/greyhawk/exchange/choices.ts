@@ -193,3 +193,46 @@ export type Outcome =
   | { readonly kind: 'seizeObject'; readonly result: SeizeObjectResult }
   | { readonly kind: 'seizePerson'; readonly result: SeizePersonResult }
   | { readonly kind: 'shieldRush'; readonly result: ShieldRushResult };
+
+// ------------------------------------------------------------------- the rules a result comes from
+
+/** The rule each condition an attack writes comes from (the card names it beside the line). */
+export const CONDITION_RULE: Readonly<Record<string, string>> = {
+  carve: 'G-C1',
+  clothingCut: 'G-C1',
+  pinned: 'G-C1',
+  bladeAtThroat: 'G-C1',
+  disarmed: 'G-D1',
+  held: 'G-G2',
+  heldRounds: 'G-G2',
+  prone: 'G-SH2',
+  holding: 'G-G2',
+  offLine: 'G-D2',
+  shieldOffLine: 'G-D3',
+  losesNextInitiative: 'G-D2',
+};
+
+/** Rule of each range band: point blank is the specialist's (G-S3), extreme the high master's (G-M2). */
+export const BAND_RULE: Readonly<Record<RangeBand, string>> = {
+  pointBlank: 'G-S3',
+  short: '',
+  medium: '',
+  long: '',
+  extreme: 'G-M2',
+};
+
+/** The rule a disarm's result comes from: G-D2 two-handed weapons, G-D3 shields, else G-D1. */
+export function disarmRule(effect: DisarmResult['effect']): string {
+  if (effect === 'offLine' || effect === 'thrown') return 'G-D2';
+  if (effect === 'shieldOffLine') return 'G-D3';
+  return 'G-D1';
+}
+
+/** A melee weapon with a range can be thrown (a dagger, a spear); a bow or a sling shoots. */
+export function shotOf(weapon: Pick<GreyhawkWeapon, 'melee' | 'ranges'>): {
+  readonly missile: boolean;
+  readonly canThrow: boolean;
+} {
+  const canThrow = weapon.melee !== false && (weapon.ranges?.long ?? 0) > 0;
+  return { missile: weapon.melee === false || canThrow, canThrow };
+}

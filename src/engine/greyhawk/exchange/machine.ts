@@ -193,9 +193,7 @@ export const greyhawkAttackMachine: ExchangeMachine<
     if ((step === 'attack' || step === 'resolved') && applicable && !s.applied)
       out.push(
         action('apply', 'PDA.Chat.Action.Apply', 'gm', 'primary', {
-          ...(follow
-            ? { refused: { rule: MANOEUVRE_RULE[m], key: `${GREYHAWK_CARDS_KEY}.FollowUpFirst` } }
-            : {}),
+          ...(follow ? { refused: { rule: '', key: `${GREYHAWK_CARDS_KEY}.FollowUpFirst` } } : {}),
         }),
       );
     if (step === 'applied' && s.applied) {
