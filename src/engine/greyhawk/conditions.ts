@@ -308,3 +308,18 @@ export function roundStartEffects(
 ): ConditionEffect[] {
   return conditionEffects(fighter, c, conditionsAtRoundStart(c));
 }
+
+/**
+ * A fighter's conditions once a new round started: what runs down and ends by itself, and, when
+ * a held victim broke free in its round-start contest (G-G2, escapeAtRoundStart), the hold and
+ * the blade at the throat gone (its holder's side: HOLD_ENDED_HOLDER).
+ */
+export function conditionsAfterRoundStart(
+  c: Partial<GreyhawkConditionState>,
+  escaped = false,
+): Partial<GreyhawkConditionState> {
+  const next = conditionsAtRoundStart(c);
+  if (!escaped) return next;
+  const { heldBy: _gone, ...rest } = next;
+  return { ...rest, ...HOLD_ENDED_VICTIM };
+}

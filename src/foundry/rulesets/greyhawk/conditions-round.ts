@@ -1,9 +1,7 @@
 import {
-  conditionsAtRoundStart,
+  conditionsAfterRoundStart,
   escapeAtRoundStart,
   HOLD_ENDED_HOLDER,
-  HOLD_ENDED_VICTIM,
-  type GreyhawkConditionState,
 } from '../../../engine/greyhawk/conditions';
 import type { GreyhawkCharacter } from '../../../engine/greyhawk/types';
 import { postTemplateCard } from '../../chat/simple-card';
@@ -36,12 +34,8 @@ export async function tickGreyhawkConditions(combat: CombatLike): Promise<void> 
     if (seen.has(key)) continue;
     seen.add(key);
     const now = greyhawkConditionsOf(actor);
-    let next: Partial<GreyhawkConditionState> = conditionsAtRoundStart(now);
-    if (now.held && now.heldBy && (await escapeContest(actor, now.heldBy, now.heldRounds))) {
-      const { heldBy: _gone, ...rest } = next;
-      next = { ...rest, ...HOLD_ENDED_VICTIM };
-    }
-    await writeConditions(actor, next);
+    const escaped = now.held && now.heldBy ? await escapeContest(actor, now.heldBy, now.heldRounds) : false;
+    await writeConditions(actor, conditionsAfterRoundStart(now, escaped));
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  conditionsAfterRoundStart,
   conditionsFromRecords,
   conditionRecords,
   roundStartEffects,
@@ -214,5 +215,32 @@ describe('G-G1/G-G2 seizing through the exchange', () => {
     expect(open(v, { manoeuvre: 'seizeObject', freeHands: 0 }, []).state.refusal?.key).toBe(
       'PDA.Error.Greyhawk.NoFreeHand',
     );
+  });
+});
+
+describe('conditions read from status effects set by hand', () => {
+  it('a pin toggled from the token HUD lasts the seed’s three rounds; a lost initiative set by hand is this round’s', () => {
+    const c = conditionsFromRecords([
+      { status: 'pinned' },
+      { status: 'losesInitiative' },
+      { status: 'held' },
+    ]);
+    expect(c).toMatchObject({ pinned: 3, losesInitiative: true, held: true, heldRounds: 0 });
+    expect(c.losesNextInitiative).toBe(false);
+  });
+
+  it('G-G2 a victim who broke free at the round start loses the hold and the blade; one who did not counts a round more', () => {
+    const held = { held: true, heldRounds: 1, heldBy: 'Actor.gord', bladeAtThroat: true };
+    expect(conditionsAfterRoundStart(held, true)).toMatchObject({
+      held: false,
+      heldRounds: 0,
+      bladeAtThroat: false,
+    });
+    expect(conditionsAfterRoundStart(held, true).heldBy).toBeUndefined();
+    expect(conditionsAfterRoundStart(held, false)).toMatchObject({
+      held: true,
+      heldRounds: 2,
+      heldBy: 'Actor.gord',
+    });
   });
 });
