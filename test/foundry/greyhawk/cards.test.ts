@@ -11,7 +11,11 @@ import {
 } from '../../../src/foundry/rulesets/greyhawk/cards';
 import type { GreyhawkChoices } from '../../../src/foundry/rulesets/greyhawk/cards/steps';
 import { greyhawkRuleset } from '../../../src/foundry/rulesets/greyhawk';
-import { conditionEffectData, greyhawkConditionsOf } from '../../../src/foundry/rulesets/greyhawk/conditions';
+import {
+  conditionEffectData,
+  greyhawkConditionsOf,
+  writeConditions,
+} from '../../../src/foundry/rulesets/greyhawk/conditions';
 import { catalogueSource } from '../../../src/foundry/rulesets/greyhawk/models/items';
 import { actAs, translations, world, type FakeUser } from '../../fakes/foundry';
 import { chatWorld, dice, lastMessage } from '../chat/helpers';
@@ -327,5 +331,24 @@ describe('Greyhawk attack cards', () => {
     expect((await act('undo')).ok).toBe(true);
     expect(brute.system.hp.value).toBe(30);
     expect(greyhawkConditionsOf(brute).prone).toBe(false);
+  });
+
+  it('G-C1 a pin pulled free since the apply blocks its undo, with the reason; nothing is written', async () => {
+    const gord = await fighter('Gord', player, {});
+    const brute = await fighter('Brute', other, {});
+    dice(17);
+    await attack(gord, brute, { calledShot: 1, purpose: 'pin', nearWall: true });
+    expect((await act('apply')).ok).toBe(true);
+    expect([...brute.statuses]).toEqual(['greyhawk-pinned']);
+    // The victim spends its round pulling free (the sheet's button writes the same effect away).
+    await writeConditions(brute, { ...greyhawkConditionsOf(brute), pinned: 0 });
+    expect(await act('undo')).toMatchObject({
+      ok: false,
+      key: 'PDA.Chat.Undo.TargetChanged',
+      data: { name: 'Brute', field: 'conditions.pinned' },
+    });
+    expect(card().step).toBe('applied');
+    expect(greyhawkConditionsOf(brute).pinned).toBe(0);
+    expect(brute.effects).toEqual([]);
   });
 });
