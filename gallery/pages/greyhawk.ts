@@ -24,11 +24,30 @@ import {
 import { formatKey, icon, translations, withI18n } from '../shared';
 import type { GalleryPage } from '../types';
 
+/** The card's two actors as the exchange's view reads them (Gord with his sword, the brute). */
+function galleryActor(uuid: string): unknown {
+  const character = uuid === 'Actor.gord' ? fighters.attacker : fighters.defender;
+  return {
+    uuid,
+    name: character.name,
+    system: {
+      toEngine: () => character,
+      ac: fighters.defenderAc,
+      size: fighters.defenderSize,
+      shield: '',
+      hp: { value: 30 },
+      abilities: { dex: fighters.defenderDex },
+    },
+    items: { get: () => ({ name: fighters.weapon.name, system: { toEngine: () => fighters.weapon } }) },
+    effects: [],
+  };
+}
+
 function envFor(lang: string): FlowEnv {
   const dict = translations(lang);
   return {
     user: {} as User,
-    resolve: () => null,
+    resolve: (uuid: string) => (uuid === 'Actor.gord' || uuid === 'Actor.brute' ? galleryActor(uuid) : null),
     roll: () => Promise.reject(new Error('no dice in the gallery')),
     t: (x: Text) => formatKey(dict, x.key, x.data),
     userTargets: () => [],
@@ -177,6 +196,7 @@ function sheetInput(
     editable: true,
     enrichedBiography: '<p>Vétéran des Marches, il a servi dans la garde de Greyhawk.</p>',
     activeTab,
+    ...(system === GORD_SYSTEM ? { conditions: GORD_CONDITIONS } : {}),
     t: (key, data) => formatKey(dict, key, data),
   };
 }
@@ -205,9 +225,10 @@ const GORD_SYSTEM = {
   shield: '',
   handedness: 'right',
   biography: '',
-  // Shown in the header: a pin with two rounds left (G-C1) and a sword off line (G-D2).
-  conditions: { pinned: 2, held: false, heldRounds: 0, offLine: true },
 };
+
+/** Shown in the header: a pin with two rounds left (G-C1) and a sword off line (G-D2), as effects give them. */
+const GORD_CONDITIONS = { pinned: 2, held: false, heldRounds: 0, offLine: true };
 
 const gordWeapons = (lang: string) => [
   sheetWeapon('longSword', lang === 'fr' ? 'Épée longue' : 'Long sword', SWORD, true),
@@ -346,7 +367,10 @@ export const pages: GalleryPage[] = [
   chatPage('greyhawk-card-applied', 560, () => {
     const s = state({}, [15, 5]);
     const dmg = s.first?.damage?.total ?? 0;
-    return card('applied', { ...s, applied: { before: 30, after: 30 - dmg, damage: dmg, from: 'resolved' } });
+    return card('applied', {
+      ...s,
+      applied: { before: 30, after: 30 - dmg, damage: dmg, from: 'resolved', effects: [], undo: [] },
+    });
   }),
   chatPage('greyhawk-card-disarm', 520, () =>
     card('resolved', state({ manoeuvre: 'disarm', grip: 'twoHanded', earlierDisarms: 1 }, [19], [2, 5])),

@@ -135,6 +135,34 @@ export function timedStateEffects(system: Record<string, unknown>): Record<strin
   return out;
 }
 
+/**
+ * Effect builders a ruleset registers for a migration of its own (this shared module names no
+ * ruleset): the ruleset's folder knows the statuses and the effect shape its fields become.
+ */
+const effectBuilders = new Map<number, (system: Record<string, unknown>) => Record<string, unknown>[]>();
+
+export function registerMigrationEffects(
+  version: number,
+  build: (system: Record<string, unknown>) => Record<string, unknown>[],
+): void {
+  effectBuilders.set(version, build);
+}
+
+/**
+ * Migration 5 (guerrier-adnd, monstre-adnd): the fighter's `system.conditions` leave for Active
+ * Effects carrying their statuses (the ruleset's builder makes them from the stored values, with
+ * the pin's rounds left and the hold's data). The field is removed only when a builder is there.
+ */
+export function dropConditionsField(system: Record<string, unknown>): Record<string, unknown> {
+  if (!('conditions' in system) || !effectBuilders.has(5)) return system;
+  const { conditions: _moved, ...rest } = system;
+  return rest;
+}
+
+function conditionEffectsOf(system: Record<string, unknown>): Record<string, unknown>[] {
+  return effectBuilders.get(5)?.(system) ?? [];
+}
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 2,
@@ -154,6 +182,13 @@ export const MIGRATIONS: readonly Migration[] = [
     types: { Actor: ['aventurier', 'pnj'] },
     migrate: dropTimedStateFields,
     effects: timedStateEffects,
+  },
+  {
+    version: 5,
+    description: 'Fighters’ conditions (pinned, held, disarmed, prone…) become Active Effects',
+    types: { Actor: ['guerrier-adnd', 'monstre-adnd'] },
+    migrate: dropConditionsField,
+    effects: conditionEffectsOf,
   },
 ];
 

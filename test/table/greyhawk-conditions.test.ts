@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Table } from '../harness/table';
-import { attackFromSheet, nextRound, startRound, text } from './greyhawk-table';
+import { attackFromSheet, conditionsOf, nextRound, startRound, text } from './greyhawk-table';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 
@@ -39,7 +39,7 @@ describe('Greyhawk conditions that take effect by themselves', () => {
     expect(text(pin)).toContain('Coup visé : clouer au mur');
     await gm.press('Appliquer', gm.lastMessage());
     const orc = () => gm.actor('Orque');
-    expect(orc().system.conditions.pinned).toBe(3);
+    expect(conditionsOf(orc()).pinned).toBe(3);
     expect(statuses(orc())).toEqual(['greyhawk-pinned']);
     const effect = [...orc().effects][0];
     expect(effect.duration.rounds).toBe(3);
@@ -67,13 +67,13 @@ describe('Greyhawk conditions that take effect by themselves', () => {
     // Rounds 2 and 3 still pinned (2, then 1 round left, the effect's duration follows);
     // round 4: free, with no status and nothing on the sheet.
     await nextRound(table, combat.id);
-    expect(orc().system.conditions.pinned).toBe(2);
+    expect(conditionsOf(orc()).pinned).toBe(2);
     expect([...orc().effects][0].duration.rounds).toBe(2);
     await nextRound(table, combat.id);
-    expect(orc().system.conditions.pinned).toBe(1);
+    expect(conditionsOf(orc()).pinned).toBe(1);
     await nextRound(table, combat.id);
     expect(gm.game.combats.get(combat.id).round).toBe(4);
-    expect(orc().system.conditions.pinned).toBe(0);
+    expect(conditionsOf(orc()).pinned).toBe(0);
     expect(statuses(orc())).toEqual([]);
     expect(statuses(alice.token('Orque').actor)).toEqual([]);
     expect(text(orc().sheet.element.querySelector('.pda-greyhawk-conditions'))).toContain('Aucun état');
@@ -93,7 +93,7 @@ describe('Greyhawk conditions that take effect by themselves', () => {
     expect(statuses(alice.actor(DREVIN))).toEqual(['greyhawk-pinned']);
     const sheet = await alice.openSheet(alice.actor(DREVIN));
     await alice.click('[data-action="pullFree"]', sheet);
-    expect(alice.actor(DREVIN).system.conditions.pinned).toBe(0);
+    expect(conditionsOf(alice.actor(DREVIN)).pinned).toBe(0);
     expect(statuses(alice.actor(DREVIN))).toEqual([]);
     expect(alice.actor(DREVIN).sheet.element.querySelector('[data-action="pullFree"]')).toBeNull();
     expect(table.errors()).toEqual([]);
@@ -107,7 +107,7 @@ describe('Greyhawk conditions that take effect by themselves', () => {
       await attackFromSheet(alice, DREVIN, 'Épée longue', { calledShot: 1, purpose: 'hostage' }),
     );
     expect(early).toContain('maîtrisé la victime pendant un round');
-    expect(gm.actor('Orque').system.conditions.bladeAtThroat).toBe(false);
+    expect(conditionsOf(gm.actor('Orque')).bladeAtThroat).toBe(false);
     // Seize: d20 15 hits; STR contest: Drevin 2, the orc 15.
     table.dice.push([20, 15]);
     await attackFromSheet(alice, DREVIN, 'Épée longue', { manoeuvre: 'seizePerson', freeHands: 1 });
@@ -115,7 +115,7 @@ describe('Greyhawk conditions that take effect by themselves', () => {
     await gm.press('', gm.lastMessage());
     await gm.press('Appliquer', gm.lastMessage());
     const orc = () => gm.actor('Orque');
-    expect(orc().system.conditions.held).toBe(true);
+    expect(conditionsOf(orc()).held).toBe(true);
     expect(statuses(orc())).toEqual(['greyhawk-held']);
     expect(statuses(alice.actor(DREVIN))).toEqual(['greyhawk-holding']);
     // The holder cannot take up a two-handed sword while holding (G-G2).
@@ -133,7 +133,7 @@ describe('Greyhawk conditions that take effect by themselves', () => {
     table.dice.push([10, 5], [10, 6], [10, 7], [20, 18], [20, 2]);
     await nextRound(table, combat.id);
     expect(text(gm.lastMessage())).toContain('garde sa prise sur Orque');
-    expect(orc().system.conditions.heldRounds).toBe(1);
+    expect(conditionsOf(orc()).heldRounds).toBe(1);
     expect(text(orc().sheet?.element ?? (await gm.openSheet(orc())))).toContain('tenu depuis 1 round(s)');
     table.dice.push([20, 19]);
     const hostage = text(
@@ -141,7 +141,7 @@ describe('Greyhawk conditions that take effect by themselves', () => {
     );
     expect(hostage).toContain('Touché');
     await gm.press('Appliquer', gm.lastMessage());
-    expect(orc().system.conditions.bladeAtThroat).toBe(true);
+    expect(conditionsOf(orc()).bladeAtThroat).toBe(true);
     expect(statuses(orc())).toEqual(['greyhawk-bladeAtThroat', 'greyhawk-held']);
     // The strike: 1d8 5 + 3 STR (18/xx) + 2 specialist = 10, doubled to 20.
     table.dice.push([20, 15], [8, 5]);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Table } from '../harness/table';
-import { attackFromSheet, nextRound, startRound, text } from './greyhawk-table';
+import { attackFromSheet, conditionsOf, nextRound, startRound, text } from './greyhawk-table';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 
@@ -72,7 +72,7 @@ describe('Greyhawk disarms carried into the round', () => {
 
     // Round 2: whatever its d10, the brute acts after everyone (G-D2).
     await nextRound(table, combat.id);
-    expect(gm.actor('Brute').system.conditions.offLine).toBe(false);
+    expect(conditionsOf(gm.actor('Brute')).offLine).toBe(false);
     await gm.click('[data-action="pdaForcePasses"]', gm.tracker);
     const order = text(gm.tracker.querySelector('.pda-pass-2') ?? gm.tracker);
     const pos = (n: string) => order.indexOf(n);

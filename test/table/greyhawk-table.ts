@@ -50,3 +50,34 @@ export async function nextRound(table: Table, combatId: string): Promise<void> {
 }
 
 export const text = (el: Element | null | undefined): string => (el?.textContent ?? '').replace(/\s+/g, ' ');
+
+/**
+ * A fighter's lasting conditions as its documents hold them: the Active Effects carrying the
+ * Greyhawk statuses (the pin's rounds left in the effect's duration, the hold's rounds in its data).
+ */
+export function conditionsOf(actor: any): Record<string, any> {
+  const out: Record<string, any> = {
+    pinned: 0,
+    held: false,
+    heldRounds: 0,
+    bladeAtThroat: false,
+    disarmed: false,
+    prone: false,
+    offLine: false,
+    shieldOffLine: false,
+  };
+  for (const e of actor.effects?.values?.() ?? actor.effects ?? []) {
+    if (e.disabled) continue;
+    for (const status of e.statuses ?? []) {
+      if (!String(status).startsWith('greyhawk-')) continue;
+      const id = String(status).slice('greyhawk-'.length);
+      const data = e.flags?.['passe-d-armes']?.condition ?? {};
+      if (id === 'pinned') out.pinned = e.duration?.rounds ?? 3;
+      else if (id === 'held') {
+        out.held = true;
+        out.heldRounds = data.heldRounds ?? 0;
+      } else out[id] = true;
+    }
+  }
+  return out;
+}

@@ -1,3 +1,4 @@
+import type { ConditionEffect, FighterRef } from '../core/exchange';
 import type { Dice } from '../dice/port';
 import { total } from './attack';
 import { contestantOf, escapeHold, oneHandedHoldStr, type ContestResult } from './manoeuvres';
@@ -32,6 +33,10 @@ export interface GreyhawkConditionState {
   readonly losesNextInitiative?: boolean;
   /** G-D2 this round's initiative is lost (the round's order puts the fighter after everyone). */
   readonly losesInitiative?: boolean;
+  /** G-C1 letters carved on the fighter, one a called shot. */
+  readonly carved?: string;
+  /** G-C1 the fighter's clothing was cut. */
+  readonly clothingCut?: boolean;
 }
 
 /** The status ids a set of conditions shows on the token, in a fixed order. */
@@ -45,6 +50,8 @@ export const CONDITION_STATUSES = [
   'offLine',
   'shieldOffLine',
   'losesInitiative',
+  'carved',
+  'clothingCut',
 ] as const;
 export type ConditionStatus = (typeof CONDITION_STATUSES)[number];
 
@@ -52,6 +59,7 @@ export function activeStatuses(c: Partial<GreyhawkConditionState>): ConditionSta
   return CONDITION_STATUSES.filter((s) => {
     if (s === 'pinned') return (c.pinned ?? 0) > 0;
     if (s === 'losesInitiative') return c.losesInitiative === true || c.losesNextInitiative === true;
+    if (s === 'carved') return (c.carved ?? '') !== '';
     return c[s] === true;
   });
 }
@@ -152,3 +160,166 @@ export const HOLD_ENDED_VICTIM: Partial<GreyhawkConditionState> = {
   bladeAtThroat: false,
 };
 export const HOLD_ENDED_HOLDER: Partial<GreyhawkConditionState> = { holding: false };
+
+// ------------------------------------------------------------------ conditions as status records
+
+/** Data a condition's effect carries (the hold's rounds and holder, the carved letters…). */
+export type ConditionData = Readonly<Record<string, string | number | boolean>>;
+
+/** One condition as its Active Effect holds it: the status, its rounds left, its data. */
+export interface ConditionRecord {
+  readonly status: ConditionStatus;
+  /** Rounds it still lasts by itself (absent: until an action ends it). */
+  readonly rounds?: number;
+  readonly data?: ConditionData;
+}
+
+/** G-C1: a pin lasts three rounds at most (a pin status set by hand gets them all). */
+export const PIN_ROUNDS = 3;
+
+/** What lasts "to the end of the round" (G-D2 off line, G-D3 shield aside) has one round. */
+const ROUND_LONG: ReadonlySet<ConditionStatus> = new Set(['offLine', 'shieldOffLine']);
+
+/** The record of one status in a state, or undefined when the status is not on. */
+export function conditionRecord(
+  c: Partial<GreyhawkConditionState>,
+  status: ConditionStatus,
+): ConditionRecord | undefined {
+  if (!activeStatuses(c).includes(status)) return undefined;
+  switch (status) {
+    case 'pinned':
+      return { status, rounds: c.pinned ?? PIN_ROUNDS };
+    case 'held':
+      return {
+        status,
+        data: { heldRounds: c.heldRounds ?? 0, ...(c.heldBy ? { heldBy: c.heldBy } : {}) },
+      };
+    case 'losesInitiative':
+      return {
+        status,
+        data: { now: c.losesInitiative === true, next: c.losesNextInitiative === true },
+      };
+    case 'carved':
+      return { status, data: { letters: c.carved ?? '' } };
+    default:
+      return ROUND_LONG.has(status) ? { status, rounds: 1 } : { status };
+  }
+}
+
+/** The records of every condition a state has on, in the statuses' order. */
+export function conditionRecords(c: Partial<GreyhawkConditionState>): ConditionRecord[] {
+  return CONDITION_STATUSES.flatMap((s) => conditionRecord(c, s) ?? []);
+}
+
+const NO_CONDITIONS: GreyhawkConditionState = {
+  pinned: 0,
+  held: false,
+  heldRounds: 0,
+  holding: false,
+  bladeAtThroat: false,
+  disarmed: false,
+  prone: false,
+  offLine: false,
+  shieldOffLine: false,
+  losesNextInitiative: false,
+  losesInitiative: false,
+  carved: '',
+  clothingCut: false,
+};
+
+/** The state a fighter's condition records stand for (none: no condition at all). */
+export function conditionsFromRecords(records: Iterable<ConditionRecord>): GreyhawkConditionState {
+  const out: Record<string, unknown> = { ...NO_CONDITIONS };
+  for (const r of records) {
+    const d = r.data ?? {};
+    switch (r.status) {
+      case 'pinned':
+        out.pinned = r.rounds !== undefined && r.rounds > 0 ? r.rounds : PIN_ROUNDS;
+        break;
+      case 'held':
+        out.held = true;
+        out.heldRounds = typeof d.heldRounds === 'number' ? d.heldRounds : 0;
+        if (typeof d.heldBy === 'string' && d.heldBy) out.heldBy = d.heldBy;
+        break;
+      case 'losesInitiative':
+        // Set by hand (no data): this round's initiative is lost.
+        if (d.now === true || d.next !== true) out.losesInitiative = true;
+        if (d.next === true) out.losesNextInitiative = true;
+        break;
+      case 'carved':
+        out.carved = `${String(out.carved ?? '')}${typeof d.letters === 'string' ? d.letters : ''}`;
+        break;
+      default:
+        out[r.status] = true;
+    }
+  }
+  return out as unknown as GreyhawkConditionState;
+}
+
+const sameRecord = (a: ConditionRecord | undefined, b: ConditionRecord | undefined): boolean =>
+  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The condition effects that take a fighter from `before` to `after`: one per status that starts,
+ * changes (its rounds or data) or ends, absolute (the effect says what the status is afterwards).
+ */
+export function conditionEffects(
+  fighter: FighterRef,
+  before: Partial<GreyhawkConditionState>,
+  after: Partial<GreyhawkConditionState>,
+): ConditionEffect[] {
+  const out: ConditionEffect[] = [];
+  for (const s of CONDITION_STATUSES) {
+    const was = conditionRecord(before, s);
+    const now = conditionRecord(after, s);
+    if (sameRecord(was, now)) continue;
+    out.push(
+      now
+        ? {
+            type: 'condition',
+            fighter,
+            status: s,
+            on: true,
+            ...(now.rounds !== undefined ? { rounds: now.rounds } : {}),
+            ...(now.data ? { data: now.data } : {}),
+          }
+        : { type: 'condition', fighter, status: s, on: false },
+    );
+  }
+  return out;
+}
+
+/** True when a fighter's state still holds what a condition effect wrote. */
+export function conditionHolds(c: Partial<GreyhawkConditionState>, effect: ConditionEffect): boolean {
+  const now = conditionRecord(c, effect.status as ConditionStatus);
+  if (!effect.on) return now === undefined;
+  const wrote: ConditionRecord = {
+    status: effect.status as ConditionStatus,
+    ...(effect.rounds !== undefined ? { rounds: effect.rounds } : {}),
+    ...(effect.data ? { data: effect.data } : {}),
+  };
+  return sameRecord(now, wrote);
+}
+
+/** The condition effects of a new round for one fighter (G-C1 pin, G-G2 held, G-D2, G-D3). */
+export function roundStartEffects(
+  fighter: FighterRef,
+  c: Partial<GreyhawkConditionState>,
+): ConditionEffect[] {
+  return conditionEffects(fighter, c, conditionsAtRoundStart(c));
+}
+
+/**
+ * A fighter's conditions once a new round started: what runs down and ends by itself, and, when
+ * a held victim broke free in its round-start contest (G-G2, escapeAtRoundStart), the hold and
+ * the blade at the throat gone (its holder's side: HOLD_ENDED_HOLDER).
+ */
+export function conditionsAfterRoundStart(
+  c: Partial<GreyhawkConditionState>,
+  escaped = false,
+): Partial<GreyhawkConditionState> {
+  const next = conditionsAtRoundStart(c);
+  if (!escaped) return next;
+  const { heldBy: _gone, ...rest } = next;
+  return { ...rest, ...HOLD_ENDED_VICTIM };
+}

@@ -11,6 +11,11 @@ import {
 } from '../../../src/foundry/rulesets/greyhawk/cards';
 import type { GreyhawkChoices } from '../../../src/foundry/rulesets/greyhawk/cards/steps';
 import { greyhawkRuleset } from '../../../src/foundry/rulesets/greyhawk';
+import {
+  conditionEffectData,
+  greyhawkConditionsOf,
+  writeConditions,
+} from '../../../src/foundry/rulesets/greyhawk/conditions';
 import { catalogueSource } from '../../../src/foundry/rulesets/greyhawk/models/items';
 import { actAs, translations, world, type FakeUser } from '../../fakes/foundry';
 import { chatWorld, dice, lastMessage } from '../chat/helpers';
@@ -225,10 +230,10 @@ describe('Greyhawk attack cards', () => {
     expect(lastMessage().content).toContain('Lettre gravée : G');
     expect((await act('apply')).ok).toBe(true);
     expect(brute.system.hp.value).toBe(29);
-    expect(brute.system.conditions.carved).toBe('G');
+    expect(greyhawkConditionsOf(brute).carved).toBe('G');
     expect((await act('undo')).ok).toBe(true);
     expect(brute.system.hp.value).toBe(30);
-    expect(brute.system.conditions.carved).toBe('');
+    expect(greyhawkConditionsOf(brute).carved).toBe('');
   });
 
   it('G-C1 cutting clothing does no damage but marks the target', async () => {
@@ -239,7 +244,7 @@ describe('Greyhawk attack cards', () => {
     expect(buttons()).toEqual(['apply']);
     expect((await act('apply')).ok).toBe(true);
     expect(brute.system.hp.value).toBe(30);
-    expect(brute.system.conditions.clothingCut).toBe(true);
+    expect(greyhawkConditionsOf(brute).clothingCut).toBe(true);
   });
 
   it('G-C1 pinning: the pinned condition (−2 AC and attack) for 3 rounds, refused without a wall', async () => {
@@ -249,10 +254,10 @@ describe('Greyhawk attack cards', () => {
     await attack(gord, brute, { calledShot: 1, purpose: 'pin', nearWall: true });
     expect(lastMessage().content).toContain('au bout de 3 rounds');
     expect((await act('apply')).ok).toBe(true);
-    expect(brute.system.conditions.pinned).toBe(3);
+    expect(greyhawkConditionsOf(brute).pinned).toBe(3);
     expect(lastMessage().content).toContain('Brute est cloué');
     expect((await act('undo')).ok).toBe(true);
-    expect(brute.system.conditions.pinned).toBe(0);
+    expect(greyhawkConditionsOf(brute).pinned).toBe(0);
 
     await attack(gord, brute, { calledShot: 1, purpose: 'pin', nearWall: false });
     expect(card().step).toBe('refused');
@@ -264,16 +269,20 @@ describe('Greyhawk attack cards', () => {
     await attack(gord, free, { calledShot: 1, purpose: 'hostage' });
     expect(card().step).toBe('refused');
 
-    const held = await fighter('Otage', other, { conditions: { held: true, heldRounds: 1 } });
+    const held = await fighter('Otage', other, {});
+    // Held for a full round (G-G2): the condition effect the round leaves on the victim.
+    await held.createEmbeddedDocuments('ActiveEffect', [
+      conditionEffectData({ status: 'held', data: { heldRounds: 1 } }, null),
+    ]);
     dice(18);
     await attack(gord, held, { calledShot: 1, purpose: 'hostage' });
     expect(card().state.first.attack.outcome).toBe('hit');
     expect(lastMessage().content).toContain('double dégât');
     expect((await act('apply')).ok).toBe(true);
-    expect(held.system.conditions.bladeAtThroat).toBe(true);
+    expect(greyhawkConditionsOf(held).bladeAtThroat).toBe(true);
     expect((await act('undo')).ok).toBe(true);
-    expect(held.system.conditions.bladeAtThroat).toBe(false);
-    expect(held.system.conditions.held).toBe(true);
+    expect(greyhawkConditionsOf(held).bladeAtThroat).toBe(false);
+    expect(greyhawkConditionsOf(held).held).toBe(true);
   });
 
   it('G-D2 a thrown weapon leaves the target disarmed, undone by Annuler', async () => {
@@ -286,10 +295,10 @@ describe('Greyhawk attack cards', () => {
     expect((await act('followUp', player)).ok).toBe(true);
     expect(buttons()).toEqual(['apply']);
     expect((await act('apply')).ok).toBe(true);
-    expect(brute.system.conditions.disarmed).toBe(true);
+    expect(greyhawkConditionsOf(brute).disarmed).toBe(true);
     expect(brute.system.hp.value).toBe(30);
     expect((await act('undo')).ok).toBe(true);
-    expect(brute.system.conditions.disarmed).toBe(false);
+    expect(greyhawkConditionsOf(brute).disarmed).toBe(false);
   });
 
   it('G-G2 a won hold marks the victim held', async () => {
@@ -302,11 +311,11 @@ describe('Greyhawk attack cards', () => {
     expect((await act('followUp', other)).ok).toBe(true);
     expect(card().state.outcome.result.holderStr).toBe(14);
     expect((await act('apply')).ok).toBe(true);
-    expect(brute.system.conditions.held).toBe(true);
-    expect(brute.system.conditions.heldRounds).toBe(0);
+    expect(greyhawkConditionsOf(brute).held).toBe(true);
+    expect(greyhawkConditionsOf(brute).heldRounds).toBe(0);
     expect(lastMessage().content).toContain('Brute est tenu');
     expect((await act('undo')).ok).toBe(true);
-    expect(brute.system.conditions.held).toBe(false);
+    expect(greyhawkConditionsOf(brute).held).toBe(false);
   });
 
   it('G-SH2 a rush that knocks the target down leaves it prone with the damage; Annuler restores both', async () => {
@@ -318,9 +327,28 @@ describe('Greyhawk attack cards', () => {
     expect((await act('followUp', other)).ok).toBe(true);
     expect((await act('apply')).ok).toBe(true);
     expect(brute.system.hp.value).toBe(27);
-    expect(brute.system.conditions.prone).toBe(true);
+    expect(greyhawkConditionsOf(brute).prone).toBe(true);
     expect((await act('undo')).ok).toBe(true);
     expect(brute.system.hp.value).toBe(30);
-    expect(brute.system.conditions.prone).toBe(false);
+    expect(greyhawkConditionsOf(brute).prone).toBe(false);
+  });
+
+  it('G-C1 a pin pulled free since the apply blocks its undo, with the reason; nothing is written', async () => {
+    const gord = await fighter('Gord', player, {});
+    const brute = await fighter('Brute', other, {});
+    dice(17);
+    await attack(gord, brute, { calledShot: 1, purpose: 'pin', nearWall: true });
+    expect((await act('apply')).ok).toBe(true);
+    expect([...brute.statuses]).toEqual(['greyhawk-pinned']);
+    // The victim spends its round pulling free (the sheet's button writes the same effect away).
+    await writeConditions(brute, { ...greyhawkConditionsOf(brute), pinned: 0 });
+    expect(await act('undo')).toMatchObject({
+      ok: false,
+      key: 'PDA.Chat.Undo.TargetChanged',
+      data: { name: 'Brute', field: 'conditions.pinned' },
+    });
+    expect(card().step).toBe('applied');
+    expect(greyhawkConditionsOf(brute).pinned).toBe(0);
+    expect(brute.effects).toEqual([]);
   });
 });

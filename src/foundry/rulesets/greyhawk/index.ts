@@ -1,6 +1,7 @@
 import { templatePath } from '../../constants';
 import { greyhawkCardFlows } from './cards';
-import { installGreyhawkStatuses, onGreyhawkActorChange } from './conditions';
+import { installGreyhawkStatuses } from './conditions';
+import './models/migration';
 import type { FoundryRuleset } from '../types';
 import { GREYHAWK_ACTOR_TYPES, GuerrierAdndModel, MonstreAdndModel } from './models/actors';
 import { ArmeAdndModel, GREYHAWK_ITEM_TYPES } from './models/items';
@@ -35,9 +36,8 @@ export const greyhawkRuleset: FoundryRuleset = {
     void foundry.applications.handlebars.loadTemplates(GREYHAWK_PARTIALS);
   },
   init() {
-    // The lasting conditions as token statuses (after core's), kept in step by the active GM.
+    // The lasting conditions are token statuses (after core's), carried by Active Effects.
     installGreyhawkStatuses();
-    Hooks.on('updateActor', onGreyhawkActorChange as never);
   },
 };
 

@@ -1,6 +1,13 @@
 import type { Modifier } from '../../../../engine/greyhawk/types';
 import type { CardRow, CardSection, FlowEnv } from '../../../chat/flow';
-import { MANOEUVRE_RULE, type Outcome, type RangeView } from './steps';
+import {
+  BAND_RULE,
+  CONDITION_RULE,
+  disarmRule,
+  MANOEUVRE_RULE,
+  type Outcome,
+  type RangeView,
+} from '../../../../engine/greyhawk/exchange';
 import { type Card, K, text } from './attack-state';
 
 // -------------------------------------------------------------------------------------- context
@@ -17,21 +24,6 @@ function modifierRows(env: FlowEnv, mods: readonly Modifier[]): CardRow[] {
 
 type Note = { text: string; rule?: string };
 
-const CONDITION_RULE: Readonly<Record<string, string>> = {
-  carve: 'G-C1',
-  clothingCut: 'G-C1',
-  pinned: 'G-C1',
-  bladeAtThroat: 'G-C1',
-  disarmed: 'G-D1',
-  held: 'G-G2',
-  heldRounds: 'G-G2',
-  prone: 'G-SH2',
-  holding: 'G-G2',
-  offLine: 'G-D2',
-  shieldOffLine: 'G-D3',
-  losesNextInitiative: 'G-D2',
-};
-
 function outcomeSection(
   o: Outcome,
   env: FlowEnv,
@@ -41,12 +33,7 @@ function outcomeSection(
   const notes: Note[] = [];
   if (o.kind === 'disarm') {
     const r = o.result;
-    const rule =
-      r.effect === 'offLine' || r.effect === 'thrown'
-        ? 'G-D2'
-        : r.effect === 'shieldOffLine'
-          ? 'G-D3'
-          : 'G-D1';
+    const rule = disarmRule(r.effect);
     if (r.gripCheck)
       rows.push({
         label: L('Row.GripCheck'),
@@ -113,15 +100,6 @@ function outcomeSection(
   notes.push({ text: L(`Rush.Shield.${r.shieldAc}`), rule: 'G-SH2' });
   return { title: L('Section.StayUp'), css: 'pda-greyhawk-rush', rows, notes };
 }
-
-/** Rule of each range band: point blank is the specialist's (G-S3), extreme the high master's (G-M2). */
-const BAND_RULE: Readonly<Record<RangeView['band'], string>> = {
-  pointBlank: 'G-S3',
-  short: '',
-  medium: '',
-  long: '',
-  extreme: 'G-M2',
-};
 
 /** The missile's distance and band, and whether the scene measured it or the dialog gave it. */
 function rangeRow(range: RangeView, L: (k: string, d?: Record<string, string | number>) => string): CardRow {

@@ -1,45 +1,24 @@
 import { RulesError } from '../../../../engine/core/errors';
 import type { GreyhawkOptions } from '../../../../engine/greyhawk/options';
 import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind, Size } from '../../../../engine/greyhawk/types';
-import { conditionAcModifiers } from '../../../../engine/greyhawk/conditions';
-import { standardShield } from '../../../../engine/greyhawk/manoeuvres';
+import type { GreyhawkAttackState, GreyhawkExchangeView } from '../../../../engine/greyhawk/exchange';
 import { greyhawkOptionsFromSettings } from '../settings';
+import { greyhawkConditionsOf } from '../conditions';
 import type { CardSnapshot, FlowEnv, Text } from '../../../chat/flow';
-import { undoConflict, undoRefusal } from '../../../security/undo';
-import {
-  firstPart,
-  type ConditionPatch,
-  type FirstPart,
-  type Fighters,
-  type GreyhawkChoices,
-  type Outcome,
-} from './steps';
 
-export interface GreyhawkApplied {
-  readonly before: number;
-  readonly after: number;
-  readonly damage: number;
-  /** The step to return to on undo. */
-  readonly from: string;
-  /** Conditions written on the target, and their values before (for Undo). */
-  readonly conditions?: ConditionPatch;
-  readonly conditionsBefore?: Record<string, unknown>;
-  /** The target's system changes the apply wrote; undo refuses once the target differs. */
-  readonly wrote?: Record<string, unknown>;
-  /** The attacker's own conditions were written (G-G2 holding, G-SH2 shield AC); undo clears them. */
-  readonly holder?: boolean;
-}
+/**
+ * What the Greyhawk attack card reads of its documents: the engine exchange's view (both
+ * fighters, the weapon, the defender's AC, hit points and shield, both fighters' condition
+ * effects, the world's options), read again for every action. The exchange itself, its state and
+ * its rules are in src/engine/greyhawk/exchange.
+ */
 
-export interface GreyhawkAttackState {
-  readonly attackerName: string;
-  readonly weaponName: string;
-  readonly choices: GreyhawkChoices;
-  readonly refusal?: Text;
-  readonly first?: FirstPart;
-  readonly outcome?: Outcome;
-  readonly applied?: GreyhawkApplied;
-  readonly undone: number;
-}
+export type {
+  GreyhawkApplied,
+  GreyhawkAttackState,
+  GreyhawkExchangeView,
+} from '../../../../engine/greyhawk/exchange';
+export type { GreyhawkConditionState as GreyhawkConditions } from '../../../../engine/greyhawk/conditions';
 
 export type Card = CardSnapshot<GreyhawkAttackState>;
 
@@ -59,30 +38,10 @@ interface GreyhawkActorDoc {
     readonly shield: string;
     readonly hp: { readonly value: number };
     readonly abilities: { readonly dex: number };
-    readonly conditions?: GreyhawkConditions;
-    damageUpdate?(damage: number): Record<string, unknown>;
   };
   readonly items: {
     get(id: string): { name?: string; system: { toEngine?: () => GreyhawkWeapon } } | undefined;
   };
-}
-
-/** The target's conditions the card writes (models/actors.ts). */
-export interface GreyhawkConditions {
-  readonly pinned: number;
-  readonly held: boolean;
-  readonly heldRounds: number;
-  readonly heldBy?: string;
-  readonly bladeAtThroat: boolean;
-  readonly disarmed: boolean;
-  readonly prone: boolean;
-  readonly carved: string;
-  readonly clothingCut: boolean;
-  readonly holding?: boolean;
-  readonly offLine?: boolean;
-  readonly shieldOffLine?: boolean;
-  readonly losesNextInitiative?: boolean;
-  readonly losesInitiative?: boolean;
 }
 
 export function greyhawkActor(doc: unknown, name: string): GreyhawkActorDoc {
@@ -103,84 +62,45 @@ export function greyhawkOptionsNow(): GreyhawkOptions {
   return optionsSource();
 }
 
-/** Both fighters' engine views from the card's actors and weapon. */
-export function fightersOf(
+/** The exchange's view from the attacker's actor and weapon and the defender's actor, as they are now. */
+export function exchangeView(
   attackerDoc: unknown,
   attackerName: string,
   itemId: string,
   defenderDoc: unknown,
   defenderName: string,
-): Fighters {
+): GreyhawkExchangeView {
   const a = greyhawkActor(attackerDoc, attackerName);
   const d = greyhawkActor(defenderDoc, defenderName);
   const item = a.items.get(itemId);
   const weapon = item?.system.toEngine?.();
   if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: itemId });
-  const shield = a.system.shield as ShieldKind | '';
-  const held = d.system.conditions?.held ? d.system.conditions.heldRounds : undefined;
-  const attacker = a.system.toEngine();
-  const defender = d.system.toEngine();
-  const defenderConditions = d.system.conditions ?? {};
-  const defenderShield = d.system.shield ? standardShield(d.system.shield as ShieldKind).ac : 0;
-  const acMods = conditionAcModifiers(defenderConditions, defenderShield);
   return {
-    attacker,
+    attacker: a.system.toEngine(),
     weapon: { ...weapon, name: item?.name || weapon.name },
-    ...(shield ? { attackerShield: shield } : {}),
-    defender,
-    ...(held !== undefined
-      ? { defenderHold: { holderId: attacker.id, victimId: defender.id, rounds: held } }
-      : {}),
-    defenderAc: d.system.ac + acMods.reduce((sum, m) => sum + m.value, 0),
-    ...(acMods.length ? { defenderAcModifiers: acMods } : {}),
-    attackerConditions: a.system.conditions ?? {},
-    defenderConditions,
+    ...(a.system.shield ? { attackerShield: a.system.shield as ShieldKind } : {}),
+    attackerConditions: greyhawkConditionsOf(a),
+    attackerRef: a.uuid,
+    defender: d.system.toEngine(),
+    defenderAc: d.system.ac,
+    ...(d.system.shield ? { defenderShield: d.system.shield as ShieldKind } : {}),
     defenderSize: d.system.size as Size,
     defenderDex: d.system.abilities.dex,
+    defenderHp: d.system.hp.value,
+    defenderConditions: greyhawkConditionsOf(d),
+    options: greyhawkOptionsNow(),
   };
 }
 
-export function cardFighters(card: Card, env: FlowEnv): Fighters {
+/** The view of a card's exchange (its attacker, weapon and first target). */
+export function cardView(card: Card, env: FlowEnv): GreyhawkExchangeView {
   const target = card.targets[0];
   if (!target) throw new RulesError('PDA.Error.CardNoTarget');
-  return fightersOf(
+  return exchangeView(
     env.resolve(card.actorUuid),
     card.state.attackerName,
     card.itemId,
     env.resolve(target.actorUuid),
     target.name,
   );
-}
-
-/** The attacker's part, or the refusal the card shows instead (nothing rolled, nothing changed). */
-export async function openingState(
-  f: Fighters,
-  choices: GreyhawkChoices,
-  names: { attackerName: string; weaponName: string },
-  env: FlowEnv,
-): Promise<{ step: string; state: GreyhawkAttackState }> {
-  const base = { ...names, choices, undone: 0 };
-  try {
-    const run = firstPart(f, choices, greyhawkOptionsNow());
-    const first = await env.roll(run);
-    const settled = !first.pending && first.outcome !== undefined;
-    return {
-      step: settled ? 'resolved' : 'attack',
-      state: { ...base, first, ...(first.outcome ? { outcome: first.outcome } : {}) },
-    };
-  } catch (error) {
-    if (!(error instanceof RulesError)) throw error;
-    return { step: 'refused', state: { ...base, refusal: { key: error.key, data: { ...error.data } } } };
-  }
-}
-
-/** Why the undo is refused now (the target changed since the apply), or undefined. */
-export function undoBlocked(card: Card, env: FlowEnv): Text | undefined {
-  const target = card.targets[0];
-  const applied = card.state.applied;
-  if (!target || !applied) return undefined;
-  const doc = env.resolve(target.actorUuid) as { system?: unknown } | null;
-  if (!doc?.system) return undefined;
-  const conflict = undoConflict(doc.system, applied.wrote ?? { hp: { value: applied.after } });
-  return conflict ? undoRefusal(target.name, conflict) : undefined;
 }

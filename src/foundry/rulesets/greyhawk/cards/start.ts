@@ -1,6 +1,7 @@
 import { RulesError } from '../../../../engine/core/errors';
 import type { CalledShot, Position } from '../../../../engine/greyhawk/attack';
 import { freeHandsWith, type Grip } from '../../../../engine/greyhawk/manoeuvres';
+import type { GreyhawkWeapon } from '../../../../engine/greyhawk/types';
 import { templatePath } from '../../../constants';
 import { notifyError, t } from '../../../i18n';
 import { renderTemplateWith, resolveUuid, userTargets } from '../../../chat/card';
@@ -17,11 +18,10 @@ import {
 } from '../../../security/payload';
 import { distanceMetres, tokenPlace } from './distance';
 import {
-  fightersOf,
+  exchangeView,
   greyhawkActor,
   greyhawkAttackFlow,
   GREYHAWK_ATTACK_FLOW,
-  openingState,
   type GreyhawkAttackState,
 } from './attack-flow';
 import {
@@ -29,11 +29,13 @@ import {
   DEFAULT_CHOICES,
   GRIPS,
   MANOEUVRES,
+  openGreyhawkAttack,
   POSITIONS,
+  shotOf,
   type CalledPurpose,
   type GreyhawkChoices,
   type Manoeuvre,
-} from './steps';
+} from '../../../../engine/greyhawk/exchange';
 
 /**
  * Starting a Greyhawk attack card from the sheet or a macro: a dialog (target, called shot and
@@ -187,9 +189,7 @@ interface ActorDoc {
   items: {
     get(
       id: string,
-    ):
-      | { name?: string; system: { hands?: unknown; melee?: unknown; ranges?: { long?: unknown } } }
-      | undefined;
+    ): { name?: string; system: { hands?: unknown; toEngine?: () => GreyhawkWeapon } } | undefined;
   };
   token?: { uuid?: string; parent?: { id?: string | null } | null } | null;
   getActiveTokens?: (linked?: boolean, document?: boolean) => unknown[];
@@ -212,6 +212,12 @@ function measure(actor: ActorDoc, target: CardTarget, tokenUuid?: string): numbe
   const targetToken = target.tokenUuid ? resolveUuid(target.tokenUuid) : null;
   if (!targetToken) return null;
   return distanceMetres(tokenPlace(attackerToken(actor, targetToken, tokenUuid)), tokenPlace(targetToken));
+}
+
+/** Whether the weapon shoots or can be thrown, as the engine says. */
+function weaponShot(system: { toEngine?: () => GreyhawkWeapon }): { missile: boolean; canThrow: boolean } {
+  const weapon = system.toEngine?.();
+  return weapon ? shotOf(weapon) : { missile: false, canThrow: false };
 }
 
 /** Free hands: two, less the weapon's hands and a shield (the dialog may correct it). */
@@ -262,8 +268,7 @@ export const greyhawkAttackOpener: CardOpener<GreyhawkChoices> = {
     greyhawkActor(actor, actor.name);
     const item = actor.items.get(itemId);
     if (!item) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: itemId });
-    const canThrow = item.system.melee !== false && Number(item.system.ranges?.long ?? 0) > 0;
-    const missile = item.system.melee === false || canThrow;
+    const { missile } = weaponShot(item.system);
     const { distanceFrom: _from, targetDistance, ...rest } = request.choices;
     const chosen: GreyhawkChoices = {
       ...rest,
@@ -273,14 +278,12 @@ export const greyhawkAttackOpener: CardOpener<GreyhawkChoices> = {
     const cards: OpenedCard[] = [];
     for (const target of request.targets) {
       const env = newEnv();
-      const f = fightersOf(actor, actor.name, itemId, resolveUuid(target.actorUuid), target.name);
+      const view = exchangeView(actor, actor.name, itemId, resolveUuid(target.actorUuid), target.name);
       const measured = missile ? measure(actor, target, tokenUuid) : null;
-      const opening = await openingState(
-        f,
-        measured === null ? chosen : { ...chosen, targetDistance: measured, distanceFrom: 'scene' as const },
-        { attackerName: actor.name, weaponName: item.name ?? '' },
-        env,
-      );
+      const choices =
+        measured === null ? chosen : { ...chosen, targetDistance: measured, distanceFrom: 'scene' as const };
+      const names = { attackerName: actor.name, weaponName: item.name ?? '' };
+      const opening = await env.roll((dice) => openGreyhawkAttack(view, choices, names, dice));
       const card: CardSnapshot<GreyhawkAttackState> = {
         ruleset: 'greyhawk',
         flow: GREYHAWK_ATTACK_FLOW,
@@ -319,11 +322,8 @@ export async function startGreyhawkAttack(
     const item = actor.items.get(itemId);
     if (!item) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: itemId });
     const offered = options.targets ?? userTargets();
-    const system = item.system;
-    const canThrow = system.melee !== false && Number(system.ranges?.long ?? 0) > 0;
     const shot: ShotInfo = {
-      missile: system.melee === false || canThrow,
-      canThrow,
+      ...weaponShot(item.system),
       measured: offered.map((x) => ({ name: x.name, distance: measure(actor, x, options.tokenUuid) })),
     };
     let choices: (GreyhawkChoices & { targets: string[] }) | null = {

@@ -12,15 +12,7 @@ import {
   type Size,
   type WeaponMastery,
 } from '../../../../engine/greyhawk/types';
-import {
-  boolField,
-  choiceField,
-  htmlField,
-  intField,
-  optionalIntField,
-  stringList,
-  textField,
-} from './fields';
+import { choiceField, htmlField, intField, optionalIntField, stringList, textField } from './fields';
 
 export {
   characterUpdate,
@@ -62,35 +54,7 @@ function commonSchema() {
       choices: ['', 'buckler', 'small', 'medium', 'large'],
       initial: '',
     }),
-    /** Conditions written by the attack card (G-C1, G-D1, G-G2, G-SH2); the card's Undo restores them. */
-    conditions: new f.SchemaField({
-      /** G-C1 pinned to a wall: rounds before it gives way by itself (0 = not pinned). */
-      pinned: intField(0, 0, 3),
-      /** G-G2 held by someone, and the full rounds held so far (G-C1 hostage needs one). */
-      held: boolField(false),
-      heldRounds: intField(0, 0, 99),
-      /** The holder's actor uuid: the victim's escape contest at each round start is against them. */
-      heldBy: textField(),
-      /** G-C1 hostage: a blade at the throat, any strike does double damage. */
-      bladeAtThroat: boolField(false),
-      /** G-D1 the weapon was wrenched away. */
-      disarmed: boolField(false),
-      /** G-SH2 knocked down by a shield rush. */
-      prone: boolField(false),
-      /** G-C1 letters carved on the victim, one an attack. */
-      carved: textField(),
-      /** G-C1 clothing cut. */
-      clothingCut: boolField(false),
-      /** G-G2 holds someone one-handed (−2 AC and attack, no two-handed weapon). */
-      holding: boolField(false),
-      /** G-D2 the two-handed weapon knocked off line this round. */
-      offLine: boolField(false),
-      /** G-D3 the shield knocked aside until the round ends. */
-      shieldOffLine: boolField(false),
-      /** G-D2 the weapon thrown: the next round's initiative is lost; then this round's. */
-      losesNextInitiative: boolField(false),
-      losesInitiative: boolField(false),
-    }),
+    // Conditions (G-C1, G-D1–G-D3, G-G2, G-SH2) are Active Effects with statuses (../conditions.ts).
     biography: htmlField(),
   };
 }

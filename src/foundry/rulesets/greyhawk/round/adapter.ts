@@ -11,20 +11,13 @@ import {
 } from '../../../../engine/greyhawk/round';
 import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind } from '../../../../engine/greyhawk/types';
 import type { Requester } from '../../../../engine/round/types';
-import {
-  escapeAtRoundStart,
-  HOLD_ENDED_HOLDER,
-  HOLD_ENDED_VICTIM,
-  roundStartPatch,
-  type GreyhawkConditionState,
-} from '../../../../engine/greyhawk/conditions';
-import { postTemplateCard } from '../../../chat/simple-card';
-import { withFoundryDice } from '../../../dice/roll-dice';
-import type { CombatLike, CombatantLike, DeclarationRequest, RoundAdapter } from '../../../combat/adapter';
+import type { CombatantLike, DeclarationRequest, RoundAdapter } from '../../../combat/adapter';
 import { promptDeclarationForm } from '../../../combat/declare-dialog';
 import { templatePath } from '../../../constants';
 import { t } from '../../../i18n';
 import { itemList } from '../models/actors';
+import { greyhawkConditionsOf } from '../conditions';
+import { tickGreyhawkConditions } from '../conditions-round';
 
 /** Greyhawk's round in Foundry: sealed d10, declarations, then the three passes of round.ts. */
 
@@ -49,7 +42,6 @@ interface ActorLike {
     toEngine?: () => GreyhawkCharacter;
     attacksPerTwoRounds?: number;
     shield?: string;
-    conditions?: Partial<GreyhawkConditionState>;
   };
   items?: Iterable<{ type: string; system: unknown }>;
 }
@@ -70,7 +62,8 @@ export function greyhawkRoundCombatant(combatant: CombatantLike): GreyhawkRoundC
       weapon = system.toEngine();
   }
   const side = character.monster ? 'npc' : 'pc';
-  const lost = actor?.system?.conditions?.losesInitiative === true ? { losesInitiative: true } : {};
+  // G-D2: the lost initiative is a condition effect on the actor.
+  const lost = greyhawkConditionsOf(actor).losesInitiative === true ? { losesInitiative: true } : {};
   if (!weapon) {
     const rate = actor?.system?.attacksPerTwoRounds ?? 2;
     return { id, name, side, attacksPerTwoRounds: rate, speed: 0, ...(shield ? { shield } : {}), ...lost };
@@ -80,76 +73,6 @@ export function greyhawkRoundCombatant(combatant: CombatantLike): GreyhawkRoundC
     ? (actor?.system?.attacksPerTwoRounds ?? view.attacksPerTwoRounds)
     : view.attacksPerTwoRounds;
   return { ...view, id, name, attacksPerTwoRounds: rate, ...lost };
-}
-
-interface ConditionActor {
-  uuid?: string;
-  id?: string | null;
-  system?: { conditions?: Partial<GreyhawkConditionState> };
-  update(changes: Record<string, unknown>): Promise<unknown>;
-}
-
-/**
- * A new round (after its snapshot, which read the lost initiatives): each fighter's conditions
- * move on as the engine says (G-C1 pin runs down, G-G2 rounds held, G-D2/G-D3 round states end).
- * An actor with several combatants counts once.
- */
-export async function tickGreyhawkConditions(combat: CombatLike): Promise<void> {
-  const seen = new Set<string>();
-  for (const combatant of combat.combatants) {
-    const actor = combatant.actor as unknown as ConditionActor | null;
-    const conditions = actor?.system?.conditions;
-    if (!actor || !conditions) continue;
-    const key = actor.uuid ?? actor.id ?? '';
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const patch: Record<string, unknown> = { ...roundStartPatch(conditions) };
-    if (conditions.held === true && conditions.heldBy) {
-      const escaped = await escapeContest(actor, conditions.heldBy, conditions.heldRounds ?? 0);
-      if (escaped) Object.assign(patch, HOLD_ENDED_VICTIM, { heldBy: '' });
-    }
-    if (Object.keys(patch).length) await actor.update({ system: { conditions: patch } });
-  }
-}
-
-interface ContestActor extends ConditionActor {
-  name?: string;
-  system?: ConditionActor['system'] & { toEngine?: () => GreyhawkCharacter };
-}
-
-/**
- * G-G2: the held victim's STR contest against its holder at the round's start, rolled with
- * Foundry's dice and posted; on an escape the holder's hold ends too. Returns whether it escaped.
- */
-async function escapeContest(victim: ContestActor, holderUuid: string, heldRounds: number): Promise<boolean> {
-  const holder = fromUuidSync(holderUuid as `Actor.${string}`) as unknown as ContestActor | null;
-  const h = holder?.system?.toEngine?.();
-  const v = victim.system?.toEngine?.();
-  if (!holder || !h || !v) return false;
-  const { value, rolls } = await withFoundryDice((dice) => escapeAtRoundStart(h, v, heldRounds, dice));
-  const names = { name: victim.name ?? '', holder: holder.name ?? '' };
-  const lines = value.contest.rolls.map((r) =>
-    t('PDA.Greyhawk.Escape.Roll', {
-      victim: names.name,
-      holder: names.holder,
-      vr: r.attackerRoll,
-      vm: r.attackerMargin,
-      hr: r.defenderRoll,
-      hm: r.defenderMargin,
-    }),
-  );
-  await postTemplateCard(
-    victim,
-    'greyhawk/escape-card.hbs',
-    {
-      title: t('PDA.Greyhawk.Escape.Title', names),
-      rolls: lines,
-      outcome: t(value.escaped ? 'PDA.Greyhawk.Escape.Escaped' : 'PDA.Greyhawk.Escape.Kept', names),
-    },
-    rolls,
-  );
-  if (value.escaped) await holder.update({ system: { conditions: HOLD_ENDED_HOLDER } });
-  return value.escaped;
 }
 
 const text = (value: unknown): string | undefined =>

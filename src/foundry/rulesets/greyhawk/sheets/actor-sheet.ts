@@ -27,6 +27,7 @@ import { sheetHeader } from '../../../models/documents-data';
 import { PdaActorSheetBase, type RenderOptions } from '../../../apps/sheet-bases';
 import { postTemplateCard } from '../../../chat/simple-card';
 import { pullFree } from '../../../../engine/greyhawk/conditions';
+import { greyhawkConditionsOf, writeConditions } from '../conditions';
 import { templatePath } from '../../../constants';
 import { withFoundryDice, type DieRoller } from '../../../dice/roll-dice';
 import { notifyError, t } from '../../../i18n';
@@ -77,6 +78,7 @@ export function sheetInputFromActor(
     editable,
     enrichedBiography,
     ...(activeTab ? { activeTab } : {}),
+    conditions: greyhawkConditionsOf(actor),
     t,
   };
 }
@@ -243,7 +245,7 @@ export class GreyhawkActorSheet extends PdaActorSheetBase {
   /** G-C1: the pinned fighter spends the round pulling free; the pin ends. */
   static async #onPullFree(this: GreyhawkActorSheet): Promise<void> {
     try {
-      await this.document.update({ system: { conditions: pullFree() } } as Actor.UpdateData);
+      await writeConditions(this.document, { ...greyhawkConditionsOf(this.document), ...pullFree() });
     } catch (error) {
       notifyError(error);
     }

@@ -17,15 +17,17 @@ const CONDITION_RULES: Readonly<Record<ConditionStatus, string>> = {
   offLine: 'G-D2',
   shieldOffLine: 'G-D3',
   losesInitiative: 'G-D2',
+  carved: 'G-C1',
+  clothingCut: 'G-C1',
 };
 
 /** The fighter's lasting conditions as the sheet lists them (the token shows the same statuses). */
-export function conditionRows(raw: unknown, t: Translate | undefined) {
-  const c = (raw ?? {}) as Partial<GreyhawkConditionState>;
+export function conditionRows(c: Partial<GreyhawkConditionState>, t: Translate | undefined) {
   return activeStatuses(c).map((id) => {
     let detail = '';
     if (id === 'pinned') detail = t?.(`${K}.Sheet.PinnedRounds`, { rounds: c.pinned ?? 0 }) ?? '';
     if (id === 'held') detail = t?.(`${K}.Sheet.HeldRounds`, { rounds: c.heldRounds ?? 0 }) ?? '';
+    if (id === 'carved') detail = c.carved ?? '';
     return { id, label: `${K}.Status.${id}`, detail, rule: CONDITION_RULES[id] };
   });
 }

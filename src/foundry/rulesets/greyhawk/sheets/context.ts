@@ -38,6 +38,7 @@ import {
 import type { GreyhawkDerived } from '../models/derived';
 import { MASTERY_RANKS, STYLE_IDS } from '../models/derived';
 import { conditionRows } from './conditions-context';
+import type { GreyhawkConditionState } from '../../../../engine/greyhawk/conditions';
 
 /*
  * Pure context builders of the Greyhawk sheets: the templates get ready-to-print values,
@@ -59,6 +60,8 @@ export interface GreyhawkSheetInput {
   readonly editable: boolean;
   readonly enrichedBiography: string;
   readonly activeTab?: string;
+  /** The fighter's conditions, read from its condition effects (G-C1, G-G2, G-D2…). */
+  readonly conditions?: Partial<GreyhawkConditionState>;
   /** Writes out refusals; without it the context carries the bare keys. */
   readonly t?: Translate;
 }
@@ -162,8 +165,8 @@ export function actorSheetContext(input: GreyhawkSheetInput) {
       rate: rateLabel(input.derived.attacksPerTwoRounds),
     },
     weapons: weaponRows(input, monster),
-    conditions: conditionRows(input.system.conditions, t),
-    pinned: ((input.system.conditions as { pinned?: number } | undefined)?.pinned ?? 0) > 0,
+    conditions: conditionRows(input.conditions ?? {}, t),
+    pinned: (input.conditions?.pinned ?? 0) > 0,
     shields: ['', 'buckler', 'small', 'medium', 'large'].map((id) => ({
       id,
       label: `${K}.Shield.${id || 'none'}`,

@@ -1,9 +1,9 @@
-import type { Dice } from '../../../../engine/dice/port';
-import { type AttackContext } from '../../../../engine/greyhawk/attack';
-import { topLevel } from '../../../../engine/greyhawk/character';
-import { carveOrCut, pinTarget, takeHostage } from '../../../../engine/greyhawk/manoeuvres';
-import type { GreyhawkOptions } from '../../../../engine/greyhawk/options';
-import type { Modifier } from '../../../../engine/greyhawk/types';
+import type { Dice } from '../../dice/port';
+import { type AttackContext } from '../attack';
+import { topLevel } from '../character';
+import { carveOrCut, pinTarget, takeHostage } from '../manoeuvres';
+import type { GreyhawkOptions } from '../options';
+import type { Modifier } from '../types';
 import {
   type CalledOutcome,
   type CalledPurpose,
@@ -13,7 +13,7 @@ import {
   type GreyhawkChoices,
   type Outcome,
 } from './choices';
-import { damageView, manoeuvreRun, replaying } from './steps';
+import { damageView, manoeuvreRun, replaying } from './parts';
 
 type EnginePurpose = CalledOutcome['purpose'];
 export const isEnginePurpose = (p: CalledPurpose): p is EnginePurpose =>

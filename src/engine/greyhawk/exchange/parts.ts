@@ -1,0 +1,320 @@
+import { RulesError } from '../../core/errors';
+import { roll, type RollResult } from '../../dice/formula';
+import type { Dice } from '../../dice/port';
+import {
+  attackModifiers,
+  judgeAttack,
+  rangeBand,
+  resolveAttack,
+  rollDamage,
+  type AttackContext,
+} from '../attack';
+import { ensureManoeuvreAllowed, thac0, topLevel } from '../character';
+import {
+  contestantOf,
+  ensureHolderWeapon,
+  planShieldPunch,
+  resolveDisarm,
+  resolveShieldRush,
+  seizeObject,
+  seizePerson,
+  validateDisarm,
+  validateShieldRush,
+  standardShield,
+} from '../manoeuvres';
+import { bladeAtThroatDamage, earlierDisarms, hamperedBy } from '../conditions';
+import type { GreyhawkOptions } from '../options';
+import type { Modifier } from '../types';
+import {
+  type Fighters,
+  type FirstPart,
+  type GreyhawkChoices,
+  type Manoeuvre,
+  type Outcome,
+  type RangeView,
+} from './choices';
+import { calledRun, isEnginePurpose, rushDamage } from './called';
+
+/**
+ * The engine side of the Greyhawk cards, pure: what one attack or manoeuvre needs (the choices of
+ * the dialog plus both fighters' engine views), and how it runs in two parts. The attacker's part
+ * rolls the d20 (and the damage); a manoeuvre's follow-up (disarm outcome G-D2/G-D5, STR contest
+ * G-G1/G-G2, stay-up check G-SH2) is rolled later from the card by replaying the same engine call
+ * with the dice already rolled, so the rules stay whole in src/engine. The choices and result
+ * types are in choices.ts, the follow-up and called shots in follow-up.ts.
+ */
+
+const shieldOf = standardShield;
+
+function extraMods(c: GreyhawkChoices): Modifier[] {
+  return c.extra ? [{ source: 'base', label: 'PDA.Greyhawk.Cards.Mod.Situational', value: c.extra }] : [];
+}
+
+/** A shot or a throw rather than a blow: a bow, a sling, or a weapon thrown from the dialog. */
+export function isMissileUse(f: Fighters, c: GreyhawkChoices): boolean {
+  return !f.weapon.melee || c.thrown === true;
+}
+
+/** G-P1: a target lying after a rush (G-SH2) is prone for the next attacker unless the GM said more. */
+function positionOf(f: Fighters, c: GreyhawkChoices) {
+  return c.position === 'standing' && f.defenderConditions?.prone === true ? 'prone' : c.position;
+}
+
+function context(f: Fighters, c: GreyhawkChoices): AttackContext {
+  const missile = isMissileUse(f, c);
+  const dc = f.defenderConditions ?? {};
+  const hampered = hamperedBy(f.attackerConditions ?? {});
+  return {
+    attacker: f.attacker,
+    weapon: f.weapon,
+    target: {
+      ac: f.defenderAc,
+      size: f.defenderSize,
+      position: positionOf(f, c),
+      name: f.defender.name,
+      ...((dc.pinned ?? 0) > 0 ? { pinned: true } : {}),
+      ...(dc.held === true ? { held: true } : {}),
+    },
+    ...(hampered ? { attackerHampered: hampered } : {}),
+    ...(c.calledShot ? { calledShot: c.calledShot } : {}),
+    ...(missile ? { missile: true } : {}),
+    ...(missile && c.targetDistance !== undefined ? { distance: c.targetDistance } : {}),
+    extra: extraMods(c),
+  };
+}
+
+/** The range band of a missile attack (throws the engine's refusal when out of range). */
+function rangeOf(f: Fighters, c: GreyhawkChoices): RangeView | undefined {
+  if (!isMissileUse(f, c)) return undefined;
+  if (c.targetDistance === undefined) throw new RulesError('PDA.Error.Greyhawk.NoDistance');
+  return {
+    distance: c.targetDistance,
+    band: rangeBand(f.attacker, f.weapon, c.targetDistance),
+    from: c.distanceFrom ?? 'dialog',
+  };
+}
+
+/** Checks a manoeuvre before any die is rolled; throws the engine's RulesError. */
+export function validate(f: Fighters, c: GreyhawkChoices): void {
+  const ctx = context(f, c);
+  // G-G2: a fighter holding someone one-handed cannot wield a two-handed weapon.
+  if (f.attackerConditions?.holding === true) ensureHolderWeapon(f.weapon, false);
+  switch (c.manoeuvre) {
+    case 'disarm':
+    case 'expertDisarm':
+      validateDisarm(disarmContext(f, c, ctx));
+      return;
+    case 'seizeObject':
+    case 'seizePerson':
+      if (c.freeHands < 1) throw new RulesError('PDA.Error.Greyhawk.NoFreeHand', { name: f.attacker.name });
+      return;
+    case 'shieldPunch':
+      if (!f.attackerShield) throw new RulesError('PDA.Error.Greyhawk.NoShield', { name: f.attacker.name });
+      planShieldPunch(f.attacker, shieldOf(f.attackerShield), 'instead');
+      return;
+    case 'shieldRush':
+      if (!f.attackerShield) throw new RulesError('PDA.Error.Greyhawk.NoShield', { name: f.attacker.name });
+      validateShieldRush({ shield: shieldOf(f.attackerShield), distance: c.distance, declared: c.declared });
+      return;
+    default:
+      if (c.calledShot && c.purpose !== '' && c.purpose !== 'other')
+        ensureManoeuvreAllowed(f.attacker, f.weapon);
+  }
+}
+
+function disarmContext(f: Fighters, c: GreyhawkChoices, ctx: AttackContext) {
+  return {
+    ...ctx,
+    victimGrip: c.grip,
+    victimLevel: topLevel(f.defender) || (f.defender.monster?.hitDice ?? 0),
+    expert: c.manoeuvre === 'expertDisarm',
+    earlierDisarmsThisRound: earlierDisarms(f.defenderConditions ?? {}, c.earlierDisarms),
+  };
+}
+
+/** The whole manoeuvre as one engine call (the follow-up replays its first dice). */
+export function manoeuvreRun(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): (dice: Dice) => Outcome {
+  const ctx = context(f, c);
+  switch (c.manoeuvre) {
+    case 'disarm':
+    case 'expertDisarm':
+      return (dice) => ({ kind: 'disarm', result: resolveDisarm(disarmContext(f, c, ctx), dice, o) });
+    case 'seizeObject':
+      return (dice) => ({
+        kind: 'seizeObject',
+        result: seizeObject({ ...ctx, freeHands: c.freeHands, defender: contestantOf(f.defender) }, dice, o),
+      });
+    case 'seizePerson':
+      return (dice) => ({
+        kind: 'seizePerson',
+        result: seizePerson(
+          {
+            ...ctx,
+            freeHands: c.freeHands,
+            victimId: f.defender.id,
+            victim: contestantOf(f.defender),
+            victimSize: f.defender.size,
+          },
+          dice,
+          o,
+        ),
+      });
+    case 'shieldRush': {
+      const shield = shieldOf(f.attackerShield ?? 'medium');
+      return (dice) => ({
+        kind: 'shieldRush',
+        result: resolveShieldRush(
+          {
+            ...ctx,
+            declaration: { shield, distance: c.distance, declared: c.declared },
+            targetDex: f.defenderDex,
+            targetStr: f.defender.str,
+            ...(f.defender.strPercent !== undefined ? { targetStrPercent: f.defender.strPercent } : {}),
+            stayUp: c.stayUp,
+          },
+          dice,
+          o,
+        ),
+      });
+    }
+    default:
+      throw new RulesError('PDA.Error.CardNoSuchAction');
+  }
+}
+
+/** Dice the attacker's part rolls for a manoeuvre before its follow-up. */
+const FIRST_DICE: Partial<Record<Manoeuvre, number>> = {
+  disarm: 1,
+  expertDisarm: 1,
+  seizeObject: 1,
+  seizePerson: 1,
+  shieldRush: 2,
+};
+
+class Stop extends Error {}
+
+function recording(dice: Dice, limit: number, seen: number[]): Dice {
+  return {
+    die(faces) {
+      if (seen.length >= limit) throw new Stop('follow-up');
+      const value = dice.die(faces);
+      seen.push(value);
+      return value;
+    },
+  };
+}
+
+export function replaying(values: readonly number[], rest: Dice): Dice {
+  let i = 0;
+  return {
+    die(faces) {
+      const v = values[i];
+      i += 1;
+      return v ?? rest.die(faces);
+    },
+  };
+}
+
+const diceOf = (r: RollResult): number[] => r.terms.flatMap((t) => t.dice.map((d) => d.value));
+
+const ONES: Dice = { die: () => 1 };
+
+export function damageView(
+  formula: string,
+  dice: readonly number[],
+  mods: readonly Modifier[],
+  total: number,
+) {
+  return { formula, dice: [...dice], modifiers: [...mods], total };
+}
+
+/** The attacker's part: validation, the range band of a missile, then the roll itself. */
+export function firstPart(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): (dice: Dice) => FirstPart {
+  validate(f, c);
+  const range = rangeOf(f, c);
+  const run = rolledPart(f, c, o);
+  return range ? (dice) => ({ ...run(dice), range }) : run;
+}
+
+/** The d20, damage for a plain attack or a shield punch, the first dice of a manoeuvre. */
+function rolledPart(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): (dice: Dice) => FirstPart {
+  const ctx = context(f, c);
+  if (c.manoeuvre === 'normal' && c.calledShot && isEnginePurpose(c.purpose))
+    return calledRun(f, c, ctx, c.purpose, o);
+  if (c.manoeuvre === 'normal') {
+    return (dice) => {
+      const attack = resolveAttack(ctx, dice, o);
+      if (attack.outcome !== 'hit') return { attack, dice: [], pending: false };
+      const d = rollDamage(ctx, dice);
+      const blade = bladeAtThroatDamage(d.total, f.defenderConditions?.bladeAtThroat === true);
+      return {
+        attack,
+        damage: damageView(
+          d.roll.formula,
+          diceOf(d.roll),
+          blade ? [...d.modifiers, blade] : d.modifiers,
+          d.total + (blade?.value ?? 0),
+        ),
+        dice: [],
+        pending: false,
+      };
+    };
+  }
+  if (c.manoeuvre === 'shieldPunch') {
+    const plan = planShieldPunch(f.attacker, shieldOf(f.attackerShield ?? 'small'), 'instead', o);
+    const positional = attackModifiers({ ...ctx, weapon: { ...f.weapon, magic: 0, base: '' } }, o).filter(
+      (m) => m.source === 'G-P1' || m.source === 'G-C1',
+    );
+    return (dice) => {
+      const attack = judgeAttack(
+        dice.die(20),
+        thac0(f.attacker),
+        f.defenderAc,
+        [...plan.modifiers, ...positional, ...extraMods(c)],
+        o,
+      );
+      if (attack.outcome !== 'hit') return { attack, dice: [], pending: false };
+      const r = roll(plan.damage, dice, { d3FromD6: false });
+      return {
+        attack,
+        damage: damageView(plan.damage, diceOf(r), [], Math.max(1, r.total)),
+        dice: [],
+        pending: false,
+      };
+    };
+  }
+  const run = manoeuvreRun(f, c, o);
+  const limit = FIRST_DICE[c.manoeuvre] ?? 1;
+  return (dice) => {
+    const seen: number[] = [];
+    try {
+      const outcome = run(recording(dice, limit, seen));
+      return { attack: outcome.result.attack, ...rushDamage(outcome), dice: seen, outcome, pending: false };
+    } catch (error) {
+      if (!(error instanceof Stop)) throw error;
+      const preview = run(replaying(seen, ONES));
+      return { attack: preview.result.attack, ...rushDamage(preview), dice: seen, pending: true };
+    }
+  };
+}
+
+export {
+  MANOEUVRES,
+  type Manoeuvre,
+  MANOEUVRE_RULE,
+  CALLED_PURPOSES,
+  type CalledPurpose,
+  POSITIONS,
+  GRIPS,
+  type GreyhawkChoices,
+  DEFAULT_CHOICES,
+  type Fighters,
+  type DamageView,
+  type FirstPart,
+  type RangeView,
+  type CalledOutcome,
+  type ConditionPatch,
+  conditionPatch,
+  type Outcome,
+} from './choices';
+export { followUp } from './called';
