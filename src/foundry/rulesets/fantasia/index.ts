@@ -1,5 +1,6 @@
 import { fantasiaAttackCardFlow } from './cards/start';
 import { fantasiaResistanceFlow } from './cards/resistance-flow';
+import { fantasiaSiegeFlow } from './siege/flow';
 import { combatRoundProvider } from './round/chat-round';
 import { DECLARE_TEMPLATE, fantasiaRoundAdapter } from './round/adapter';
 import { setFantasiaRoundProvider } from './cards/round-context';
@@ -44,6 +45,7 @@ export const FANTASIA_PARTIALS = [
   'fantasia/actor/protection.hbs',
   'fantasia/actor/bottes.hbs',
   'fantasia/actor/states.hbs',
+  'fantasia/actor/engins.hbs',
   // Item bodies are swapped by type (FantasiaItemSheet._configureRenderParts): preload them all.
   'fantasia/item/arme.hbs',
   'fantasia/item/armure.hbs',
@@ -71,7 +73,7 @@ export const fantasiaRuleset: FoundryRuleset = {
   ],
   tokenAttributes: FANTASIA_TOKEN_ATTRIBUTES,
   roundAdapter: fantasiaRoundAdapter,
-  cardFlows: [fantasiaAttackCardFlow, fantasiaResistanceFlow],
+  cardFlows: [fantasiaAttackCardFlow, fantasiaResistanceFlow, fantasiaSiegeFlow],
   registerSettings: registerFantasiaSettings,
   setup() {
     // The attack card reads declarations, parries, reloads and thrust memory from the round.

@@ -8,6 +8,7 @@ import type { FantasiaActorModel } from '../models/actors';
 import { useWeapon } from '../attack-hook';
 import { repairWeapon, rollSkill } from '../rolls';
 import { promptResistanceRoll } from '../cards/resistance';
+import { fireSiegeEngine } from '../siege/fire';
 import { timedRows, type EffectsHolder } from '../timed-states';
 import { fantasiaOptionsFromSettings } from '../settings';
 import { actorSheetContext, type ActorSheetInput, type SheetItem } from './context';
@@ -87,6 +88,7 @@ export class FantasiaActorSheet extends ActorSheetBase {
       setCrosses: FantasiaActorSheet.#onSetCrosses,
       repairWeapon: FantasiaActorSheet.#onRepairWeapon,
       resistanceRoll: FantasiaActorSheet.#onResistanceRoll,
+      fireEngine: FantasiaActorSheet.#onFireEngine,
     },
   };
 
@@ -182,6 +184,16 @@ export class FantasiaActorSheet extends ActorSheetBase {
   /** F-H7: a Bricolage roll to repair the jammed weapon; on a success the repair takes 1–2 rounds. */
   static async #onRepairWeapon(this: FantasiaActorSheet): Promise<void> {
     await repairWeapon(this.document as unknown as Parameters<typeof repairWeapon>[0]);
+  }
+
+  /** F-S1, F-S2: fires a siege engine at the user's targets (siege/fire.ts). */
+  static async #onFireEngine(
+    this: FantasiaActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const item = this.itemOf(target);
+    if (item) await fireSiegeEngine(this.document, item.id ?? '');
   }
 
   /** F-T1: a resistance roll on its own, the actor's FOR as the active value. */
