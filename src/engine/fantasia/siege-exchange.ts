@@ -105,7 +105,7 @@ interface Plan {
 }
 
 function unknownDistance(engine: SiegeEngine): never {
-  throw new RulesError('PDA.Error.SiegeNoDistance', { rule: 'F-S2', weapon: engine.name });
+  throw new RulesError('PDA.Siege.Error.noDistance', { rule: 'F-S2', weapon: engine.name });
 }
 
 /** Who the shot strikes and how far it flies (the rules above). */
@@ -278,6 +278,6 @@ export const siegeExchange: ExchangeMachine<SiegeState, SiegeView, CommonEffect>
       const effects = reverseEffects(state.applied);
       return { step: 'fired', state: { ...state, applied: null }, effects, undo: [] };
     }
-    throw new RulesError('PDA.Error.CardNoSuchAction');
+    throw new RulesError('PDA.Siege.Error.noAction');
   },
 };

@@ -1,6 +1,8 @@
 import { fantasiaAttackCardFlow } from './cards/start';
 import { fantasiaResistanceFlow } from './cards/resistance-flow';
 import { fantasiaSiegeFlow } from './siege/flow';
+import { openChase } from './chase/app';
+import { decorateTracker } from './chase/tracker';
 import { combatRoundProvider } from './round/chat-round';
 import { DECLARE_TEMPLATE, fantasiaRoundAdapter } from './round/adapter';
 import { setFantasiaRoundProvider } from './cards/round-context';
@@ -88,8 +90,10 @@ export const fantasiaRuleset: FoundryRuleset = {
     configureTokens();
     Hooks.on('preCreateItem', fantasiaPreCreateItem as never);
     Hooks.on('hotbarDrop', fantasiaHotbarDrop as never);
+    // F-M1..F-M4: the chase tool's button and each fighter's Mouvement now on the tracker.
+    Hooks.on('renderCombatTracker', decorateTracker as never);
     // Macros call the system through `game.passeDArmes` (see hotbar.ts).
     const g = game as unknown as { passeDArmes?: Record<string, unknown> };
-    g.passeDArmes = { ...(g.passeDArmes ?? {}), fantasia: { useWeaponByUuid } };
+    g.passeDArmes = { ...(g.passeDArmes ?? {}), fantasia: { useWeaponByUuid, openChase } };
   },
 };

@@ -9,6 +9,7 @@ import { useWeapon } from '../attack-hook';
 import { repairWeapon, rollSkill } from '../rolls';
 import { promptResistanceRoll } from '../cards/resistance';
 import { fireSiegeEngine } from '../siege/fire';
+import { effectiveMouvement } from '../../../../engine/fantasia/reload';
 import { timedRows, type EffectsHolder } from '../timed-states';
 import { fantasiaOptionsFromSettings } from '../settings';
 import { actorSheetContext, type ActorSheetInput, type SheetItem } from './context';
@@ -59,12 +60,22 @@ export function sheetInputFromActor(
     derived: model.derived,
     items,
     statuses: [...(actor.statuses ?? [])],
+    mouvementNow: mouvementNow(model),
     timed: timedRows(actor as unknown as EffectsHolder),
     editable,
     enrichedBiography,
     ...(activeTab ? { activeTab } : {}),
     options: fantasiaOptionsFromSettings(),
   };
+}
+
+/** F-M1: the Mouvement this round (halved by Casse-pied, 0 by Faucheuse), or undefined. */
+function mouvementNow(model: FantasiaActorModel): number | undefined {
+  try {
+    return effectiveMouvement(model.toEngine());
+  } catch {
+    return undefined; // invalid data: the sheet shows the stored value only
+  }
 }
 
 type ItemDoc = Item.Implementation;
