@@ -82,7 +82,8 @@ describe('siege engines', () => {
     const card = text(t.alice.lastMessage());
     expect(card).toContain('Catapulte : tir');
     expect(card).toMatch(/35 \/ 40 % Réussite/);
-    expect(card).toContain('Bretteur Art de la guerre 40 % — pointe l');
+    expect(card).toContain('Aventurière arbalétrière 25 % F-S1 Bretteur ★ 40 %');
+    expect(card).toContain("Bretteur (★) pointe l'engin");
     expect(card).toContain('Distance 28.5 m (portée 300 m)');
     // The GM wrote the card; only the GM sees its button.
     expect(t.gm.game.messages.contents.at(-1).author.id).toBe(t.gm.user.id);
@@ -110,8 +111,8 @@ describe('siege engines', () => {
     t.table.dice.push([100, 30], [6, 6], [6, 5], [6, 4], [6, 3], [6, 2], [6, 3], [6, 4]);
     await fire(t.alice, GUNNER, 'Catapulte', ['Brigand', 'Chef brigand', 'Garde de la porte'], ['Bretteur']);
     const card = text(t.gm.lastMessage());
-    expect(card).toContain('Brigand (impact) 5d6 = 20 − 2 → 18 dommages');
-    expect(card).toContain('Chef brigand (à proximité) 2d6 = 7 − 3 → 4 dommages');
+    expect(card).toContain('Brigand (impact, 5d6) 20 − 2 = 18');
+    expect(card).toContain('Chef brigand (à proximité, 2d6) 7 − 3 = 4');
     expect(card).toContain('Garde de la porte épargné : trop loin de l');
     expect(pv(t, 'Brigand')).toBe(12);
 
@@ -155,9 +156,9 @@ describe('siege engines', () => {
       ['Bretteur'],
     );
     const card = text(t.gm.lastMessage());
-    expect(card).toContain('Soldat A (sur la trajectoire) 2d6+2 = 4 → 4 dommages');
-    expect(card).toContain('Soldat B (sur la trajectoire) 2d6+2 = 6 → 6 dommages');
-    expect(card).toContain('Soldat C (sur la trajectoire) 2d6+2 = 8 → 8 dommages');
+    expect(card).toContain('Soldat A (sur la trajectoire, 2d6+2) 4 F-S2');
+    expect(card).toContain('Soldat B (sur la trajectoire, 2d6+2) 6 F-S2');
+    expect(card).toContain('Soldat C (sur la trajectoire, 2d6+2) 8 F-S2');
     expect(card).toContain('Soldat D épargné : le trait');
     expect(card).toContain('Soldat E épargné : hors de la trajectoire');
     await t.gm.press('Appliquer les dommages');
@@ -177,10 +178,8 @@ describe('siege engines', () => {
     await fire(t.alice, GUNNER, 'Kraf', ['Brigand', 'Garde de la porte', 'Chef brigand'], ['Bretteur']);
     const card = text(t.gm.lastMessage());
     // The Garde's mail (5) does not help against steam.
-    expect(card).toContain(
-      'Garde de la porte (sur la trajectoire) 2d6+5 = 11 → 11 dommages · projeté en arrière, à terre',
-    );
-    expect(card).toContain('Brigand (sur la trajectoire) 2d6+5 = 7 → 7 dommages');
+    expect(card).toContain('Garde de la porte (sur la trajectoire, 2d6+5) 11 · projeté, à terre');
+    expect(card).toContain('Brigand (sur la trajectoire, 2d6+5) 7 · projeté, à terre');
     expect(card).toContain('Chef brigand épargné : au-delà de la portée');
     await t.gm.press('Appliquer les dommages');
     expect(pv(t, 'Garde de la porte')).toBe(2);
@@ -205,9 +204,7 @@ describe('siege engines', () => {
     expect(t.gm.warnings.join(' ')).toContain('Cet engin ne peut pas toucher 2 cibles (au plus 1).');
     t.table.dice.push([100, 20], [6, 4], [6, 4], [6, 4], [6, 4]);
     await fire(t.gm, 'Chef brigand', 'Bombarde', [GUNNER], ['Brigand']);
-    expect(text(t.alice.lastMessage())).toContain(
-      'Aventurière arbalétrière (impact) 4d6 = 16 − 2 → 14 dommages',
-    );
+    expect(text(t.alice.lastMessage())).toContain('Aventurière arbalétrière (impact, 4d6) 16 − 2 = 14');
     await t.gm.press('Appliquer les dommages');
     expect(t.alice.actor(GUNNER).system.pv.value).toBe(-2);
   });

@@ -35,10 +35,8 @@ export function siegeContext(card: CardSnapshot<SiegeState>, env: FlowEnv): Flow
     },
     rows: [
       ...s.crew.map((c) => ({
-        label: c.name,
-        value:
-          `${env.t({ key: 'PDA.Siege.Card.skill' })} ${c.skill} %` +
-          (c.id === s.gunnerId ? ` — ${env.t({ key: 'PDA.Siege.Card.aims' })}` : ''),
+        label: c.id === s.gunnerId ? `${c.name} ★` : c.name,
+        value: `${c.skill} %`,
         rule: 'F-S1',
       })),
       {
@@ -50,17 +48,24 @@ export function siegeContext(card: CardSnapshot<SiegeState>, env: FlowEnv): Flow
         rule: 'F-S2',
       },
     ],
-    notes: s.roll.success ? [] : [{ text: env.t({ key: 'PDA.Siege.Card.missed' }), rule: 'F-S1' }],
+    notes: [
+      {
+        text: env.t({
+          key: 'PDA.Siege.Card.aims',
+          data: { name: s.crew.find((c) => c.id === s.gunnerId)?.name ?? '' },
+        }),
+        rule: 'F-S1',
+      },
+      ...(s.roll.success ? [] : [{ text: env.t({ key: 'PDA.Siege.Card.missed' }), rule: 'F-S1' }]),
+    ],
   };
   const sections: CardSection[] = [crew];
   if (s.roll.success) {
     const rows = [
       ...s.hits.map((h) => ({
-        label: `${name(h.target)} (${env.t({ key: `PDA.Siege.Zone.${h.zone}` })})`,
+        label: `${name(h.target)} (${env.t({ key: `PDA.Siege.Zone.${h.zone}` })}, ${h.formula})`,
         value:
-          `${h.formula} = ${h.raw}` +
-          (h.armour ? ` − ${h.armour}` : '') +
-          ` → ${env.t({ key: 'PDA.Siege.Card.damage', data: { total: h.total } })}` +
+          (h.armour ? `${h.raw} − ${h.armour} = ${h.total}` : String(h.total)) +
           (h.knockBack ? ` · ${env.t({ key: 'PDA.Siege.Card.knockBack' })}` : ''),
         rule: 'F-S2',
         css: 'pda-row--damage',
