@@ -82,6 +82,28 @@ describe('movement and chases', () => {
     expect(t.table.errors()).toEqual([]);
   });
 
+  it('F-M2 outside a combat the GM opens the chase tool from a macro for the controlled tokens; a player is refused', async () => {
+    const t = await fantasiaTable([
+      { entry: 'Pasmagosaure', at: [1, 1] },
+      { entry: 'Bretteur', owner: 'Bruno', at: [9, 1] },
+    ]);
+    const Macro = t.gm.client.CONFIG.Macro.documentClass;
+    const macro = await Macro.create({
+      name: 'Poursuite',
+      command: 'await game.passeDArmes.fantasia.openChase();',
+    });
+    await t.table.settle();
+    for (const name of ['Pasmagosaure', 'Bretteur']) t.gm.token(name).control({ releaseOthers: false });
+    await macro.execute();
+    await t.table.settle();
+    await t.gm.click('[data-action="chaseStart"]', chase(t));
+    expect(pairText(t)).toContain('Pasmagosaure → Bretteur 12 m gagne 6 m rattrape dans 2 round(s)');
+    await t.bruno.game.passeDArmes.fantasia.openChase();
+    await t.table.settle();
+    expect(t.bruno.warnings.join(' ')).toContain('Seul le MJ mène une poursuite.');
+    expect(t.bruno.dom.querySelector('#pda-chase')).toBeNull();
+  });
+
   it('F-M3 nobody sprints longer than their CON: the Brigand (CON 11) tires after 11 rounds and the Bretteur (CON 12) catches him in the 12th; ending the chase resets the counts', async () => {
     const t = await fantasiaTable([
       { entry: 'Bretteur', owner: 'Bruno', at: [1, 1] },
