@@ -1,6 +1,9 @@
 import { fantasiaAttackCardFlow } from './cards/start';
 import { fantasiaResistanceFlow } from './cards/resistance-flow';
 import { registerResistanceQuery } from './cards/resistance';
+import { fantasiaSiegeFlow } from './siege/flow';
+import { openChase } from './chase/app';
+import { decorateTracker } from './chase/tracker';
 import { combatRoundProvider } from './round/chat-round';
 import { DECLARE_TEMPLATE, fantasiaRoundAdapter } from './round/adapter';
 import { setFantasiaRoundProvider } from './cards/round-context';
@@ -45,6 +48,7 @@ export const FANTASIA_PARTIALS = [
   'fantasia/actor/protection.hbs',
   'fantasia/actor/bottes.hbs',
   'fantasia/actor/states.hbs',
+  'fantasia/actor/engins.hbs',
   // Item bodies are swapped by type (FantasiaItemSheet._configureRenderParts): preload them all.
   'fantasia/item/arme.hbs',
   'fantasia/item/armure.hbs',
@@ -72,7 +76,7 @@ export const fantasiaRuleset: FoundryRuleset = {
   ],
   tokenAttributes: FANTASIA_TOKEN_ATTRIBUTES,
   roundAdapter: fantasiaRoundAdapter,
-  cardFlows: [fantasiaAttackCardFlow, fantasiaResistanceFlow],
+  cardFlows: [fantasiaAttackCardFlow, fantasiaResistanceFlow, fantasiaSiegeFlow],
   registerSettings: registerFantasiaSettings,
   setup() {
     // The attack card reads declarations, parries, reloads and thrust memory from the round.
@@ -89,8 +93,10 @@ export const fantasiaRuleset: FoundryRuleset = {
     configureTokens();
     Hooks.on('preCreateItem', fantasiaPreCreateItem as never);
     Hooks.on('hotbarDrop', fantasiaHotbarDrop as never);
+    // F-M1..F-M4: the chase tool's button and each fighter's Mouvement now on the tracker.
+    Hooks.on('renderCombatTracker', decorateTracker as never);
     // Macros call the system through `game.passeDArmes` (see hotbar.ts).
     const g = game as unknown as { passeDArmes?: Record<string, unknown> };
-    g.passeDArmes = { ...(g.passeDArmes ?? {}), fantasia: { useWeaponByUuid } };
+    g.passeDArmes = { ...(g.passeDArmes ?? {}), fantasia: { useWeaponByUuid, openChase } };
   },
 };

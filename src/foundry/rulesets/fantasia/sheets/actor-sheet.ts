@@ -8,6 +8,8 @@ import type { FantasiaActorModel } from '../models/actors';
 import { useWeapon } from '../attack-hook';
 import { repairWeapon, rollSkill } from '../rolls';
 import { promptResistanceRoll } from '../cards/resistance';
+import { fireSiegeEngine } from '../siege/fire';
+import { effectiveMouvement } from '../../../../engine/fantasia/reload';
 import { timedRows, type EffectsHolder } from '../timed-states';
 import { fantasiaOptionsFromSettings } from '../settings';
 import { actorSheetContext, type ActorSheetInput, type SheetItem } from './context';
@@ -58,12 +60,22 @@ export function sheetInputFromActor(
     derived: model.derived,
     items,
     statuses: [...(actor.statuses ?? [])],
+    mouvementNow: mouvementNow(model),
     timed: timedRows(actor as unknown as EffectsHolder),
     editable,
     enrichedBiography,
     ...(activeTab ? { activeTab } : {}),
     options: fantasiaOptionsFromSettings(),
   };
+}
+
+/** F-M1: the Mouvement this round (halved by Casse-pied, 0 by Faucheuse), or undefined. */
+function mouvementNow(model: FantasiaActorModel): number | undefined {
+  try {
+    return effectiveMouvement(model.toEngine());
+  } catch {
+    return undefined; // invalid data: the sheet shows the stored value only
+  }
 }
 
 type ItemDoc = Item.Implementation;
@@ -87,6 +99,7 @@ export class FantasiaActorSheet extends ActorSheetBase {
       setCrosses: FantasiaActorSheet.#onSetCrosses,
       repairWeapon: FantasiaActorSheet.#onRepairWeapon,
       resistanceRoll: FantasiaActorSheet.#onResistanceRoll,
+      fireEngine: FantasiaActorSheet.#onFireEngine,
     },
   };
 
@@ -182,6 +195,16 @@ export class FantasiaActorSheet extends ActorSheetBase {
   /** F-H7: a Bricolage roll to repair the jammed weapon; on a success the repair takes 1–2 rounds. */
   static async #onRepairWeapon(this: FantasiaActorSheet): Promise<void> {
     await repairWeapon(this.document as unknown as Parameters<typeof repairWeapon>[0]);
+  }
+
+  /** F-S1, F-S2: fires a siege engine at the user's targets (siege/fire.ts). */
+  static async #onFireEngine(
+    this: FantasiaActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const item = this.itemOf(target);
+    if (item) await fireSiegeEngine(this.document, item.id ?? '');
   }
 
   /** F-T1: a resistance roll on its own, the actor's FOR as the active value. */

@@ -55,6 +55,8 @@ export interface ActorSheetInput {
     skills: Record<SkillId, SkillDerived>;
   };
   items: readonly SheetItem[];
+  /** Mouvement this round when states change it (F-M1, F-B7); absent: as stored. */
+  mouvementNow?: number;
   /** Token status effects currently on the actor. */
   statuses?: readonly string[];
   /** Timed states' effects (F-H6, F-B7, F-H7) with their rounds left at the current round. */
@@ -260,6 +262,10 @@ export function actorSheetContext(input: ActorSheetInput) {
       source: input.system.damageBonus,
     },
     armour: { natural: input.system.armour, total: input.derived.armourTotal },
+    mouvementNow: {
+      value: input.mouvementNow ?? input.system.mouvement,
+      changed: input.mouvementNow !== undefined && input.mouvementNow !== input.system.mouvement,
+    },
     weapons,
     unarmed: unarmedRows(input),
     armours: protectionRows(input, 'armure'),
