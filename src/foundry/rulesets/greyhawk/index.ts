@@ -1,6 +1,7 @@
 import { templatePath } from '../../constants';
 import { greyhawkCardFlows } from './cards';
 import { installGreyhawkStatuses, onGreyhawkActorChange } from './conditions';
+import { greyhawkParryFlows, installParryStatuses } from './parries';
 import type { FoundryRuleset } from '../types';
 import { GREYHAWK_ACTOR_TYPES, GuerrierAdndModel, MonstreAdndModel } from './models/actors';
 import { ArmeAdndModel, GREYHAWK_ITEM_TYPES } from './models/items';
@@ -29,7 +30,7 @@ export const greyhawkRuleset: FoundryRuleset = {
   tokenAttributes: { primary: 'hp', bar: ['hp'], value: [] },
   registerSettings: registerGreyhawkSettings,
   roundAdapter: greyhawkRoundAdapter,
-  cardFlows: greyhawkCardFlows,
+  cardFlows: [...greyhawkCardFlows, ...greyhawkParryFlows],
   setup() {
     // Greyhawk sheets open in every world (compendiums, actors kept from an earlier ruleset).
     void foundry.applications.handlebars.loadTemplates(GREYHAWK_PARTIALS);
@@ -37,6 +38,7 @@ export const greyhawkRuleset: FoundryRuleset = {
   init() {
     // The lasting conditions as token statuses (after core's), kept in step by the active GM.
     installGreyhawkStatuses();
+    installParryStatuses();
     Hooks.on('updateActor', onGreyhawkActorChange as never);
   },
 };

@@ -13,6 +13,7 @@ import {
   undoBlocked,
 } from './attack-state';
 import { greyhawkAttackContext } from './attack-context';
+import { parriedMarker, PARRIED_STATUS_ID } from '../parries/view';
 
 /**
  * The Greyhawk attack card: the attacker's d20 against THAC0 − AC with every modifier and its rule
@@ -124,10 +125,12 @@ export const greyhawkAttackFlow: CardFlow<GreyhawkAttackState> = {
         return { step: 'resolved', state: { ...state, outcome } };
       }
       case 'apply': {
-        const damage = damageOf(state);
+        // G-PA1: a parry card marked the defender against this attacker: the blow does nothing.
+        const parried = parriedMarker(env.resolve(target.actorUuid), card.actorUuid);
+        const damage = parried ? 0 : damageOf(state);
         const defender = greyhawkActor(env.resolve(target.actorUuid), target.name);
         const before = defender.system.hp.value;
-        const patch = conditionPatch(state.first, state.outcome);
+        const patch = parried ? {} : conditionPatch(state.first, state.outcome);
         if (patch.held) patch.heldBy = card.actorUuid;
         const cond = conditionsUpdate(patch, defender.system.conditions);
         const hasPatch = Object.keys(patch).length > 0;
@@ -141,10 +144,14 @@ export const greyhawkAttackFlow: CardFlow<GreyhawkAttackState> = {
           system: { ...hpSystem, ...(hasPatch ? { conditions: cond.update } : {}) },
         };
         const after = before - damage;
-        const write: DocumentWrite = { uuid: target.actorUuid, update };
+        const write: DocumentWrite = {
+          uuid: target.actorUuid,
+          update,
+          ...(parried ? { statuses: { [PARRIED_STATUS_ID]: null } } : {}),
+        };
         // The attacker's own conditions: G-G2 the holder is hampered too; G-SH2 the rusher's
         // shield gives no AC until the round ends (a shield specialist keeps it).
-        const own = attackerPatch(state);
+        const own = parried ? {} : attackerPatch(state);
         const holds = Object.keys(own).length > 0;
         const holderWrite: DocumentWrite[] = holds
           ? [{ uuid: card.actorUuid, update: { system: { conditions: own } } }]
@@ -161,6 +168,7 @@ export const greyhawkAttackFlow: CardFlow<GreyhawkAttackState> = {
               ...(hasPatch ? { conditions: patch, conditionsBefore: cond.before } : {}),
               wrote: update.system,
               ...(holds ? { holder: true } : {}),
+              ...(parried ? { parriedBy: parried.parrier } : {}),
             },
           },
           writes: [write, ...holderWrite],

@@ -4,6 +4,8 @@ import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind, Size } from '../../
 import { conditionAcModifiers } from '../../../../engine/greyhawk/conditions';
 import { standardShield } from '../../../../engine/greyhawk/manoeuvres';
 import { greyhawkOptionsFromSettings } from '../settings';
+import { dmgParryModifier, ensureNotDmgParrying } from '../../../../engine/greyhawk/parry-exchange';
+import { declaredDmgParry, ensureWeaponSound } from '../parries/view';
 import type { CardSnapshot, FlowEnv, Text } from '../../../chat/flow';
 import { undoConflict, undoRefusal } from '../../../security/undo';
 import {
@@ -28,6 +30,8 @@ export interface GreyhawkApplied {
   readonly wrote?: Record<string, unknown>;
   /** The attacker's own conditions were written (G-G2 holding, G-SH2 shield AC); undo clears them. */
   readonly holder?: boolean;
+  /** G-PA1: the blow was parried by this fighter (its parry card's marker): no damage. */
+  readonly parriedBy?: string;
 }
 
 export interface GreyhawkAttackState {
@@ -116,13 +120,17 @@ export function fightersOf(
   const item = a.items.get(itemId);
   const weapon = item?.system.toEngine?.();
   if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: itemId });
+  // G-PA4 a DMG parrier does nothing else; G-PA3 a bow that parried may be ruined or broken.
+  ensureNotDmgParrying(a.name, declaredDmgParry(attackerDoc));
+  ensureWeaponSound(item, item?.name || weapon.name, weapon.melee);
   const shield = a.system.shield as ShieldKind | '';
   const held = d.system.conditions?.held ? d.system.conditions.heldRounds : undefined;
   const attacker = a.system.toEngine();
   const defender = d.system.toEngine();
   const defenderConditions = d.system.conditions ?? {};
   const defenderShield = d.system.shield ? standardShield(d.system.shield as ShieldKind).ac : 0;
-  const acMods = conditionAcModifiers(defenderConditions, defenderShield);
+  const parry = dmgParryModifier(defender, declaredDmgParry(defenderDoc));
+  const acMods = [...conditionAcModifiers(defenderConditions, defenderShield), ...(parry ? [parry] : [])];
   return {
     attacker,
     weapon: { ...weapon, name: item?.name || weapon.name },

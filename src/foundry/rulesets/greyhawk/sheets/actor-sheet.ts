@@ -33,6 +33,7 @@ import { notifyError, t } from '../../../i18n';
 import { characterUpdate, itemList, MASTERY_RANKS, STYLE_IDS, type GreyhawkDerived } from '../models/actors';
 import { catalogueSource } from '../models/items';
 import { startGreyhawkAttack } from '../cards/start';
+import { onParryClick } from '../parries/start';
 import { actorSheetContext, refusalText, type GreyhawkSheetInput } from './context';
 
 interface GreyhawkActorLike {
@@ -123,6 +124,7 @@ export class GreyhawkActorSheet extends PdaActorSheetBase {
       addClergyWeapon: GreyhawkActorSheet.#onAddClergyWeapon,
       removeClergyWeapon: GreyhawkActorSheet.#onRemoveClergyWeapon,
       pullFree: GreyhawkActorSheet.#onPullFree,
+      parry: onParryClick,
     },
   };
 
