@@ -1,7 +1,7 @@
 import { templatePath } from '../../constants';
 import { greyhawkCardFlows } from './cards';
 import { installGreyhawkStatuses, onGreyhawkActorChange } from './conditions';
-import { greyhawkParryFlows, installParryStatuses } from './parries';
+import { greyhawkParryFlows, installParries } from './parries';
 import type { FoundryRuleset } from '../types';
 import { GREYHAWK_ACTOR_TYPES, GuerrierAdndModel, MonstreAdndModel } from './models/actors';
 import { ArmeAdndModel, GREYHAWK_ITEM_TYPES } from './models/items';
@@ -38,7 +38,7 @@ export const greyhawkRuleset: FoundryRuleset = {
   init() {
     // The lasting conditions as token statuses (after core's), kept in step by the active GM.
     installGreyhawkStatuses();
-    installParryStatuses();
+    installParries();
     Hooks.on('updateActor', onGreyhawkActorChange as never);
   },
 };
