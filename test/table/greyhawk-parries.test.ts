@@ -5,12 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Table, type Seat } from '../harness/table';
-import { attackFromSheet, startRound, text } from './greyhawk-table';
+import { attackFromSheet, nextRound, startRound, text } from './greyhawk-table';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 
 const DREVIN = "Drevin, spécialiste de l'épée longue";
 const KAEL = 'Kael, archer spécialiste';
+const AYLA = 'Ayla, rôdeuse aux deux lames';
 
 const statuses = (actor: any): string[] => [...actor.statuses].sort();
 
@@ -44,7 +45,8 @@ function card(seat: Seat, title: string): HTMLElement {
 async function arena(table: Table, fighters: readonly [string, string | undefined][]) {
   for (const [name, owner] of fighters)
     if (!table.gm.game.actors.getName(name)) await table.importActor('greyhawk-bestiaire', name, owner);
-  for (const [i, [name]] of fighters.entries()) await table.placeToken(name, i === 0 ? 0 : 1, i === 0 ? 0 : i - 1);
+  for (const [i, [name]] of fighters.entries())
+    await table.placeToken(name, i === 0 ? 0 : 1, i === 0 ? 0 : i - 1);
   const combat = await table.startEncounter(...fighters.map(([n]) => n));
   await startRound(table);
   return combat;
@@ -71,13 +73,17 @@ describe('Greyhawk parries', () => {
     table.dice.push([20, 17], [8, 5]);
     await attackFromSheet(gm, 'Orque', 'Hache de bataille');
     // Drevin may parry it now, but keeps his parry for the ogre: the GM applies the blow.
-    const offered = alice.buttons(card(alice, 'Parade de Drevin')).find((b) => b.label.startsWith('Parer Orque'));
+    const offered = alice
+      .buttons(card(alice, 'Parade de Drevin'))
+      .find((b) => b.label.startsWith('Parer Orque'));
     expect(offered?.enabled).toBe(true);
     const hpBefore = gm.actor(DREVIN).system.hp.value;
     await gm.press('Appliquer', card(gm, 'Hache de bataille'));
     expect(gm.actor(DREVIN).system.hp.value).toBe(hpBefore - 5);
     // That attack has taken place: the parry cannot go back to it.
-    const past = alice.buttons(card(alice, 'Parade de Drevin')).find((b) => b.label.startsWith('Parer Orque'));
+    const past = alice
+      .buttons(card(alice, 'Parade de Drevin'))
+      .find((b) => b.label.startsWith('Parer Orque'));
     expect(past?.enabled).toBe(false);
     expect(text(card(alice, 'Parade de Drevin'))).toContain('Cette attaque a déjà eu lieu');
 
@@ -99,6 +105,159 @@ describe('Greyhawk parries', () => {
     expect(statuses(gm.actor(DREVIN))).not.toContain('greyhawk-parried');
     // The parry is spent: no button is left on the card.
     expect(alice.buttons(card(alice, 'Parade de Drevin')).filter((b) => b.enabled)).toEqual([]);
+    expect(table.errors()).toEqual([]);
+  });
+
+  it("G-PA2 a guard with a glaive parries the gnoll's halberd aimed at Ayla; not an axe, not from afar", async () => {
+    const table = await Table.open({ ruleset: 'greyhawk' });
+    const alice = table.seat('Alice');
+    const gm = table.gm;
+    for (const name of ['Garde', 'Sentinelle'])
+      await table.createActor(
+        {
+          name,
+          type: 'guerrier-adnd',
+          system: { classes: [{ cls: 'fighter', level: 4 }], proficiencies: ['glaive'], ac: 5 },
+        },
+        'Alice',
+      );
+    for (const name of ['Garde', 'Sentinelle']) {
+      await alice.dragOnto(alice.actor(name), table.packUuid('greyhawk-armes', 'Glaive'));
+    }
+    await table.importActor('greyhawk-bestiaire', AYLA, 'Bruno');
+    await table.importActor('greyhawk-bestiaire', 'Gnoll');
+    await table.importActor('greyhawk-bestiaire', 'Orque');
+    // Garde stands beside Ayla (1.5 m); Sentinelle 12 m away from both.
+    await table.placeToken('Garde', 0, 0);
+    await table.placeToken(AYLA, 1, 0);
+    await table.placeToken('Gnoll', 2, 0);
+    await table.placeToken('Orque', 1, 1);
+    await table.placeToken('Sentinelle', 9, 0);
+    await table.startEncounter('Garde', 'Sentinelle', AYLA, 'Gnoll', 'Orque');
+    await startRound(table);
+    const ayla = alice.actor(AYLA).uuid;
+    for (const name of ['Garde', 'Sentinelle']) {
+      await alice.target(AYLA);
+      await parryFromSheet(alice, name, 'Glaive', { defended: ayla });
+    }
+    expect(text(card(alice, 'Parade de Garde'))).toContain(
+      "Pare pour Ayla, rôdeuse aux deux lames, à portée d'arme d'hast. G-PA2",
+    );
+
+    // The orc's axe is no polearm: nobody may parry it for Ayla.
+    await gm.target(AYLA);
+    table.dice.push([20, 19], [8, 3]);
+    await attackFromSheet(gm, 'Orque', 'Hache de bataille');
+    const axe = alice.buttons(card(alice, 'Parade de Garde')).find((b) => b.label.startsWith('Parer Orque'));
+    expect(axe?.enabled).toBe(false);
+    expect(text(card(alice, 'Parade de Garde'))).toContain(
+      "Seule une arme d'hast pare l'attaque d'une arme d'hast",
+    );
+
+    // The gnoll's halberd: THAC0 19 vs AC 5 needs 14; 16 hits, 1d10 8.
+    table.dice.push([20, 16], [10, 8]);
+    await attackFromSheet(gm, 'Gnoll', 'Hallebarde');
+    const far = alice
+      .buttons(card(alice, 'Parade de Sentinelle'))
+      .find((b) => b.label.startsWith('Parer Gnoll'));
+    expect(far?.enabled).toBe(false);
+    expect(text(card(alice, 'Parade de Sentinelle'))).toContain(
+      "Ni l'attaquant ni sa victime ne sont à portée.",
+    );
+    // Garde's parry: fighter 4, THAC0 17 vs the gnoll's AC 5 needs 12; 13 parries.
+    table.dice.push([20, 13]);
+    await alice.press('Parer Gnoll', card(alice, 'Parade de Garde'));
+    expect(text(card(alice, 'Parade de Garde'))).toContain("L'attaque de Gnoll est parée. G-PA2");
+    expect(statuses(gm.actor(AYLA))).toEqual(['greyhawk-parried']);
+    const hp = gm.actor(AYLA).system.hp.value;
+    await gm.press('Appliquer', card(gm, 'Hallebarde'));
+    expect(gm.actor(AYLA).system.hp.value).toBe(hp);
+    expect(text(card(gm, 'Hallebarde'))).toContain('Coup paré par Garde');
+    expect(table.errors()).toEqual([]);
+  });
+
+  it('G-PA3 Kael parries with his long bow: ruined for shooting, then broken on a failed save; a magic bow loses +1', async () => {
+    const table = await Table.open({ ruleset: 'greyhawk' });
+    const alice = table.seat('Alice');
+    const gm = table.gm;
+    const combat = await arena(table, [
+      [KAEL, 'Alice'],
+      ['Orque', undefined],
+    ]);
+    const bow = () => gm.actor(KAEL).items.getName('Arc long');
+    // The GM makes Kael's bow a +2 bow first.
+    await bow().update({ system: { magic: 2 } });
+    await table.settle();
+    await parryFromSheet(alice, KAEL, 'Arc long');
+    // Orc: THAC0 19 vs AC 6 needs 13; 15 hits, 1d8 4.
+    await gm.target(KAEL);
+    table.dice.push([20, 15], [8, 4]);
+    await attackFromSheet(gm, 'Orque', 'Hache de bataille');
+    // Kael: fighter 5, THAC0 16 vs AC 6 needs 10; 12 + 2 magic parries; wood saves on 13: 15.
+    table.dice.push([20, 12], [20, 15]);
+    await alice.press('Parer Orque', card(alice, 'Parade de Kael'));
+    let parry = text(card(alice, 'Parade de Kael'));
+    expect(parry).toContain("L'attaque de Orque est parée.");
+    expect(parry).toContain("L'arme perd un bonus : +2 → +1. G-PA3");
+    expect(parry).toContain('Sauvegarde (choc violent) 15 / 13 G-PA3');
+    expect(parry).toContain("Sauvegarde réussie : l'arme tient. G-PA3");
+    expect(bow().system.magic).toBe(1);
+    expect(bow().system.ruined).toBe(false);
+    await gm.press('Appliquer', card(gm, 'Hache de bataille'));
+
+    // Next round the bow is mundane again (the GM takes the plus away); the next parry ruins it
+    // and its save (9 < 13) breaks it.
+    await bow().update({ system: { magic: 0 } });
+    await nextRound(table, combat.id);
+    await parryFromSheet(alice, KAEL, 'Arc long');
+    table.dice.push([20, 16], [8, 4]);
+    await attackFromSheet(gm, 'Orque', 'Hache de bataille');
+    table.dice.push([20, 14], [20, 9]);
+    await alice.press('Parer Orque', card(alice, 'Parade de Kael'));
+    parry = text(card(alice, 'Parade de Kael'));
+    expect(parry).toContain("L'arme ne pourra plus tirer. G-PA3");
+    expect(parry).toContain("Sauvegarde ratée : l'arme est détruite. G-PA3");
+    expect(bow().system.ruined).toBe(true);
+    expect(bow().system.broken).toBe(true);
+    // Kael cannot shoot with it any more, nor parry with it.
+    await alice.target('Orque');
+    const cards = alice.messages().length;
+    await attackFromSheet(alice, KAEL, 'Arc long');
+    expect(alice.messages().length).toBe(cards);
+    expect(alice.warnings.join(' ')).toContain('Arc long est en morceaux.');
+    expect(table.errors()).toEqual([]);
+  });
+
+  it('G-PA4 Drevin declares the DMG parry before initiative: AC 3 becomes −1 against the orc, and he may not attack', async () => {
+    const table = await Table.open({ ruleset: 'greyhawk' });
+    const alice = table.seat('Alice');
+    const gm = table.gm;
+    const combat = await arena(table, [
+      [DREVIN, 'Alice'],
+      ['Orque', undefined],
+    ]);
+    const id = combat.combatants.find((c: any) => c.name === DREVIN).id;
+    await alice.openTracker();
+    await alice.click(`[data-action="pdaDeclare"][data-combatant-id="${id}"]`, alice.tracker);
+    await alice.answerDialog({ action: 'parryDmg' });
+    // Fighter 7: half the level (3) + 1 = 4 points of AC. The orc needs 19 − (−1) = 20.
+    await gm.target(DREVIN);
+    table.dice.push([20, 19]);
+    const blow = text(await attackFromSheet(gm, 'Orque', 'Hache de bataille'));
+    expect(blow).toContain('TAC0 − CA 19 − (-1) = 20');
+    expect(blow).toContain('Raté');
+    // He parries and does nothing else: his attack is refused with the reason.
+    await alice.target('Orque');
+    const cards = alice.messages().length;
+    await attackFromSheet(alice, DREVIN, 'Épée longue');
+    expect(alice.messages().length).toBe(cards);
+    expect(alice.warnings.join(' ')).toContain('pare selon le D.M.G. ce round : aucune autre action.');
+    // Next round, without the declaration, AC 3 again.
+    await nextRound(table, combat.id);
+    table.dice.push([20, 2]);
+    expect(text(await attackFromSheet(gm, 'Orque', 'Hache de bataille'))).toContain(
+      'TAC0 − CA 19 − (3) = 16',
+    );
     expect(table.errors()).toEqual([]);
   });
 });

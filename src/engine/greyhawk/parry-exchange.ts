@@ -1,5 +1,11 @@
 import { RulesError } from '../core/errors';
-import type { CommonEffect, ConditionEffect, ExchangeAction, ExchangeMachine, ItemEffect } from '../core/exchange';
+import type {
+  CommonEffect,
+  ConditionEffect,
+  ExchangeAction,
+  ExchangeMachine,
+  ItemEffect,
+} from '../core/exchange';
 import { reverseEffects } from '../core/exchange';
 import type { Dice } from '../dice/port';
 import { resolveAttack, type AttackResult } from './attack';

@@ -223,7 +223,10 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
     const appliedNotes: Note[] = [];
     // G-PA1: the blow was parried (the parry card's marker): no damage, nothing written.
     if (s.applied.parriedBy)
-      appliedNotes.push({ text: env.t(text('PDA.Greyhawk.Parry.Stopped', { name: s.applied.parriedBy })), rule: 'G-PA1' });
+      appliedNotes.push({
+        text: env.t(text('PDA.Greyhawk.Parry.Stopped', { name: s.applied.parriedBy })),
+        rule: 'G-PA1',
+      });
     if (s.applied.damage > 0)
       appliedNotes.push({
         text: L('Applied', {

@@ -13,7 +13,14 @@ import {
 import type { Modifier } from '../../../../engine/greyhawk/types';
 import { SYSTEM_ID } from '../../../constants';
 import { flowFromExchange, type ExchangeBinding } from '../../../chat/exchange-flow';
-import type { CardFlow, CardRow, CardSection, CardSnapshot, DocumentWrite, FlowEnv } from '../../../chat/flow';
+import type {
+  CardFlow,
+  CardRow,
+  CardSection,
+  CardSnapshot,
+  DocumentWrite,
+  FlowEnv,
+} from '../../../chat/flow';
 import type { CardOpener, OpenedCard } from '../../../chat/open';
 import { object, oneOf, type Schema } from '../../../security/payload';
 import { greyhawkOptionsNow } from '../cards/attack-state';
@@ -24,6 +31,7 @@ import {
   foesOf,
   greyhawkDoc,
   PARRIED_STATUS_ID,
+  parryCardsThisRound,
   weaponOf,
   withinPolearmReach,
 } from './view';
@@ -194,7 +202,9 @@ export interface ParryChoices {
   readonly defend: 'self' | 'other';
 }
 
-const PARRY_CHOICES = object({ defend: oneOf(['self', 'other'] as const) }) as unknown as Schema<ParryChoices>;
+const PARRY_CHOICES = object({
+  defend: oneOf(['self', 'other'] as const),
+}) as unknown as Schema<ParryChoices>;
 
 /** GM side: one parry card for the round, refused at once when the weapon cannot parry. */
 export const greyhawkParryOpener: CardOpener<ParryChoices> = {
@@ -210,6 +220,8 @@ export const greyhawkParryOpener: CardOpener<ParryChoices> = {
     const refusal = parryRefusal(parrier.system.toEngine(), weapon, state, other);
     if (refusal) throw refusal;
     const combat = combatOf(parrier);
+    if (combat.id && parryCardsThisRound(parrier.uuid, combat.id, combat.round) > 0)
+      throw new RulesError('PDA.Error.Greyhawk.NoParryLeft');
     const cardState: ParryCardState = {
       ...newParryState({
         parrierName: parrier.name,

@@ -27,7 +27,11 @@ export function parryDialogContext(parrierName: string, weaponName: string, othe
   return {
     defended: [
       { value: 'self', label: t(`${K}.Dialog.Self`, { name: parrierName }), checked: true },
-      ...others.map((x) => ({ value: x.actorUuid, label: t(`${K}.Dialog.Other`, { name: x.name }), checked: false })),
+      ...others.map((x) => ({
+        value: x.actorUuid,
+        label: t(`${K}.Dialog.Other`, { name: x.name }),
+        checked: false,
+      })),
     ],
     labels: {
       hint: t(`${K}.Dialog.Hint`, { weapon: weaponName }),
@@ -97,7 +101,11 @@ export async function startGreyhawkParry(
 }
 
 /** The sheet action (`data-action="parry"` on a weapon row). */
-export async function onParryClick(this: { document: unknown }, _event: Event, target: HTMLElement): Promise<void> {
+export async function onParryClick(
+  this: { document: unknown },
+  _event: Event,
+  target: HTMLElement,
+): Promise<void> {
   const id = target.closest<HTMLElement>('[data-item-id]')?.dataset.itemId;
   if (id) await startGreyhawkParry(this.document as Actor, id);
 }

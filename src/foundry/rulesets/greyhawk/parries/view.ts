@@ -36,7 +36,12 @@ export interface GreyhawkDoc {
   readonly items: {
     get(
       id: string,
-    ): { name?: string; system: { toEngine?: () => GreyhawkWeapon; magic?: number; ruined?: boolean; broken?: boolean } } | undefined;
+    ):
+      | {
+          name?: string;
+          system: { toEngine?: () => GreyhawkWeapon; magic?: number; ruined?: boolean; broken?: boolean };
+        }
+      | undefined;
     find?(fn: (i: { type: string; system: Record<string, unknown> }) => boolean): unknown;
   };
   readonly effects?: Iterable<EffectLike>;
@@ -57,7 +62,10 @@ export function greyhawkDoc(doc: unknown, name: string): GreyhawkDoc {
 }
 
 /** The parrying weapon and its wear as the item holds them. */
-export function weaponOf(doc: GreyhawkDoc, itemId: string): { weapon: GreyhawkWeapon; state: ParryWeaponState } {
+export function weaponOf(
+  doc: GreyhawkDoc,
+  itemId: string,
+): { weapon: GreyhawkWeapon; state: ParryWeaponState } {
   const item = doc.items.get(itemId);
   const weapon = item?.system.toEngine?.();
   if (!item || !weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: itemId });
@@ -147,7 +155,7 @@ export function attacksSince(
 
 /** The actor's token on the active scene (or its first). */
 export function tokenOf(doc: unknown): unknown {
-  const d = doc as GreyhawkDoc & { token?: unknown } | null;
+  const d = doc as (GreyhawkDoc & { token?: unknown }) | null;
   if (!d) return null;
   if (d.token) return d.token;
   const tokens = (d.getActiveTokens?.(false, true) ?? []) as { document?: unknown }[];
@@ -253,4 +261,18 @@ export function ensureWeaponSound(item: unknown, name: string, melee: boolean): 
   if (system?.broken === true) throw new RulesError('PDA.Greyhawk.Parry.Refused.Broken', { weapon: name });
   if (system?.ruined === true && !melee)
     throw new RulesError('PDA.Greyhawk.Parry.Refused.Ruined', { weapon: name });
+}
+
+/** Parry cards the actor already opened in that combat round (one parry a round, G-PA1). */
+export function parryCardsThisRound(actorUuid: string, combatId: string, round: number): number {
+  return messages().filter((m) => {
+    const s = m.system as StoredCard['system'] & { combatId?: string; round?: number };
+    return (
+      m.type === 'carte' &&
+      s.flow === 'greyhawk.parry' &&
+      s.actorUuid === actorUuid &&
+      s.combatId === combatId &&
+      s.round === round
+    );
+  }).length;
 }
