@@ -5,7 +5,8 @@ import { conditionAcModifiers } from '../../../../engine/greyhawk/conditions';
 import { standardShield } from '../../../../engine/greyhawk/manoeuvres';
 import { greyhawkOptionsFromSettings } from '../settings';
 import { dmgParryModifier, ensureNotDmgParrying } from '../../../../engine/greyhawk/parry-exchange';
-import { declaredDmgParry, ensureWeaponSound } from '../parries/view';
+import { rusherAcModifiers } from '../../../../engine/greyhawk/rush-round';
+import { bracedAgainst, declaredDmgParry, declaredRush, ensureWeaponSound } from '../parries/view';
 import type { CardSnapshot, FlowEnv, Text } from '../../../chat/flow';
 import { undoConflict, undoRefusal } from '../../../security/undo';
 import {
@@ -130,7 +131,14 @@ export function fightersOf(
   const defenderConditions = d.system.conditions ?? {};
   const defenderShield = d.system.shield ? standardShield(d.system.shield as ShieldKind).ac : 0;
   const parry = dmgParryModifier(defender, declaredDmgParry(defenderDoc));
-  const acMods = [...conditionAcModifiers(defenderConditions, defenderShield), ...(parry ? [parry] : [])];
+  const acMods = [
+    ...conditionAcModifiers(defenderConditions, defenderShield),
+    ...(parry ? [parry] : []),
+    // G-SH2: a rusher is easier to hit all round (+1 AC, no DEX bonus).
+    ...rusherAcModifiers(defender, declaredRush(defenderDoc)),
+  ];
+  // G-SH2: a target bracing a spear, lance or polearm against this rusher doubles its damage.
+  const braced = weapon.brace === true && bracedAgainst(attackerDoc, defenderDoc);
   return {
     attacker,
     weapon: { ...weapon, name: item?.name || weapon.name },
@@ -141,6 +149,7 @@ export function fightersOf(
       : {}),
     defenderAc: d.system.ac + acMods.reduce((sum, m) => sum + m.value, 0),
     ...(acMods.length ? { defenderAcModifiers: acMods } : {}),
+    ...(braced ? { bracedAgainstRush: true } : {}),
     attackerConditions: a.system.conditions ?? {},
     defenderConditions,
     defenderSize: d.system.size as Size,

@@ -111,6 +111,8 @@ export interface Fighters {
   readonly defenderConditions?: Partial<GreyhawkConditionState>;
   /** What the defender's conditions do to its AC (already in `defenderAc`). */
   readonly defenderAcModifiers?: readonly Modifier[];
+  /** G-SH2: the attacker braced a spear or polearm against the defender's rush: double damage. */
+  readonly bracedAgainstRush?: boolean;
 }
 
 export interface DamageView {

@@ -24,6 +24,7 @@ import {
 } from '../../../../engine/greyhawk/manoeuvres';
 import { bladeAtThroatDamage, earlierDisarms, hamperedBy } from '../../../../engine/greyhawk/conditions';
 import type { GreyhawkOptions } from '../../../../engine/greyhawk/options';
+import { bracedDamage } from '../../../../engine/greyhawk/rush-round';
 import type { Modifier } from '../../../../engine/greyhawk/types';
 import {
   type Fighters,
@@ -247,13 +248,16 @@ function rolledPart(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): (dice:
       if (attack.outcome !== 'hit') return { attack, dice: [], pending: false };
       const d = rollDamage(ctx, dice);
       const blade = bladeAtThroatDamage(d.total, f.defenderConditions?.bladeAtThroat === true);
+      // Damage is doubled once, whether by the blade (G-C1) or by a braced weapon (G-SH2).
+      const double = blade ?? bracedDamage(d.total, f.bracedAgainstRush === true);
+      const doubled = double ? [double] : [];
       return {
         attack,
         damage: damageView(
           d.roll.formula,
           diceOf(d.roll),
-          blade ? [...d.modifiers, blade] : d.modifiers,
-          d.total + (blade?.value ?? 0),
+          [...d.modifiers, ...doubled],
+          d.total + doubled.reduce((sum, m) => sum + m.value, 0),
         ),
         dice: [],
         pending: false,

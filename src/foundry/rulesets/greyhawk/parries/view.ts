@@ -34,9 +34,7 @@ export interface GreyhawkDoc {
     readonly size: string;
   };
   readonly items: {
-    get(
-      id: string,
-    ):
+    get(id: string):
       | {
           name?: string;
           system: { toEngine?: () => GreyhawkWeapon; magic?: number; ruined?: boolean; broken?: boolean };
@@ -207,25 +205,54 @@ function activeCombats(): CombatLike[] {
   return combats.filter((c) => (c as unknown as { started?: boolean; round?: number }).round !== 0);
 }
 
-/**
- * G-PA4: the actor's combatant declared the DMG parry for the current round of a running
- * combat (the tracker's declaration, read as the GM's client holds it).
- */
-export function declaredDmgParry(actor: unknown): boolean {
+/** The actor's combatant in a running combat and this round's declarations (GM's view). */
+export function roundDeclarations(
+  actor: unknown,
+): { combatantId: string; declarations: Readonly<Record<string, GreyhawkDeclaration>> } | undefined {
   const uuid = (actor as { uuid?: string } | null)?.uuid;
-  if (!uuid) return false;
+  if (!uuid) return undefined;
   const adapter = roundAdapterFor('greyhawk');
-  if (!adapter) return false;
+  if (!adapter) return undefined;
   for (const combat of activeCombats()) {
-    const state = readRoundState(adapter, combat);
-    if (!state) continue;
     for (const c of combat.combatants as unknown as Iterable<CombatantDoc>) {
       if (!c.id || c.actor?.uuid !== uuid) continue;
-      const d = state.declarations[c.id] as GreyhawkDeclaration | undefined;
-      if (d?.action === 'parryDmg') return true;
+      const state = readRoundState(adapter, combat);
+      if (!state) return undefined;
+      return {
+        combatantId: c.id,
+        declarations: state.declarations as Readonly<Record<string, GreyhawkDeclaration>>,
+      };
     }
   }
-  return false;
+  return undefined;
+}
+
+function declared(actor: unknown): GreyhawkDeclaration | undefined {
+  const r = roundDeclarations(actor);
+  return r ? r.declarations[r.combatantId] : undefined;
+}
+
+/** G-PA4: the actor declared the DMG parry for the current round of its combat. */
+export function declaredDmgParry(actor: unknown): boolean {
+  return declared(actor)?.action === 'parryDmg';
+}
+
+/** G-SH2: the actor declared a shield rush this round. */
+export function declaredRush(actor: unknown): boolean {
+  return declared(actor)?.action === 'shieldRush';
+}
+
+/** G-SH2: `bracer` declared bracing, and `rusher` declared its rush at `bracer`, this round. */
+export function bracedAgainst(bracer: unknown, rusher: unknown): boolean {
+  const mine = roundDeclarations(bracer);
+  const theirs = roundDeclarations(rusher);
+  if (!mine || !theirs) return false;
+  const rush = theirs.declarations[theirs.combatantId];
+  return (
+    mine.declarations[mine.combatantId]?.action === 'brace' &&
+    rush?.action === 'shieldRush' &&
+    rush.targetId === mine.combatantId
+  );
 }
 
 /** The current round of the combat the actor fights in (0 outside a fight), and its id. */

@@ -1,0 +1,53 @@
+/**
+ * Shield manoeuvres carried into the round (issue 15): a declared shield rush makes the rusher
+ * easier to hit all round and a target braced with a polearm doubles its damage on it (G-SH2).
+ */
+import { describe, expect, it } from 'vitest';
+import { Table, type Seat } from '../harness/table';
+import { attackFromSheet, startRound, text } from './greyhawk-table';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
+
+const DREVIN = "Drevin, spécialiste de l'épée longue";
+
+async function declare(seat: Seat, combat: any, name: string, answers: Record<string, string | number>) {
+  const id = combat.combatants.find((c: any) => c.name === name).id;
+  await seat.openTracker();
+  await seat.click(`[data-action="pdaDeclare"][data-combatant-id="${id}"]`, seat.tracker);
+  await seat.answerDialog(answers);
+}
+
+describe('Greyhawk shield rush through the round', () => {
+  it("G-SH2 the gnoll braces its halberd against Drevin's rush: double damage, and the rusher at AC +1 without DEX", async () => {
+    const table = await Table.open({ ruleset: 'greyhawk' });
+    const alice = table.seat('Alice');
+    const gm = table.gm;
+    await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
+    await table.importActor('greyhawk-bestiaire', 'Gnoll');
+    await table.importActor('greyhawk-bestiaire', 'Orque');
+    await table.placeToken(DREVIN, 0, 0);
+    await table.placeToken('Gnoll', 3, 0);
+    await table.placeToken('Orque', 3, 1);
+    const combat = await table.startEncounter(DREVIN, 'Gnoll', 'Orque');
+    await startRound(table);
+    const gnoll = combat.combatants.find((c: any) => c.name === 'Gnoll').id;
+    await declare(alice, combat, DREVIN, { action: 'shieldRush', targetId: gnoll, rushDistance: 4.5 });
+    await declare(gm, combat, 'Gnoll', { action: 'brace' });
+
+    // AC 3 + 1 (rush) + 1 (DEX 15 bonus lost) = 5: the gnoll needs 19 − 5 = 14. 1d10 6 + 8 (size L STR 20, G-G3) = 14, doubled.
+    await gm.target(DREVIN);
+    table.dice.push([20, 14], [10, 6]);
+    const braced = text(await attackFromSheet(gm, 'Gnoll', 'Hallebarde'));
+    expect(braced).toContain('TAC0 − CA 19 − (5) = 14');
+    expect(braced).toContain('Touché');
+    expect(braced).toContain('Arme calée contre la charge : double dégât +14 G-SH2');
+    expect(braced).toMatch(/Dégâts 28 /);
+    // The orc did not brace: the rusher's AC is as bad for it, but its axe does single damage.
+    table.dice.push([20, 14], [8, 5]);
+    const orc = text(await attackFromSheet(gm, 'Orque', 'Hache de bataille'));
+    expect(orc).toContain('TAC0 − CA 19 − (5) = 14');
+    expect(orc).not.toContain('double dégât');
+    expect(orc).toMatch(/Dégâts 5 /);
+    expect(table.errors()).toEqual([]);
+  });
+});
