@@ -9,6 +9,7 @@ import { attackFromSheet, startRound, text } from './greyhawk-table';
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 
 const DREVIN = "Drevin, spécialiste de l'épée longue";
+const KAEL = 'Kael, archer spécialiste';
 
 async function declare(seat: Seat, combat: any, name: string, answers: Record<string, string | number>) {
   const id = combat.combatants.find((c: any) => c.name === name).id;
@@ -48,6 +49,50 @@ describe('Greyhawk shield rush through the round', () => {
     expect(orc).toContain('TAC0 − CA 19 − (5) = 14');
     expect(orc).not.toContain('double dégât');
     expect(orc).toMatch(/Dégâts 5 /);
+    expect(table.errors()).toEqual([]);
+  });
+
+  it("G-G1 Drevin grabs the orc's glass vial: the STR contest, then the fragile object's save breaks it", async () => {
+    const table = await Table.open({ ruleset: 'greyhawk' });
+    const alice = table.seat('Alice');
+    await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
+    await table.importActor('greyhawk-bestiaire', 'Orque');
+    await table.placeToken(DREVIN, 0, 0);
+    await table.placeToken('Orque', 1, 0);
+    await alice.target('Orque');
+    table.dice.push([20, 15]);
+    await attackFromSheet(alice, DREVIN, 'Épée longue', {
+      manoeuvre: 'seizeObject',
+      freeHands: 1,
+      fragile: 'glass',
+    });
+    // Contest: Drevin 3 (18 − 3 = +15) beats the orc 14 (+1); glass saves on 20: 12 breaks it.
+    table.dice.push([20, 3], [20, 14], [20, 12]);
+    await table.gm.press('Épreuve de force', table.gm.lastMessage());
+    const after = text(table.gm.lastMessage());
+    expect(after).toContain("Sauvegarde de l'objet 12 / 20 G-G1");
+    expect(after).toContain("L'objet se brise dans la lutte. G-G1");
+    expect(after).not.toContain("L'objet est pris.");
+    expect(table.errors()).toEqual([]);
+  });
+
+  it("G-D4 Kael shoots at the orc's axe to disarm it: no extra penalty for an arrow; a shield cannot be shot away", async () => {
+    const table = await Table.open({ ruleset: 'greyhawk' });
+    const alice = table.seat('Alice');
+    await table.importActor('greyhawk-bestiaire', KAEL, 'Alice');
+    await table.importActor('greyhawk-bestiaire', 'Orque');
+    await table.placeToken(KAEL, 0, 0);
+    await table.placeToken('Orque', 8, 0);
+    await alice.target('Orque');
+    table.dice.push([20, 18]);
+    const card = text(await attackFromSheet(alice, KAEL, 'Arc long', { manoeuvre: 'disarm' }));
+    expect(card).toContain('12 m (scène)');
+    expect(card).toContain('Désarmement −4 G-D1');
+    expect(card).not.toContain('Petite arme lancée');
+    const refused = text(
+      await attackFromSheet(alice, KAEL, 'Arc long', { manoeuvre: 'disarm', grip: 'shield' }),
+    );
+    expect(refused).toContain("Un projectile ne désarme qu'une arme tenue à une main");
     expect(table.errors()).toEqual([]);
   });
 });

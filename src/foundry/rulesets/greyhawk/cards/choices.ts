@@ -16,6 +16,7 @@ import {
 } from '../../../../engine/greyhawk/manoeuvres';
 import type { GreyhawkConditionState } from '../../../../engine/greyhawk/conditions';
 import type {
+  ItemMaterial,
   GreyhawkCharacter,
   GreyhawkWeapon,
   Modifier,
@@ -63,6 +64,8 @@ export interface GreyhawkChoices {
   readonly earlierDisarms: number;
   /** Seizing: the attacker's free hands (G-G1). */
   readonly freeHands: number;
+  /** G-G1: the object fought over is fragile, of this material (item save vs crushing blow). */
+  readonly fragile?: ItemMaterial;
   /** Shield rush: run-up in metres and declaration before initiative (G-SH2). */
   readonly distance: number;
   readonly declared: boolean;

@@ -16,6 +16,7 @@ import {
   type Schema,
 } from '../../../security/payload';
 import { distanceMetres, tokenPlace } from './distance';
+import { fragileField, fragileOptions, GH_MATERIALS } from '../parries/fragile';
 import {
   fightersOf,
   greyhawkActor,
@@ -76,6 +77,7 @@ export function greyhawkDialogContext(
     purposes: CALLED_PURPOSES.map((p) => option<string>(p, p ? t(`${K}.Purpose.${p}`) : '—', c.purpose)),
     positions: POSITIONS.map((p) => option<string>(p, t(`${K}.Position.${p}`), c.position)),
     grips: GRIPS.map((g) => option<string>(g, t(`${K}.Grip.${g}`), c.grip)),
+    ...fragileOptions(c.fragile),
     choices: c,
     labels: {
       targets: t('PDA.Chat.Dialog.Targets'),
@@ -128,6 +130,7 @@ export function readGreyhawkChoices(
     grip: pick<Grip>(GRIPS, data.get('grip'), fallback.grip),
     earlierDisarms: int(data.get('earlierDisarms'), 0, 0, 9),
     freeHands: int(data.get('freeHands'), fallback.freeHands, 0, 2),
+    ...fragileField(data.get('fragile')),
     distance: int(data.get('distance'), fallback.distance, 0, 999),
     declared: data.get('declared') !== null,
     stayUp: {
@@ -238,6 +241,7 @@ const OPEN_CHOICES = object({
   grip: oneOf<Grip>(GRIPS),
   earlierDisarms: intField(0, 9),
   freeHands: intField(0, 2),
+  fragile: optional(oneOf(GH_MATERIALS)),
   distance: intField(0, 999),
   declared: bool(),
   stayUp: object({

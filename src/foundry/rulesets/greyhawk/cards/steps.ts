@@ -143,7 +143,16 @@ export function manoeuvreRun(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions
     case 'seizeObject':
       return (dice) => ({
         kind: 'seizeObject',
-        result: seizeObject({ ...ctx, freeHands: c.freeHands, defender: contestantOf(f.defender) }, dice, o),
+        result: seizeObject(
+          {
+            ...ctx,
+            freeHands: c.freeHands,
+            defender: contestantOf(f.defender),
+            ...(c.fragile ? { fragile: { material: c.fragile, magic: 0 } } : {}),
+          },
+          dice,
+          o,
+        ),
       });
     case 'seizePerson':
       return (dice) => ({
