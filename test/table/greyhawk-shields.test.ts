@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Table, type Seat } from '../harness/table';
-import { attackFromSheet, startRound, text } from './greyhawk-table';
+import { attackFromSheet, nextRound, startRound, text } from './greyhawk-table';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 
@@ -93,6 +93,57 @@ describe('Greyhawk shield rush through the round', () => {
       await attackFromSheet(alice, KAEL, 'Arc long', { manoeuvre: 'disarm', grip: 'shield' }),
     );
     expect(refused).toContain("Un projectile ne désarme qu'une arme tenue à une main");
+    expect(table.errors()).toEqual([]);
+  });
+
+  it("G-SH1 an off-hand shield punch at −4 loses the shield's AC: a specialist gets it back at his next attack, others at the round's end", async () => {
+    const table = await Table.open({ ruleset: 'greyhawk' });
+    const alice = table.seat('Alice');
+    const gm = table.gm;
+    await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
+    await table.importActor('greyhawk-bestiaire', 'Orque');
+    await table.placeToken(DREVIN, 0, 0);
+    await table.placeToken('Orque', 1, 0);
+    const combat = await table.startEncounter(DREVIN, 'Orque');
+    await startRound(table);
+    const orcBlow = async () => {
+      await gm.target(DREVIN);
+      table.dice.push([20, 2]);
+      return text(await attackFromSheet(gm, 'Orque', 'Hache de bataille'));
+    };
+    // Drevin, shield specialist: 10 + 2 STR − 4 off hand = 8 ≥ 8 (THAC0 14 vs AC 6); 1d3 2 + 3.
+    await alice.target('Orque');
+    table.dice.push([20, 10], [3, 2]);
+    const punch = text(
+      await attackFromSheet(alice, DREVIN, 'Épée longue', { manoeuvre: 'shieldPunchOffHand' }),
+    );
+    expect(punch).toContain('Coup de bouclier (main secondaire) G-SH1');
+    expect(punch).toContain('−4 G-ST3');
+    expect(punch).toContain('Total 8');
+    expect(punch).toContain("Le bouclier ne protège plus jusqu'à la prochaine attaque (spécialiste). G-SH1");
+    // The orc now meets AC 4, not 3.
+    expect(await orcBlow()).toContain('TAC0 − CA 19 − (4) = 15');
+    // Drevin's next attack brings the shield back.
+    await alice.target('Orque');
+    table.dice.push([20, 3]);
+    await attackFromSheet(alice, DREVIN, 'Épée longue');
+    expect(await orcBlow()).toContain('TAC0 − CA 19 − (3) = 16');
+
+    // Without the specialisation the shield stays down to the round's end, attack or not.
+    await alice.actor(DREVIN).update({ system: { styles: { shield: null } } });
+    await table.settle();
+    await alice.target('Orque');
+    table.dice.push([20, 10], [3, 2]);
+    const plain = text(
+      await attackFromSheet(alice, DREVIN, 'Épée longue', { manoeuvre: 'shieldPunchOffHand' }),
+    );
+    expect(plain).toContain("Le bouclier ne protège plus jusqu'à la fin du round. G-SH1");
+    await alice.target('Orque');
+    table.dice.push([20, 3]);
+    await attackFromSheet(alice, DREVIN, 'Épée longue');
+    expect(await orcBlow()).toContain('TAC0 − CA 19 − (4) = 15');
+    await nextRound(table, combat.id);
+    expect(await orcBlow()).toContain('TAC0 − CA 19 − (3) = 16');
     expect(table.errors()).toEqual([]);
   });
 });

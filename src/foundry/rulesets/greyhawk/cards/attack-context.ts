@@ -141,6 +141,8 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
   const target = card.targets[0];
   const c = s.choices;
   const manoeuvreNotes: Note[] = [];
+  // G-SH1 an off-hand punch: the shield's AC is lost to the round's end (specialist: next attack).
+  if (s.first?.shieldAc) manoeuvreNotes.push({ text: L(`PunchShield.${s.first.shieldAc}`), rule: 'G-SH1' });
   if (c.manoeuvre !== 'normal')
     manoeuvreNotes.push({ text: L(`Manoeuvre.${c.manoeuvre}`), rule: MANOEUVRE_RULE[c.manoeuvre] });
   if (c.calledShot)

@@ -6,6 +6,7 @@ import { standardShield } from '../../../../engine/greyhawk/manoeuvres';
 import { greyhawkOptionsFromSettings } from '../settings';
 import { dmgParryModifier, ensureNotDmgParrying } from '../../../../engine/greyhawk/parry-exchange';
 import { rusherAcModifiers } from '../../../../engine/greyhawk/rush-round';
+import { shieldPunchAcModifiers } from '../shields/punch';
 import { bracedAgainst, declaredDmgParry, declaredRush, ensureWeaponSound } from '../parries/view';
 import type { CardSnapshot, FlowEnv, Text } from '../../../chat/flow';
 import { undoConflict, undoRefusal } from '../../../security/undo';
@@ -136,6 +137,8 @@ export function fightersOf(
     ...(parry ? [parry] : []),
     // G-SH2: a rusher is easier to hit all round (+1 AC, no DEX bonus).
     ...rusherAcModifiers(defender, declaredRush(defenderDoc)),
+    // G-SH1: a shield used to punch off-hand gives no AC (unless already knocked aside, G-D3).
+    ...shieldPunchAcModifiers(defenderDoc, defenderShield, d.system.conditions?.shieldOffLine === true),
   ];
   // G-SH2: a target bracing a spear, lance or polearm against this rusher doubles its damage.
   const braced = weapon.brace === true && bracedAgainst(attackerDoc, defenderDoc);

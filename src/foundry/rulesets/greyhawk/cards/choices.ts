@@ -11,6 +11,7 @@ import {
   type Reaction,
   type SeizeObjectResult,
   type SeizePersonResult,
+  type ShieldAcState,
   type ShieldRushResult,
   type StayUpFactors,
 } from '../../../../engine/greyhawk/manoeuvres';
@@ -31,6 +32,7 @@ export const MANOEUVRES = [
   'seizeObject',
   'seizePerson',
   'shieldPunch',
+  'shieldPunchOffHand',
   'shieldRush',
 ] as const;
 export type Manoeuvre = (typeof MANOEUVRES)[number];
@@ -42,6 +44,7 @@ export const MANOEUVRE_RULE: Readonly<Record<Manoeuvre, string>> = {
   seizeObject: 'G-G1',
   seizePerson: 'G-G2',
   shieldPunch: 'G-SH1',
+  shieldPunchOffHand: 'G-SH1',
   shieldRush: 'G-SH2',
 };
 
@@ -139,6 +142,8 @@ export interface FirstPart {
   readonly called?: CalledOutcome;
   /** A missile's range band (PHB; G-S3 point blank, G-M2 extreme) at its distance. */
   readonly range?: RangeView;
+  /** G-SH1 an off-hand shield punch: what becomes of the shield's AC this round. */
+  readonly shieldAc?: ShieldAcState;
 }
 
 export interface RangeView {

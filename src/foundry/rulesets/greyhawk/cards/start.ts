@@ -17,6 +17,7 @@ import {
 } from '../../../security/payload';
 import { distanceMetres, tokenPlace } from './distance';
 import { fragileField, fragileOptions, GH_MATERIALS } from '../parries/fragile';
+import { shieldPunchCommit } from '../shields/punch';
 import {
   fightersOf,
   greyhawkActor,
@@ -300,7 +301,9 @@ export const greyhawkAttackOpener: CardOpener<GreyhawkChoices> = {
       };
       cards.push({ card, env });
     }
-    return { cards };
+    // G-SH1: a specialist's shield AC back at this attack; an off-hand punch takes it away.
+    const shieldAc = cards.map((c) => (c.card.state as GreyhawkAttackState).first?.shieldAc).find(Boolean);
+    return { cards, commit: () => shieldPunchCommit(actor, shieldAc) };
   },
 };
 

@@ -110,6 +110,7 @@ export function validate(f: Fighters, c: GreyhawkChoices): void {
       if (c.freeHands < 1) throw new RulesError('PDA.Error.Greyhawk.NoFreeHand', { name: f.attacker.name });
       return;
     case 'shieldPunch':
+    case 'shieldPunchOffHand':
       if (!f.attackerShield) throw new RulesError('PDA.Error.Greyhawk.NoShield', { name: f.attacker.name });
       planShieldPunch(f.attacker, shieldOf(f.attackerShield), 'instead');
       return;
@@ -273,8 +274,11 @@ function rolledPart(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): (dice:
       };
     };
   }
-  if (c.manoeuvre === 'shieldPunch') {
-    const plan = planShieldPunch(f.attacker, shieldOf(f.attackerShield ?? 'small'), 'instead', o);
+  if (c.manoeuvre === 'shieldPunch' || c.manoeuvre === 'shieldPunchOffHand') {
+    // G-SH1: instead of the weapon (no penalty, shield AC kept) or off-hand (−2/−4, AC lost).
+    const mode = c.manoeuvre === 'shieldPunch' ? 'instead' : 'offHand';
+    const plan = planShieldPunch(f.attacker, shieldOf(f.attackerShield ?? 'small'), mode, o);
+    const shieldAc = mode === 'offHand' ? { shieldAc: plan.shieldAc } : {};
     const positional = attackModifiers({ ...ctx, weapon: { ...f.weapon, magic: 0, base: '' } }, o).filter(
       (m) => m.source === 'G-P1' || m.source === 'G-C1',
     );
@@ -286,13 +290,14 @@ function rolledPart(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): (dice:
         [...plan.modifiers, ...positional, ...extraMods(c)],
         o,
       );
-      if (attack.outcome !== 'hit') return { attack, dice: [], pending: false };
+      if (attack.outcome !== 'hit') return { attack, dice: [], pending: false, ...shieldAc };
       const r = roll(plan.damage, dice, { d3FromD6: false });
       return {
         attack,
         damage: damageView(plan.damage, diceOf(r), [], Math.max(1, r.total)),
         dice: [],
         pending: false,
+        ...shieldAc,
       };
     };
   }
