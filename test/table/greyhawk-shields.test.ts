@@ -10,6 +10,7 @@ import { attackFromSheet, nextRound, startRound, text } from './greyhawk-table';
 
 const DREVIN = "Drevin, spécialiste de l'épée longue";
 const KAEL = 'Kael, archer spécialiste';
+const AYLA = 'Ayla, rôdeuse aux deux lames';
 
 async function declare(seat: Seat, combat: any, name: string, answers: Record<string, string | number>) {
   const id = combat.combatants.find((c: any) => c.name === name).id;
@@ -144,6 +145,49 @@ describe('Greyhawk shield rush through the round', () => {
     expect(await orcBlow()).toContain('TAC0 − CA 19 − (4) = 15');
     await nextRound(table, combat.id);
     expect(await orcBlow()).toContain('TAC0 − CA 19 − (3) = 16');
+    expect(table.errors()).toEqual([]);
+  });
+
+  it('G-D3 the orc spends its attack to realign its knocked shield: AC back at once; with no attack left it cannot', async () => {
+    const table = await Table.open({ ruleset: 'greyhawk' });
+    const alice = table.seat('Alice');
+    const bruno = table.seat('Bruno');
+    const gm = table.gm;
+    await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
+    await table.importActor('greyhawk-bestiaire', AYLA, 'Bruno');
+    await table.importActor('greyhawk-bestiaire', 'Orque');
+    await table.placeToken(DREVIN, 0, 0);
+    await table.placeToken(AYLA, 0, 1);
+    await table.placeToken('Orque', 1, 0);
+    const combat = await table.startEncounter(DREVIN, AYLA, 'Orque');
+    await startRound(table);
+    await gm.click('[data-action="pdaForcePasses"]', gm.tracker);
+    const orc = () => gm.actor('Orque');
+    const knock = async (seat: Seat, who: string, d20: number) => {
+      await seat.target('Orque');
+      table.dice.push([20, d20]);
+      await attackFromSheet(seat, who, 'Épée longue', { manoeuvre: 'disarm', grip: 'shield' });
+      await gm.press('Appliquer', gm.lastMessage());
+    };
+    await knock(alice, DREVIN, 15);
+    expect(orc().system.conditions.shieldOffLine).toBe(true);
+    const sheet = await gm.openSheet(orc());
+    await gm.click('[data-action="realignShield"]', sheet);
+    expect(orc().system.conditions.shieldOffLine).toBe(false);
+    expect(text(gm.lastMessage())).toContain('Orque consacre une attaque du round à réaligner son bouclier');
+    const orcCombatant = combat.combatants.find((c: any) => c.name === 'Orque');
+    expect(
+      JSON.parse(gm.game.combats.get(combat.id).combatants.get(orcCombatant.id).system.budgets).attacks.used,
+    ).toBe(1);
+    // Ayla's blow meets AC 6 again.
+    await bruno.target('Orque');
+    table.dice.push([20, 2]);
+    expect(text(await attackFromSheet(bruno, AYLA, 'Épée longue'))).toContain('TAC0 − CA 16 − (6) = 10');
+    // Knocked aside again: the orc has no attack left, the shield stays aside.
+    await knock(bruno, AYLA, 19);
+    await gm.click('[data-action="realignShield"]', orc().sheet.element);
+    expect(orc().system.conditions.shieldOffLine).toBe(true);
+    expect(gm.warnings.join(' ')).toContain("Orque n'a plus d'attaque ce round");
     expect(table.errors()).toEqual([]);
   });
 });

@@ -34,6 +34,7 @@ import { characterUpdate, itemList, MASTERY_RANKS, STYLE_IDS, type GreyhawkDeriv
 import { catalogueSource } from '../models/items';
 import { startGreyhawkAttack } from '../cards/start';
 import { onParryClick } from '../parries/start';
+import { onRealignClick } from '../shields/realign';
 import { actorSheetContext, refusalText, type GreyhawkSheetInput } from './context';
 
 interface GreyhawkActorLike {
@@ -125,6 +126,7 @@ export class GreyhawkActorSheet extends PdaActorSheetBase {
       removeClergyWeapon: GreyhawkActorSheet.#onRemoveClergyWeapon,
       pullFree: GreyhawkActorSheet.#onPullFree,
       parry: onParryClick,
+      realignShield: onRealignClick,
     },
   };
 

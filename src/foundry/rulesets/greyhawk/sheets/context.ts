@@ -164,6 +164,8 @@ export function actorSheetContext(input: GreyhawkSheetInput) {
     weapons: weaponRows(input, monster),
     conditions: conditionRows(input.system.conditions, t),
     pinned: ((input.system.conditions as { pinned?: number } | undefined)?.pinned ?? 0) > 0,
+    shieldOffLine:
+      (input.system.conditions as { shieldOffLine?: boolean } | undefined)?.shieldOffLine === true,
     shields: ['', 'buckler', 'small', 'medium', 'large'].map((id) => ({
       id,
       label: `${K}.Shield.${id || 'none'}`,
