@@ -2,6 +2,7 @@ import { templatePath } from '../../constants';
 import { greyhawkCardFlows } from './cards';
 import { installGreyhawkStatuses } from './conditions';
 import './models/migration';
+import { greyhawkParryFlows, installParries } from './parries';
 import type { FoundryRuleset } from '../types';
 import { GREYHAWK_ACTOR_TYPES, GuerrierAdndModel, MonstreAdndModel } from './models/actors';
 import { ArmeAdndModel, GREYHAWK_ITEM_TYPES } from './models/items';
@@ -30,7 +31,7 @@ export const greyhawkRuleset: FoundryRuleset = {
   tokenAttributes: { primary: 'hp', bar: ['hp'], value: [] },
   registerSettings: registerGreyhawkSettings,
   roundAdapter: greyhawkRoundAdapter,
-  cardFlows: greyhawkCardFlows,
+  cardFlows: [...greyhawkCardFlows, ...greyhawkParryFlows],
   setup() {
     // Greyhawk sheets open in every world (compendiums, actors kept from an earlier ruleset).
     void foundry.applications.handlebars.loadTemplates(GREYHAWK_PARTIALS);
@@ -38,6 +39,7 @@ export const greyhawkRuleset: FoundryRuleset = {
   init() {
     // The lasting conditions are token statuses (after core's), carried by Active Effects.
     installGreyhawkStatuses();
+    installParries();
   },
 };
 

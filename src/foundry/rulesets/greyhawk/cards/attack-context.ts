@@ -119,6 +119,8 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
   const target = card.targets[0];
   const c = s.choices;
   const manoeuvreNotes: Note[] = [];
+  // G-SH1 an off-hand punch: the shield's AC is lost to the round's end (specialist: next attack).
+  if (s.first?.shieldAc) manoeuvreNotes.push({ text: L(`PunchShield.${s.first.shieldAc}`), rule: 'G-SH1' });
   if (c.manoeuvre !== 'normal')
     manoeuvreNotes.push({ text: L(`Manoeuvre.${c.manoeuvre}`), rule: MANOEUVRE_RULE[c.manoeuvre] });
   if (c.calledShot)
@@ -199,6 +201,12 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
   if (s.outcome) sections.push(outcomeSection(s.outcome, env, L));
   if (s.applied) {
     const appliedNotes: Note[] = [];
+    // G-PA1: the blow was parried (the parry card's marker): no damage, nothing written.
+    if (s.applied.parriedBy)
+      appliedNotes.push({
+        text: env.t(text('PDA.Greyhawk.Parry.Stopped', { name: s.applied.parriedBy })),
+        rule: 'G-PA1',
+      });
     if (s.applied.damage > 0)
       appliedNotes.push({
         text: L('Applied', {

@@ -17,6 +17,8 @@ import {
   type Schema,
 } from '../../../security/payload';
 import { distanceMetres, tokenPlace } from './distance';
+import { fragileField, fragileOptions, GH_MATERIALS } from '../parries/fragile';
+import { shieldPunchCommit } from '../shields/punch';
 import {
   exchangeView,
   greyhawkActor,
@@ -78,6 +80,7 @@ export function greyhawkDialogContext(
     purposes: CALLED_PURPOSES.map((p) => option<string>(p, p ? t(`${K}.Purpose.${p}`) : '—', c.purpose)),
     positions: POSITIONS.map((p) => option<string>(p, t(`${K}.Position.${p}`), c.position)),
     grips: GRIPS.map((g) => option<string>(g, t(`${K}.Grip.${g}`), c.grip)),
+    ...fragileOptions(c.fragile),
     choices: c,
     labels: {
       targets: t('PDA.Chat.Dialog.Targets'),
@@ -130,6 +133,7 @@ export function readGreyhawkChoices(
     grip: pick<Grip>(GRIPS, data.get('grip'), fallback.grip),
     earlierDisarms: int(data.get('earlierDisarms'), 0, 0, 9),
     freeHands: int(data.get('freeHands'), fallback.freeHands, 0, 2),
+    ...fragileField(data.get('fragile')),
     distance: int(data.get('distance'), fallback.distance, 0, 999),
     declared: data.get('declared') !== null,
     stayUp: {
@@ -244,6 +248,7 @@ const OPEN_CHOICES = object({
   grip: oneOf<Grip>(GRIPS),
   earlierDisarms: intField(0, 9),
   freeHands: intField(0, 2),
+  fragile: optional(oneOf(GH_MATERIALS)),
   distance: intField(0, 999),
   declared: bool(),
   stayUp: object({
@@ -299,7 +304,9 @@ export const greyhawkAttackOpener: CardOpener<GreyhawkChoices> = {
       };
       cards.push({ card, env });
     }
-    return { cards };
+    // G-SH1: a specialist's shield AC back at this attack; an off-hand punch takes it away.
+    const shieldAc = cards.map((c) => (c.card.state as GreyhawkAttackState).first?.shieldAc).find(Boolean);
+    return { cards, commit: () => shieldPunchCommit(actor, shieldAc) };
   },
 };
 

@@ -73,6 +73,10 @@ function armeSchema() {
     material: choiceField(GH_MATERIALS, 'metal'),
     /** In hand: the weapon the actor fights with. */
     equipped: boolField(false),
+    /** G-PA3: a mundane bow or crossbow that parried: it can never shoot again. */
+    ruined: boolField(false),
+    /** G-PA3: failed its save vs crushing blow after a parry: in pieces. */
+    broken: boolField(false),
     description: htmlField(),
   };
 }

@@ -34,6 +34,8 @@ import { notifyError, t } from '../../../i18n';
 import { characterUpdate, itemList, MASTERY_RANKS, STYLE_IDS, type GreyhawkDerived } from '../models/actors';
 import { catalogueSource } from '../models/items';
 import { startGreyhawkAttack } from '../cards/start';
+import { onParryClick } from '../parries/start';
+import { onRealignClick } from '../shields/realign';
 import { actorSheetContext, refusalText, type GreyhawkSheetInput } from './context';
 
 interface GreyhawkActorLike {
@@ -125,6 +127,8 @@ export class GreyhawkActorSheet extends PdaActorSheetBase {
       addClergyWeapon: GreyhawkActorSheet.#onAddClergyWeapon,
       removeClergyWeapon: GreyhawkActorSheet.#onRemoveClergyWeapon,
       pullFree: GreyhawkActorSheet.#onPullFree,
+      parry: onParryClick,
+      realignShield: onRealignClick,
     },
   };
 

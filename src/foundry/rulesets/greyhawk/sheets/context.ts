@@ -167,6 +167,7 @@ export function actorSheetContext(input: GreyhawkSheetInput) {
     weapons: weaponRows(input, monster),
     conditions: conditionRows(input.conditions ?? {}, t),
     pinned: (input.conditions?.pinned ?? 0) > 0,
+    shieldOffLine: input.conditions?.shieldOffLine === true,
     shields: ['', 'buckler', 'small', 'medium', 'large'].map((id) => ({
       id,
       label: `${K}.Shield.${id || 'none'}`,

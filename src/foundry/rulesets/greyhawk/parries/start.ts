@@ -1,0 +1,111 @@
+import { RulesError } from '../../../../engine/core/errors';
+import { templatePath } from '../../../constants';
+import { notifyError, t } from '../../../i18n';
+import { renderTemplateWith, userTargets } from '../../../chat/card';
+import type { CardTarget } from '../../../chat/flow';
+import { requestCardOpen } from '../../../chat/open';
+import { GREYHAWK_PARRY_FLOW } from './flow';
+import { combatOf } from './view';
+
+/**
+ * Opening a parry card from the sheet's weapon row: a short dialog asks whom the parry defends
+ * (the parrier, or with a polearm a targeted fighter, G-PA2), then the GM opens the card.
+ */
+
+export const GREYHAWK_PARRY_DIALOG = templatePath('greyhawk/chat/parry-dialog.hbs');
+const K = 'PDA.Greyhawk.Parry';
+
+interface ActorDoc {
+  readonly uuid: string;
+  readonly name: string;
+  readonly isOwner: boolean;
+  readonly items: { get(id: string): { name?: string } | undefined };
+}
+
+/** The dialog's context (pure; the gallery renders it too). */
+export function parryDialogContext(parrierName: string, weaponName: string, others: readonly CardTarget[]) {
+  return {
+    defended: [
+      { value: 'self', label: t(`${K}.Dialog.Self`, { name: parrierName }), checked: true },
+      ...others.map((x) => ({
+        value: x.actorUuid,
+        label: t(`${K}.Dialog.Other`, { name: x.name }),
+        checked: false,
+      })),
+    ],
+    labels: {
+      hint: t(`${K}.Dialog.Hint`, { weapon: weaponName }),
+      defend: t(`${K}.Dialog.Defend`),
+    },
+  };
+}
+
+export interface ParryStartOptions {
+  readonly skipDialog?: boolean;
+  /** Actor uuid of the fighter defended (default: the parrier). */
+  readonly defended?: string;
+}
+
+/** The sheet's parry button: dialog, then the GM opens the card. */
+export async function startGreyhawkParry(
+  actorDoc: Actor,
+  itemId: string,
+  options: ParryStartOptions = {},
+): Promise<ChatMessage[]> {
+  try {
+    const actor = actorDoc as unknown as ActorDoc;
+    if (!actor.isOwner) throw new RulesError('PDA.Error.CardNotYourActor', { name: actor.name });
+    const item = actor.items.get(itemId);
+    if (!item) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: itemId });
+    const others = userTargets().filter((x) => x.actorUuid !== actor.uuid);
+    let defended = options.defended ?? 'self';
+    if (!options.skipDialog) {
+      const content = await renderTemplateWith(
+        GREYHAWK_PARRY_DIALOG,
+        parryDialogContext(actor.name, item.name ?? '', others),
+      );
+      const result = await foundry.applications.api.DialogV2.wait({
+        window: { title: t(`${K}.Dialog.Title`, { weapon: item.name ?? '' }) },
+        content,
+        buttons: [
+          {
+            action: 'parry',
+            label: t(`${K}.Dialog.Open`),
+            default: true,
+            callback: (_e: Event, button: HTMLButtonElement) =>
+              button.form ? String(new FormData(button.form).get('defended') ?? 'self') : 'self',
+          },
+          { action: 'cancel', label: t('PDA.Chat.Dialog.Cancel') },
+        ],
+        rejectClose: false,
+      } as unknown as foundry.applications.api.DialogV2.WaitOptions);
+      if (typeof result !== 'string' || result === 'cancel') return [];
+      defended = result;
+    }
+    const other = defended !== 'self' && defended !== actor.uuid;
+    const target = other ? others.find((x) => x.actorUuid === defended) : undefined;
+    if (other && !target) throw new RulesError('PDA.Error.CardNoTarget');
+    const combat = combatOf(actor);
+    return await requestCardOpen({
+      flow: GREYHAWK_PARRY_FLOW,
+      actor,
+      itemId,
+      targets: [target ?? { actorUuid: actor.uuid, tokenUuid: '', name: actor.name }],
+      ...(combat.id ? { combatId: combat.id } : {}),
+      choices: { defend: other ? 'other' : 'self' },
+    });
+  } catch (error) {
+    notifyError(error);
+    return [];
+  }
+}
+
+/** The sheet action (`data-action="parry"` on a weapon row). */
+export async function onParryClick(
+  this: { document: unknown },
+  _event: Event,
+  target: HTMLElement,
+): Promise<void> {
+  const id = target.closest<HTMLElement>('[data-item-id]')?.dataset.itemId;
+  if (id) await startGreyhawkParry(this.document as Actor, id);
+}
