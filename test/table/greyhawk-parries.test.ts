@@ -65,6 +65,9 @@ describe('Greyhawk parries', () => {
     ]);
     await parryFromSheet(alice, DREVIN, 'Épée longue');
     expect(text(card(alice, 'Parade de Drevin'))).toContain('Une parade disponible (round 1). G-PA1');
+    // Alice asked; the GM opened and wrote the card.
+    const parryMessage = gm.game.messages.contents.find((m: any) => m.system.flow === 'greyhawk.parry');
+    expect(parryMessage.author.id).toBe(gm.user.id);
     await alice.press('Garder pour Ogre', card(alice, 'Parade de Drevin'));
     expect(text(card(alice, 'Parade de Drevin'))).toContain('Parade gardée pour Ogre. G-PA1');
 
@@ -102,6 +105,12 @@ describe('Greyhawk parries', () => {
     await gm.press('Appliquer', card(gm, 'Hallebarde'));
     expect(gm.actor(DREVIN).system.hp.value).toBe(hpBefore - 5);
     expect(text(card(gm, 'Hallebarde'))).toContain('Coup paré par Drevin');
+    expect(statuses(gm.actor(DREVIN))).not.toContain('greyhawk-parried');
+    // Undone, the mark is back (the blow still parried); applied again, it is taken off again.
+    await gm.press('Annuler', card(gm, 'Hallebarde'));
+    expect(statuses(gm.actor(DREVIN))).toContain('greyhawk-parried');
+    await gm.press('Appliquer', card(gm, 'Hallebarde'));
+    expect(gm.actor(DREVIN).system.hp.value).toBe(hpBefore - 5);
     expect(statuses(gm.actor(DREVIN))).not.toContain('greyhawk-parried');
     // The parry is spent: no button is left on the card.
     expect(alice.buttons(card(alice, 'Parade de Drevin')).filter((b) => b.enabled)).toEqual([]);
@@ -221,10 +230,11 @@ describe('Greyhawk parries', () => {
     expect(bow().system.broken).toBe(true);
     // Kael cannot shoot with it any more, nor parry with it.
     await alice.target('Orque');
-    const cards = alice.messages().length;
-    await attackFromSheet(alice, KAEL, 'Arc long');
-    expect(alice.messages().length).toBe(cards);
-    expect(alice.warnings.join(' ')).toContain('Arc long est en morceaux.');
+    // The engine refuses it on the card: nothing rolled, the reason shown.
+    const rolled = table.dice.rolled.length;
+    const broken = text(await attackFromSheet(alice, KAEL, 'Arc long'));
+    expect(broken).toContain('Arc long est en morceaux.');
+    expect(table.dice.rolled.length).toBe(rolled);
     expect(table.errors()).toEqual([]);
   });
 
@@ -248,10 +258,10 @@ describe('Greyhawk parries', () => {
     expect(blow).toContain('Raté');
     // He parries and does nothing else: his attack is refused with the reason.
     await alice.target('Orque');
-    const cards = alice.messages().length;
-    await attackFromSheet(alice, DREVIN, 'Épée longue');
-    expect(alice.messages().length).toBe(cards);
-    expect(alice.warnings.join(' ')).toContain('pare selon le D.M.G. ce round : aucune autre action.');
+    const rolled = table.dice.rolled.length;
+    const refused = text(await attackFromSheet(alice, DREVIN, 'Épée longue'));
+    expect(refused).toContain('pare selon le D.M.G. ce round : aucune autre action.');
+    expect(table.dice.rolled.length).toBe(rolled);
     // Next round, without the declaration, AC 3 again.
     await nextRound(table, combat.id);
     table.dice.push([20, 2]);

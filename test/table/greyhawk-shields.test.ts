@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Table, type Seat } from '../harness/table';
-import { attackFromSheet, nextRound, startRound, text } from './greyhawk-table';
+import { attackFromSheet, conditionsOf, nextRound, startRound, text } from './greyhawk-table';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 
@@ -148,7 +148,7 @@ describe('Greyhawk shield rush through the round', () => {
     expect(table.errors()).toEqual([]);
   });
 
-  it('G-D3 the orc spends its attack to realign its knocked shield: AC back at once; with no attack left it cannot', async () => {
+  it('G-D3 the orc spends its attack to realign its knocked shield: AC back at once; with no attack left it cannot; a player asks the GM', async () => {
     const table = await Table.open({ ruleset: 'greyhawk' });
     const alice = table.seat('Alice');
     const bruno = table.seat('Bruno');
@@ -163,22 +163,25 @@ describe('Greyhawk shield rush through the round', () => {
     await startRound(table);
     await gm.click('[data-action="pdaForcePasses"]', gm.tracker);
     const orc = () => gm.actor('Orque');
-    const knock = async (seat: Seat, who: string, d20: number) => {
-      await seat.target('Orque');
+    const knock = async (seat: Seat, who: string, d20: number, target = 'Orque') => {
+      await seat.target(target);
       table.dice.push([20, d20]);
       await attackFromSheet(seat, who, 'Épée longue', { manoeuvre: 'disarm', grip: 'shield' });
       await gm.press('Appliquer', gm.lastMessage());
     };
+    // The attacks used this round, as the GM's sealed copy on the Combat holds them.
+    const attacksUsed = (name: string): number => {
+      const c = gm.game.combats.get(combat.id);
+      const id = c.combatants.find((x: any) => x.name === name).id;
+      return JSON.parse(c.system.sealed.budgets[id] as string).attacks.used;
+    };
     await knock(alice, DREVIN, 15);
-    expect(orc().system.conditions.shieldOffLine).toBe(true);
+    expect(conditionsOf(orc()).shieldOffLine).toBe(true);
     const sheet = await gm.openSheet(orc());
     await gm.click('[data-action="realignShield"]', sheet);
-    expect(orc().system.conditions.shieldOffLine).toBe(false);
+    expect(conditionsOf(orc()).shieldOffLine).toBe(false);
     expect(text(gm.lastMessage())).toContain('Orque consacre une attaque du round à réaligner son bouclier');
-    const orcCombatant = combat.combatants.find((c: any) => c.name === 'Orque');
-    expect(
-      JSON.parse(gm.game.combats.get(combat.id).combatants.get(orcCombatant.id).system.budgets).attacks.used,
-    ).toBe(1);
+    expect(attacksUsed('Orque')).toBe(1);
     // Ayla's blow meets AC 6 again.
     await bruno.target('Orque');
     table.dice.push([20, 2]);
@@ -186,8 +189,18 @@ describe('Greyhawk shield rush through the round', () => {
     // Knocked aside again: the orc has no attack left, the shield stays aside.
     await knock(bruno, AYLA, 19);
     await gm.click('[data-action="realignShield"]', orc().sheet.element);
-    expect(orc().system.conditions.shieldOffLine).toBe(true);
+    expect(conditionsOf(orc()).shieldOffLine).toBe(true);
     expect(gm.warnings.join(' ')).toContain("Orque n'a plus d'attaque ce round");
+    expect(attacksUsed('Orque')).toBe(1);
+    // Ayla knocks Drevin's shield aside; Alice's button only asks: the GM spends the attack.
+    await knock(bruno, AYLA, 20, DREVIN);
+    expect(conditionsOf(alice.actor(DREVIN)).shieldOffLine).toBe(true);
+    const before = attacksUsed(DREVIN);
+    const own = await alice.openSheet(alice.actor(DREVIN));
+    await alice.click('[data-action="realignShield"]', own);
+    expect(conditionsOf(alice.actor(DREVIN)).shieldOffLine).toBe(false);
+    expect(attacksUsed(DREVIN)).toBe(before + 1);
+    expect(text(alice.lastMessage())).toContain(`${DREVIN} consacre une attaque du round`);
     expect(table.errors()).toEqual([]);
   });
 });

@@ -37,6 +37,19 @@ export interface GreyhawkConditionState {
   readonly carved?: string;
   /** G-C1 the fighter's clothing was cut. */
   readonly clothingCut?: boolean;
+  /**
+   * G-PA1 a parry card stopped a blow aimed at this fighter this round: the attacker (its actor
+   * reference) whose blow does nothing, and the parrier's name the card shows.
+   */
+  readonly parried?: boolean;
+  readonly parriedBy?: string;
+  readonly parrier?: string;
+  /**
+   * G-SH1 the fighter punched off-hand with its shield: the shield gives no AC to the round's end,
+   * or for a shield specialist until its next attack.
+   */
+  readonly shieldPunched?: boolean;
+  readonly shieldPunchedUntilNextAttack?: boolean;
 }
 
 /** The status ids a set of conditions shows on the token, in a fixed order. */
@@ -52,6 +65,8 @@ export const CONDITION_STATUSES = [
   'losesInitiative',
   'carved',
   'clothingCut',
+  'parried',
+  'shieldPunched',
 ] as const;
 export type ConditionStatus = (typeof CONDITION_STATUSES)[number];
 
@@ -85,6 +100,16 @@ export function conditionsAtRoundStart<T extends Partial<GreyhawkConditionState>
   if (c.held === true) next.heldRounds = (c.heldRounds ?? 0) + 1;
   if (c.offLine) next.offLine = false;
   if (c.shieldOffLine) next.shieldOffLine = false;
+  // G-PA1 a parry's mark and G-SH1 a punching shield's lost AC last to the end of the round.
+  if (c.parried) {
+    next.parried = false;
+    delete next.parriedBy;
+    delete next.parrier;
+  }
+  if (c.shieldPunched) {
+    next.shieldPunched = false;
+    next.shieldPunchedUntilNextAttack = false;
+  }
   if (c.losesInitiative || c.losesNextInitiative) {
     next.losesInitiative = c.losesNextInitiative === true;
     next.losesNextInitiative = false;
@@ -122,6 +147,9 @@ export function conditionAcModifiers(
   if (c.holding === true) mods.push({ source: 'G-G2', label: 'PDA.Greyhawk.Mod.Holding', value: 2 });
   if (c.shieldOffLine === true && shieldAc > 0)
     mods.push({ source: 'G-D3', label: 'PDA.Greyhawk.Mod.ShieldOffLine', value: shieldAc });
+  // G-SH1: a shield used to punch off-hand gives no AC (once, if it is also knocked aside, G-D3).
+  else if (c.shieldPunched === true && shieldAc > 0)
+    mods.push({ source: 'G-SH1', label: 'PDA.Greyhawk.Mod.ShieldPunched', value: shieldAc });
   return mods;
 }
 
@@ -201,6 +229,10 @@ export function conditionRecord(
       };
     case 'carved':
       return { status, data: { letters: c.carved ?? '' } };
+    case 'parried':
+      return { status, rounds: 1, data: { by: c.parriedBy ?? '', parrier: c.parrier ?? '' } };
+    case 'shieldPunched':
+      return { status, rounds: 1, data: { untilNextAttack: c.shieldPunchedUntilNextAttack === true } };
     default:
       return ROUND_LONG.has(status) ? { status, rounds: 1 } : { status };
   }
@@ -225,6 +257,9 @@ const NO_CONDITIONS: GreyhawkConditionState = {
   losesInitiative: false,
   carved: '',
   clothingCut: false,
+  parried: false,
+  shieldPunched: false,
+  shieldPunchedUntilNextAttack: false,
 };
 
 /** The state a fighter's condition records stand for (none: no condition at all). */
@@ -248,6 +283,15 @@ export function conditionsFromRecords(records: Iterable<ConditionRecord>): Greyh
         break;
       case 'carved':
         out.carved = `${String(out.carved ?? '')}${typeof d.letters === 'string' ? d.letters : ''}`;
+        break;
+      case 'parried':
+        out.parried = true;
+        if (typeof d.by === 'string' && d.by) out.parriedBy = d.by;
+        if (typeof d.parrier === 'string' && d.parrier) out.parrier = d.parrier;
+        break;
+      case 'shieldPunched':
+        out.shieldPunched = true;
+        out.shieldPunchedUntilNextAttack = d.untilNextAttack === true;
         break;
       default:
         out[r.status] = true;

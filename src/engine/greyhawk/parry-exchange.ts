@@ -247,7 +247,8 @@ function perform(step: string, state: ParryState, view: ParryView, actionId: str
       status: PARRIED_STATUS,
       on: true,
       rounds: 1,
-      data: { by: a.attackerId, key: a.key, parrier: state.parrierName, round: state.round },
+      // The same record as the 'parried' condition (conditions.ts): one source of truth.
+      data: { by: a.attackerId, parrier: state.parrierName },
     };
     effects.push(marker);
     if (isMissileParryWeapon(view.weapon)) {

@@ -6,11 +6,12 @@ import {
   type Reaction,
   type SeizeObjectResult,
   type SeizePersonResult,
+  type ShieldAcState,
   type ShieldRushResult,
   type StayUpFactors,
 } from '../manoeuvres';
 import type { GreyhawkConditionState } from '../conditions';
-import type { GreyhawkCharacter, GreyhawkWeapon, Modifier, ShieldKind, Size } from '../types';
+import type { GreyhawkCharacter, GreyhawkWeapon, ItemMaterial, Modifier, ShieldKind, Size } from '../types';
 
 export const MANOEUVRES = [
   'normal',
@@ -19,6 +20,7 @@ export const MANOEUVRES = [
   'seizeObject',
   'seizePerson',
   'shieldPunch',
+  'shieldPunchOffHand',
   'shieldRush',
 ] as const;
 export type Manoeuvre = (typeof MANOEUVRES)[number];
@@ -30,6 +32,7 @@ export const MANOEUVRE_RULE: Readonly<Record<Manoeuvre, string>> = {
   seizeObject: 'G-G1',
   seizePerson: 'G-G2',
   shieldPunch: 'G-SH1',
+  shieldPunchOffHand: 'G-SH1',
   shieldRush: 'G-SH2',
 };
 
@@ -52,6 +55,8 @@ export interface GreyhawkChoices {
   readonly earlierDisarms: number;
   /** Seizing: the attacker's free hands (G-G1). */
   readonly freeHands: number;
+  /** G-G1: the object fought over is fragile, of this material (item save vs crushing blow). */
+  readonly fragile?: ItemMaterial;
   /** Shield rush: run-up in metres and declaration before initiative (G-SH2). */
   readonly distance: number;
   readonly declared: boolean;
@@ -100,6 +105,8 @@ export interface Fighters {
   readonly defenderConditions?: Partial<GreyhawkConditionState>;
   /** What the defender's conditions do to its AC (already in `defenderAc`). */
   readonly defenderAcModifiers?: readonly Modifier[];
+  /** G-SH2: the attacker braced a spear or polearm against the defender's rush: double damage. */
+  readonly bracedAgainstRush?: boolean;
 }
 
 export interface DamageView {
@@ -123,6 +130,8 @@ export interface FirstPart {
   readonly called?: CalledOutcome;
   /** A missile's range band (PHB; G-S3 point blank, G-M2 extreme) at its distance. */
   readonly range?: RangeView;
+  /** G-SH1 an off-hand shield punch: what becomes of the shield's AC this round. */
+  readonly shieldAc?: ShieldAcState;
 }
 
 export interface RangeView {

@@ -51,6 +51,8 @@ export interface GreyhawkApplied {
   readonly from: string;
   /** The conditions the result put on the target (the card lists them). */
   readonly conditions?: ConditionPatch;
+  /** G-PA1: the blow was parried by this fighter (the parry card's mark): no damage, no condition. */
+  readonly parriedBy?: string;
   /** What the apply wrote, and what puts back what was there before. */
   readonly effects: readonly GreyhawkEffect[];
   readonly undo: readonly GreyhawkEffect[];
@@ -78,7 +80,7 @@ export function openGreyhawkAttack(
   choices: GreyhawkChoices,
   names: { readonly attackerName: string; readonly weaponName: string },
   dice: Dice,
-): { step: string; state: GreyhawkAttackState } {
+): { step: string; state: GreyhawkAttackState; effects: GreyhawkEffect[] } {
   const base = { ...names, choices, undone: 0 };
   let run: (dice: Dice) => FirstPart;
   try {
@@ -86,14 +88,49 @@ export function openGreyhawkAttack(
     run = firstPart(fightersOf(view), choices, view.options);
   } catch (error) {
     if (!(error instanceof RulesError)) throw error;
-    return { step: 'refused', state: { ...base, refusal: { key: error.key, data: { ...error.data } } } };
+    return {
+      step: 'refused',
+      state: { ...base, refusal: { key: error.key, data: { ...error.data } } },
+      effects: [],
+    };
   }
   const first = run(dice);
   const settled = !first.pending && first.outcome !== undefined;
   return {
     step: settled ? 'resolved' : 'attack',
     state: { ...base, first, ...(first.outcome ? { outcome: first.outcome } : {}) },
+    effects: openingEffects(view.attackerConditions, first),
   };
+}
+
+/**
+ * G-SH1 what an attack does to its attacker's shield as it is made: a shield specialist who
+ * punched off-hand gets the shield's AC back at this next attack; an off-hand punch (hit or miss)
+ * takes it away to the round's end, or for a specialist until the next attack.
+ */
+export function openingEffects(
+  attacker: Partial<GreyhawkConditionState>,
+  first: FirstPart | undefined,
+): GreyhawkEffect[] {
+  let after: Partial<GreyhawkConditionState> = attacker;
+  if (attacker.shieldPunched && attacker.shieldPunchedUntilNextAttack)
+    after = { ...after, shieldPunched: false, shieldPunchedUntilNextAttack: false };
+  const lost = first?.shieldAc;
+  if (lost === 'lostToRoundEnd' || lost === 'untilNextAttack')
+    after = { ...after, shieldPunched: true, shieldPunchedUntilNextAttack: lost === 'untilNextAttack' };
+  return conditionEffects('attacker', attacker, after);
+}
+
+/** The defender's conditions once the parried blow took the parry's mark off. */
+function unparried(dc: Partial<GreyhawkConditionState>): Partial<GreyhawkConditionState> {
+  const { parriedBy: _by, parrier: _name, ...rest } = dc;
+  return { ...rest, parried: false };
+}
+
+/** G-PA1: the parry card's mark on the defender stops this attacker's blow. */
+export function parriedHere(v: GreyhawkExchangeView): boolean {
+  const dc = v.defenderConditions;
+  return dc.parried === true && v.attackerRef !== undefined && dc.parriedBy === v.attackerRef;
 }
 
 const damageOf = (s: GreyhawkAttackState): number => s.first?.damage?.total ?? 0;
@@ -211,14 +248,16 @@ export const greyhawkAttackMachine: ExchangeMachine<
         return { step: 'resolved', state: { ...s, outcome }, effects: [], undo: [] };
       }
       case 'apply': {
-        const damage = damageOf(s);
+        // G-PA1: a parried blow does nothing; the apply takes the parry's mark off the defender.
+        const parried = parriedHere(v);
+        const damage = parried ? 0 : damageOf(s);
         const before = v.defenderHp;
         const after = before - damage;
-        const patch = conditionPatch(s.first, s.outcome);
+        const patch = parried ? {} : conditionPatch(s.first, s.outcome);
         const dc = v.defenderConditions;
-        const dcAfter = defenderAfter(dc, patch, v.attackerRef);
+        const dcAfter = parried ? unparried(dc) : defenderAfter(dc, patch, v.attackerRef);
         const ac = v.attackerConditions;
-        const acAfter = { ...ac, ...attackerPatch(s) };
+        const acAfter = parried ? ac : { ...ac, ...attackerPatch(s) };
         const hp: GreyhawkEffect[] =
           damage > 0
             ? [{ type: 'resource', fighter: 'defender', resource: 'hp', from: before, to: after }]
@@ -246,6 +285,7 @@ export const greyhawkAttackMachine: ExchangeMachine<
               damage,
               from: step,
               ...(hasPatch ? { conditions: patch } : {}),
+              ...(parried ? { parriedBy: dc.parrier ?? '' } : {}),
               effects,
               undo,
             },

@@ -24,6 +24,7 @@ import {
 } from '../manoeuvres';
 import { bladeAtThroatDamage, earlierDisarms, hamperedBy } from '../conditions';
 import type { GreyhawkOptions } from '../options';
+import { bracedDamage } from '../rush-round';
 import type { Modifier } from '../types';
 import {
   type Fighters,
@@ -109,6 +110,7 @@ export function validate(f: Fighters, c: GreyhawkChoices): void {
       if (c.freeHands < 1) throw new RulesError('PDA.Error.Greyhawk.NoFreeHand', { name: f.attacker.name });
       return;
     case 'shieldPunch':
+    case 'shieldPunchOffHand':
       if (!f.attackerShield) throw new RulesError('PDA.Error.Greyhawk.NoShield', { name: f.attacker.name });
       planShieldPunch(f.attacker, shieldOf(f.attackerShield), 'instead');
       return;
@@ -142,7 +144,16 @@ export function manoeuvreRun(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions
     case 'seizeObject':
       return (dice) => ({
         kind: 'seizeObject',
-        result: seizeObject({ ...ctx, freeHands: c.freeHands, defender: contestantOf(f.defender) }, dice, o),
+        result: seizeObject(
+          {
+            ...ctx,
+            freeHands: c.freeHands,
+            defender: contestantOf(f.defender),
+            ...(c.fragile ? { fragile: { material: c.fragile, magic: 0 } } : {}),
+          },
+          dice,
+          o,
+        ),
       });
     case 'seizePerson':
       return (dice) => ({
@@ -247,21 +258,27 @@ function rolledPart(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): (dice:
       if (attack.outcome !== 'hit') return { attack, dice: [], pending: false };
       const d = rollDamage(ctx, dice);
       const blade = bladeAtThroatDamage(d.total, f.defenderConditions?.bladeAtThroat === true);
+      // Damage is doubled once, whether by the blade (G-C1) or by a braced weapon (G-SH2).
+      const double = blade ?? bracedDamage(d.total, f.bracedAgainstRush === true);
+      const doubled = double ? [double] : [];
       return {
         attack,
         damage: damageView(
           d.roll.formula,
           diceOf(d.roll),
-          blade ? [...d.modifiers, blade] : d.modifiers,
-          d.total + (blade?.value ?? 0),
+          [...d.modifiers, ...doubled],
+          d.total + doubled.reduce((sum, m) => sum + m.value, 0),
         ),
         dice: [],
         pending: false,
       };
     };
   }
-  if (c.manoeuvre === 'shieldPunch') {
-    const plan = planShieldPunch(f.attacker, shieldOf(f.attackerShield ?? 'small'), 'instead', o);
+  if (c.manoeuvre === 'shieldPunch' || c.manoeuvre === 'shieldPunchOffHand') {
+    // G-SH1: instead of the weapon (no penalty, shield AC kept) or off-hand (−2/−4, AC lost).
+    const mode = c.manoeuvre === 'shieldPunch' ? 'instead' : 'offHand';
+    const plan = planShieldPunch(f.attacker, shieldOf(f.attackerShield ?? 'small'), mode, o);
+    const shieldAc = mode === 'offHand' ? { shieldAc: plan.shieldAc } : {};
     const positional = attackModifiers({ ...ctx, weapon: { ...f.weapon, magic: 0, base: '' } }, o).filter(
       (m) => m.source === 'G-P1' || m.source === 'G-C1',
     );
@@ -273,13 +290,14 @@ function rolledPart(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): (dice:
         [...plan.modifiers, ...positional, ...extraMods(c)],
         o,
       );
-      if (attack.outcome !== 'hit') return { attack, dice: [], pending: false };
+      if (attack.outcome !== 'hit') return { attack, dice: [], pending: false, ...shieldAc };
       const r = roll(plan.damage, dice, { d3FromD6: false });
       return {
         attack,
         damage: damageView(plan.damage, diceOf(r), [], Math.max(1, r.total)),
         dice: [],
         pending: false,
+        ...shieldAc,
       };
     };
   }

@@ -1,6 +1,9 @@
+import { RulesError } from '../../core/errors';
 import { conditionAcModifiers, type GreyhawkConditionState } from '../conditions';
 import { standardShield } from '../manoeuvres';
 import type { GreyhawkOptions } from '../options';
+import { dmgParryModifier, ensureNotDmgParrying } from '../parry-exchange';
+import { rusherAcModifiers } from '../rush-round';
 import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind, Size } from '../types';
 import type { Fighters } from './choices';
 
@@ -26,17 +29,49 @@ export interface GreyhawkExchangeView {
   readonly defenderHp: number;
   readonly defenderConditions: Partial<GreyhawkConditionState>;
   readonly options: GreyhawkOptions;
+  /** G-PA3 the attacking weapon's wear: broken by a parry, or (a bow) ruined for shooting. */
+  readonly weaponWear?: { readonly ruined: boolean; readonly broken: boolean };
+  /** This round's declarations (G-PA4 the DMG parry, G-SH2 the rush and the brace against it). */
+  readonly round?: {
+    readonly attackerDmgParry?: boolean;
+    readonly defenderDmgParry?: boolean;
+    readonly defenderRushing?: boolean;
+    /** The attacker braced against the defender's declared rush at it. */
+    readonly attackerBracedAgainstDefender?: boolean;
+  };
+}
+
+/** G-PA3: a weapon broken by a parry is gone; a ruined bow or crossbow no longer shoots. */
+export function ensureWeaponSound(v: GreyhawkExchangeView): void {
+  const w = v.weaponWear;
+  if (w?.broken) throw new RulesError('PDA.Greyhawk.Parry.Refused.Broken', { weapon: v.weapon.name });
+  if (w?.ruined && !v.weapon.melee)
+    throw new RulesError('PDA.Greyhawk.Parry.Refused.Ruined', { weapon: v.weapon.name });
 }
 
 /**
- * Both fighters for the attack rules: the defender's AC with what its conditions do to it (G-G2
- * a holder −2, G-D3 a shield knocked aside loses its point), and the hold a hostage shot needs
- * (G-C1: the victim's held rounds).
+ * Both fighters for the attack rules: the defender's AC with what its conditions and the round do
+ * to it (G-G2 a holder −2, G-D3/G-SH1 a shield aside or punching loses its point, G-PA4 the DMG
+ * parry, G-SH2 the rusher), the hold a hostage shot needs (G-C1: the victim's held rounds), and the
+ * refusals of an attacker who may not strike (G-PA4 a DMG parrier, G-PA3 a broken or ruined weapon).
  */
 export function fightersOf(v: GreyhawkExchangeView): Fighters {
+  const r = v.round ?? {};
+  // G-PA4 a DMG parrier does nothing else; G-PA3 a weapon worn by parries may be ruined or broken.
+  ensureNotDmgParrying(v.attacker.name, r.attackerDmgParry === true);
+  ensureWeaponSound(v);
   const dc = v.defenderConditions;
   const shieldAc = v.defenderShield ? standardShield(v.defenderShield).ac : 0;
-  const acMods = conditionAcModifiers(dc, shieldAc);
+  const parry = dmgParryModifier(v.defender, r.defenderDmgParry === true);
+  const acMods = [
+    // G-G2 holding, G-D3 shield knocked aside, G-SH1 shield used to punch off-hand.
+    ...conditionAcModifiers(dc, shieldAc),
+    ...(parry ? [parry] : []),
+    // G-SH2: a rusher is easier to hit all round (+1 AC, no DEX bonus).
+    ...rusherAcModifiers(v.defender, r.defenderRushing === true),
+  ];
+  // G-SH2: a spear, lance or polearm braced against this rusher doubles its damage.
+  const braced = v.weapon.brace === true && r.attackerBracedAgainstDefender === true;
   return {
     attacker: v.attacker,
     weapon: v.weapon,
@@ -51,5 +86,6 @@ export function fightersOf(v: GreyhawkExchangeView): Fighters {
     defenderConditions: dc,
     defenderSize: v.defenderSize,
     defenderDex: v.defenderDex,
+    ...(braced ? { bracedAgainstRush: true } : {}),
   };
 }

@@ -35,6 +35,8 @@ const ICONS: Readonly<Record<ConditionStatus, string>> = {
   losesInitiative: 'icons/svg/clockwork.svg',
   carved: 'icons/svg/target.svg',
   clothingCut: 'icons/svg/cowled.svg',
+  parried: 'icons/svg/shield.svg',
+  shieldPunched: 'icons/svg/shield.svg',
 };
 
 export const statusId = (s: ConditionStatus): string => `greyhawk-${s}`;

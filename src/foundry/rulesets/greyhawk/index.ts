@@ -3,6 +3,7 @@ import { greyhawkCardFlows } from './cards';
 import { installGreyhawkStatuses } from './conditions';
 import './models/migration';
 import { greyhawkParryFlows, installParries } from './parries';
+import { registerRealignQuery } from './shields/realign';
 import type { FoundryRuleset } from '../types';
 import { GREYHAWK_ACTOR_TYPES, GuerrierAdndModel, MonstreAdndModel } from './models/actors';
 import { ArmeAdndModel, GREYHAWK_ITEM_TYPES } from './models/items';
@@ -35,6 +36,8 @@ export const greyhawkRuleset: FoundryRuleset = {
   setup() {
     // Greyhawk sheets open in every world (compendiums, actors kept from an earlier ruleset).
     void foundry.applications.handlebars.loadTemplates(GREYHAWK_PARTIALS);
+    // G-D3 the sheet's realign button asks the GM (every world, like the sheets).
+    registerRealignQuery();
   },
   init() {
     // The lasting conditions are token statuses (after core's), carried by Active Effects.

@@ -4,6 +4,7 @@ import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind, Size } from '../../
 import type { GreyhawkAttackState, GreyhawkExchangeView } from '../../../../engine/greyhawk/exchange';
 import { greyhawkOptionsFromSettings } from '../settings';
 import { greyhawkConditionsOf } from '../conditions';
+import { bracedAgainst, declaredDmgParry, declaredRush } from '../parries/view';
 import type { CardSnapshot, FlowEnv, Text } from '../../../chat/flow';
 
 /**
@@ -40,7 +41,11 @@ interface GreyhawkActorDoc {
     readonly abilities: { readonly dex: number };
   };
   readonly items: {
-    get(id: string): { name?: string; system: { toEngine?: () => GreyhawkWeapon } } | undefined;
+    get(
+      id: string,
+    ):
+      | { name?: string; system: { toEngine?: () => GreyhawkWeapon; ruined?: boolean; broken?: boolean } }
+      | undefined;
   };
 }
 
@@ -89,6 +94,14 @@ export function exchangeView(
     defenderHp: d.system.hp.value,
     defenderConditions: greyhawkConditionsOf(d),
     options: greyhawkOptionsNow(),
+    // G-PA3 the weapon's wear; this round's declarations from the Combat's sealed (GM) copy.
+    weaponWear: { ruined: item?.system.ruined === true, broken: item?.system.broken === true },
+    round: {
+      attackerDmgParry: declaredDmgParry(a),
+      defenderDmgParry: declaredDmgParry(d),
+      defenderRushing: declaredRush(d),
+      attackerBracedAgainstDefender: bracedAgainst(a, d),
+    },
   };
 }
 

@@ -36,6 +36,7 @@ import {
   shotOf,
   type CalledPurpose,
   type GreyhawkChoices,
+  type GreyhawkEffect,
   type Manoeuvre,
 } from '../../../../engine/greyhawk/exchange';
 
@@ -281,6 +282,7 @@ export const greyhawkAttackOpener: CardOpener<GreyhawkChoices> = {
     };
     const tokenUuid = request.tokenUuid || undefined;
     const cards: OpenedCard[] = [];
+    let opened: GreyhawkEffect[] = [];
     for (const target of request.targets) {
       const env = newEnv();
       const view = exchangeView(actor, actor.name, itemId, resolveUuid(target.actorUuid), target.name);
@@ -303,10 +305,10 @@ export const greyhawkAttackOpener: CardOpener<GreyhawkChoices> = {
         state: opening.state,
       };
       cards.push({ card, env });
+      if (!opened.length) opened = opening.effects;
     }
     // G-SH1: a specialist's shield AC back at this attack; an off-hand punch takes it away.
-    const shieldAc = cards.map((c) => (c.card.state as GreyhawkAttackState).first?.shieldAc).find(Boolean);
-    return { cards, commit: () => shieldPunchCommit(actor, shieldAc) };
+    return { cards, commit: () => shieldPunchCommit(actor, opened) };
   },
 };
 

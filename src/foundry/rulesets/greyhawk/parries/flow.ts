@@ -11,7 +11,7 @@ import {
   type ParryView,
 } from '../../../../engine/greyhawk/parry-exchange';
 import type { Modifier } from '../../../../engine/greyhawk/types';
-import { SYSTEM_ID } from '../../../constants';
+import { conditionStatusWrites } from '../conditions';
 import { flowFromExchange, type ExchangeBinding } from '../../../chat/exchange-flow';
 import type {
   CardFlow,
@@ -30,7 +30,6 @@ import {
   earlierAttackKeys,
   foesOf,
   greyhawkDoc,
-  PARRIED_STATUS_ID,
   parryCardsThisRound,
   weaponOf,
   withinPolearmReach,
@@ -90,30 +89,13 @@ function owners(side: ExchangeSide, card: Card): readonly string[] {
   return [];
 }
 
-function writes(effects: readonly ParryEffect[], card: Card, env: FlowEnv): DocumentWrite[] {
+function writes(effects: readonly ParryEffect[], card: Card): DocumentWrite[] {
   const out: DocumentWrite[] = [];
   for (const e of effects) {
     const uuid = e.fighter === 'attacker' ? card.actorUuid : (card.targets[0]?.actorUuid ?? '');
-    if (e.type === 'condition') {
-      const name = env.t({ key: `PDA.Greyhawk.Status.${e.status}` });
-      out.push({
-        uuid,
-        update: {},
-        statuses: {
-          [PARRIED_STATUS_ID]: e.on
-            ? {
-                name,
-                img: 'icons/svg/shield.svg',
-                statuses: [PARRIED_STATUS_ID],
-                duration: { rounds: e.rounds ?? 1 },
-                flags: { [SYSTEM_ID]: { parry: { ...(e.data ?? {}) } } },
-              }
-            : null,
-        },
-      });
-    } else if (e.type === 'item') {
-      out.push({ uuid, itemId: e.itemId, update: { system: { [e.field]: e.to } } });
-    }
+    // G-PA1 the mark is a Greyhawk condition effect like the others (conditions.ts).
+    if (e.type === 'condition') out.push({ uuid, update: {}, statuses: conditionStatusWrites([e]) });
+    else if (e.type === 'item') out.push({ uuid, itemId: e.itemId, update: { system: { [e.field]: e.to } } });
   }
   return out;
 }

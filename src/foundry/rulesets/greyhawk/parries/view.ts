@@ -1,9 +1,7 @@
 import { RulesError } from '../../../../engine/core/errors';
 import type { GreyhawkDeclaration } from '../../../../engine/greyhawk/round';
 import type { ParryAttackView, ParryWeaponState } from '../../../../engine/greyhawk/parry-exchange';
-import { PARRIED_STATUS } from '../../../../engine/greyhawk/parry-exchange';
 import type { GreyhawkCharacter, GreyhawkWeapon, Size } from '../../../../engine/greyhawk/types';
-import { SYSTEM_ID } from '../../../constants';
 import { roundAdapterFor } from '../../../combat/adapter';
 import type { CombatLike } from '../../../combat/adapter';
 import { readRoundState } from '../../../combat/store';
@@ -18,8 +16,6 @@ import { distanceMetres, tokenPlace } from '../cards/distance';
 
 /** The attack card flow the parry reads (cards/attack-flow.ts). */
 export const ATTACK_FLOW = 'greyhawk.attack';
-/** The status a successful parry puts on the defended fighter. */
-export const PARRIED_STATUS_ID = `greyhawk-${PARRIED_STATUS}`;
 /** G-PA2: a polearm reaches 3 m (10 feet, two squares), the ruling of docs/rulings.md. */
 export const POLEARM_REACH_METRES = 3;
 /** Attack cards remembered as "before the parry" (older ones are long past anyway). */
@@ -175,25 +171,7 @@ export function withinPolearmReach(parrier: unknown, attacker: unknown, victim: 
   return near(attacker) || near(victim);
 }
 
-// ------------------------------------------------------------------------ markers, DMG parry
-
-export interface ParriedMarker {
-  readonly effectId: string;
-  readonly by: string;
-  readonly parrier: string;
-}
-
-/** The parry marker on the defended fighter that stops `attackerUuid`'s blow, if any. */
-export function parriedMarker(defender: unknown, attackerUuid: string): ParriedMarker | undefined {
-  const effects = (defender as { effects?: Iterable<EffectLike> } | null)?.effects ?? [];
-  for (const e of effects) {
-    if (![...(e.statuses ?? [])].includes(PARRIED_STATUS_ID)) continue;
-    const data = e.flags?.[SYSTEM_ID]?.parry as { by?: unknown; parrier?: unknown } | undefined;
-    if (data?.by === attackerUuid)
-      return { effectId: e.id ?? '', by: attackerUuid, parrier: String(data.parrier ?? '') };
-  }
-  return undefined;
-}
+// ------------------------------------------------------------------------ this round's declarations
 
 interface CombatantDoc {
   readonly id: string | null;
@@ -280,14 +258,6 @@ export function foesOf(actor: unknown, combatId: string): { id: string; name: st
     if (c.id) out.push({ id: c.id, name: c.name ?? '' });
   }
   return out;
-}
-
-/** G-PA3: a weapon broken by a parry is gone; a ruined bow or crossbow no longer shoots. */
-export function ensureWeaponSound(item: unknown, name: string, melee: boolean): void {
-  const system = (item as { system?: { ruined?: unknown; broken?: unknown } } | undefined)?.system;
-  if (system?.broken === true) throw new RulesError('PDA.Greyhawk.Parry.Refused.Broken', { weapon: name });
-  if (system?.ruined === true && !melee)
-    throw new RulesError('PDA.Greyhawk.Parry.Refused.Ruined', { weapon: name });
 }
 
 /** Parry cards the actor already opened in that combat round (one parry a round, G-PA1). */

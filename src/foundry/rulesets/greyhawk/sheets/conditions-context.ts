@@ -19,6 +19,8 @@ const CONDITION_RULES: Readonly<Record<ConditionStatus, string>> = {
   losesInitiative: 'G-D2',
   carved: 'G-C1',
   clothingCut: 'G-C1',
+  parried: 'G-PA1',
+  shieldPunched: 'G-SH1',
 };
 
 /** The fighter's lasting conditions as the sheet lists them (the token shows the same statuses). */

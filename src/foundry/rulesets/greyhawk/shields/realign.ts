@@ -1,83 +1,105 @@
 import { RulesError } from '../../../../engine/core/errors';
-import { notifyError, t } from '../../../i18n';
+import { realignShield } from '../../../../engine/greyhawk/shield-realign';
+import type { Budgets, CombatantId, RoundCombatant, RoundState } from '../../../../engine/round/types';
+import { resolveUuid } from '../../../chat/card';
+import { uuid } from '../../../chat/open';
 import { postTemplateCard } from '../../../chat/simple-card';
+import { roundAdapterFor, type CombatLike } from '../../../combat/adapter';
+import { readRoundState, writeRoundState } from '../../../combat/store';
+import { notifyError, t } from '../../../i18n';
+import { askGM, registerQuery, type QueryPayload } from '../../../queries';
+import { serialise } from '../../../security/writes';
+import { greyhawkConditionsOf, writeConditions } from '../conditions';
 
 /**
- * G-D3: a fighter whose shield was knocked aside spends one of this round's attacks to realign
- * it (the sheet's button): the shield's AC is back at once and the round counts one attack used.
- * Without an attack left it must wait for the next round.
+ * G-D3: a fighter whose shield was knocked aside spends one of this round's attacks to realign it
+ * (the sheet's button). The button only asks: the active GM checks the requester owns the fighter,
+ * reads the attack budget from the Combat's sealed copy, writes it back whole with one attack more
+ * used (the round's own journaled write, one command at a time per combat), then takes the shield
+ * condition off. Without an attack left it is refused and nothing changes.
  */
 
+export const REALIGN_QUERY = 'greyhawk.realignShield';
+const REALIGN_SHAPE = { actorUuid: uuid() };
+
+interface RealignPayload extends QueryPayload {
+  actorUuid: string;
+}
+
+interface FighterDoc {
+  readonly uuid: string;
+  readonly name: string;
+  testUserPermission?(user: User, level: 'OWNER'): boolean;
+}
+
 interface CombatantDoc {
+  readonly id: string | null;
   readonly actor?: { uuid?: string } | null;
-  readonly system?: { budgets?: unknown };
-  update(data: Record<string, unknown>): Promise<unknown>;
 }
 
-interface Budget {
-  max: number;
-  used: number;
-}
+type State = RoundState<RoundCombatant, unknown, unknown>;
 
-function combatantOf(uuid: string): CombatantDoc | undefined {
-  const combats = (
-    game.combats as unknown as { contents?: { round?: number; combatants: Iterable<CombatantDoc> }[] }
-  )?.contents;
-  for (const combat of combats ?? []) {
+/** The running combat the actor fights in, and its combatant's id. */
+function fightOf(actorUuid: string): { combat: CombatLike; combatantId: CombatantId } | undefined {
+  const combats = (game.combats as unknown as { contents?: CombatLike[] } | undefined)?.contents ?? [];
+  for (const combat of combats) {
     if (!combat.round) continue;
-    for (const c of combat.combatants) if (c.actor?.uuid === uuid) return c;
+    for (const c of combat.combatants as unknown as Iterable<CombatantDoc>)
+      if (c.id && c.actor?.uuid === actorUuid) return { combat, combatantId: c.id };
   }
   return undefined;
 }
 
-function budgetsOf(c: CombatantDoc): Record<string, Budget> | undefined {
-  const raw = c.system?.budgets;
-  try {
-    const parsed = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, Budget>) : undefined;
-  } catch {
-    return undefined;
-  }
+/** GM side: the realignment, refused before anything is written. */
+export async function handleRealign(payload: RealignPayload, user: User): Promise<boolean> {
+  const actor = resolveUuid(payload.actorUuid) as FighterDoc | null;
+  if (!actor?.name) throw new RulesError('PDA.Chat.Gone.Actor', { name: payload.actorUuid });
+  if (!user.isGM && actor.testUserPermission?.(user, 'OWNER') !== true)
+    throw new RulesError('PDA.Error.CardNotYourActor', { name: actor.name });
+  const fight = fightOf(actor.uuid);
+  const adapter = roundAdapterFor('greyhawk');
+  const realign = async (): Promise<boolean> => {
+    const state = fight && adapter ? (readRoundState(adapter, fight.combat) as State | null) : null;
+    const budgets: Budgets | undefined = state && fight ? state.budgets[fight.combatantId] : undefined;
+    const done = realignShield(actor.name, greyhawkConditionsOf(actor), budgets);
+    if (state && fight && adapter && done.budgets) {
+      const next: State = { ...state, budgets: { ...state.budgets, [fight.combatantId]: done.budgets } };
+      await writeRoundState(
+        fight.combat,
+        next,
+        adapter,
+        JSON.stringify({ realign: actor.uuid, by: user.id }),
+      );
+    }
+    await writeConditions(actor, done.conditions);
+    await postTemplateCard(
+      actor,
+      'greyhawk/realign-card.hbs',
+      {
+        title: t('PDA.Greyhawk.Realign.Title', { name: actor.name }),
+        rolls: [],
+        outcome: t(done.budgets ? 'PDA.Greyhawk.Realign.Done' : 'PDA.Greyhawk.Realign.DoneOutside', {
+          name: actor.name,
+        }),
+        rule: 'G-D3',
+      },
+      [],
+    );
+    return true;
+  };
+  // The same queue as the round's commands: a realignment never reads a round being rewritten.
+  return fight ? serialise(`combat.${fight.combat.id ?? ''}`, realign) : realign();
 }
 
-interface ActorDoc {
-  readonly uuid: string;
-  readonly name: string;
-  readonly system: { readonly conditions?: { readonly shieldOffLine?: boolean } };
-  update(data: Record<string, unknown>): Promise<unknown>;
+export function registerRealignQuery(): void {
+  registerQuery(REALIGN_QUERY, REALIGN_SHAPE, handleRealign);
 }
 
-export async function realignShield(actor: ActorDoc): Promise<void> {
-  if (actor.system.conditions?.shieldOffLine !== true) return;
-  const combatant = combatantOf(actor.uuid);
-  const budgets = combatant ? budgetsOf(combatant) : undefined;
-  const attacks = budgets?.attacks;
-  if (combatant && budgets && attacks) {
-    if (attacks.max - attacks.used <= 0)
-      throw new RulesError('PDA.Greyhawk.Realign.NoAttack', { name: actor.name });
-    const spent = { ...budgets, attacks: { ...attacks, used: attacks.used + 1 } };
-    await combatant.update({ system: { budgets: JSON.stringify(spent) } });
-  }
-  await actor.update({ system: { conditions: { shieldOffLine: false } } });
-  await postTemplateCard(
-    actor,
-    'greyhawk/realign-card.hbs',
-    {
-      title: t('PDA.Greyhawk.Realign.Title', { name: actor.name }),
-      rolls: [],
-      outcome: t(combatant ? 'PDA.Greyhawk.Realign.Done' : 'PDA.Greyhawk.Realign.DoneOutside', {
-        name: actor.name,
-      }),
-      rule: 'G-D3',
-    },
-    [],
-  );
-}
-
-/** The sheet action (`data-action="realignShield"`). */
+/** The sheet action (`data-action="realignShield"`): asks the GM (refusals are shown). */
 export async function onRealignClick(this: { document: unknown }): Promise<void> {
   try {
-    await realignShield(this.document as ActorDoc);
+    const actor = this.document as FighterDoc;
+    await askGM(REALIGN_QUERY, { actorUuid: actor.uuid });
   } catch (error) {
     notifyError(error);
   }
