@@ -10,7 +10,7 @@ import Handlebars from 'handlebars';
 import { setTemplateRenderer } from '../../../src/foundry/chat/card';
 import { registerFlow } from '../../../src/foundry/chat/flow';
 import { registerChat } from '../../../src/foundry/chat/index';
-import { souffleCardFlows } from '../../../src/foundry/rulesets/souffle/cards';
+import { registerSouffleOpenQuery, souffleCardFlows } from '../../../src/foundry/rulesets/souffle/cards';
 import { setSouffleOptionsSource } from '../../../src/foundry/rulesets/souffle/cards/fighters';
 import type { CombatLike, CombatantLike } from '../../../src/foundry/combat/adapter';
 import { registerRoundAdapter } from '../../../src/foundry/combat/adapter';
@@ -154,6 +154,7 @@ export function souffleWorld(): { gm: FakeUser; player: FakeUser; other: FakeUse
   registerRoundAdapter(souffleRoundAdapter);
   registerRoundQueries();
   registerPostureQuery();
+  registerSouffleOpenQuery();
   // A player's request runs on the GM's client for the calling user: as the GM, then back.
   setRequestTransport(async (name, data) => {
     const caller = g.game.user;

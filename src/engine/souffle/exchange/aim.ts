@@ -40,16 +40,19 @@ export function openSouffleAim(
 }
 
 /**
- * S-AT7: the aim an attack may carry: only the one prepared (never picked for free), and a feint
- * only in melee (S-MN1). Refuses any other.
+ * S-AT7: the aim an attack may carry: in a fight's actions step, only the one prepared by its own
+ * short action (never picked for free); outside it, where no action is counted, preparing costs
+ * nothing and the attack may name it directly (a macro). A feint only in melee (S-MN1).
  */
 export function attackAim(
   prepared: AimKind | undefined,
   asked: AimKind | '' | undefined,
   kind: AttackKind,
+  counted: boolean,
 ): AimKind | undefined {
   const aim = asked === undefined ? prepared : asked || undefined;
-  if (aim && aim !== prepared) throw new RulesError('PDA.Error.SouffleAimNotPrepared');
+  if (aim && !isAimKind(aim)) throw new RulesError('PDA.Error.CardNoSuchAction');
+  if (aim && aim !== prepared && counted) throw new RulesError('PDA.Error.SouffleAimNotPrepared');
   if (aim === 'feinte' && kind !== 'melee') return undefined;
   return aim;
 }
@@ -65,3 +68,24 @@ export const souffleAimExchange: ExchangeMachine<
     throw new RulesError('PDA.Error.CardNoSuchAction');
   },
 };
+
+/** Where and when an aim was prepared (the "vise" condition's mark on the fighter). */
+export interface AimMark {
+  readonly aim: AimKind;
+  readonly combatId: string;
+  readonly round: number;
+}
+
+/**
+ * S-AT7: the aim still prepared now: one made in this combat's current round (outside a fight,
+ * one made outside a fight). An aim not used by the end of its round is gone.
+ */
+export function preparedAimNow(mark: unknown, combatId: string, round: number): AimKind | undefined {
+  const m: Partial<AimMark> | undefined =
+    typeof mark === 'string'
+      ? { aim: mark as AimKind, combatId: '', round: 0 }
+      : ((mark ?? undefined) as Partial<AimMark> | undefined);
+  if (!m || !isAimKind(m.aim)) return undefined;
+  if ((m.combatId ?? '') !== combatId) return undefined;
+  return combatId && m.round !== round ? undefined : m.aim;
+}

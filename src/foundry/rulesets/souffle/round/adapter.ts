@@ -9,6 +9,7 @@ import {
   postureShortActions,
   spendAction,
   type Posture,
+  type PostureTurn,
 } from '../../../../engine/souffle/posture';
 import {
   ACTIONS_POOL,
@@ -169,15 +170,21 @@ export function describeSouffleDeclaration(state: SouffleRoundState, id: string,
  * (no combat, posture step) nothing is checked.
  */
 export function checkSouffleAction(state: SouffleRoundState | null, id: string, action: string): void {
-  if (!state || state.ended || state.step !== SOUFFLE_STEPS.actions) return;
-  if (!state.combatants[id]) return;
+  const turn = souffleTurn(state, id);
+  if (turn) spendAction(turn, action);
+}
+
+/**
+ * The posture budget `id` has this round (S-P1..S-P4), as the engine's exchanges read it;
+ * undefined outside a combat's actions step or for a fighter not in it (nothing is counted).
+ */
+export function souffleTurn(state: SouffleRoundState | null, id: string): PostureTurn | undefined {
+  if (!state || state.ended || state.step !== SOUFFLE_STEPS.actions) return undefined;
+  if (!state.combatants[id]) return undefined;
   const declaration = state.declarations[id];
-  if (!declaration) {
-    spendAction({ spent: 0 }, action);
-    return;
-  }
+  if (!declaration) return { spent: 0 };
   const budget = state.budgets[id]?.[ACTIONS_POOL];
-  spendAction({ posture: roundPosture(declaration), spent: budget?.used ?? 0 }, action);
+  return { posture: roundPosture(declaration), spent: budget?.used ?? 0 };
 }
 
 /**
