@@ -21,7 +21,14 @@ import {
   type TestResult,
 } from '../manoeuvres';
 import type { SouffleOptions } from '../options';
-import { applyFighterEffects, fighterEffects, undoRefusal, type SouffleExchangeEffect } from './effects';
+import {
+  applyFighterEffects,
+  fighterEffects,
+  fighterMark,
+  undoRefusal,
+  type FighterMark,
+  type SouffleExchangeEffect,
+} from './effects';
 import { bestMetier, refusalOf, type SouffleExchangeView } from './view';
 
 /**
@@ -57,6 +64,8 @@ export interface SouffleApplied {
   readonly written: readonly SouffleExchangeEffect[];
   /** The effects that restore the defender as it was before the apply. */
   readonly undo: readonly SouffleExchangeEffect[];
+  /** The defender as the apply (and the luck point) left them: undo refuses once it differs. */
+  readonly after?: FighterMark;
 }
 
 export interface SouffleAttackState {
@@ -200,7 +209,7 @@ function appliedActions(applied: SouffleApplied, view: SouffleExchangeView): Exc
   const out: ExchangeAction[] = [
     with_(
       { id: 'undo', label: { key: 'PDA.Chat.Action.Undo' }, side: 'gm', rule: 'S-DF3', style: 'danger' },
-      undoRefusal(view.defender?.fighter, view.defenderName, 'defender', applied.written, 'S-DF3'),
+      undoRefusal(view.defender?.fighter, view.defenderName, applied.after, 'S-DF3'),
     ),
   ];
   const effect = applied.effect;
@@ -300,6 +309,7 @@ function perform(
         luckSpent: false,
         written,
         undo,
+        after: fighterMark(after),
       };
       return { step: 'applied', state: { ...state, applied }, effects: written, undo };
     }
@@ -331,6 +341,7 @@ function perform(
             luckSpent: true,
             written: fighterEffects('defender', original, after),
             undo: fighterEffects('defender', after, original),
+            after: fighterMark(after),
           },
         },
         effects,

@@ -107,55 +107,72 @@ export function applyFighterEffects(
   return next;
 }
 
-/** The first value of `fighter` that is no longer what `effects` wrote, as shown on the card. */
-export function changedSince(
-  fighter: SouffleFighter,
-  ref: FighterRef,
-  effects: readonly SouffleExchangeEffect[],
+/** The undo's key when the target changed since the action (PDA.Chat.Undo.TargetChanged). */
+export const UNDO_CHANGED_KEY = 'PDA.Chat.Undo.TargetChanged';
+
+/** What an exchange keeps of a fighter it changed, to tell later whether anything changed since. */
+export interface FighterMark {
+  readonly pv: number;
+  readonly souffle: number;
+  readonly chance: number;
+  readonly defense: number;
+  readonly wounds: readonly number[];
+  readonly states: readonly SouffleState[];
+  readonly assommeRounds: number;
+}
+
+export function fighterMark(f: SouffleFighter): FighterMark {
+  return {
+    pv: f.pv.value,
+    souffle: f.souffle.value,
+    chance: f.chance,
+    defense: f.defense,
+    wounds: [...f.wounds],
+    states: SOUFFLE_STATES.filter((s) => f.states.includes(s)),
+    assommeRounds: f.assommeRounds ?? 0,
+  };
+}
+
+/** The first value of the fighter that is no longer what the mark holds, as the card shows it. */
+export function markChange(
+  f: SouffleFighter,
+  mark: FighterMark,
 ): { field: string; now: string; wrote: string } | undefined {
-  for (const e of effects) {
-    if (!('fighter' in e) || e.fighter !== ref) continue;
-    if (e.type === 'resource') {
-      const now =
-        e.resource === 'pv'
-          ? fighter.pv.value
-          : e.resource === 'souffle'
-            ? fighter.souffle.value
-            : e.resource === 'chance'
-              ? fighter.chance
-              : fighter.defense;
-      const field = e.resource === 'pv' || e.resource === 'souffle' ? `${e.resource}.value` : e.resource;
-      if (now !== e.to) return { field, now: String(now), wrote: String(e.to) };
-    } else if (e.type === 'wounds') {
-      if (!sameList(fighter.wounds, e.to))
-        return { field: 'wounds', now: JSON.stringify(fighter.wounds), wrote: JSON.stringify(e.to) };
-    } else if (e.type === 'condition' && (SOUFFLE_STATES as readonly string[]).includes(e.status)) {
-      const on = fighter.states.includes(e.status as SouffleState);
-      if (on !== e.on) return { field: `states.${e.status}`, now: String(on), wrote: String(e.on) };
-      if (e.status === 'assomme' && e.on && (fighter.assommeRounds ?? 0) !== (e.rounds ?? 0))
-        return {
-          field: 'assommeRounds',
-          now: String(fighter.assommeRounds ?? 0),
-          wrote: String(e.rounds ?? 0),
-        };
-    }
+  const now = fighterMark(f);
+  const pairs: [string, unknown, unknown][] = [
+    ['pv.value', now.pv, mark.pv],
+    ['souffle.value', now.souffle, mark.souffle],
+    ['chance', now.chance, mark.chance],
+    ['defense', now.defense, mark.defense],
+    ['wounds', now.wounds, mark.wounds],
+    ...SOUFFLE_STATES.map((s): [string, unknown, unknown] => [
+      `states.${s}`,
+      now.states.includes(s),
+      mark.states.includes(s),
+    ]),
+    ['assommeRounds', now.assommeRounds, mark.assommeRounds],
+  ];
+  for (const [field, a, b] of pairs) {
+    const x = JSON.stringify(a);
+    const y = JSON.stringify(b);
+    if (x !== y) return { field, now: x, wrote: y };
   }
   return undefined;
 }
 
-/** The undo's key when the target changed since the action (PDA.Chat.Undo.TargetChanged). */
-export const UNDO_CHANGED_KEY = 'PDA.Chat.Undo.TargetChanged';
-
-/** Why undoing `written` on this fighter is refused now (later damage, a healed wound…). */
+/**
+ * Why undoing an action on this fighter is refused now: the fighter changed since the action
+ * left it as `mark` (later damage, a healed wound, a state set by hand): writing the old values
+ * back would erase that change.
+ */
 export function undoRefusal(
   fighter: SouffleFighter | undefined,
   name: string,
-  ref: FighterRef,
-  written: readonly SouffleExchangeEffect[],
+  mark: FighterMark | undefined,
   rule: string,
 ): Refusal | undefined {
   if (!fighter) return { rule, key: 'PDA.Chat.Gone.Actor', data: { name } };
-  const changed = changedSince(fighter, ref, written);
+  const changed = mark ? markChange(fighter, mark) : undefined;
   return changed ? { rule, key: UNDO_CHANGED_KEY, data: { name, ...changed } } : undefined;
 }
 

@@ -10,7 +10,13 @@ import {
   release,
   type GrappleResult,
 } from '../manoeuvres';
-import { fighterEffects, undoRefusal, type SouffleExchangeEffect } from './effects';
+import {
+  fighterEffects,
+  fighterMark,
+  undoRefusal,
+  type FighterMark,
+  type SouffleExchangeEffect,
+} from './effects';
 import { budgetRefusal, ensure, type SouffleExchangeView, type SouffleFighterView } from './view';
 
 /**
@@ -31,6 +37,8 @@ export interface SouffleGrappleState {
   readonly applied?: {
     readonly written: readonly SouffleExchangeEffect[];
     readonly undo: readonly SouffleExchangeEffect[];
+    /** The held fighter as the hold left them: undo refuses once it differs. */
+    readonly after?: FighterMark;
   };
   readonly escape?: { readonly escaped: boolean; readonly targetScore: number; readonly holderScore: number };
   readonly undone: number;
@@ -83,13 +91,7 @@ export const souffleGrappleExchange: ExchangeMachine<
         ...(gone ? { refused: gone } : {}),
       });
     if (step === 'held') {
-      const blocked = undoRefusal(
-        view.defender?.fighter,
-        view.defenderName,
-        'defender',
-        state.applied?.written ?? [],
-        'S-GR1',
-      );
+      const blocked = undoRefusal(view.defender?.fighter, view.defenderName, state.applied?.after, 'S-GR1');
       out.push({
         id: 'undo',
         label: { key: 'PDA.Chat.Action.Undo' },
@@ -126,7 +128,12 @@ export const souffleGrappleExchange: ExchangeMachine<
       const after = grab(held);
       const written = fighterEffects('defender', held, after);
       const undo = fighterEffects('defender', after, held);
-      return { step: 'held', state: { ...state, applied: { written, undo } }, effects: written, undo };
+      return {
+        step: 'held',
+        state: { ...state, applied: { written, undo, after: fighterMark(after) } },
+        effects: written,
+        undo,
+      };
     }
     if (actionId === 'undo') {
       if (!state.applied) throw new RulesError('PDA.Error.CardNothingToUndo');
