@@ -136,11 +136,16 @@ async function changeDuringActions(
     if (!state) throw new RulesError('PDA.Error.CombatNotStarted');
     const existing = state.declarations[combatantId];
     const combatant = state.combatants[combatantId];
-    if (!existing || !combatant) throw new RulesError('PDA.Error.SoufflePostureChangeTiming', { posture });
+    if (!existing || !combatant)
+      throw new RulesError('PDA.Error.SoufflePostureChangeTiming', {
+        posture: `PDA.Souffle.Posture.${posture}`,
+      });
     if (!by.gm && !by.owns.includes(combatantId))
       throw new RulesError('PDA.Error.NotOwner', { name: combatant.name });
     if (!by.gm && !isEndOfOwnTurn(state, combatantId))
-      throw new RulesError('PDA.Error.SoufflePostureChangeTiming', { posture });
+      throw new RulesError('PDA.Error.SoufflePostureChangeTiming', {
+        posture: `PDA.Souffle.Posture.${posture}`,
+      });
     const declaration: SouffleDeclaration = changePostureAtTurnEnd(existing, posture);
     if (by.gm && !isEndOfOwnTurn(state, combatantId)) {
       adapter.rules.validateDeclaration({

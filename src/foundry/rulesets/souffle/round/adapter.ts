@@ -201,7 +201,9 @@ export function postureDeclaration(
   const existing = state.declarations[id];
   if (state.step === SOUFFLE_STEPS.actions) {
     if (!existing || !isEndOfOwnTurn(state, id)) {
-      throw new RulesError('PDA.Error.SoufflePostureChangeTiming', { posture });
+      throw new RulesError('PDA.Error.SoufflePostureChangeTiming', {
+        posture: `PDA.Souffle.Posture.${posture}`,
+      });
     }
     return changePostureAtTurnEnd(existing, posture);
   }
