@@ -13,7 +13,7 @@ import { AIM_FLAG, bestMetier, souffleActor } from './fighters';
 import { SOUFFLE_AIM_FLOW, SOUFFLE_GRAPPLE_FLOW } from './manoeuvre-flows';
 import { preparedAim } from './openers';
 import { ownActor, requestSouffleCard, type OwnActor } from './request';
-import { checkBudget, souffleCombatOf } from './round';
+import { checkBudget } from './round';
 
 export { AIM_FLAG };
 export { checkBudget, souffleCombatOf } from './round';
