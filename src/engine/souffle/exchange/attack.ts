@@ -1,7 +1,16 @@
 import type { ExchangeAction, ExchangeMachine, ExchangeStep, Refusal } from '../../core/exchange';
 import { RulesError } from '../../core/errors';
 import type { Dice } from '../../dice/port';
-import { forceAttack, resolveAttack, type AimKind, type AttackInput, type AttackResult } from '../attack';
+import {
+  ATTACK_CHARACTERISTICS,
+  forceAttack,
+  resolveAttack,
+  type AimKind,
+  type AttackInput,
+  type AttackResult,
+  type CharacteristicId,
+} from '../attack';
+import type { SouffleFighter } from '../fighter';
 import {
   applyDamage,
   defenceLevel,
@@ -367,3 +376,36 @@ export const souffleAttackExchange: ExchangeMachine<
   },
   perform,
 };
+
+/** What the attack dialog chose (S-AT1, S-AT4, S-A4, S-AT7). */
+export interface SouffleAttackChoice {
+  readonly characteristic: CharacteristicId;
+  readonly metier: number;
+  readonly context: number;
+}
+
+/**
+ * The attack input from the sheet's defaults and the dialog's choice: a characteristic the attack
+ * allows, and one of the fighter's métiers (or none); refuses anything else.
+ */
+export function chosenAttackInput(
+  base: AttackInput,
+  fighter: SouffleFighter,
+  choice: SouffleAttackChoice,
+  aim: AimKind | undefined,
+): AttackInput {
+  if (choice.metier !== 0 && !Object.values(fighter.metiers).includes(choice.metier))
+    throw new RulesError('PDA.Error.BadPayload', { field: 'choices.metier' });
+  if (!ATTACK_CHARACTERISTICS[base.kind].includes(choice.characteristic))
+    throw new RulesError('PDA.Error.SouffleAttackCharacteristic', {
+      kind: base.kind,
+      characteristic: choice.characteristic,
+    });
+  return {
+    ...base,
+    characteristic: { id: choice.characteristic, value: fighter[choice.characteristic] },
+    metier: choice.metier,
+    ...(choice.context ? { context: choice.context } : {}),
+    ...(aim ? { aim } : {}),
+  };
+}

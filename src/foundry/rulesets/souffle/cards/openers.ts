@@ -1,10 +1,6 @@
 import { RulesError } from '../../../../engine/core/errors';
 import type { FighterRef } from '../../../../engine/core/exchange';
-import {
-  ATTACK_CHARACTERISTICS,
-  type AttackInput,
-  type CharacteristicId,
-} from '../../../../engine/souffle/attack';
+import type { CharacteristicId } from '../../../../engine/souffle/attack';
 import {
   AIM_KINDS,
   FLEE_SITUATIONS,
@@ -13,6 +9,7 @@ import {
   SOUFFLE_FLEE_EXCHANGE,
   SOUFFLE_GRAPPLE_EXCHANGE,
   attackAim,
+  chosenAttackInput,
   openSouffleAim,
   openSouffleAttack,
   openSouffleFlee,
@@ -151,22 +148,10 @@ export const souffleAttackOpener: CardOpener<AttackChoices> = {
     if (!item || !weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: request.itemId });
     const fighter = actor.system.toEngine();
     const base = sheetAttackInput(fighter, weapon, actor.system.engineWeapons());
-    const c = request.choices;
-    // The dialog offers the fighter's métiers (or none), and the characteristics the attack allows.
-    if (c.metier !== 0 && !Object.values(fighter.metiers).includes(c.metier))
-      throw new RulesError('PDA.Error.BadPayload', { field: 'choices.metier' });
-    if (!ATTACK_CHARACTERISTICS[base.kind].includes(c.characteristic))
-      throw new RulesError('PDA.Error.BadPayload', { field: 'choices.characteristic' });
     const prepared = preparedAim(actor, found);
     const counted = Boolean(found && turnOf(found.combat.id ?? '', actor.uuid));
-    const aim = attackAim(prepared, c.aim, base.kind, counted);
-    const input: AttackInput = {
-      ...base,
-      characteristic: { id: c.characteristic, value: fighter[c.characteristic] },
-      metier: c.metier,
-      ...(c.context ? { context: c.context } : {}),
-      ...(aim ? { aim } : {}),
-    };
+    const aim = attackAim(prepared, request.choices.aim, base.kind, counted);
+    const input = chosenAttackInput(base, fighter, request.choices, aim);
     const options = souffleOptionsNow();
     const cards: OpenedCard[] = [];
     for (const target of request.targets) {
