@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { souffleRound, text, WARRIOR } from './souffle-table';
 
+/* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
+
 /** The duel in its actions step, the hunter's token hostile to the warrior. */
 async function fight(postures: readonly [string, string] = ['intrepide', 'prudent']) {
   const duel = await souffleRound(postures, [9, 4]);
@@ -54,6 +56,8 @@ describe('S-AT7 an aim lasts its round', () => {
     await alice.click(sheet.querySelector('[data-action="aim"]')!);
     await alice.answerDialog({}, 'viser');
     expect(text(alice.lastMessage())).toContain('Visée : +1 avantage');
+    // The prepared aim is an Active Effect on the warrior, carrying its status.
+    expect([...alice.actor(WARRIOR).statuses]).toContain('vise');
     // The same round, the dialog offers the prepared aim.
     await alice.click(sheet.querySelector('[data-action="attack"]')!);
     expect(
@@ -64,6 +68,8 @@ describe('S-AT7 an aim lasts its round', () => {
     for (let i = 0; i < 3; i++) await gm.click('[data-action="pdaNextSlot"]', gm.tracker);
     await gm.click('[data-action="pdaNextRound"]', gm.tracker);
     expect(text(gm.tracker)).toMatch(/^2 Round 2/);
+    // The new round ended it.
+    expect([...alice.actor(WARRIOR).statuses]).not.toContain('vise');
     await alice.click('[data-action="pdaDeclare"]', alice.tracker);
     await alice.answerDialog({}, 'intrepide');
     await table.seat('Bruno').click('[data-action="pdaDeclare"]', table.seat('Bruno').tracker);
@@ -77,6 +83,24 @@ describe('S-AT7 an aim lasts its round', () => {
     await alice.answerDialog({ characteristic: 'vigueur' });
     expect(text(alice.lastMessage())).toContain("Niveau d'avantage +8");
     expect(text(alice.lastMessage())).not.toContain('Visée');
+    expect(table.errors()).toEqual([]);
+  });
+});
+
+describe('S-FL1 freiné lasts the round', () => {
+  it('S-FL1 the GM slows the caught runner: an Active Effect "freiné" on the warrior, gone at the next round', async () => {
+    const { table, gm, alice } = await fight(['prudent', 'prudent']);
+    await alice.target('Chasseur');
+    const sheet = await alice.openSheet(alice.actor(WARRIOR));
+    await alice.click(sheet.querySelector('[data-action="flee"]')!);
+    table.dice.push([10, 2], [10, 5]);
+    await alice.answerDialog({ situation: 'tenaille', threshold: 8 });
+    await gm.press('Freiné');
+    const effect = [...alice.actor(WARRIOR).effects].find((e: any) => [...e.statuses].includes('freine'));
+    expect(effect?.duration).toMatchObject({ rounds: 1 });
+    for (let i = 0; i < 2; i++) await gm.click('[data-action="pdaNextSlot"]', gm.tracker);
+    await gm.click('[data-action="pdaNextRound"]', gm.tracker);
+    expect([...alice.actor(WARRIOR).statuses]).not.toContain('freine');
     expect(table.errors()).toEqual([]);
   });
 });

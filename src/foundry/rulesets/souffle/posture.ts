@@ -254,23 +254,6 @@ export async function spendForActor(
 }
 
 /**
- * Spends `action` in the fighter's combat through the GM (a player never writes the round).
- * Outside a combat's actions step nothing is spent. Resolves false on a refusal (shown).
- */
-export async function takeSouffleAction(
-  found: { combat: CombatLike; combatantId: string; state: SouffleRoundState | null } | undefined,
-  action: string,
-): Promise<boolean> {
-  if (!found?.state || found.state.ended || found.state.step !== SOUFFLE_STEPS.actions) return true;
-  const result = await askGM<boolean>(ACTION_QUERY, {
-    combatId: found.combat.id,
-    combatantId: found.combatantId,
-    action,
-  });
-  return result.ok;
-}
-
-/**
  * A posture click (sheet, token HUD, tracker): in combat through the GM, else on the actor.
  * Returns whether it was accepted (a refusal is shown to the user).
  */

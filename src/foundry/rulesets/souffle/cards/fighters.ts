@@ -9,7 +9,8 @@ import { SOUFFLE_STATES } from '../../../../engine/souffle/states';
 import type { SouffleExchangeEffect, SouffleFighterView } from '../../../../engine/souffle/exchange';
 import { SYSTEM_ID } from '../../../constants';
 import { souffleOptionsFromSettings } from '../settings';
-import type { DocumentWrite, Text } from '../../../chat/flow';
+import type { DocumentWrite, StatusWrite, Text } from '../../../chat/flow';
+import { t } from '../../../i18n';
 
 export { bestMetier } from '../../../../engine/souffle/exchange';
 
@@ -60,10 +61,46 @@ export function fighterView(doc: unknown, turn?: PostureTurn): SouffleFighterVie
   }
 }
 
-/** Actor flag: the round a failed flight slowed the runner in (S-FL1). */
-export const SLOWED_FLAG = 'souffleSlowed';
-/** Actor flag: the aim prepared for the next attack, with its round (S-AT7). */
-export const AIM_FLAG = 'souffleAim';
+/**
+ * The conditions that last the round (S-FL1 "freiné", S-AT7 a prepared aim): Active Effects
+ * carrying their status, marked with the combat and round they were set in (flags) and a one-round
+ * duration; the round's start removes those of an earlier round (round/conditions.ts).
+ */
+export const ROUND_CONDITIONS = ['freine', 'vise'] as const;
+export type RoundCondition = (typeof ROUND_CONDITIONS)[number];
+
+export const ROUND_CONDITION_ICONS: Readonly<Record<RoundCondition, string>> = {
+  freine: 'icons/svg/net.svg',
+  vise: 'icons/svg/target.svg',
+};
+
+interface EffectLike {
+  readonly statuses?: Iterable<string>;
+  readonly flags?: Record<string, Record<string, unknown> | undefined>;
+}
+
+/** The mark (combat, round, aim…) of the actor's effect carrying `status`, or undefined. */
+export function conditionMark(doc: unknown, status: RoundCondition): Record<string, unknown> | undefined {
+  const effects = (doc as { effects?: Iterable<EffectLike> } | null)?.effects;
+  for (const e of effects ?? []) {
+    if ([...(e.statuses ?? [])].includes(status)) return { ...(e.flags?.[SYSTEM_ID]?.mark ?? {}) };
+  }
+  return undefined;
+}
+
+function roundConditionEffect(
+  status: RoundCondition,
+  mark: { combatId: string; round: number },
+  data: Readonly<Record<string, string | number | boolean>> | undefined,
+): StatusWrite {
+  return {
+    name: t(`PDA.Souffle.Condition.${status}`),
+    img: ROUND_CONDITION_ICONS[status],
+    statuses: [status],
+    duration: { rounds: 1, ...(mark.combatId ? { combat: mark.combatId, startRound: mark.round } : {}) },
+    flags: { [SYSTEM_ID]: { mark: { ...mark, ...(data ?? {}) } } },
+  };
+}
 
 const SYSTEM_RESOURCE: Readonly<Record<string, string>> = {
   pv: 'system.pv.value',
@@ -73,43 +110,48 @@ const SYSTEM_RESOURCE: Readonly<Record<string, string>> = {
 };
 
 /**
- * The document writes of the engine's effects: one update per actor. `uuidOf` names the actor of
- * each fighter reference; `round` marks the conditions that last the round. Budgets and new cards
- * are not document writes (the card runner handles them).
+ * The document writes of the engine's effects: one update per actor, with the status effects it
+ * sets or removes. `uuidOf` names the actor of each fighter reference; `round` marks the
+ * conditions that last the round. Budgets and new cards are not document writes (the card runner
+ * handles them).
  */
 export function effectWrites(
   effects: readonly SouffleExchangeEffect[],
   uuidOf: (ref: FighterRef) => string | undefined,
   round: { combatId: string; round: number },
 ): DocumentWrite[] {
-  const updates = new Map<string, Record<string, unknown>>();
+  const writes = new Map<
+    string,
+    { update: Record<string, unknown>; statuses: Record<string, StatusWrite | null> }
+  >();
   const on = (ref: FighterRef) => {
     const uuid = uuidOf(ref);
     if (!uuid) throw new RulesError('PDA.Chat.Gone.Document');
-    let u = updates.get(uuid);
-    if (!u) updates.set(uuid, (u = {}));
-    return u;
+    let w = writes.get(uuid);
+    if (!w) writes.set(uuid, (w = { update: {}, statuses: {} }));
+    return w;
   };
   for (const e of effects) {
     if (e.type === 'resource') {
       const path = SYSTEM_RESOURCE[e.resource];
-      if (path) on(e.fighter)[path] = e.to;
-    } else if (e.type === 'wounds') on(e.fighter)['system.wounds'] = [...e.to];
+      if (path) on(e.fighter).update[path] = e.to;
+    } else if (e.type === 'wounds') on(e.fighter).update['system.wounds'] = [...e.to];
     else if (e.type === 'condition') {
-      const u = on(e.fighter);
+      const w = on(e.fighter);
       if ((SOUFFLE_STATES as readonly string[]).includes(e.status)) {
-        u[`system.states.${e.status}`] = e.on;
-        if (e.status === 'assomme') u['system.assommeRounds'] = e.on ? (e.rounds ?? 0) : 0;
-      } else if (e.status === 'freine') {
-        if (e.on) u[`flags.${SYSTEM_ID}.${SLOWED_FLAG}`] = { ...round };
-        else u[`flags.${SYSTEM_ID}.-=${SLOWED_FLAG}`] = null;
-      } else if (e.status === 'vise') {
-        if (e.on) u[`flags.${SYSTEM_ID}.${AIM_FLAG}`] = { aim: String(e.data?.aim ?? ''), ...round };
-        else u[`flags.${SYSTEM_ID}.-=${AIM_FLAG}`] = null;
+        w.update[`system.states.${e.status}`] = e.on;
+        if (e.status === 'assomme') w.update['system.assommeRounds'] = e.on ? (e.rounds ?? 0) : 0;
+      } else if ((ROUND_CONDITIONS as readonly string[]).includes(e.status)) {
+        const status = e.status as RoundCondition;
+        w.statuses[status] = e.on ? roundConditionEffect(status, round, e.data) : null;
       }
     }
   }
-  return [...updates].map(([uuid, update]) => ({ uuid, update }));
+  return [...writes].map(([uuid, w]) => ({
+    uuid,
+    update: w.update,
+    ...(Object.keys(w.statuses).length ? { statuses: w.statuses } : {}),
+  }));
 }
 
 let optionsSource: () => SouffleOptions = () => souffleOptionsFromSettings();

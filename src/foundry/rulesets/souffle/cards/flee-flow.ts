@@ -28,7 +28,6 @@ const K = 'PDA.Souffle.Flee';
 export const SOUFFLE_FLEE_FLOW = SOUFFLE_FLEE_EXCHANGE;
 export const SOUFFLE_FLEE_DIALOG = templatePath('souffle/chat/flee-dialog.hbs');
 export { FLEE_SITUATIONS, type SouffleFleeState };
-export { SLOWED_FLAG } from './fighters';
 /** The threshold the dialog offers first; the GM sets the real one (docs/rulings.md). */
 const DEFAULT_THRESHOLD = 8;
 

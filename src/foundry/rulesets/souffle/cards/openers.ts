@@ -21,19 +21,12 @@ import {
 import { isSlowed, type FleeSituation } from '../../../../engine/souffle/manoeuvres';
 import type { AimKind } from '../../../../engine/souffle/attack';
 import { tokenByUuid, tokenDistance, tokenOfActor } from '../../../canvas/distance';
-import { SYSTEM_ID } from '../../../constants';
 import { resolveUuid, type CardEnv } from '../../../chat/card';
+import { applyStatusWrites } from '../../../chat/statuses';
 import type { CardSnapshot, CardTarget, DocumentWrite } from '../../../chat/flow';
 import type { CardOpener, OpenRequest, OpenedCard } from '../../../chat/open';
 import { bool, int, object, oneOf, optional, type Schema } from '../../../security/payload';
-import {
-  AIM_FLAG,
-  SLOWED_FLAG,
-  effectWrites,
-  fighterView,
-  souffleActor,
-  souffleOptionsNow,
-} from './fighters';
+import { conditionMark, effectWrites, fighterView, souffleActor, souffleOptionsNow } from './fighters';
 import type { OwnActor } from './request';
 import { checkBudget, spendAs, turnOf, type SouffleFight } from './round';
 
@@ -109,17 +102,14 @@ export async function commitOpening(
   for (const w of writes) {
     const doc = resolveUuid(w.uuid) as Updatable | null;
     if (!doc) throw new RulesError('PDA.Chat.Gone.Document');
-    await doc.update(w.update);
+    if (Object.keys(w.update).length) await doc.update(w.update);
+    if (w.statuses) await applyStatusWrites(doc, w.statuses);
   }
 }
 
 /** The aim still prepared by the actor now (S-AT7: it lasts its round). */
 export function preparedAim(actor: OwnActor, found: SouffleFight | undefined): AimKind | undefined {
-  return preparedAimNow(
-    actor.getFlag?.(SYSTEM_ID, AIM_FLAG),
-    found?.combat.id ?? '',
-    found?.combat.round ?? 0,
-  );
+  return preparedAimNow(conditionMark(actor, 'vise'), found?.combat.id ?? '', found?.combat.round ?? 0);
 }
 
 // ---------------------------------------------------------------------------------------- attack
@@ -247,7 +237,7 @@ export const souffleFleeOpener: CardOpener<FleeChoices> = {
   async open(request, newEnv) {
     const { actor, found } = opening(request, 'fuite');
     const slowed = Boolean(
-      found && isSlowed(actor.getFlag?.(SYSTEM_ID, SLOWED_FLAG), found.combat.id ?? '', found.combat.round),
+      found && isSlowed(conditionMark(actor, 'freine'), found.combat.id ?? '', found.combat.round),
     );
     const env = newEnv();
     const { situation, threshold } = request.choices;

@@ -9,13 +9,12 @@ import { requestCardOpen } from '../../../chat/open';
 import { sheetAttackInput } from '../rolls';
 import { SOUFFLE_ATTACK_FLOW } from './attack-flow';
 import { attackDialogContext } from './dialog';
-import { AIM_FLAG, bestMetier, souffleActor } from './fighters';
+import { bestMetier, souffleActor } from './fighters';
 import { SOUFFLE_AIM_FLOW, SOUFFLE_GRAPPLE_FLOW } from './manoeuvre-flows';
 import { preparedAim } from './openers';
 import { ownActor, requestSouffleCard, type OwnActor } from './request';
 import { checkBudget } from './round';
 
-export { AIM_FLAG };
 export { checkBudget, souffleCombatOf } from './round';
 export { ownActor } from './request';
 

@@ -26,6 +26,7 @@ import {
 import { templatePath } from '../../../constants';
 import { t } from '../../../i18n';
 import { souffleRoundCombatant, souffleRoundRulesFromSettings } from './combat';
+import { endRoundConditions } from './conditions';
 import { askGM } from '../../../queries';
 import type { CombatLike, CombatantLike, DeclarationRequest, RoundAdapter } from '../../../combat/adapter';
 
@@ -328,7 +329,10 @@ export const souffleRoundAdapter: RoundAdapter<SouffleRoundCombatant, SouffleDec
     describeDeclaration: describeSouffleDeclaration,
     actionIcon: (action) => ACTION_ICONS[action] ?? 'fa-solid fa-circle',
     promptDeclaration: promptSouffleDeclaration,
-    roundStarted: (combat) => tickKnockOuts(combat),
+    roundStarted: async (combat) => {
+      await tickKnockOuts(combat);
+      await endRoundConditions(combat);
+    },
     // S-R3: a tie is shown on the rows; a player owning one of the tied fighters picks who starts.
     initiativeTie: (state, id, viewer) => {
       const group = tieGroup(state.order, id);
