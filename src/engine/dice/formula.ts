@@ -172,6 +172,20 @@ export function evaluate(
       total += term.sign * term.value;
       continue;
     }
+    if (!term.keep) {
+      // Every die kept (the common case): the same rolls, without the keep bookkeeping.
+      const rolls: DieRoll[] = [];
+      let sum = 0;
+      for (let i = 0; i < term.count; i++) {
+        const r = rollOne(term.faces, dice, d3FromD6);
+        rolls.push({ faces: term.faces, rolledOn: r.rolledOn, rolled: r.rolled, value: r.value, kept: true });
+        sum += r.value;
+      }
+      terms.push({ term, dice: rolls, total: term.sign * sum });
+      total += term.sign * sum;
+      diceTotal += term.sign * sum;
+      continue;
+    }
     const raw = [];
     for (let i = 0; i < term.count; i++) raw.push(rollOne(term.faces, dice, d3FromD6));
     let keptFlags = raw.map(() => true);

@@ -7,7 +7,7 @@ import {
   type DefenceOption,
   type DefenceResult,
 } from '../fantasia/attack';
-import { applyDamage, rollDamage } from '../fantasia/damage';
+import { damagedDefender, rollDamage } from '../fantasia/damage';
 import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from '../fantasia/options';
 import {
   buildFantasiaSchedule,
@@ -35,8 +35,9 @@ import type { FantasiaEncounter, Tactics } from './types';
  * - each round the initiative of F-R2..F-R4 (fantasiaInitiative), declarations of intent made
  *   from the tactics, and the three passes of F-R6..F-R9 as buildFantasiaSchedule lays them out;
  * - each attack takes the attack card's steps: resolveAttack → availableDefences (the defender
- *   takes the best allowed) → resolveDefence → rollDamage → applyDamage (resolveExchange's
- *   pipeline, without the fumble list and thrust memory no tactic uses);
+ *   takes the best allowed) → resolveDefence → rollDamage → damagedDefender (applyDamage without
+ *   the undo diff nobody reads here); resolveExchange's pipeline, without the fumble list and
+ *   thrust memory no tactic uses;
  * - weapon readiness carries over with fantasiaCarryOver (bows nocked again, crossbows reloaded
  *   in passes 2 and 3, arquebus countdowns).
  * A fighter is down at 0 PV or below, unconscious or dead; dead when the 'dead' state is set or
@@ -586,7 +587,7 @@ export class FantasiaFight {
     const damage = rollDamage(attack, f.c, defender, defence, dice, this.options);
     // The attacker's own view stays: readiness lives in the round (fantasiaCarryOver), and no
     // tactic places secret thrusts, so there is nothing for afterThrust to record.
-    const after = applyDamage(defender, damage).combatant;
+    const after = damagedDefender(defender, damage);
     t.c = t.reloadingId ? withStates(after, { reloading: undefined }) : after;
     if (defence.parryUsed) t.parried = true;
     if (this.isDown(t)) {
