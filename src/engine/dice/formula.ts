@@ -176,10 +176,14 @@ export function evaluate(
       // Every die kept (the common case): the same rolls, without the keep bookkeeping.
       const rolls: DieRoll[] = [];
       let sum = 0;
+      const halved = term.faces === 3 && d3FromD6;
+      const rolledOn = halved ? 6 : term.faces;
       for (let i = 0; i < term.count; i++) {
-        const r = rollOne(term.faces, dice, d3FromD6);
-        rolls.push({ faces: term.faces, rolledOn: r.rolledOn, rolled: r.rolled, value: r.value, kept: true });
-        sum += r.value;
+        // rollOne written out (a d3 as a halved d6).
+        const rolled = dice.die(rolledOn);
+        const value = halved ? Math.ceil(rolled / 2) : rolled;
+        rolls.push({ faces: term.faces, rolledOn, rolled, value, kept: true });
+        sum += value;
       }
       terms.push({ term, dice: rolls, total: term.sign * sum });
       total += term.sign * sum;
