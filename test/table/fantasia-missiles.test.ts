@@ -1,6 +1,14 @@
 /** Missile weapons over several rounds through the tracker and the cards (F-W5, F-R9). */
 import { describe, expect, it } from 'vitest';
-import { attackFromSlot, declare, fantasiaTable, itemId, startFight, text } from './fantasia-table';
+import {
+  attackFromSheet,
+  attackFromSlot,
+  declare,
+  fantasiaTable,
+  itemId,
+  startFight,
+  text,
+} from './fantasia-table';
 
 describe('a crossbowman over four rounds', () => {
   it('F-W5 the crossbow reloads in passes 2 and 3 to shoot again next round; a declined reload leaves it empty', async () => {
@@ -118,5 +126,28 @@ describe('an arquebusier', () => {
     await t.gm.click('[data-action="pdaStartPasses"]', t.gm.tracker);
     await finishRound();
     expect(t.gm.actor('Chef brigand').items.get(gun).system.reloadRoundsLeft).toBe(9);
+  });
+});
+
+describe('an arquebus outside a tracked combat', () => {
+  it('F-W6 too much powder on a shot from the sheet leaves the doubled countdown on the item', async () => {
+    const t = await fantasiaTable([{ entry: 'Chef brigand' }, { entry: 'Bretteur', owner: 'Bruno' }]);
+    const chef = t.gm.actor('Chef brigand');
+    await t.gm.dragOnto(chef, t.table.packUuid('fantasia-armes', 'Arquebuse'));
+    const gun = itemId(t.gm, 'Chef brigand', 'Arquebuse');
+    const sheet = await t.gm.openSheet(chef);
+    await t.gm.click(sheet.querySelector(`tr[data-weapon-id="${gun}"] [data-field="drawn"]`)!);
+    t.table.dice.push([100, 80]);
+    await attackFromSheet(t.gm, 'Chef brigand', gun, 'Bretteur');
+    expect(text(t.gm.lastMessage())).toMatch(/Attaque 80 \/ 5 % Échec/);
+    // Chance 55: 90 fails; incident 80: too much powder; 1d4+3 = 5, doubled.
+    t.table.dice.push([100, 90], [100, 80], [4, 2]);
+    await t.gm.press('Jet de Chance');
+    expect(text(t.bruno.lastMessage())).toContain('Rechargement 10 rounds (doublé)');
+    expect(t.bruno.actor('Chef brigand').items.get(gun).system).toMatchObject({
+      loaded: false,
+      reloadRoundsLeft: 10,
+    });
+    expect(t.table.errors()).toEqual([]);
   });
 });

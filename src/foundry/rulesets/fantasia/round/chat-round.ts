@@ -177,6 +177,33 @@ function readinessWriteOf(
 }
 
 /**
+ * Outside a tracked round the item alone holds the weapon's readiness (readiness.ts): a fired
+ * crossbow or arquebus is unloaded, too much powder leaves the doubled countdown on the item
+ * (F-W5, F-W6), which a round started later carries on.
+ */
+function itemReadinessWrite(
+  actorUuid: string,
+  weaponId: string,
+  change: ReadinessChange,
+): DocumentWrite | undefined {
+  const actor = resolveUuid(actorUuid) as {
+    items?: { get(id: string): { system: unknown } | undefined };
+  } | null;
+  const item = actor?.items?.get(weaponId);
+  if (!item) return undefined;
+  const system = item.system as Parameters<typeof weaponReadinessUpdate>[0] & { reload?: string };
+  let wanted: WeaponReadiness;
+  if (change.kind === 'fired') {
+    if (system.reload !== 'crossbow' && system.reload !== 'arquebus') return undefined;
+    wanted = { ready: true, loaded: false };
+  } else {
+    wanted = { ready: true, loaded: false, reloadRoundsLeft: change.rounds };
+  }
+  const update = weaponReadinessUpdate(system, wanted);
+  return update ? { uuid: actorUuid, itemId: weaponId, update: { system: update } } : undefined;
+}
+
+/**
  * The provider the card uses (set at registration): a running Fantasia round answers from the
  * Combat documents; a combat without one, or no combat, falls back to the default provider.
  */
@@ -220,7 +247,7 @@ export const combatRoundProvider: FantasiaRoundProvider = {
   },
   readinessWrite(combatId, actorUuid, weaponId, change) {
     const found = find(combatId, actorUuid);
-    if (!found) return undefined;
+    if (!found) return itemReadinessWrite(actorUuid, weaponId, change);
     const after = withReadinessChange(found.state, found.id, weaponId, change);
     return readinessWriteOf(actorUuid, after, found.id, weaponId);
   },
