@@ -509,6 +509,32 @@ export function fantasiaBudgets(): Record<string, Budget> {
   return { missile: { max: 1, used: 0 }, parry: { max: 1, used: 0 } };
 }
 
+/** Budget pool of the missile shots made on attack cards this round (F-R9). */
+export const CARD_SHOT = 'shot';
+
+/**
+ * F-R9: the combatant has used its missile or thrown weapon this round, on a card (from the
+ * sheet or the tracker) or in a shooting slot already over.
+ */
+export function missileUsedThisRound(state: FantasiaRoundState, id: CombatantId): boolean {
+  const budgets = state.budgets[id];
+  const spent = (pool: string): boolean => {
+    const b = budgets?.[pool];
+    return b !== undefined && b.used >= b.max;
+  };
+  return spent(CARD_SHOT) || spent('missile');
+}
+
+/** The round after a missile shot on a card (F-R9): the shot of the round is spent. */
+export function withMissileShot(state: FantasiaRoundState, id: CombatantId): FantasiaRoundState {
+  const budgets = state.budgets[id] ?? {};
+  const shot = budgets[CARD_SHOT] ?? { max: 1, used: 0 };
+  return {
+    ...state,
+    budgets: { ...state.budgets, [id]: { ...budgets, [CARD_SHOT]: { ...shot, used: shot.used + 1 } } },
+  };
+}
+
 /** Reload time of an arquebus after a shot (F-W6). */
 export const ARQUEBUS_RELOAD = '1d4+3';
 

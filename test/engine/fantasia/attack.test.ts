@@ -206,6 +206,23 @@ describe('attack and defence', () => {
   });
 });
 
+describe('once a round', () => {
+  it('F-R9 a missile or thrown weapon already used this round is refused before any die; melee is not', () => {
+    const archer = fighter({ id: 'x', weapons: [W.arc, W.dague] });
+    const foe = fighter({ id: 'y' });
+    const dice = new ScriptedDice([]);
+    expect(() =>
+      resolveAttack({ attacker: archer, defender: foe, weapon: W.arc, missileUsed: true }, dice),
+    ).toThrow(expect.objectContaining({ key: 'PDA.Error.MissileUsed' }));
+    expect(dice.remaining).toBe(0);
+    const stab = resolveAttack(
+      { attacker: archer, defender: foe, weapon: W.dague, missileUsed: true },
+      new ScriptedDice([20]),
+    );
+    expect(stab.hit).toBe(true);
+  });
+});
+
 describe('crossbow reload', () => {
   it('F-W5 reloading in passes 2–3 forbids moving, parrying and dodging', () => {
     const shooter = fighter({ id: 'x', weapons: [W.arbalete, W.epeeLongue] });

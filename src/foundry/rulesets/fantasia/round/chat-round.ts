@@ -1,12 +1,15 @@
 import { RulesError } from '../../../../engine/core/errors';
 import {
   fantasiaRound,
+  missileUsedThisRound,
+  withMissileShot,
   type FantasiaDeclaration,
   type FantasiaReadiness,
   type FantasiaRoundState,
   type IntentKind,
   type WeaponReadiness,
 } from '../../../../engine/fantasia/round';
+import { isRanged } from '../../../../engine/fantasia/weapons';
 import { setReadiness } from '../../../../engine/round/engine';
 import { GM, type Requester } from '../../../../engine/round/types';
 import {
@@ -109,6 +112,7 @@ export function roundFacts(state: FantasiaRoundState, id: string): FantasiaRound
     attackDeclared: kinds.some((k) => ATTACKS.has(k)),
     parriedThisRound: parried ? parried.used >= parried.max : false,
     ...(reloading ? { reloadingWeaponId: reloading } : {}),
+    ...(missileUsedThisRound(state, id) ? { missileUsed: true as const } : {}),
   };
 }
 
@@ -145,7 +149,10 @@ export function withReadinessChange(
   return setReadiness(fantasiaRound, state, id, { weapons: { ...readiness.weapons, [weaponId]: next } }, GM);
 }
 
-/** A player's "my weapon fired" (GM side): only for a combatant the requester owns. */
+/**
+ * A weapon fired on a card (GM side; a player's request only for a combatant the requester owns):
+ * a shot or throw spends the round's one (F-R9), a crossbow or arquebus is unloaded (F-W5, F-W6).
+ */
 export function weaponFired(
   state: FantasiaRoundState,
   combatantId: string,
@@ -156,7 +163,9 @@ export function weaponFired(
   if (!combatant) throw new RulesError('PDA.Error.UnknownCombatant', { id: combatantId });
   if (!by.gm && !by.owns.includes(combatantId))
     throw new RulesError('PDA.Error.NotOwner', { name: combatant.name });
-  return withReadinessChange(state, combatantId, weaponId, { kind: 'fired' });
+  const after = withReadinessChange(state, combatantId, weaponId, { kind: 'fired' });
+  const weapon = combatant.weapons.find((w) => w.id === weaponId);
+  return weapon && isRanged(weapon) && weapon.kind !== 'siege' ? withMissileShot(after, combatantId) : after;
 }
 
 /** The write storing a weapon's readiness of `state` on its item (the one place it lives). */
