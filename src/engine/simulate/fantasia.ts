@@ -159,6 +159,8 @@ export class FantasiaFight {
   private readonly statuses: boolean[] = [];
   readonly names: string[] = [];
   readonly sideOf: number[] = [];
+  /** Fighter indices by DEX, highest first, equal DEX in their own order. */
+  private readonly byDex: readonly number[];
 
   constructor(encounter: FantasiaEncounter) {
     this.options = encounter.options ?? DEFAULT_FANTASIA_OPTIONS;
@@ -227,6 +229,9 @@ export class FantasiaFight {
     });
     this.arena = new Arena(arenaFighters, encounter.sides.length);
     this.serials = new Int32Array(this.fighters.length);
+    this.byDex = this.fighters
+      .map((_, i) => i)
+      .sort((a, b) => this.fighters[b]!.round.dex - this.fighters[a]!.round.dex);
   }
 
   private view(w: FantasiaWeapon, readiness: FantasiaReadiness): FantasiaWeapon {
@@ -280,7 +285,9 @@ export class FantasiaFight {
       winner = arena.winner();
       if (winner !== -2) break;
       acting.length = 0;
-      for (let i = 0; i < fighters.length; i++) if (!arena.fighters[i]!.out) acting.push(fighters[i]!.round);
+      // Listed by DEX already (a stable order), so the initiative's stable sort finds them sorted
+      // and gives what it gives for the fighters' own order.
+      for (const i of this.byDex) if (!arena.fighters[i]!.out) acting.push(fighters[i]!.round);
       const order = fantasiaInitiative(acting, dice);
       // Records reused from round to round: only the acting fighters (those in `order`) are read.
       const declarations = this.declarations;
