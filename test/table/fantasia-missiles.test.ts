@@ -148,6 +148,11 @@ describe('an arquebus outside a tracked combat', () => {
       loaded: false,
       reloadRoundsLeft: 10,
     });
+    // The sheet's weapon row shows it.
+    const row = (await t.gm.openSheet(t.gm.actor('Chef brigand'))).querySelector(
+      `tr[data-weapon-id="${gun}"]`,
+    );
+    expect(text(row)).toContain('Rechargement : 10 round(s)');
     expect(t.table.errors()).toEqual([]);
   });
 });
