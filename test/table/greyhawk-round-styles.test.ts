@@ -147,7 +147,7 @@ describe('The Greyhawk round at the table', () => {
       [DREVIN, 'Alice', 0],
       ['Orque', undefined, 1],
     ]);
-    await f.gm.actor(DREVIN).update({ system: { conditions: { prone: true } } });
+    await f.gm.actor(DREVIN).toggleStatusEffect('greyhawk-prone');
     await f.gm.click('[data-action="pdaStartCombat"]', f.gm.tracker);
     await f.alice.click(`[data-action="pdaDeclare"][data-combatant-id="${f.ids[DREVIN]}"]`, f.alice.tracker);
     expect(text(f.alice.dialog())).toContain('Perdre une attaque ce round');
@@ -166,7 +166,7 @@ describe('The Greyhawk round at the table', () => {
       [DREVIN, 'Alice', 0],
       ['Orque', undefined, 1],
     ]);
-    await g.gm.actor(DREVIN).update({ system: { conditions: { prone: true } } });
+    await g.gm.actor(DREVIN).toggleStatusEffect('greyhawk-prone');
     await g.gm.click('[data-action="pdaStartCombat"]', g.gm.tracker);
     await declare(g.alice, g.ids[DREVIN]!, { action: 'standUp', standUp: 'nextRound' });
     await declare(g.gm, g.ids.Orque!, { action: 'attack', targetId: g.ids[DREVIN]! });

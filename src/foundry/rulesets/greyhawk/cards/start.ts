@@ -17,7 +17,7 @@ import {
   type Schema,
 } from '../../../security/payload';
 import { distanceMetres, tokenPlace } from './distance';
-import type { GreyhawkWeapon, GreyhawkCharacter } from '../../../../engine/greyhawk/types';
+import type { GreyhawkCharacter } from '../../../../engine/greyhawk/types';
 import { styleChoicesFor } from '../styles/facts';
 import { readStyleAnswers, STYLE_ANSWERS, styleDialogFor, type styleDialogContext } from '../styles/dialog';
 import {

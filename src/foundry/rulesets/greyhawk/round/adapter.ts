@@ -64,7 +64,8 @@ export function greyhawkRoundCombatant(combatant: CombatantLike): GreyhawkRoundC
   const readied = readiedWeapons(actor).map((w) => w.weapon);
   const weapon = readied[0];
   const offHand = weapon?.melee ? readied.slice(1).find((w) => w.melee && w.hands !== 2) : undefined;
-  const prone = actor?.system?.conditions?.prone === true;
+  // G-P2: conditions are effects on the actor.
+  const prone = greyhawkConditionsOf(actor).prone === true;
   const side = character.monster ? 'npc' : 'pc';
   // G-D2: the lost initiative is a condition effect on the actor.
   const lost = greyhawkConditionsOf(actor).losesInitiative === true ? { losesInitiative: true } : {};
