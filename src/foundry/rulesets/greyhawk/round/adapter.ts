@@ -15,7 +15,6 @@ import type { CombatantLike, DeclarationRequest, RoundAdapter } from '../../../c
 import { promptDeclarationForm } from '../../../combat/declare-dialog';
 import { templatePath } from '../../../constants';
 import { t } from '../../../i18n';
-import { itemList } from '../models/actors';
 import { greyhawkConditionsOf } from '../conditions';
 import { tickGreyhawkConditions } from '../conditions-round';
 import { readiedWeapons } from '../styles/facts';
