@@ -9,6 +9,8 @@ import {
   type GreyhawkAttackState,
 } from '../../src/foundry/rulesets/greyhawk/cards/attack-flow';
 import { greyhawkDialogContext } from '../../src/foundry/rulesets/greyhawk/cards/start';
+import { styleDialogContext } from '../../src/foundry/rulesets/greyhawk/styles/dialog';
+import { DEFAULT_STYLE_ANSWERS } from '../../src/engine/greyhawk/style-use';
 import {
   DEFAULT_CHOICES,
   firstPart,
@@ -408,6 +410,13 @@ export const pages: GalleryPage[] = [
           'Épée longue',
           [{ actorUuid: 'Actor.brute', tokenUuid: '', name: BRUTE.name }],
           { ...DEFAULT_CHOICES, manoeuvre: 'disarm', calledShot: 1, purpose: 'pin' },
+          undefined,
+          styleDialogContext(
+            GORD_SHEET,
+            { ...catalogueWeapon('longSword'), name: 'Épée longue' },
+            { shield: false, grip: 'one' },
+            DEFAULT_STYLE_ANSWERS,
+          ),
         ),
       ),
   },
@@ -436,5 +445,52 @@ export const pages: GalleryPage[] = [
           },
         ),
       ),
+  },
+  {
+    name: 'greyhawk-attack-dialog-two-weapons',
+    template: 'greyhawk/chat/attack-dialog.hbs',
+    width: 420,
+    height: 980,
+    classes: ['greyhawk', 'dialog'],
+    context: (lang) =>
+      withI18n(lang, () => {
+        const sword = { ...catalogueWeapon('longSword'), name: lang === 'fr' ? 'Épée longue' : 'Long sword' };
+        const short = {
+          ...catalogueWeapon('shortSword'),
+          name: lang === 'fr' ? 'Épée courte' : 'Short sword',
+        };
+        const facts = { otherWeapon: short, shield: false, grip: 'one' as const };
+        const answers = { ...DEFAULT_STYLE_ANSWERS, hand: 'main' as const, bothHands: true };
+        return greyhawkDialogContext(
+          sword.name,
+          [{ actorUuid: 'Actor.brute', tokenUuid: '', name: BRUTE.name }],
+          { ...DEFAULT_CHOICES, styleAnswers: answers },
+          undefined,
+          styleDialogContext(GORD_SHEET, sword, facts, answers),
+        );
+      }),
+  },
+  {
+    name: 'greyhawk-attack-dialog-mounted',
+    template: 'greyhawk/chat/attack-dialog.hbs',
+    width: 420,
+    height: 980,
+    classes: ['greyhawk', 'dialog'],
+    context: (lang) =>
+      withI18n(lang, () => {
+        const bow = {
+          ...catalogueWeapon('compositeShortBow'),
+          name: lang === 'fr' ? 'Arc court composite' : 'Composite short bow',
+        };
+        const facts = { shield: false, grip: 'one' as const, mount: { name: 'Cheval', normal: 24 } };
+        const answers = { ...DEFAULT_STYLE_ANSWERS, missileMove: 'half' as const, mountMoved: 20 };
+        return greyhawkDialogContext(
+          bow.name,
+          [{ actorUuid: 'Actor.orc', tokenUuid: 'Scene.s.Token.o', name: 'Orque' }],
+          { ...DEFAULT_CHOICES, styleAnswers: answers },
+          { missile: true, canThrow: false, measured: [{ name: 'Orque', distance: 30 }] },
+          styleDialogContext(GORD_SHEET, bow, facts, answers),
+        );
+      }),
   },
 ];

@@ -287,7 +287,7 @@ function disarmApplied(): CardSnapshot<SouffleAttackState> {
       ...card.state,
       defence: { mode: 'esquive', result },
       test: { kind: 'desarmer', result: r, effect: r.disarmed, rounds: 0 },
-      applied: { before: {}, toSouffle: 4, toPv: 0, effect: 'desarme', luckSpent: false },
+      applied: { toSouffle: 4, toPv: 0, effect: 'desarme', luckSpent: false, written: [], undo: [] },
     },
   };
 }
@@ -504,7 +504,7 @@ export const pages: GalleryPage[] = [
         state: {
           attackerName: 'Ysolde',
           result: { grabbed: true, automatic: false, attackerScore: 5, targetScore: 4 },
-          applied: { before: {} },
+          applied: { written: [], undo: [] },
           undone: 0,
         } satisfies SouffleGrappleState,
       }) as never,

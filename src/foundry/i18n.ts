@@ -1,10 +1,14 @@
 import { isRulesError } from '../engine/core/errors';
 
-/** Localizes a key with optional data. */
+/** A placeholder value that is itself a lang key (an action or posture the engine names). */
+const LANG_KEY = /^PDA\.[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)+$/;
+
+/** Localizes a key with optional data; data values that are lang keys are localized too. */
 export function t(key: string, data?: Record<string, string | number>): string {
   if (!data) return game.i18n?.localize(key) ?? key;
   const stringData: Record<string, string> = {};
-  for (const [k, v] of Object.entries(data)) stringData[k] = String(v);
+  for (const [k, v] of Object.entries(data))
+    stringData[k] = typeof v === 'string' && LANG_KEY.test(v) ? (game.i18n?.localize(v) ?? v) : String(v);
   return game.i18n?.format(key, stringData) ?? key;
 }
 

@@ -15,7 +15,7 @@ describe('the resistance table', () => {
     expect(card).toMatch(/Réussite/);
   });
 
-  it('F-T1 the GM bounds the table at 5–95 %: a gap of 10 still needs a roll, and a 97 fails', async () => {
+  it('F-T1 the GM bounds the table at 5–95 %: a gap of 10 still needs a roll, and a 97 fails without being a fumble', async () => {
     const t = await fantasiaTable([{ entry: 'Bretteur', owner: 'Bruno' }]);
     await expect(t.bruno.game.settings.set('passe-d-armes', 'fantasiaResistanceMax', 90)).rejects.toThrow();
     await t.gm.game.settings.set('passe-d-armes', 'fantasiaResistanceMin', 5);
@@ -25,6 +25,9 @@ describe('the resistance table', () => {
     await t.bruno.click(sheet.querySelector('[data-action="resistanceRoll"]')!);
     await t.bruno.answerDialog({ active: 20, passive: 8, label: 'DEX contre FOR' });
     expect(text(t.gm.lastMessage())).toMatch(/97 \/ 20 vs 8 → 95 %.*La force passive résiste/);
+    // A resistance roll has no fumble range: the 97 is a plain failure.
+    expect(text(t.gm.lastMessage())).toMatch(/97 \/ 20 vs 8 → 95 % Échec/);
+    expect(text(t.gm.lastMessage())).not.toContain('Maladresse');
   });
 
   it('F-T1 a value that is not a whole number is refused with a message and posts nothing', async () => {

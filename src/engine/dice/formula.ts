@@ -172,6 +172,24 @@ export function evaluate(
       total += term.sign * term.value;
       continue;
     }
+    if (!term.keep) {
+      // Every die kept (the common case): the same rolls, without the keep bookkeeping.
+      const rolls: DieRoll[] = [];
+      let sum = 0;
+      const halved = term.faces === 3 && d3FromD6;
+      const rolledOn = halved ? 6 : term.faces;
+      for (let i = 0; i < term.count; i++) {
+        // rollOne written out (a d3 as a halved d6).
+        const rolled = dice.die(rolledOn);
+        const value = halved ? Math.ceil(rolled / 2) : rolled;
+        rolls.push({ faces: term.faces, rolledOn, rolled, value, kept: true });
+        sum += value;
+      }
+      terms.push({ term, dice: rolls, total: term.sign * sum });
+      total += term.sign * sum;
+      diceTotal += term.sign * sum;
+      continue;
+    }
     const raw = [];
     for (let i = 0; i < term.count; i++) raw.push(rollOne(term.faces, dice, d3FromD6));
     let keptFlags = raw.map(() => true);

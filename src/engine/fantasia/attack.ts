@@ -35,6 +35,8 @@ export interface AttackInput {
   readonly knockOut?: boolean;
   /** The attacker declared a dodge this round (F-D1: no attack). */
   readonly attackerDodging?: boolean;
+  /** The attacker already used a missile or thrown weapon this round (F-R9). */
+  readonly missileUsed?: boolean;
 }
 
 /** Step 1 result: the attack roll and everything later steps need. Plain data for a chat card. */
@@ -81,6 +83,8 @@ export function checkCanAttack(input: AttackInput): void {
   if (weapon.minFOR !== undefined && attacker.characteristics.FOR < weapon.minFOR && !input.assisted) {
     refuse('PDA.Error.TooHeavy', 'F-W6', { weapon: weapon.name, min: weapon.minFOR });
   }
+  if (input.missileUsed && isRanged(weapon) && weapon.kind !== 'siege')
+    refuse('PDA.Error.MissileUsed', 'F-R9', { name: attacker.name });
   if (input.distance !== undefined && isRanged(weapon) && input.distance > weapon.range) {
     refuse('PDA.Error.OutOfReach', 'F-M4', {
       weapon: weapon.name,

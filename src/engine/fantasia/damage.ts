@@ -253,13 +253,12 @@ export interface Applied {
   readonly diff: CombatantDiff;
 }
 
-/** Removes `loss` PV (≥ 0) and sets states; returns the new combatant and an undoable diff. */
-export function applyChange(
+/** The combatant with `loss` PV (≥ 0) removed and the states patched (a new object). */
+function changed(
   combatant: FantasiaCombatant,
   loss: number,
   statesPatch: Partial<FantasiaStates>,
-  rule: readonly RuleId[],
-): Applied {
+): FantasiaCombatant {
   if (!Number.isInteger(loss) || loss < 0) {
     throw new RulesError('PDA.Error.OutOfRange', { what: 'damage', value: String(loss), min: 0, max: 9999 });
   }
@@ -275,23 +274,54 @@ export function applyChange(
     }
     states = next as FantasiaStates;
   }
+  return { ...combatant, pv, states };
+}
+
+/** Removes `loss` PV (≥ 0) and sets states; returns the new combatant and an undoable diff. */
+export function applyChange(
+  combatant: FantasiaCombatant,
+  loss: number,
+  statesPatch: Partial<FantasiaStates>,
+  rule: readonly RuleId[],
+): Applied {
+  const next = changed(combatant, loss, statesPatch);
   return {
-    combatant: { ...combatant, pv, states },
+    combatant: next,
     diff: {
       combatantId: combatant.id,
       before: { pv: combatant.pv, states: combatant.states },
-      after: { pv, states },
+      after: { pv: next.pv, states: next.states },
       rule,
     },
   };
 }
 
-/** Step 5: applies a damage result to its defender (new object + undoable diff). */
-export function applyDamage(defender: FantasiaCombatant, damage: DamageResult): Applied {
+function checkDefender(defender: FantasiaCombatant, damage: DamageResult): void {
   if (defender.id !== damage.defenderId) {
     throw new RulesError('PDA.Error.WrongCombatant', { expected: damage.defenderId, got: defender.id });
   }
+}
+
+/** Step 5: applies a damage result to its defender (new object + undoable diff). */
+export function applyDamage(defender: FantasiaCombatant, damage: DamageResult): Applied {
+  checkDefender(defender, damage);
   return applyChange(defender, damage.total, damage.states, damage.rule);
+}
+
+/**
+ * Step 5 when nothing will be undone (the simulator): the defender after the damage, the same
+ * object as `applyDamage(...).combatant` would hold, and the same object back when no PV are
+ * lost and no state is set.
+ */
+export function damagedDefender(defender: FantasiaCombatant, damage: DamageResult): FantasiaCombatant {
+  checkDefender(defender, damage);
+  let patched = false;
+  for (const _key in damage.states) {
+    patched = true;
+    break;
+  }
+  if (damage.total === 0 && !patched) return defender;
+  return changed(defender, damage.total, damage.states);
 }
 
 /** Undoes a diff; refuses when the combatant changed since (PDA.Error.UndoStale). */

@@ -68,6 +68,10 @@ export function rollResistance(
     };
   }
   const read = readPercent(dice.die(100), chance, [], options, rules);
+  // The fumble range belongs to skill rolls (F-H9): on the table a high roll is a plain failure,
+  // or a success when the chance covers it (a 96 against 97 %).
+  const fumble = read.outcome === 'fumble';
+  const success = fumble ? read.roll <= chance : read.success;
   return {
     active,
     passive,
@@ -75,8 +79,8 @@ export function rollResistance(
     label,
     roll: read.roll,
     automatic: false,
-    success: read.success,
-    outcome: read.outcome,
-    rule: read.rule,
+    success,
+    outcome: fumble ? (success ? 'success' : 'failure') : read.outcome,
+    rule: fumble ? read.rule.filter((r) => r !== 'F-H9') : read.rule,
   };
 }

@@ -163,37 +163,49 @@ export function missileReady(readiness: FantasiaReadiness, weapon: FantasiaWeapo
 /** Rerolls allowed among fighters still tied on the d10 before their listed order stands. */
 export const MAX_TIE_REROLLS = 20;
 
+/**
+ * Orders `members` (indices into `rolls`) by d10s, highest first: everyone rolls in turn, the
+ * still tied roll again (the order is stable), up to MAX_TIE_REROLLS times; each d10 is kept in
+ * `rolls` for the tracker. Appends the order to `out`.
+ */
 function breakTies(
-  group: readonly FantasiaRoundCombatant[],
+  members: readonly number[],
   dice: Dice,
-  rolls: Map<CombatantId, number[]>,
+  rolls: readonly number[][],
+  out: number[],
   depth = 0,
-): FantasiaRoundCombatant[] {
-  if (group.length < 2 || depth >= MAX_TIE_REROLLS) return [...group];
-  // Everyone rolls in turn; highest first, the still tied roll again (the sort is stable).
-  const values = group.map((c) => {
+): void {
+  const n = members.length;
+  if (n < 2 || depth >= MAX_TIE_REROLLS) {
+    for (let k = 0; k < n; k++) out.push(members[k] as number);
+    return;
+  }
+  const values: number[] = [];
+  for (let k = 0; k < n; k++) {
     const value = dice.die(10);
-    rolls.get(c.id)?.push(value);
-    return value;
-  });
-  const order = group.map((_, i) => i).sort((a, b) => (values[b] as number) - (values[a] as number));
-  const result: FantasiaRoundCombatant[] = [];
-  for (let k = 0; k < order.length;) {
+    (rolls[members[k] as number] as number[]).push(value);
+    values.push(value);
+  }
+  // Positions 0..n-1 by value, highest first, equal values in their order (insertion sort).
+  const order: number[] = [];
+  for (let k = 0; k < n; k++) {
+    const v = values[k] as number;
+    let at = order.length;
+    while (at > 0 && (values[order[at - 1] as number] as number) < v) at--;
+    order.splice(at, 0, k);
+  }
+  for (let k = 0; k < n;) {
+    const value = values[order[k] as number];
     let m = k + 1;
-    while (m < order.length && values[order[m] as number] === values[order[k] as number]) m++;
-    if (m - k === 1) result.push(group[order[k] as number] as FantasiaRoundCombatant);
-    else
-      result.push(
-        ...breakTies(
-          order.slice(k, m).map((i) => group[i] as FantasiaRoundCombatant),
-          dice,
-          rolls,
-          depth + 1,
-        ),
-      );
+    while (m < n && values[order[m] as number] === value) m++;
+    if (m - k === 1) out.push(members[order[k] as number] as number);
+    else {
+      const tied: number[] = [];
+      for (let x = k; x < m; x++) tied.push(members[order[x] as number] as number);
+      breakTies(tied, dice, rolls, out, depth + 1);
+    }
     k = m;
   }
-  return result;
 }
 
 /**
@@ -207,6 +219,8 @@ export function fantasiaInitiative(
   // DEX highest first; the sort is stable, so equal DEX keeps the combatants' order.
   const sorted = [...combatants].sort((a, b) => b.dex - a.dex);
   const entries: InitiativeEntry[] = [];
+  // The d10s of sorted[k], for the fighters of a tied group.
+  const rolls: number[][] = [];
   for (let i = 0; i < sorted.length;) {
     const dex = (sorted[i] as FantasiaRoundCombatant).dex;
     let j = i + 1;
@@ -218,14 +232,20 @@ export function fantasiaInitiative(
       i = j;
       continue;
     }
-    const group = sorted.slice(i, j);
-    const mixed = group.some((c) => c.side === 'pc') && group.some((c) => c.side === 'npc');
-    for (const side of ['pc', 'npc'] as const) {
-      const sideGroup = group.filter((c) => c.side === side);
-      const rolls = new Map<CombatantId, number[]>(sideGroup.map((c) => [c.id, []]));
-      const ordered = breakTies(sideGroup, dice, rolls);
-      for (const c of ordered) {
-        const tieBreak = rolls.get(c.id) ?? [];
+    let pcs = 0;
+    for (let k = i; k < j; k++) {
+      rolls[k] = [];
+      if ((sorted[k] as FantasiaRoundCombatant).side === 'pc') pcs++;
+    }
+    const mixed = pcs > 0 && pcs < j - i;
+    for (const side of SIDES) {
+      const members: number[] = [];
+      for (let k = i; k < j; k++) if ((sorted[k] as FantasiaRoundCombatant).side === side) members.push(k);
+      const ordered: number[] = [];
+      breakTies(members, dice, rolls, ordered);
+      for (const k of ordered) {
+        const c = sorted[k] as FantasiaRoundCombatant;
+        const tieBreak = rolls[k] as number[];
         const reason = tieBreak.length
           ? 'PDA.Round.Initiative.D10'
           : mixed
@@ -238,6 +258,8 @@ export function fantasiaInitiative(
   }
   return entries;
 }
+
+const SIDES = ['pc', 'npc'] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Readiness
@@ -485,6 +507,32 @@ export function buildFantasiaSchedule(
 /** One missile use (F-R9) and one parry (F-D2) a round. */
 export function fantasiaBudgets(): Record<string, Budget> {
   return { missile: { max: 1, used: 0 }, parry: { max: 1, used: 0 } };
+}
+
+/** Budget pool of the missile shots made on attack cards this round (F-R9). */
+export const CARD_SHOT = 'shot';
+
+/**
+ * F-R9: the combatant has used its missile or thrown weapon this round, on a card (from the
+ * sheet or the tracker) or in a shooting slot already over.
+ */
+export function missileUsedThisRound(state: FantasiaRoundState, id: CombatantId): boolean {
+  const budgets = state.budgets[id];
+  const spent = (pool: string): boolean => {
+    const b = budgets?.[pool];
+    return b !== undefined && b.used >= b.max;
+  };
+  return spent(CARD_SHOT) || spent('missile');
+}
+
+/** The round after a missile shot on a card (F-R9): the shot of the round is spent. */
+export function withMissileShot(state: FantasiaRoundState, id: CombatantId): FantasiaRoundState {
+  const budgets = state.budgets[id] ?? {};
+  const shot = budgets[CARD_SHOT] ?? { max: 1, used: 0 };
+  return {
+    ...state,
+    budgets: { ...state.budgets, [id]: { ...budgets, [CARD_SHOT]: { ...shot, used: shot.used + 1 } } },
+  };
 }
 
 /** Reload time of an arquebus after a shot (F-W6). */

@@ -34,16 +34,18 @@ export const WEAPON_TYPE_SKILL: Readonly<Record<string, SkillId>> = {
 };
 
 const RANGED: readonly WeaponKind[] = ['thrown', 'missile', 'firearm', 'siege'];
-const MELEE_BONUS: readonly WeaponKind[] = ['melee', 'whip', 'unarmed'];
 
 /** Thrown, shot or fired: no damage bonus (F-H4), parried only with a shield (F-D3). */
 export function isRanged(weapon: FantasiaWeapon): boolean {
-  return RANGED.includes(weapon.kind);
+  // RANGED's kinds written out: this runs on every blow of a simulation.
+  const kind = weapon.kind;
+  return kind === 'thrown' || kind === 'missile' || kind === 'firearm' || kind === 'siege';
 }
 
 /** Hand-to-hand: the damage bonus applies (F-H4). */
 export function addsDamageBonus(weapon: FantasiaWeapon): boolean {
-  return MELEE_BONUS.includes(weapon.kind);
+  const kind = weapon.kind;
+  return kind === 'melee' || kind === 'whip' || kind === 'unarmed';
 }
 
 function base(

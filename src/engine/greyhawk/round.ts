@@ -15,8 +15,9 @@ import type {
 import { calledShotInitiativeModifier, calledShotUse, type CalledShot } from './attack';
 import { attacksInRound, attacksPerTwoRounds, masteryOf } from './character';
 import { isBowOrCrossbow } from './data';
-import { twoHandedSpeedBonus } from './styles';
-import { validateShieldRush } from './manoeuvres';
+import { canSwitchGrip, twoHandedSpeedBonus, type MoveTaken } from './styles';
+import { standUp, validateShieldRush, type StandUpChoice } from './manoeuvres';
+import type { GripUse } from './style-use';
 import type { GreyhawkCharacter, GreyhawkWeapon, Modifier, ShieldKind } from './types';
 
 /*
@@ -46,6 +47,17 @@ export interface GreyhawkRoundCombatant extends RoundCombatant {
   readonly freeShot?: 'shooter' | 'target';
   /** G-D2: its two-handed weapon was sent flying last round: this round's initiative is lost. */
   readonly losesInitiative?: boolean;
+  /** G-P2: lying on the ground (a standing-up declaration needs it). */
+  readonly prone?: boolean;
+  /** G-ST1/G-ST2: the grip of a one-or-two-handed weapon, and its speed with each grip. */
+  readonly grip?: GripUse;
+  readonly gripSpeeds?: Readonly<Record<GripUse, number>>;
+  /** G-ST1/G-ST2: both styles known, so the grip may change at any round's start. */
+  readonly canSwitchGrip?: boolean;
+  /** G-ST5: the missile style's specialisation (half move with all shots, full move with half). */
+  readonly missileStyleSpec?: boolean;
+  /** The readied weapon shoots or is thrown (a bow, a sling, a monster's spikes). */
+  readonly shoots?: boolean;
 }
 
 /** Weapon speed after G-M2 (high master, melee −1) and G-ST2 (two-handed specialist −3). */
@@ -67,16 +79,30 @@ export function toGreyhawkRoundCombatant(
     readonly twoHandedGrip?: boolean;
     readonly freeShot?: 'shooter' | 'target';
     readonly initiativeModifier?: number;
+    readonly grip?: GripUse;
+    readonly prone?: boolean;
   } = {},
 ): GreyhawkRoundCombatant {
   const rank = masteryOf(c, weapon.base);
+  const either = weapon.hands === 'either';
+  const grip = options.grip ?? (options.twoHandedGrip ? 'two' : 'one');
   return {
     id: c.id,
     name: c.name,
     side: options.side ?? (c.monster ? 'npc' : 'pc'),
     attacksPerTwoRounds: attacksPerTwoRounds(c, weapon),
-    speed: effectiveSpeed(c, weapon, options.twoHandedGrip),
+    speed: effectiveSpeed(c, weapon, options.twoHandedGrip === true || (either && grip === 'two')),
     ...(options.offHand ? { extraAttacks: 1 } : {}),
+    ...(either
+      ? {
+          grip,
+          gripSpeeds: { one: effectiveSpeed(c, weapon, false), two: effectiveSpeed(c, weapon, true) },
+          ...(canSwitchGrip(c, weapon) ? { canSwitchGrip: true } : {}),
+        }
+      : {}),
+    ...((c.styles?.missile ?? 0) >= 1 ? { missileStyleSpec: true } : {}),
+    ...(!weapon.melee ? { shoots: true } : {}),
+    ...(options.prone ? { prone: true } : {}),
     ...(isBowOrCrossbow(weapon.kind) && rank !== undefined && rank !== 'expert'
       ? { missileSpecialist: true }
       : {}),
@@ -114,6 +140,12 @@ export interface GreyhawkDeclaration {
   readonly rushDistance?: number;
   /** G-S3: held shot at initiative 0 to break a spell, rather than before initiative. */
   readonly breakSpell?: boolean;
+  /** G-ST1/G-ST2: the grip chosen at this round's start (a one-or-two-handed weapon). */
+  readonly grip?: GripUse;
+  /** G-P2: how a fighter on the ground stands up. */
+  readonly standUp?: StandUpChoice;
+  /** G-ST5: the move made while shooting in the missile style. */
+  readonly missileMove?: MoveTaken;
   readonly note?: string;
 }
 
@@ -122,6 +154,8 @@ export interface GreyhawkReadiness {
   readonly fightRound?: number;
   /** G-D2: a weapon knocked off line with no attack left: initiative lost next round ('next'), then now. */
   readonly losesInitiative?: 'next' | 'now';
+  /** G-P2: waited for this round to stand up, at its own turn, keeping its attacks. */
+  readonly standsAtTurn?: boolean;
 }
 
 export type GreyhawkRoundState = RoundState<GreyhawkRoundCombatant, GreyhawkDeclaration, GreyhawkReadiness>;
@@ -169,8 +203,20 @@ export function attacksThisRound(
 ): number {
   const action = declaration?.action ?? 'attack';
   if (action === 'shieldRush') return 1;
+  const all = attacksInRound(c.attacksPerTwoRounds, round) + (c.extraAttacks ?? 0);
+  // G-P2: standing up now costs one attack; waiting for next round's turn costs this round's.
+  if (action === 'standUp') return declaration?.standUp === 'forfeitAttack' ? Math.max(0, all - 1) : 0;
   if (!ATTACKING.has(action)) return 0;
-  return attacksInRound(c.attacksPerTwoRounds, round) + (c.extraAttacks ?? 0);
+  const move = declaration?.missileMove ?? 'none';
+  if (action === 'missile' && move !== 'none')
+    return attacksInRound(missileStyleRate(c.attacksPerTwoRounds, move, c.missileStyleSpec === true), round);
+  return all;
+}
+
+/** G-ST5: shots per two rounds after a move in the missile style (half, or all with the specialisation). */
+export function missileStyleRate(perTwoRounds: number, move: MoveTaken, spec: boolean): number {
+  if (move === 'none' || (move === 'half' && spec)) return perTwoRounds;
+  return Math.floor(perTwoRounds / 2);
 }
 
 /** The initiative modifiers of a declared action, each with its source rule. */
@@ -189,8 +235,12 @@ export function initiativeModifiers(
     if (value !== 0) mods.push({ source, label: `PDA.Greyhawk.Init.${label}`, value });
   };
   if (declaration.action === 'cast') m('base', 'CastingTime', declaration.castingTime ?? 0);
-  else if (ATTACKING.has(declaration.action) || declaration.action === 'shieldRush')
-    m('base', 'Speed', c.speed);
+  else if (
+    ATTACKING.has(declaration.action) ||
+    declaration.action === 'shieldRush' ||
+    (declaration.action === 'standUp' && declaration.standUp === 'forfeitAttack')
+  )
+    m('base', 'Speed', declaration.grip && c.gripSpeeds ? c.gripSpeeds[declaration.grip] : c.speed);
   m('base', 'Other', c.initiativeModifier ?? 0);
   // A disarm is itself a called shot (G-D1 +1), an expert disarm a doubly called one (G-D5 +2):
   // a called shot ticked on top adds nothing more. The card rolls the same reading.
@@ -292,6 +342,28 @@ export function greyhawkSchedule(
     .sort((a, b) => a.order - b.order || a.row.listed - b.row.listed);
   for (const { row, order } of pass2) {
     const attacks = attacksThisRound(row.c, row.d, state.round);
+    // G-P2: one who waited last round stands at its turn, then fights with all its attacks.
+    if (state.readiness[row.id]?.standsAtTurn && row.d.action !== 'standUp')
+      specs.push({
+        combatantId: row.id,
+        pass: 2,
+        action: 'standUp',
+        order,
+        label: 'PDA.Greyhawk.Style.Round.StandsUp',
+        detail: { ...detail(row, 0), rule: 'G-P2' },
+      });
+    if (row.d.action === 'standUp') {
+      const now = row.d.standUp === 'forfeitAttack';
+      specs.push({
+        combatantId: row.id,
+        pass: 2,
+        action: 'standUp',
+        order,
+        label: now ? 'PDA.Greyhawk.Style.Round.StandsUp' : 'PDA.Greyhawk.Style.Round.StaysDown',
+        detail: { ...detail(row, 0), rule: 'G-P2' },
+      });
+      continue;
+    }
     const spends = attacks > 0 ? 'attacks' : undefined;
     specs.push({
       combatantId: row.id,
@@ -305,16 +377,19 @@ export function greyhawkSchedule(
   }
   // Pass 3: further attacks, in the same order.
   const maxAttacks = Math.max(0, ...rows.map((row) => attacksThisRound(row.c, row.d, state.round)));
-  for (let index = 2; index <= maxAttacks; index++) {
+  for (let index = 1; index <= maxAttacks; index++) {
     for (const row of rows) {
       if (row.d.action === 'shieldRush') continue;
+      // A fighter standing up now strikes its remaining attacks here, from the first (G-P2).
+      const standing = row.d.action === 'standUp';
+      if (index === 1 && !standing) continue;
       if (attacksThisRound(row.c, row.d, state.round) < index) continue;
       specs.push({
         combatantId: row.id,
         pass: 3,
-        action: row.d.action,
+        action: standing ? 'attack' : row.d.action,
         order: row.total,
-        label: `PDA.Greyhawk.Action.${row.d.action}`,
+        label: `PDA.Greyhawk.Action.${standing ? 'attack' : row.d.action}`,
         spends: 'attacks',
         detail: detail(row, index),
       });
@@ -345,6 +420,18 @@ export function validateGreyhawkDeclaration(
       declared: true,
     });
   }
+  if (d.action === 'standUp') {
+    ensure(c.prone === true, 'PDA.Error.Greyhawk.Style.NotProne', { name: c.name });
+    const all = attacksInRound(c.attacksPerTwoRounds, state.round) + (c.extraAttacks ?? 0);
+    standUp('prone', all, d.standUp ?? 'nextRound');
+  }
+  if (d.grip !== undefined) {
+    ensure(c.gripSpeeds !== undefined, 'PDA.Error.Greyhawk.Style.OneHandedOnly', { weapon: c.name });
+    // G-ST1/G-ST2: any grip at the fight's start; later a change needs both styles.
+    if (state.round > 1 && d.grip !== c.grip)
+      ensure(c.canSwitchGrip === true, 'PDA.Error.Greyhawk.Style.NoGripSwitch', { name: c.name });
+  }
+  if (d.missileMove === 'full') ensure(c.missileStyleSpec === true, 'PDA.Error.Greyhawk.FullMoveNoShot');
   if (d.calledShot !== undefined) {
     ensure(
       d.calledShot === 0 || d.calledShot === 1 || d.calledShot === 2,
@@ -376,6 +463,9 @@ export const greyhawkRoundRules: RoundRules<GreyhawkRoundCombatant, GreyhawkDecl
     ): GreyhawkReadiness => ({
       fightRound: context.state.round + 1,
       ...(context.readiness.losesInitiative === 'next' ? { losesInitiative: 'now' as const } : {}),
+      ...(context.declaration?.action === 'standUp' && context.declaration.standUp !== 'forfeitAttack'
+        ? { standsAtTurn: true }
+        : {}),
     }),
   };
 

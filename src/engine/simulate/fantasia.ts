@@ -7,7 +7,7 @@ import {
   type DefenceOption,
   type DefenceResult,
 } from '../fantasia/attack';
-import { applyDamage, rollDamage } from '../fantasia/damage';
+import { damagedDefender, rollDamage } from '../fantasia/damage';
 import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from '../fantasia/options';
 import {
   buildFantasiaSchedule,
@@ -35,8 +35,9 @@ import type { FantasiaEncounter, Tactics } from './types';
  * - each round the initiative of F-R2..F-R4 (fantasiaInitiative), declarations of intent made
  *   from the tactics, and the three passes of F-R6..F-R9 as buildFantasiaSchedule lays them out;
  * - each attack takes the attack card's steps: resolveAttack → availableDefences (the defender
- *   takes the best allowed) → resolveDefence → rollDamage → applyDamage (resolveExchange's
- *   pipeline, without the fumble list and thrust memory no tactic uses);
+ *   takes the best allowed) → resolveDefence → rollDamage → damagedDefender (applyDamage without
+ *   the undo diff nobody reads here); resolveExchange's pipeline, without the fumble list and
+ *   thrust memory no tactic uses;
  * - weapon readiness carries over with fantasiaCarryOver (bows nocked again, crossbows reloaded
  *   in passes 2 and 3, arquebus countdowns).
  * A fighter is down at 0 PV or below, unconscious or dead; dead when the 'dead' state is set or
@@ -158,6 +159,8 @@ export class FantasiaFight {
   private readonly statuses: boolean[] = [];
   readonly names: string[] = [];
   readonly sideOf: number[] = [];
+  /** Fighter indices by DEX, highest first, equal DEX in their own order. */
+  private readonly byDex: readonly number[];
 
   constructor(encounter: FantasiaEncounter) {
     this.options = encounter.options ?? DEFAULT_FANTASIA_OPTIONS;
@@ -226,6 +229,9 @@ export class FantasiaFight {
     });
     this.arena = new Arena(arenaFighters, encounter.sides.length);
     this.serials = new Int32Array(this.fighters.length);
+    this.byDex = this.fighters
+      .map((_, i) => i)
+      .sort((a, b) => this.fighters[b]!.round.dex - this.fighters[a]!.round.dex);
   }
 
   private view(w: FantasiaWeapon, readiness: FantasiaReadiness): FantasiaWeapon {
@@ -279,7 +285,9 @@ export class FantasiaFight {
       winner = arena.winner();
       if (winner !== -2) break;
       acting.length = 0;
-      for (let i = 0; i < fighters.length; i++) if (!arena.fighters[i]!.out) acting.push(fighters[i]!.round);
+      // Listed by DEX already (a stable order), so the initiative's stable sort finds them sorted
+      // and gives what it gives for the fighters' own order.
+      for (const i of this.byDex) if (!arena.fighters[i]!.out) acting.push(fighters[i]!.round);
       const order = fantasiaInitiative(acting, dice);
       // Records reused from round to round: only the acting fighters (those in `order`) are read.
       const declarations = this.declarations;
@@ -586,7 +594,7 @@ export class FantasiaFight {
     const damage = rollDamage(attack, f.c, defender, defence, dice, this.options);
     // The attacker's own view stays: readiness lives in the round (fantasiaCarryOver), and no
     // tactic places secret thrusts, so there is nothing for afterThrust to record.
-    const after = applyDamage(defender, damage).combatant;
+    const after = damagedDefender(defender, damage);
     t.c = t.reloadingId ? withStates(after, { reloading: undefined }) : after;
     if (defence.parryUsed) t.parried = true;
     if (this.isDown(t)) {

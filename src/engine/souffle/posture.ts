@@ -72,7 +72,13 @@ export function spendAction(turn: PostureTurn, action: string): PostureTurn {
   if (turn.posture === undefined) throw new RulesError('PDA.Error.SouffleNoPosture');
   const left = shortActionsLeft(turn);
   if (cost > left) {
-    throw new RulesError('PDA.Error.SouffleNoActionLeft', { action, cost, left, posture: turn.posture });
+    // The action and posture as lang keys: the message names them in the reader's language.
+    throw new RulesError('PDA.Error.SouffleNoActionLeft', {
+      action: `PDA.Souffle.Action.${action}`,
+      cost,
+      left,
+      posture: `PDA.Souffle.Posture.${turn.posture}`,
+    });
   }
   return { ...turn, spent: turn.spent + cost };
 }
@@ -94,7 +100,9 @@ export function choosePosture(turn: PostureTurn, posture: Posture, moment: Postu
     throw new RulesError('PDA.Error.SouffleUnknownPosture', { posture: String(posture) });
   const first = turn.posture === undefined;
   if (!first && moment !== 'endOfOwnTurn') {
-    throw new RulesError('PDA.Error.SoufflePostureChangeTiming', { posture });
+    throw new RulesError('PDA.Error.SoufflePostureChangeTiming', {
+      posture: `PDA.Souffle.Posture.${posture}`,
+    });
   }
   return { ...turn, posture };
 }

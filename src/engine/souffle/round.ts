@@ -135,20 +135,28 @@ export function souffleRoundRules(
       if (state.step === SOUFFLE_STEPS.actions) {
         // S-P1: a change at the end of one's own turn keeps this round's budget and plan.
         if (!existing || roundPosture(declaration) !== roundPosture(existing)) {
-          throw new RulesError('PDA.Error.SoufflePostureChangeTiming', { posture: declaration.posture });
+          throw new RulesError('PDA.Error.SoufflePostureChangeTiming', {
+            posture: `PDA.Souffle.Posture.${declaration.posture}`,
+          });
         }
         if (JSON.stringify(declaration.actions ?? null) !== JSON.stringify(existing.actions ?? null)) {
-          throw new RulesError('PDA.Error.SoufflePostureChangeTiming', { posture: declaration.posture });
+          throw new RulesError('PDA.Error.SoufflePostureChangeTiming', {
+            posture: `PDA.Souffle.Posture.${declaration.posture}`,
+          });
         }
         return;
       }
       if (declaration.thisRound !== undefined) {
-        throw new RulesError('PDA.Error.SoufflePostureChangeTiming', { posture: declaration.posture });
+        throw new RulesError('PDA.Error.SoufflePostureChangeTiming', {
+          posture: `PDA.Souffle.Posture.${declaration.posture}`,
+        });
       }
       // S-P1: after the first round the posture carried over only changes at a turn's end (the
       // GM may still correct it).
       if (state.round > 1 && existing && existing.posture !== declaration.posture && !by.gm) {
-        throw new RulesError('PDA.Error.SoufflePostureChangeTiming', { posture: declaration.posture });
+        throw new RulesError('PDA.Error.SoufflePostureChangeTiming', {
+          posture: `PDA.Souffle.Posture.${declaration.posture}`,
+        });
       }
       if (declaration.actions) checkActions(declaration.posture, declaration.actions);
     },

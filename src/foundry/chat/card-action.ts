@@ -37,6 +37,9 @@ export async function handleCardAction(
   return serialise(messageId, async () => {
     const message = game.messages?.get(messageId) as ChatMessage | undefined;
     if (!message || (message.type as string) !== CARD_TYPE) throw new RulesError('PDA.Error.CardGone');
+    // Only a GM writes cards: one a player made from the console is not a card to act on.
+    if (!(message.author as { isGM?: boolean } | null | undefined)?.isGM)
+      throw new RulesError('PDA.Error.CardGone');
     const card = snapshotOf(message);
     if (card.revision !== payload.revision) throw new RulesError('PDA.Error.CardStale');
     const flow = getFlow(card.flow);

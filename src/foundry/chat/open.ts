@@ -46,6 +46,8 @@ export interface OpenPlan {
 export interface CardOpener<C = unknown> {
   readonly choices: Schema<C>;
   open(request: OpenRequest<C>, newEnv: () => CardEnv): Promise<OpenPlan>;
+  /** The card may name no target (an aim, a flight with no pursuer): the opener decides. */
+  readonly targetsOptional?: boolean;
 }
 
 /** A document uuid: dot-separated ids ("Actor.x", "Scene.s.Token.t.Actor.a", compendium ones). */
@@ -160,7 +162,7 @@ export async function handleCardOpen(payload: OpenPayload, user: User): Promise<
     (x, i, all) => all.findIndex((y) => y.actorUuid === x.actorUuid) === i,
   );
   const targets = unique.map((x) => checkedTarget(user, x));
-  if (targets.length === 0) throw new RulesError('PDA.Error.CardNoTarget');
+  if (targets.length === 0 && !opener.targetsOptional) throw new RulesError('PDA.Error.CardNoTarget');
   const plan = await opener.open(
     {
       user,
@@ -193,6 +195,8 @@ export interface OpenCardRequest {
   readonly targets: readonly CardTarget[];
   readonly combatId?: string;
   readonly choices: unknown;
+  /** The GM query to send (default card.open; a ruleset's own query with a wider shape). */
+  readonly query?: string;
 }
 
 /**
@@ -212,7 +216,7 @@ export async function requestCardOpen(request: OpenCardRequest): Promise<ChatMes
   };
   if (request.tokenUuid) data.tokenUuid = request.tokenUuid;
   if (request.combatId) data.combatId = request.combatId;
-  const result = await askGM<{ messageIds: string[] }>(CARD_OPEN_QUERY, data);
+  const result = await askGM<{ messageIds: string[] }>(request.query ?? CARD_OPEN_QUERY, data);
   if (!result.ok) return [];
   return result.value.messageIds.flatMap((mid) => {
     const message = game.messages?.get(mid) as ChatMessage | undefined;

@@ -80,6 +80,11 @@ export interface RoundAdapter<C extends RoundCombatant = RoundCombatant, D = unk
   ): { readonly label: string; readonly canChoose: boolean; readonly chooseLabel: string } | undefined;
   /** The tie row's button: `combatantId` goes first among those tied (through the GM). */
   goFirst?(combat: CombatLike, combatantId: string): Promise<unknown>;
+  /**
+   * The initiative a declaration row shows `viewer` (Greyhawk: the sealed d10 hidden from players
+   * while they declare). Absent or undefined: the order's score as usual.
+   */
+  initiativeText?(state: RoundState<C, D, R>, id: CombatantId, viewer: Requester): string | undefined;
   /** A note shown on a slot's row (Souffle: the posture and its short actions left). */
   slotSummary?(state: RoundState<C, D, R>, slot: Slot, viewer: Requester): string;
   /** The current slot starts an attack card (a button on its row). */

@@ -213,7 +213,16 @@ export function buildTrackerView(input: ViewInput): TrackerView {
       goFirstLabel: tie?.chooseLabel ?? '',
     };
   };
-  const rows: DeclarationRowView[] = state.order
+  // A sealed initiative (adapter.initiativeText) must not show through the rows' order either.
+  const sealed = state.order.some(
+    (e) => adapter.initiativeText?.(state, e.combatantId, viewer) !== undefined,
+  );
+  const listed = sealed
+    ? [...state.order].sort((a, b) =>
+        (info.get(a.combatantId)?.name ?? '').localeCompare(info.get(b.combatantId)?.name ?? ''),
+      )
+    : state.order;
+  const rows: DeclarationRowView[] = listed
     .filter((e) => visible(e.combatantId))
     .map((e) => {
       const id = e.combatantId;
@@ -226,10 +235,10 @@ export function buildTrackerView(input: ViewInput): TrackerView {
         id,
         name: c?.name ?? state.combatants[id]?.name ?? id,
         img: c?.img ?? '',
-        initiative: initiativeText(state, id),
+        initiative: adapter.initiativeText?.(state, id, viewer) ?? initiativeText(state, id),
         declared,
         summary: declared ? adapter.describeDeclaration(state, id, viewer) : '',
-        next: next?.id === id,
+        next: !sealed && next?.id === id,
         out,
         canDeclare: declaring && !out && mine && inTurn,
         ...tieOf(id),
@@ -286,11 +295,13 @@ export function buildTrackerView(input: ViewInput): TrackerView {
     resolving,
     complete,
     prompt: declaring
-      ? next
-        ? t('PDA.Combat.WaitingFor', {
-            name: visible(next.id) ? (info.get(next.id)?.name ?? next.name) : '?',
-          })
-        : t('PDA.Combat.AllDeclared')
+      ? next && sealed
+        ? t('PDA.Combat.WaitingSealed')
+        : next
+          ? t('PDA.Combat.WaitingFor', {
+              name: visible(next.id) ? (info.get(next.id)?.name ?? next.name) : '?',
+            })
+          : t('PDA.Combat.AllDeclared')
       : complete
         ? t('PDA.Combat.RoundOver')
         : '',

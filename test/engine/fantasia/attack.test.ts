@@ -4,6 +4,7 @@ import { RulesError } from '../../../src/engine/core/errors';
 import {
   applyDamage,
   availableDefences,
+  damagedDefender,
   fumbleOptions,
   NO_DEFENCE,
   repairJammed,
@@ -177,6 +178,48 @@ describe('attack and defence', () => {
     expect(combatant.pv.value).toBe(4);
     expect(undoDiff(combatant, diff).pv.value).toBe(12);
     expect(() => undoDiff({ ...combatant, pv: { value: 1, max: 12 } }, diff)).toThrow(RulesError);
+  });
+
+  it('F-H3 the apply without undo (simulator) leaves the defender as applyDamage does', () => {
+    const armoured = fighter({ id: 'd', armour: 8, skills: { esquive: 40 } });
+    const dice = new ScriptedDice([30, 6, 30, 2]);
+    const hit = rollDamage(
+      resolveAttack({ attacker: a, defender: armoured, weapon: W.epeeLongue }, dice),
+      a,
+      armoured,
+      NO_DEFENCE,
+      dice,
+    );
+    expect(damagedDefender(armoured, hit)).toEqual(applyDamage(armoured, hit).combatant);
+    expect(damagedDefender(armoured, hit).pv.value).toBe(12);
+    // 1d6+2 = 4 against armour 8: nothing lost, nothing set, the same combatant back.
+    const stopped = rollDamage(
+      resolveAttack({ attacker: a, defender: armoured, weapon: W.epeeLongue }, dice),
+      a,
+      armoured,
+      NO_DEFENCE,
+      dice,
+    );
+    expect(stopped.total).toBe(0);
+    expect(damagedDefender(armoured, stopped)).toBe(armoured);
+    expect(() => damagedDefender({ ...armoured, id: 'x' }, hit)).toThrow(RulesError);
+  });
+});
+
+describe('once a round', () => {
+  it('F-R9 a missile or thrown weapon already used this round is refused before any die; melee is not', () => {
+    const archer = fighter({ id: 'x', weapons: [W.arc, W.dague] });
+    const foe = fighter({ id: 'y' });
+    const dice = new ScriptedDice([]);
+    expect(() =>
+      resolveAttack({ attacker: archer, defender: foe, weapon: W.arc, missileUsed: true }, dice),
+    ).toThrow(expect.objectContaining({ key: 'PDA.Error.MissileUsed' }));
+    expect(dice.remaining).toBe(0);
+    const stab = resolveAttack(
+      { attacker: archer, defender: foe, weapon: W.dague, missileUsed: true },
+      new ScriptedDice([20]),
+    );
+    expect(stab.hit).toBe(true);
   });
 });
 

@@ -116,4 +116,15 @@ describe('resistance table', () => {
     expect(resistanceChance(30, 10, o)).toBe(95);
     expect(resistanceChance(1, 30, o)).toBe(5);
   });
+
+  it('F-T1 the fumble range is not read on the table: a 97 is a plain failure, a 96 under 97 % wins', () => {
+    const o = fantasiaOptions({ resistanceMin: 5, resistanceMax: 97 });
+    const high = rollResistance(20, 8, new ScriptedDice([97]), 'F-T1', o);
+    expect(high).toMatchObject({ chance: 97, roll: 97, success: true, outcome: 'success' });
+    const miss = rollResistance(12, 10, new ScriptedDice([97]), 'F-U3');
+    expect(miss).toMatchObject({ roll: 97, success: false, outcome: 'failure' });
+    expect(miss.rule).not.toContain('F-H9');
+    const won = rollResistance(30, 10, new ScriptedDice([96]), 'F-W2', o);
+    expect(won).toMatchObject({ chance: 97, success: true, outcome: 'success' });
+  });
 });

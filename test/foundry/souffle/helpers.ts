@@ -10,7 +10,7 @@ import Handlebars from 'handlebars';
 import { setTemplateRenderer } from '../../../src/foundry/chat/card';
 import { registerFlow } from '../../../src/foundry/chat/flow';
 import { registerChat } from '../../../src/foundry/chat/index';
-import { souffleCardFlows } from '../../../src/foundry/rulesets/souffle/cards';
+import { registerSouffleOpenQuery, souffleCardFlows } from '../../../src/foundry/rulesets/souffle/cards';
 import { setSouffleOptionsSource } from '../../../src/foundry/rulesets/souffle/cards/fighters';
 import type { CombatLike, CombatantLike } from '../../../src/foundry/combat/adapter';
 import { registerRoundAdapter } from '../../../src/foundry/combat/adapter';
@@ -28,6 +28,8 @@ import {
   translations,
   type FakeUser,
   resolveFakeUuid,
+  randomID,
+  FakeCollection,
 } from '../../fakes/foundry';
 import { runRequest, setRequestTransport } from '../../../src/foundry/queries';
 
@@ -92,9 +94,32 @@ export interface FighterSpec {
   weapons?: { id: string; name: string; category: string; damage: number; blunt?: boolean; hands?: number }[];
 }
 
+/** A fake actor with Active Effects (plain records; Actor#statuses is their union). */
+export class SouffleActor extends FakeActor {
+  effects = new FakeCollection<any>();
+  get statuses(): Set<string> {
+    return new Set([...this.effects.values()].flatMap((e: any) => [...(e.statuses ?? [])]));
+  }
+  override async createEmbeddedDocuments(name: string, data: any[]): Promise<any[]> {
+    if (name !== 'ActiveEffect') return super.createEmbeddedDocuments(name, data);
+    const made = data.map((d) => ({
+      ...structuredClone(d),
+      id: randomID(),
+      statuses: new Set(d.statuses ?? []),
+    }));
+    for (const e of made) this.effects.set(e.id, e);
+    return made;
+  }
+  override async deleteEmbeddedDocuments(name: string, ids: string[]): Promise<string[]> {
+    if (name !== 'ActiveEffect') return super.deleteEmbeddedDocuments(name, ids);
+    for (const id of ids) this.effects.delete(id);
+    return ids;
+  }
+}
+
 /** A Souffle actor with the real data model and equipped weapons. */
 export async function souffleFighter(spec: FighterSpec): Promise<any> {
-  const actor = new FakeActor({
+  const actor = new SouffleActor({
     name: spec.name,
     type: spec.type ?? 'combattant',
     ownerIds: spec.owner ? [spec.owner.id] : [],
@@ -154,6 +179,7 @@ export function souffleWorld(): { gm: FakeUser; player: FakeUser; other: FakeUse
   registerRoundAdapter(souffleRoundAdapter);
   registerRoundQueries();
   registerPostureQuery();
+  registerSouffleOpenQuery();
   // A player's request runs on the GM's client for the calling user: as the GM, then back.
   setRequestTransport(async (name, data) => {
     const caller = g.game.user;

@@ -109,7 +109,7 @@ describe('Souffle round adapter', () => {
     // Aude's first of two actions: not the end of her turn.
     expect(await choosePosture(a, 'defensif')).toBe(false);
     expect(warnings().at(-1)).toBe(
-      "La posture ne change qu'à la fin de son propre tour, après avoir agi (defensif).",
+      "La posture ne change qu'à la fin de son propre tour, après avoir agi (Défensif).",
     );
     expect(a.system.posture).toBe('intrepide');
 
@@ -150,7 +150,7 @@ describe('Souffle round adapter', () => {
     expect(messages).toEqual([]);
     expect(FakeChatMessage.created.length).toBe(before);
     expect(warnings().at(-1)).toBe(
-      "Plus assez d'actions en posture prudent : attaque coûte 1 action(s) courte(s), il en reste 0.",
+      "Plus assez d'actions en posture Prudent : « Attaque » coûte 1 action(s) courte(s), il en reste 0.",
     );
   });
 

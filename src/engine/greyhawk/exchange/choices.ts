@@ -1,3 +1,4 @@
+import type { StyleAnswers, StyleUse } from '../style-use';
 import { type AttackResult, type CalledShot, type Position, type RangeBand } from '../attack';
 import {
   type DisarmResult,
@@ -71,6 +72,10 @@ export interface GreyhawkChoices {
   readonly targetDistance?: number;
   /** Where `targetDistance` comes from. */
   readonly distanceFrom?: 'scene' | 'dialog';
+  /** The dialog's answers about the fighting style (G-ST1..G-ST6, G-H1). */
+  readonly styleAnswers?: StyleAnswers;
+  /** The style in use, built by the GM from the documents and those answers (never sent). */
+  readonly style?: StyleUse;
 }
 
 export const DEFAULT_CHOICES: GreyhawkChoices = {

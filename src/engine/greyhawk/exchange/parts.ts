@@ -1,3 +1,4 @@
+import { styleAttackContext, validateStyle } from '../style-use';
 import { RulesError } from '../../core/errors';
 import { roll, type RollResult } from '../../dice/formula';
 import type { Dice } from '../../dice/port';
@@ -80,7 +81,8 @@ function context(f: Fighters, c: GreyhawkChoices): AttackContext {
     ...(c.calledShot ? { calledShot: c.calledShot } : {}),
     ...(missile ? { missile: true } : {}),
     ...(missile && c.targetDistance !== undefined ? { distance: c.targetDistance } : {}),
-    extra: extraMods(c),
+    ...(c.style ? styleAttackContext(f.weapon, c.style, missile) : {}),
+    extra: [...extraMods(c), ...(c.style?.targetAc ?? [])],
   };
 }
 
@@ -98,6 +100,7 @@ function rangeOf(f: Fighters, c: GreyhawkChoices): RangeView | undefined {
 /** Checks a manoeuvre before any die is rolled; throws the engine's RulesError. */
 export function validate(f: Fighters, c: GreyhawkChoices): void {
   const ctx = context(f, c);
+  if (c.style) validateStyle(f.attacker, f.weapon, c.style, isMissileUse(f, c));
   // G-G2: a fighter holding someone one-handed cannot wield a two-handed weapon.
   if (f.attackerConditions?.holding === true) ensureHolderWeapon(f.weapon, false);
   switch (c.manoeuvre) {

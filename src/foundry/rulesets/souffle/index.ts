@@ -1,6 +1,6 @@
 import { configuredStatusEffects, setStatusEffects } from '../../compat';
 import { templatePath } from '../../constants';
-import { souffleCardFlows } from './cards';
+import { registerDepartureHooks, registerSouffleOpenQuery, souffleCardFlows } from './cards';
 import { souffleRoundAdapter, POSTURE_DIALOG_TEMPLATE } from './round/adapter';
 import type { FoundryRuleset } from '../types';
 import { AdversaireModel, CombattantModel } from './models/actors';
@@ -50,11 +50,15 @@ export const souffleRuleset: FoundryRuleset = {
     void foundry.applications.handlebars.loadTemplates(SOUFFLE_PARTIALS);
     // A posture click must reach the GM in every world, not only in Souffle ones.
     registerPostureQuery();
+    // Souffle cards are opened by the GM on a player's request (cards/request.ts).
+    registerSouffleOpenQuery();
   },
   init() {
     // Token badge of each posture (S-P1) after core's statuses: a new list, assigned once.
     setStatusEffects([...configuredStatusEffects(), ...POSTURE_STATUS_EFFECTS]);
     Hooks.on('renderTokenHUD', onRenderTokenHUD as never);
+    // S-AT6: a token moved out of a foe's reach asks the GM for the opportunity card.
+    registerDepartureHooks();
   },
 };
 

@@ -136,11 +136,16 @@ async function changeDuringActions(
     if (!state) throw new RulesError('PDA.Error.CombatNotStarted');
     const existing = state.declarations[combatantId];
     const combatant = state.combatants[combatantId];
-    if (!existing || !combatant) throw new RulesError('PDA.Error.SoufflePostureChangeTiming', { posture });
+    if (!existing || !combatant)
+      throw new RulesError('PDA.Error.SoufflePostureChangeTiming', {
+        posture: `PDA.Souffle.Posture.${posture}`,
+      });
     if (!by.gm && !by.owns.includes(combatantId))
       throw new RulesError('PDA.Error.NotOwner', { name: combatant.name });
     if (!by.gm && !isEndOfOwnTurn(state, combatantId))
-      throw new RulesError('PDA.Error.SoufflePostureChangeTiming', { posture });
+      throw new RulesError('PDA.Error.SoufflePostureChangeTiming', {
+        posture: `PDA.Souffle.Posture.${posture}`,
+      });
     const declaration: SouffleDeclaration = changePostureAtTurnEnd(existing, posture);
     if (by.gm && !isEndOfOwnTurn(state, combatantId)) {
       adapter.rules.validateDeclaration({
@@ -246,23 +251,6 @@ export async function spendForActor(
     combat,
     (before) => spendSouffleAction(before as SouffleRoundState, id, action, by) as never,
   );
-}
-
-/**
- * Spends `action` in the fighter's combat through the GM (a player never writes the round).
- * Outside a combat's actions step nothing is spent. Resolves false on a refusal (shown).
- */
-export async function takeSouffleAction(
-  found: { combat: CombatLike; combatantId: string; state: SouffleRoundState | null } | undefined,
-  action: string,
-): Promise<boolean> {
-  if (!found?.state || found.state.ended || found.state.step !== SOUFFLE_STEPS.actions) return true;
-  const result = await askGM<boolean>(ACTION_QUERY, {
-    combatId: found.combat.id,
-    combatantId: found.combatantId,
-    action,
-  });
-  return result.ok;
 }
 
 /**

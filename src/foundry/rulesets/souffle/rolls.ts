@@ -1,6 +1,7 @@
 import { postTemplateCard } from '../../chat/simple-card';
 import type { Dice } from '../../../engine/dice/port';
 import { resolveAttack, type AttackInput, type AttackResult } from '../../../engine/souffle/attack';
+import { sheetAttackInput } from '../../../engine/souffle/exchange';
 import type { SouffleWeapon } from '../../../engine/souffle/equipment';
 import type { SouffleFighter } from '../../../engine/souffle/fighter';
 import { rollLevel, type LadderRoll } from '../../../engine/souffle/ladder';
@@ -17,31 +18,7 @@ interface EngineActor {
   items: { get(id: string): { system: unknown } | undefined };
 }
 
-/**
- * The attack a sheet button makes with a weapon: the better of the two characteristics the
- * attack allows (S-AT1, S-AT4) and the fighter's best métier; a second equipped one-handed melee
- * weapon makes it a two-weapon attack (S-AT3).
- */
-export function sheetAttackInput(
-  fighter: SouffleFighter,
-  weapon: SouffleWeapon,
-  equipped: readonly SouffleWeapon[],
-): AttackInput {
-  const kind = weapon.ranged ? 'ranged' : 'melee';
-  const second =
-    weapon.ranged || weapon.hands === 2
-      ? undefined
-      : equipped.find((w) => w.id !== weapon.id && !w.ranged && w.hands === 1);
-  const [first, other] = kind === 'melee' ? (['geste', 'vigueur'] as const) : (['geste', 'acuite'] as const);
-  const id = fighter[other] > fighter[first] ? other : first;
-  const metier = Math.max(0, ...Object.values(fighter.metiers));
-  return {
-    kind,
-    characteristic: { id, value: fighter[id] },
-    metier,
-    weapons: second ? [weapon, second] : [weapon],
-  };
-}
+export { sheetAttackInput };
 
 function diceView(roll: LadderRoll) {
   return roll.rolls.map((d) => ({ faces: d.faces, value: d.value, kept: d.kept }));

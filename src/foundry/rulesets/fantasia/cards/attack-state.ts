@@ -30,6 +30,8 @@ export interface AttackIntent {
   readonly whip: WhipIntent;
   /** Lutte: immobilise, throw down or strangle instead of damage (F-U3). */
   readonly lutte?: LutteHold;
+  /** A companion holds the arquebus for a shooter under its FOR (F-W6). */
+  readonly assisted?: boolean;
 }
 
 export interface StoredDefence extends DefenceResult {

@@ -15,6 +15,8 @@ export interface AttackRequest {
   readonly intent: AttackIntent;
   readonly memory: readonly string[];
   readonly attackerDodging?: boolean;
+  /** A missile or thrown weapon already used this round (F-R9). */
+  readonly missileUsed?: boolean;
 }
 
 /** The engine's attack input for a request (refuses an unknown weapon). */
@@ -32,6 +34,8 @@ function attackInput(req: AttackRequest): AttackInput {
     memory: req.memory,
     knockOut: req.intent.knockOut,
     ...(req.attackerDodging ? { attackerDodging: true } : {}),
+    ...(req.missileUsed ? { missileUsed: true } : {}),
+    ...(req.intent.assisted ? { assisted: true } : {}),
   };
 }
 

@@ -17,6 +17,8 @@ export interface FantasiaRoundFacts {
   readonly parriedThisRound: boolean;
   /** The crossbow this actor is reloading this round (F-W5); absent when none. */
   readonly reloadingWeaponId?: string;
+  /** This actor already shot or threw this round (F-R9); absent when not. */
+  readonly missileUsed?: true;
 }
 
 /** What a resolved card changes in a weapon's readiness for the round. */

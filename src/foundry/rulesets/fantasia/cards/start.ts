@@ -1,7 +1,7 @@
 import { RulesError } from '../../../../engine/core/errors';
 import { findBotte } from '../../../../engine/fantasia/bottes';
 import { skillValue } from '../../../../engine/fantasia/skills';
-import { withStates } from '../../../../engine/fantasia/weapons';
+import { isRanged, withStates } from '../../../../engine/fantasia/weapons';
 import type { FantasiaCombatant, FantasiaWeapon } from '../../../../engine/fantasia/types';
 import { templatePath } from '../../../constants';
 import { notifyError, t } from '../../../i18n';
@@ -11,7 +11,7 @@ import { combatantOfActor } from '../round/chat-round';
 import type { CombatLike, CombatantLike } from '../../../combat/adapter';
 import { renderTemplateWith, resolveUuid, userTargets } from '../../../chat/card';
 import { idOrEmpty, requestCardOpen, type CardOpener, type OpenedCard } from '../../../chat/open';
-import { bool, int, object, oneOf } from '../../../security/payload';
+import { bool, int, object, oneOf, optional } from '../../../security/payload';
 import { combatantOf } from './actor-writes';
 import {
   FANTASIA_ATTACK_FLOW,
@@ -45,6 +45,8 @@ export interface StartAttackOptions {
   readonly lutte?: LutteHold;
   /** Combat the attack belongs to (default: the active combat, when the actor is in it). */
   readonly combatId?: string;
+  /** A companion holds a weapon too heavy for the attacker's FOR (F-W6). */
+  readonly assisted?: boolean;
 }
 
 /** What the dialog returns. */
@@ -55,6 +57,8 @@ export interface AttackDialogResult {
   readonly knockOut: boolean;
   readonly whip: WhipIntent;
   readonly lutte: LutteHold;
+  /** A companion holds the arquebus (F-W6). */
+  readonly assisted: boolean;
 }
 
 interface ActorLike {
@@ -100,6 +104,7 @@ async function askChoices(
     knockOut: preset.knockOut,
     isWhip: weapon.kind === 'whip',
     isLutte: weapon.skill === 'lutte',
+    needsHelper: weapon.minFOR !== undefined && attacker.characteristics.FOR < weapon.minFOR,
     holds: LUTTE_HOLDS.map((h) => ({
       value: h,
       label: t(`PDA.Chat.Lutte.${h}`),
@@ -112,6 +117,7 @@ async function askChoices(
       thrust: t('PDA.Chat.Dialog.Thrust'),
       noThrust: t('PDA.Chat.Dialog.NoThrust'),
       knockOut: t('PDA.Chat.Dialog.KnockOut'),
+      helper: t('PDA.Chat.Dialog.Helper', { min: weapon.minFOR ?? 0 }),
       whip: t('PDA.Chat.Dialog.Whip'),
       whipNone: t('PDA.Chat.Dialog.WhipNone'),
       whipTrip: t('PDA.Chat.Dialog.WhipTrip'),
@@ -149,6 +155,7 @@ export function readDialog(form: HTMLFormElement | null): AttackDialogResult {
     knockOut: data?.get('knockOut') !== null && data?.get('knockOut') !== undefined,
     whip: whip === 'trip' || whip === 'disarm' ? whip : '',
     lutte: (LUTTE_HOLDS as readonly string[]).includes(lutte) ? (lutte as LutteHold) : '',
+    assisted: data?.get('assisted') !== null && data?.get('assisted') !== undefined,
   };
 }
 
@@ -174,7 +181,7 @@ function viewedCombatId(actor: ActorLike, explicit?: string): string {
   return combatOf(actor.uuid, '')?.id ?? '';
 }
 
-/** A shot that unloads the weapon also unloads it in the round (F-W5, F-W6). */
+/** A shot counts in the round (F-R9) and unloads a crossbow or arquebus there (F-W5, F-W6). */
 async function roundWeaponFired(
   combat: AttackCombat | undefined,
   actorUuid: string,
@@ -197,7 +204,9 @@ function attackerOf(actor: ActorLike, combatId: string): FantasiaCombatant {
 }
 
 /** The dialog's choices as a request carries them (checked again by the GM). */
-export type FantasiaOpenChoices = Omit<AttackDialogResult, 'targets'>;
+export type FantasiaOpenChoices = Omit<AttackDialogResult, 'targets' | 'assisted'> & {
+  readonly assisted?: boolean;
+};
 
 const OPEN_CHOICES = object({
   cover: int(0, 100),
@@ -205,6 +214,7 @@ const OPEN_CHOICES = object({
   knockOut: bool(),
   whip: oneOf<WhipIntent>(['', 'trip', 'disarm']),
   lutte: oneOf<LutteHold>(['', ...LUTTE_HOLDS]),
+  assisted: optional(bool()),
 });
 
 /** GM side: one attack card per target, rolled with Foundry dice on the GM's client. */
@@ -226,6 +236,7 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
       knockOut: c.knockOut,
       whip: c.whip,
       ...(c.lutte && weapon.skill === 'lutte' ? { lutte: c.lutte } : {}),
+      ...(c.assisted ? { assisted: true } : {}),
     };
     const cards: OpenedCard[] = [];
     let unloaded = false;
@@ -241,6 +252,7 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
             intent,
             memory: fantasiaRound().memory(combatId),
             ...(facts.dodgeDeclared ? { attackerDodging: true } : {}),
+            ...(facts.missileUsed ? { missileUsed: true } : {}),
           },
           dice,
         ),
@@ -265,9 +277,9 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
     return {
       cards,
       async commit() {
-        if (!unloaded) return;
-        await actor.items?.get(weaponId)?.update({ 'system.loaded': false });
-        await roundWeaponFired(combat, actor.uuid, weaponId);
+        if (unloaded) await actor.items?.get(weaponId)?.update({ 'system.loaded': false });
+        // Every shot or throw spends the round's one (F-R9), from the sheet as from the tracker.
+        if (unloaded || isRanged(weapon)) await roundWeaponFired(combat, actor.uuid, weaponId);
       },
     };
   },
@@ -303,6 +315,7 @@ export async function startAttack(
       knockOut: options.knockOut ?? false,
       whip: options.whip ?? '',
       lutte: options.lutte ?? '',
+      assisted: options.assisted ?? false,
     };
     if (!options.skipDialog)
       choices = await askChoices(attacker, weapon, offered, {
@@ -318,6 +331,7 @@ export async function startAttack(
       knockOut: choices.knockOut === true,
       whip: choices.whip ?? '',
       lutte: choices.lutte ?? '',
+      ...(choices.assisted ? { assisted: true } : {}),
     };
     return await requestCardOpen({
       flow: FANTASIA_ATTACK_FLOW,

@@ -1,12 +1,15 @@
 import { RulesError } from '../../../../engine/core/errors';
 import {
   fantasiaRound,
+  missileUsedThisRound,
+  withMissileShot,
   type FantasiaDeclaration,
   type FantasiaReadiness,
   type FantasiaRoundState,
   type IntentKind,
   type WeaponReadiness,
 } from '../../../../engine/fantasia/round';
+import { isRanged } from '../../../../engine/fantasia/weapons';
 import { setReadiness } from '../../../../engine/round/engine';
 import { GM, type Requester } from '../../../../engine/round/types';
 import {
@@ -109,6 +112,7 @@ export function roundFacts(state: FantasiaRoundState, id: string): FantasiaRound
     attackDeclared: kinds.some((k) => ATTACKS.has(k)),
     parriedThisRound: parried ? parried.used >= parried.max : false,
     ...(reloading ? { reloadingWeaponId: reloading } : {}),
+    ...(missileUsedThisRound(state, id) ? { missileUsed: true as const } : {}),
   };
 }
 
@@ -145,7 +149,10 @@ export function withReadinessChange(
   return setReadiness(fantasiaRound, state, id, { weapons: { ...readiness.weapons, [weaponId]: next } }, GM);
 }
 
-/** A player's "my weapon fired" (GM side): only for a combatant the requester owns. */
+/**
+ * A weapon fired on a card (GM side; a player's request only for a combatant the requester owns):
+ * a shot or throw spends the round's one (F-R9), a crossbow or arquebus is unloaded (F-W5, F-W6).
+ */
 export function weaponFired(
   state: FantasiaRoundState,
   combatantId: string,
@@ -156,7 +163,9 @@ export function weaponFired(
   if (!combatant) throw new RulesError('PDA.Error.UnknownCombatant', { id: combatantId });
   if (!by.gm && !by.owns.includes(combatantId))
     throw new RulesError('PDA.Error.NotOwner', { name: combatant.name });
-  return withReadinessChange(state, combatantId, weaponId, { kind: 'fired' });
+  const after = withReadinessChange(state, combatantId, weaponId, { kind: 'fired' });
+  const weapon = combatant.weapons.find((w) => w.id === weaponId);
+  return weapon && isRanged(weapon) && weapon.kind !== 'siege' ? withMissileShot(after, combatantId) : after;
 }
 
 /** The write storing a weapon's readiness of `state` on its item (the one place it lives). */
@@ -173,6 +182,33 @@ function readinessWriteOf(
   const item = actor?.items?.get(weaponId);
   if (!wanted || !item) return undefined;
   const update = weaponReadinessUpdate(item.system as Parameters<typeof weaponReadinessUpdate>[0], wanted);
+  return update ? { uuid: actorUuid, itemId: weaponId, update: { system: update } } : undefined;
+}
+
+/**
+ * Outside a tracked round the item alone holds the weapon's readiness (readiness.ts): a fired
+ * crossbow or arquebus is unloaded, too much powder leaves the doubled countdown on the item
+ * (F-W5, F-W6), which a round started later carries on.
+ */
+function itemReadinessWrite(
+  actorUuid: string,
+  weaponId: string,
+  change: ReadinessChange,
+): DocumentWrite | undefined {
+  const actor = resolveUuid(actorUuid) as {
+    items?: { get(id: string): { system: unknown } | undefined };
+  } | null;
+  const item = actor?.items?.get(weaponId);
+  if (!item) return undefined;
+  const system = item.system as Parameters<typeof weaponReadinessUpdate>[0] & { reload?: string };
+  let wanted: WeaponReadiness;
+  if (change.kind === 'fired') {
+    if (system.reload !== 'crossbow' && system.reload !== 'arquebus') return undefined;
+    wanted = { ready: true, loaded: false };
+  } else {
+    wanted = { ready: true, loaded: false, reloadRoundsLeft: change.rounds };
+  }
+  const update = weaponReadinessUpdate(system, wanted);
   return update ? { uuid: actorUuid, itemId: weaponId, update: { system: update } } : undefined;
 }
 
@@ -220,7 +256,7 @@ export const combatRoundProvider: FantasiaRoundProvider = {
   },
   readinessWrite(combatId, actorUuid, weaponId, change) {
     const found = find(combatId, actorUuid);
-    if (!found) return undefined;
+    if (!found) return itemReadinessWrite(actorUuid, weaponId, change);
     const after = withReadinessChange(found.state, found.id, weaponId, change);
     return readinessWriteOf(actorUuid, after, found.id, weaponId);
   },

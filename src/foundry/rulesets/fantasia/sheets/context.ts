@@ -98,6 +98,7 @@ export function weaponRows(input: ActorSheetInput) {
         drawn: boolean;
         loaded: boolean;
         reload: string;
+        reloadRoundsLeft?: number | null;
       };
       const skill = input.derived.skills[s.skill];
       return {
@@ -114,6 +115,8 @@ export function weaponRows(input: ActorSheetInput) {
         drawn: s.drawn,
         loaded: s.loaded,
         reloads: s.reload !== 'none',
+        // F-W6: the arquebus's reload rounds still to spend, as its item holds them.
+        reloadRoundsLeft: s.reloadRoundsLeft ? s.reloadRoundsLeft : 0,
       };
     });
 }

@@ -1,4 +1,5 @@
 import type { Modifier } from '../../../../engine/greyhawk/types';
+import { refusalRule } from '../../../../engine/greyhawk/refusals';
 import type { CardRow, CardSection, FlowEnv } from '../../../chat/flow';
 import {
   BAND_RULE,
@@ -140,7 +141,9 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
         ...manoeuvreNotes,
         {
           text: env.t(s.refusal),
-          ...(MANOEUVRE_RULE[c.manoeuvre] ? { rule: MANOEUVRE_RULE[c.manoeuvre] } : {}),
+          ...(refusalRule(s.refusal.key, MANOEUVRE_RULE[c.manoeuvre])
+            ? { rule: refusalRule(s.refusal.key, MANOEUVRE_RULE[c.manoeuvre]) }
+            : {}),
         },
       ],
     });

@@ -19,6 +19,9 @@ import {
 import { distanceMetres, tokenPlace } from './distance';
 import { fragileField, fragileOptions, GH_MATERIALS } from '../parries/fragile';
 import { shieldPunchCommit } from '../shields/punch';
+import type { GreyhawkCharacter } from '../../../../engine/greyhawk/types';
+import { styleChoicesFor } from '../styles/facts';
+import { readStyleAnswers, STYLE_ANSWERS, styleDialogFor, type styleDialogContext } from '../styles/dialog';
 import {
   exchangeView,
   greyhawkActor,
@@ -71,10 +74,12 @@ export function greyhawkDialogContext(
   targets: readonly CardTarget[],
   c: GreyhawkChoices,
   shot?: ShotInfo,
+  style?: ReturnType<typeof styleDialogContext>,
 ) {
   return {
     weapon: weaponName,
     shot: shotContext(shot),
+    style: style ?? null,
     targets: targets.map((x) => ({ ...x, checked: true })),
     manoeuvres: MANOEUVRES.map((m) => option<string>(m, t(`${K}.Manoeuvre.${m}`), c.manoeuvre)),
     called: ([0, 1, 2] as const).map((n) => option<number>(n, t(`${K}.Called.${n}`), c.calledShot)),
@@ -146,6 +151,7 @@ export function readGreyhawkChoices(
     extra: int(data.get('extra'), 0, -20, 20),
     nearWall: data.get('nearWall') !== null,
     thrown: data.get('thrown') !== null,
+    ...(fallback.styleAnswers ? { styleAnswers: readStyleAnswers(data, fallback.styleAnswers) } : {}),
     ...distanceField(data.get('targetDistance'), fallback.targetDistance),
   };
 }
@@ -190,7 +196,7 @@ interface ActorDoc {
   uuid: string;
   name: string;
   isOwner: boolean;
-  system: { shield?: string };
+  system: { shield?: string; toEngine(): GreyhawkCharacter };
   items: {
     get(
       id: string,
@@ -263,6 +269,7 @@ const OPEN_CHOICES = object({
   thrown: bool(),
   targetDistance: optional(metres()),
   distanceFrom: optional(oneOf(['scene', 'dialog'] as const)),
+  styleAnswers: STYLE_ANSWERS,
 });
 
 /** GM side: one card per target; the scene's distance wins over the dialog's. */
@@ -275,7 +282,7 @@ export const greyhawkAttackOpener: CardOpener<GreyhawkChoices> = {
     const item = actor.items.get(itemId);
     if (!item) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: itemId });
     const { missile } = weaponShot(item.system);
-    const { distanceFrom: _from, targetDistance, ...rest } = request.choices;
+    const { distanceFrom: _from, targetDistance, styleAnswers, ...rest } = request.choices;
     const chosen: GreyhawkChoices = {
       ...rest,
       ...(targetDistance === undefined ? {} : { targetDistance, distanceFrom: 'dialog' as const }),
@@ -283,12 +290,19 @@ export const greyhawkAttackOpener: CardOpener<GreyhawkChoices> = {
     const tokenUuid = request.tokenUuid || undefined;
     const cards: OpenedCard[] = [];
     let opened: GreyhawkEffect[] = [];
+    const styleOf = styleChoicesFor(actor, itemId, styleAnswers, resolveUuid);
     for (const target of request.targets) {
       const env = newEnv();
-      const view = exchangeView(actor, actor.name, itemId, resolveUuid(target.actorUuid), target.name);
+      const defender = resolveUuid(target.actorUuid);
+      const view = exchangeView(actor, actor.name, itemId, defender, target.name);
       const measured = missile ? measure(actor, target, tokenUuid) : null;
+      const shooting = !view.weapon.melee || chosen.thrown;
+      const styled = {
+        ...chosen,
+        ...styleOf(view.weapon, defender, shooting, measured ?? chosen.targetDistance),
+      };
       const choices =
-        measured === null ? chosen : { ...chosen, targetDistance: measured, distanceFrom: 'scene' as const };
+        measured === null ? styled : { ...styled, targetDistance: measured, distanceFrom: 'scene' as const };
       const names = { attackerName: actor.name, weaponName: item.name ?? '' };
       const opening = await env.roll((dice) => openGreyhawkAttack(view, choices, names, dice));
       const card: CardSnapshot<GreyhawkAttackState> = {
@@ -335,8 +349,16 @@ export async function startGreyhawkAttack(
       ...weaponShot(item.system),
       measured: offered.map((x) => ({ name: x.name, distance: measure(actor, x, options.tokenUuid) })),
     };
+    const engine = (item.system as { toEngine?: () => GreyhawkWeapon }).toEngine?.();
+    const style = styleDialogFor(
+      actor,
+      itemId,
+      engine && { ...engine, name: item.name ?? engine.name },
+      resolveUuid,
+    );
     let choices: (GreyhawkChoices & { targets: string[] }) | null = {
       ...DEFAULT_CHOICES,
+      ...(style.answers ? { styleAnswers: style.answers } : {}),
       freeHands: defaultFreeHands(actor, itemId),
       ...options.choices,
       targets: offered.map((x) => x.actorUuid),
@@ -345,7 +367,7 @@ export async function startGreyhawkAttack(
       const fallback = choices;
       const content = await renderTemplateWith(
         GREYHAWK_ATTACK_DIALOG,
-        greyhawkDialogContext(item.name ?? '', offered, fallback, shot),
+        greyhawkDialogContext(item.name ?? '', offered, fallback, shot, style.context),
       );
       const result = await foundry.applications.api.DialogV2.wait({
         window: { title: t(`${K}.Dialog.Title`, { weapon: item.name ?? '' }) },

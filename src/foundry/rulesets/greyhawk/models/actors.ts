@@ -92,6 +92,10 @@ function guerrierSchema() {
       >,
     ),
     handedness: choiceField<Handedness>(HANDEDNESS, 'right'),
+    /** G-ST1/G-ST2: the grip of a one-or-two-handed weapon, set at a round's start. */
+    grip: choiceField<'one' | 'two'>(['one', 'two'], 'one'),
+    /** G-ST6: the mount ridden, an actor's uuid or name ('' = on foot). */
+    mount: textField(),
   };
 }
 type GuerrierSchema = ReturnType<typeof guerrierSchema>;

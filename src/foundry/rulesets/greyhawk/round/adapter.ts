@@ -9,15 +9,18 @@ import {
   type GreyhawkRoundCombatant,
   type GreyhawkRoundState,
 } from '../../../../engine/greyhawk/round';
-import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind } from '../../../../engine/greyhawk/types';
+import type { GreyhawkCharacter, ShieldKind } from '../../../../engine/greyhawk/types';
 import type { Requester } from '../../../../engine/round/types';
 import type { CombatantLike, DeclarationRequest, RoundAdapter } from '../../../combat/adapter';
 import { promptDeclarationForm } from '../../../combat/declare-dialog';
 import { templatePath } from '../../../constants';
 import { t } from '../../../i18n';
-import { itemList } from '../models/actors';
 import { greyhawkConditionsOf } from '../conditions';
 import { tickGreyhawkConditions } from '../conditions-round';
+import { readiedWeapons } from '../styles/facts';
+import { freeShotRole } from './free-shot';
+import { declarationExtras, parseDeclarationExtras, describeExtras, saveGrip } from './declaration';
+import { greyhawkSealedInitiative, startGreyhawkSlotAttack, startsGreyhawkCard } from './slot-attack';
 
 /** Greyhawk's round in Foundry: sealed d10, declarations, then the three passes of round.ts. */
 
@@ -40,6 +43,7 @@ const ICONS: Record<string, string> = {
 interface ActorLike {
   system?: {
     toEngine?: () => GreyhawkCharacter;
+    grip?: string;
     attacksPerTwoRounds?: number;
     shield?: string;
   };
@@ -53,22 +57,39 @@ export function greyhawkRoundCombatant(combatant: CombatantLike): GreyhawkRoundC
   const actor = combatant.actor as unknown as ActorLike | null;
   const character = actor?.system?.toEngine?.();
   if (!character) return { id, name, side: 'npc', attacksPerTwoRounds: 2, speed: 0 };
-  let weapon: GreyhawkWeapon | undefined;
   const shieldText = actor?.system?.shield;
   const shield = shieldText ? (shieldText as ShieldKind) : undefined;
-  for (const item of itemList(actor?.items)) {
-    const system = item.system as { equipped?: boolean; toEngine?: () => GreyhawkWeapon };
-    if (item.type === 'arme-adnd' && system.equipped && system.toEngine && !weapon)
-      weapon = system.toEngine();
-  }
+  // The first readied weapon, and a second melee weapon in the other hand (G-ST4).
+  const readied = readiedWeapons(actor).map((w) => w.weapon);
+  const weapon = readied[0];
+  const offHand = weapon?.melee ? readied.slice(1).find((w) => w.melee && w.hands !== 2) : undefined;
+  // G-P2: conditions are effects on the actor.
+  const prone = greyhawkConditionsOf(actor).prone === true;
   const side = character.monster ? 'npc' : 'pc';
   // G-D2: the lost initiative is a condition effect on the actor.
   const lost = greyhawkConditionsOf(actor).losesInitiative === true ? { losesInitiative: true } : {};
   if (!weapon) {
     const rate = actor?.system?.attacksPerTwoRounds ?? 2;
-    return { id, name, side, attacksPerTwoRounds: rate, speed: 0, ...(shield ? { shield } : {}), ...lost };
+    return {
+      id,
+      name,
+      side,
+      attacksPerTwoRounds: rate,
+      speed: 0,
+      ...(shield ? { shield } : {}),
+      ...lost,
+      ...(prone ? { prone } : {}),
+      ...freeShotRole(combatant),
+    };
   }
-  const view = toGreyhawkRoundCombatant(character, weapon, { side, ...(shield ? { shield } : {}) });
+  const view = toGreyhawkRoundCombatant(character, weapon, {
+    side,
+    ...(shield ? { shield } : {}),
+    ...(offHand && !character.monster ? { offHand } : {}),
+    grip: actor?.system?.grip === 'two' ? 'two' : 'one',
+    prone,
+    ...freeShotRole(combatant),
+  });
   const rate = character.monster
     ? (actor?.system?.attacksPerTwoRounds ?? view.attacksPerTwoRounds)
     : view.attacksPerTwoRounds;
@@ -110,6 +131,7 @@ export function parseGreyhawkDeclaration(data: unknown): GreyhawkDeclaration {
       ? { breakSpell: true }
       : {}),
     ...(note ? { note } : {}),
+    ...parseDeclarationExtras(raw),
   };
 }
 
@@ -130,7 +152,7 @@ export function describeGreyhawkDeclaration(
   const called = d.action === 'disarm' || d.action === 'expertDisarm' ? undefined : d.calledShot;
   if (called)
     out += ` (${t(called === 2 ? 'PDA.Greyhawk.Mod.DoublyCalledShot' : 'PDA.Greyhawk.Mod.CalledShot')})`;
-  return out;
+  return out + describeExtras(d);
 }
 
 export function greyhawkDeclarationContext(
@@ -168,6 +190,7 @@ export function greyhawkDeclarationContext(
     rushDistance: current?.rushDistance ?? '',
     breakSpell: current?.breakSpell === true,
     note: current?.note ?? '',
+    ...declarationExtras(combatant, current),
   };
 }
 
@@ -179,7 +202,10 @@ async function promptGreyhawkDeclaration(
     greyhawkDeclarationContext(request),
     request.combatant.name,
   );
-  return result ? parseGreyhawkDeclaration(result) : null;
+  if (!result) return null;
+  const declaration = parseGreyhawkDeclaration(result);
+  // The grip chosen at the round's start is the actor's until changed (G-ST1/G-ST2).
+  return (await saveGrip(request, declaration)) ? declaration : null;
 }
 
 export const greyhawkRoundAdapter: RoundAdapter<
@@ -193,5 +219,8 @@ export const greyhawkRoundAdapter: RoundAdapter<
   describeDeclaration: describeGreyhawkDeclaration,
   actionIcon: (action) => ICONS[action] ?? 'fa-solid fa-circle',
   promptDeclaration: promptGreyhawkDeclaration,
+  initiativeText: greyhawkSealedInitiative,
+  startsCard: startsGreyhawkCard,
+  startCard: (combat, slotId) => startGreyhawkSlotAttack(combat, slotId),
   roundStarted: (combat) => tickGreyhawkConditions(combat),
 };

@@ -2,7 +2,11 @@ import { mayChooseLocation } from '../../../../engine/souffle/attack';
 import { ladderRow } from '../../../../engine/souffle/ladder';
 import type { CardRow, CardSection, FlowEnv } from '../../../chat/flow';
 import { diceText, signed, souffleOptionsNow, text } from './fighters';
-import { AIM_RULE, type Card, K } from './attack-state';
+import { AIM_RULE, type SouffleAttackState } from '../../../../engine/souffle/exchange';
+import type { CardSnapshot } from '../../../chat/flow';
+
+type Card = CardSnapshot<SouffleAttackState>;
+const K = 'PDA.Souffle.Chat';
 
 function levelText(env: FlowEnv, level: number): string {
   const options = souffleOptionsNow();

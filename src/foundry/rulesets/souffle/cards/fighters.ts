@@ -1,15 +1,24 @@
 import { RulesError } from '../../../../engine/core/errors';
+import type { FighterRef } from '../../../../engine/core/exchange';
 import type { SouffleArmour, SouffleShield, SouffleWeapon } from '../../../../engine/souffle/equipment';
 import type { SouffleFighter } from '../../../../engine/souffle/fighter';
 import type { LadderRoll } from '../../../../engine/souffle/ladder';
 import type { SouffleOptions } from '../../../../engine/souffle/options';
+import type { PostureTurn } from '../../../../engine/souffle/posture';
+import { SOUFFLE_STATES } from '../../../../engine/souffle/states';
+import type { SouffleExchangeEffect, SouffleFighterView } from '../../../../engine/souffle/exchange';
+import { SYSTEM_ID } from '../../../constants';
 import { souffleOptionsFromSettings } from '../settings';
-import { undoConflict, undoRefusal } from '../../../security/undo';
-import type { DocumentWrite, Text } from '../../../chat/flow';
+import type { DocumentWrite, StatusWrite, Text } from '../../../chat/flow';
+import { t } from '../../../i18n';
+
+export { bestMetier } from '../../../../engine/souffle/exchange';
 
 /**
- * What the Souffle cards read from and write to actors. The actor model gives the engine view
- * (toEngine) and stores an engine fighter back (changesFrom); this file only wraps them.
+ * What the Souffle cards read from actors (the engine's view of a fighter, from the actor
+ * model's toEngine) and how the engine's effects land on them: PV, souffle, chance, défense,
+ * wounds and S-ST1 states on the actor's system data; "freiné" and a prepared aim as actor flags
+ * marked with their combat and round (they last the round).
  */
 
 export interface SouffleActorDoc {
@@ -34,31 +43,115 @@ export function souffleActor(doc: unknown, name: string): SouffleActorDoc {
   return doc;
 }
 
-interface ChangesFrom {
-  changesFrom(fighter: SouffleFighter): Record<string, unknown>;
+/** The engine's view of an actor (undefined when it is not a Souffle actor any more). */
+export function fighterView(doc: unknown, turn?: PostureTurn): SouffleFighterView | undefined {
+  if (!isSouffleActor(doc)) return undefined;
+  try {
+    const armour = doc.system.engineArmour();
+    const shield = doc.system.engineShield();
+    return {
+      fighter: doc.system.toEngine(),
+      weapons: doc.system.engineWeapons(),
+      ...(armour ? { armour } : {}),
+      ...(shield ? { shield } : {}),
+      ...(turn ? { turn } : {}),
+    };
+  } catch {
+    return undefined;
+  }
 }
 
-/** The actor model's inverse of toEngine (SouffleActorModel.changesFrom), reached via its class. */
-function changesOf(actor: SouffleActorDoc, fighter: SouffleFighter): Record<string, unknown> {
-  const model = (actor.system as unknown as { constructor: Partial<ChangesFrom> }).constructor;
-  if (typeof model.changesFrom !== 'function')
-    throw new RulesError('PDA.Chat.Gone.Actor', { name: actor.name });
-  return model.changesFrom(fighter);
+/**
+ * The conditions that last the round (S-FL1 "freiné", S-AT7 a prepared aim): Active Effects
+ * carrying their status, marked with the combat and round they were set in (flags) and a one-round
+ * duration; the round's start removes those of an earlier round (round/conditions.ts).
+ */
+export const ROUND_CONDITIONS = ['freine', 'vise'] as const;
+export type RoundCondition = (typeof ROUND_CONDITIONS)[number];
+
+export const ROUND_CONDITION_ICONS: Readonly<Record<RoundCondition, string>> = {
+  freine: 'icons/svg/net.svg',
+  vise: 'icons/svg/target.svg',
+};
+
+interface EffectLike {
+  readonly statuses?: Iterable<string>;
+  readonly flags?: Record<string, Record<string, unknown> | undefined>;
 }
 
-/** The write that stores an engine fighter on its actor. */
-export function fighterWrite(actor: SouffleActorDoc, fighter: SouffleFighter): DocumentWrite {
-  return { uuid: actor.uuid, update: { system: changesOf(actor, fighter) } };
+/** The mark (combat, round, aim…) of the actor's effect carrying `status`, or undefined. */
+export function conditionMark(doc: unknown, status: RoundCondition): Record<string, unknown> | undefined {
+  const effects = (doc as { effects?: Iterable<EffectLike> } | null)?.effects;
+  for (const e of effects ?? []) {
+    if ([...(e.statuses ?? [])].includes(status)) return { ...(e.flags?.[SYSTEM_ID]?.mark ?? {}) };
+  }
+  return undefined;
 }
 
-/** The stored values a write will replace (kept on the card for undo). */
-export function fighterSnapshot(actor: SouffleActorDoc, fighter: SouffleFighter): Record<string, unknown> {
-  return changesOf(actor, fighter);
+function roundConditionEffect(
+  status: RoundCondition,
+  mark: { combatId: string; round: number },
+  data: Readonly<Record<string, string | number | boolean>> | undefined,
+): StatusWrite {
+  return {
+    name: t(`PDA.Souffle.Condition.${status}`),
+    img: ROUND_CONDITION_ICONS[status],
+    statuses: [status],
+    duration: { rounds: 1, ...(mark.combatId ? { combat: mark.combatId, startRound: mark.round } : {}) },
+    flags: { [SYSTEM_ID]: { mark: { ...mark, ...(data ?? {}) } } },
+  };
 }
 
-/** The métier a sheet roll uses: the fighter's best (docs/rulings/souffle.md, S-AT1/S-DF3). */
-export function bestMetier(fighter: SouffleFighter): number {
-  return Math.max(0, ...Object.values(fighter.metiers));
+const SYSTEM_RESOURCE: Readonly<Record<string, string>> = {
+  pv: 'system.pv.value',
+  souffle: 'system.souffle.value',
+  chance: 'system.chance',
+  defense: 'system.defense',
+};
+
+/**
+ * The document writes of the engine's effects: one update per actor, with the status effects it
+ * sets or removes. `uuidOf` names the actor of each fighter reference; `round` marks the
+ * conditions that last the round. Budgets and new cards are not document writes (the card runner
+ * handles them).
+ */
+export function effectWrites(
+  effects: readonly SouffleExchangeEffect[],
+  uuidOf: (ref: FighterRef) => string | undefined,
+  round: { combatId: string; round: number },
+): DocumentWrite[] {
+  const writes = new Map<
+    string,
+    { update: Record<string, unknown>; statuses: Record<string, StatusWrite | null> }
+  >();
+  const on = (ref: FighterRef) => {
+    const uuid = uuidOf(ref);
+    if (!uuid) throw new RulesError('PDA.Chat.Gone.Document');
+    let w = writes.get(uuid);
+    if (!w) writes.set(uuid, (w = { update: {}, statuses: {} }));
+    return w;
+  };
+  for (const e of effects) {
+    if (e.type === 'resource') {
+      const path = SYSTEM_RESOURCE[e.resource];
+      if (path) on(e.fighter).update[path] = e.to;
+    } else if (e.type === 'wounds') on(e.fighter).update['system.wounds'] = [...e.to];
+    else if (e.type === 'condition') {
+      const w = on(e.fighter);
+      if ((SOUFFLE_STATES as readonly string[]).includes(e.status)) {
+        w.update[`system.states.${e.status}`] = e.on;
+        if (e.status === 'assomme') w.update['system.assommeRounds'] = e.on ? (e.rounds ?? 0) : 0;
+      } else if ((ROUND_CONDITIONS as readonly string[]).includes(e.status)) {
+        const status = e.status as RoundCondition;
+        w.statuses[status] = e.on ? roundConditionEffect(status, round, e.data) : null;
+      }
+    }
+  }
+  return [...writes].map(([uuid, w]) => ({
+    uuid,
+    update: w.update,
+    ...(Object.keys(w.statuses).length ? { statuses: w.statuses } : {}),
+  }));
 }
 
 let optionsSource: () => SouffleOptions = () => souffleOptionsFromSettings();
@@ -85,34 +178,3 @@ export function signed(n: number): string {
 
 export const text = (key: string, data?: Record<string, string | number>): Text =>
   data ? { key, data } : { key };
-
-/**
- * Why undoing a write on this actor is refused now: its stored values are no longer those the
- * action wrote (`wrote`, its system changes). Undefined when the undo may go ahead, or when the
- * actor is gone (the card pipeline says so).
- */
-export function souffleUndoBlocked(
-  doc: unknown,
-  name: string,
-  wrote: Record<string, unknown> | undefined,
-): Text | undefined {
-  if (!wrote || !isSouffleActor(doc)) return undefined;
-  let current: Record<string, unknown>;
-  try {
-    current = changesOf(doc, doc.system.toEngine());
-  } catch {
-    return undefined;
-  }
-  const conflict = undoConflict(current, wrote);
-  return conflict ? undoRefusal(name, conflict) : undefined;
-}
-
-/** Throws the refusal of souffleUndoBlocked, if any. */
-export function ensureSouffleUndo(
-  doc: unknown,
-  name: string,
-  wrote: Record<string, unknown> | undefined,
-): void {
-  const blocked = souffleUndoBlocked(doc, name, wrote);
-  if (blocked) throw new RulesError(blocked.key, { ...blocked.data });
-}

@@ -1,7 +1,10 @@
 import type { CardFlow } from '../../../chat/flow';
+import type { CardOpener } from '../../../chat/open';
 import { souffleAttackFlow } from './attack-flow';
+import { souffleDepartureOpener } from './departure';
 import { souffleFleeFlow } from './flee-flow';
 import { souffleAimFlow, souffleGrappleFlow } from './manoeuvre-flows';
+import { souffleAimOpener, souffleAttackOpener, souffleFleeOpener, souffleGrappleOpener } from './openers';
 import { souffleOpportunityFlow } from './opportunity-flow';
 
 export { souffleAttackFlow, SOUFFLE_ATTACK_FLOW, type SouffleAttackState } from './attack-flow';
@@ -19,13 +22,10 @@ export {
   grappleTargeted,
   checkBudget,
 } from './start';
-export {
-  souffleOpportunityFlow,
-  pickUpSouffleWeapon,
-  postOpportunity,
-  SOUFFLE_OPPORTUNITY_FLOW,
-} from './opportunity-flow';
+export { souffleOpportunityFlow, SOUFFLE_OPPORTUNITY_FLOW } from './opportunity-flow';
+export { pickUpSouffleWeapon, registerDepartureHooks } from './departure';
 export { setSouffleOptionsSource } from './fighters';
+export { registerSouffleOpenQuery, SOUFFLE_OPEN_QUERY } from './request';
 export {
   souffleFleeFlow,
   startSouffleFlee,
@@ -34,11 +34,17 @@ export {
   type SouffleFleeState,
 } from './flee-flow';
 
-/** Souffle's card flows, for registerFlow (the ruleset lists them in `cardFlows`). */
+const opened = <S>(flow: CardFlow<S>, opener: CardOpener<never>): CardFlow =>
+  ({ ...flow, opener }) as unknown as CardFlow;
+
+/**
+ * Souffle's card flows, for registerFlow (the ruleset lists them in `cardFlows`), each with the
+ * GM-side opener that posts its cards (openers.ts, departure.ts).
+ */
 export const souffleCardFlows: readonly CardFlow[] = [
-  souffleAttackFlow as unknown as CardFlow,
-  souffleAimFlow as unknown as CardFlow,
-  souffleGrappleFlow as unknown as CardFlow,
-  souffleFleeFlow as unknown as CardFlow,
-  souffleOpportunityFlow as unknown as CardFlow,
+  opened(souffleAttackFlow, souffleAttackOpener as never),
+  opened(souffleAimFlow, souffleAimOpener as never),
+  opened(souffleGrappleFlow, souffleGrappleOpener as never),
+  opened(souffleFleeFlow, souffleFleeOpener as never),
+  opened(souffleOpportunityFlow, souffleDepartureOpener as never),
 ];

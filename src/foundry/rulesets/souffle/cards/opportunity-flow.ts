@@ -1,46 +1,44 @@
-import { RulesError } from '../../../../engine/core/errors';
-import { opportunityWeapon, resolveAttack, withinReach } from '../../../../engine/souffle/attack';
-import { pickUpWeapon } from '../../../../engine/souffle/manoeuvres';
+import type { FighterRef } from '../../../../engine/core/exchange';
+import { withinReach } from '../../../../engine/souffle/attack';
+import {
+  SOUFFLE_OPPORTUNITY_EXCHANGE,
+  souffleOpportunityExchange,
+  type ExchangeFighter,
+  type SouffleExchangeView,
+  type SouffleOpportunityState,
+} from '../../../../engine/souffle/exchange';
 import { tokenDistance } from '../../../canvas/distance';
-import { createCard, makeEnv } from '../../../chat/card';
-import type { CardAction, CardFlow, CardSnapshot, CardTarget, FlowEnv, FlowResult } from '../../../chat/flow';
-import { notifyError } from '../../../i18n';
-import { sheetAttackInput } from '../rolls';
-import { takeSouffleAction } from '../posture';
-import { SOUFFLE_ATTACK_FLOW } from './attack-flow';
-import type { SouffleAttackState } from './attack-state';
-import { bestMetier, isSouffleActor, souffleActor, souffleOptionsNow, text } from './fighters';
-import { checkBudget, ownActor, speakerOf } from './start';
+import type { CardAction, CardFlow, CardSnapshot, CardTarget, FlowEnv } from '../../../chat/flow';
+import { souffleFlow } from './exchange';
+import { fighterView, isSouffleActor, souffleOptionsNow, text } from './fighters';
+import { turnOf } from './round';
 
 /**
- * The opportunity-attack card (S-AT6): when a fighter leaves the reach of adjacent foes (a
- * flight the GM resolves as an attack, picking up a dropped weapon: S-MN2), each foe within reach
- * gets a button, shown to that foe's owners (and the GM). Pressing it rolls that foe's melee blow
- * (first equipped melee weapon, else bare hands) as an ordinary attack card against the fighter:
- * a passive action, outside the posture's budget (S-R2). Each foe strikes once.
+ * The opportunity-attack card (S-AT6), on the engine's opportunity exchange
+ * (engine/souffle/exchange/opportunity.ts): each foe within reach of a fighter who leaves it
+ * (moving away, a flight the GM resolves as an attack, picking up a dropped weapon: S-MN2) gets a
+ * button, shown to that foe's owners (and the GM); pressing it opens that foe's attack card.
  */
 
 const K = 'PDA.Souffle.Chat.Opportunity';
 
-export const SOUFFLE_OPPORTUNITY_FLOW = 'souffle.opportunity';
-
-export type OpportunityReason = 'ramasser' | 'fuite' | 'depart';
-
-export interface SouffleOpportunityState {
-  readonly provoker: CardTarget;
-  readonly reason: OpportunityReason;
-  readonly foes: readonly CardTarget[];
-  /** Actor uuids of the foes who struck. */
-  readonly taken: readonly string[];
-}
+export const SOUFFLE_OPPORTUNITY_FLOW = SOUFFLE_OPPORTUNITY_EXCHANGE;
+export type { OpportunityReason, SouffleOpportunityState } from '../../../../engine/souffle/exchange';
 
 type OpportunityCard = CardSnapshot<SouffleOpportunityState>;
 
-interface TokenOnCanvas {
+export interface TokenOnCanvas {
   readonly name?: string;
   readonly actor?: { uuid: string; name?: string } | null;
   readonly center?: { x: number; y: number };
-  readonly document?: { uuid?: string; disposition?: number; actorId?: string | null; elevation?: number };
+  readonly document?: {
+    uuid?: string;
+    disposition?: number;
+    actorId?: string | null;
+    elevation?: number;
+    x?: number;
+    y?: number;
+  };
 }
 
 function placeables(): readonly TokenOnCanvas[] {
@@ -49,7 +47,7 @@ function placeables(): readonly TokenOnCanvas[] {
 }
 
 /** The fighter's token (by token uuid, else the actor's first) on the viewed scene. */
-function tokenOf(actorUuid: string, tokenUuid = ''): TokenOnCanvas | undefined {
+export function tokenOf(actorUuid: string, tokenUuid = ''): TokenOnCanvas | undefined {
   const all = placeables();
   return (
     (tokenUuid ? all.find((t) => t.document?.uuid === tokenUuid) : undefined) ??
@@ -57,10 +55,9 @@ function tokenOf(actorUuid: string, tokenUuid = ''): TokenOnCanvas | undefined {
   );
 }
 
-/** S-AT6: the Souffle foes (another disposition) within reach of the fighter's token. */
-export function foesWithinReach(actorUuid: string, tokenUuid = ''): CardTarget[] {
-  const own = tokenOf(actorUuid, tokenUuid);
-  if (!own) return [];
+/** S-AT6: the Souffle foes (another disposition) within reach of `own` (standing at `at`). */
+export function foesAround(own: TokenOnCanvas, at: TokenOnCanvas = own): CardTarget[] {
+  const actorUuid = own.actor?.uuid ?? '';
   return placeables()
     .filter(
       (t) =>
@@ -69,7 +66,7 @@ export function foesWithinReach(actorUuid: string, tokenUuid = ''): CardTarget[]
         t.actor.uuid !== actorUuid &&
         isSouffleActor(t.actor) &&
         t.document?.disposition !== own.document?.disposition &&
-        withinReach(tokenDistance(own, t)),
+        withinReach(tokenDistance(at, t)),
     )
     .map((t) => ({
       actorUuid: t.actor!.uuid,
@@ -78,75 +75,58 @@ export function foesWithinReach(actorUuid: string, tokenUuid = ''): CardTarget[]
     }));
 }
 
-export const souffleOpportunityFlow: CardFlow<SouffleOpportunityState> = {
+/** S-AT6: the Souffle foes within reach of the fighter's token. */
+export function foesWithinReach(actorUuid: string, tokenUuid = ''): CardTarget[] {
+  const own = tokenOf(actorUuid, tokenUuid);
+  return own ? foesAround(own) : [];
+}
+
+function opportunityView(card: OpportunityCard, env: FlowEnv): SouffleExchangeView {
+  const s = card.state;
+  const provoker = fighterView(
+    env.resolve(s.provoker.actorUuid),
+    turnOf(card.combatId, s.provoker.actorUuid),
+  );
+  return {
+    options: souffleOptionsNow(),
+    ...(provoker ? { defender: provoker } : {}),
+    attackerName: '',
+    defenderName: s.provoker.name,
+    others: s.foes.map((f) => fighterView(env.resolve(f.actorUuid))),
+  };
+}
+
+function fighterOf(ref: FighterRef, card: OpportunityCard): ExchangeFighter | undefined {
+  if (ref === 'defender') return card.state.provoker;
+  const m = /^target:(\d+)$/.exec(ref);
+  return m ? card.state.foes[Number(m[1])] : undefined;
+}
+
+interface StrikerDoc {
+  items?: { get(id: string): { name?: string } | undefined };
+}
+
+const host = souffleFlow<SouffleOpportunityState, SouffleExchangeView>({
   id: SOUFFLE_OPPORTUNITY_FLOW,
-  ruleset: 'souffle',
-
-  actions(card: OpportunityCard): CardAction[] {
-    return card.state.foes.map((foe, i) => {
-      const done = card.state.taken.includes(foe.actorUuid);
-      return {
-        id: `strike${i}`,
-        label: text(`${K}.Strike`, { name: foe.name }),
-        owners: [foe.actorUuid],
-        enabled: !done,
-        ...(done ? { reason: text(`${K}.Taken`, { name: foe.name }) } : {}),
-        rule: 'S-AT6',
-        style: 'danger' as const,
-      };
-    });
-  },
-
-  async perform(
-    card: OpportunityCard,
-    actionId: string,
-    env: FlowEnv,
-  ): Promise<FlowResult<SouffleOpportunityState>> {
-    const index = Number(/^strike(\d+)$/.exec(actionId)?.[1] ?? NaN);
-    const foe = card.state.foes[index];
-    if (!foe) throw new RulesError('PDA.Error.CardNoSuchAction');
-    if (card.state.taken.includes(foe.actorUuid)) throw new RulesError('PDA.Error.CardNoSuchAction');
-    const striker = souffleActor(env.resolve(foe.actorUuid), foe.name);
-    souffleActor(env.resolve(card.state.provoker.actorUuid), card.state.provoker.name);
-    const fighter = striker.system.toEngine();
-    const equipped = striker.system.engineWeapons();
-    const weapon = opportunityWeapon(equipped);
-    const input = { ...sheetAttackInput(fighter, weapon, equipped), metier: bestMetier(fighter) };
-    const rollEnv = makeEnv(env.user);
-    const attack = await rollEnv.roll((dice) => resolveAttack(input, dice, souffleOptionsNow()));
-    const weaponName = equipped.includes(weapon)
-      ? ((striker as unknown as { items?: { get(id: string): { name?: string } | undefined } }).items?.get(
-          weapon.id,
-        )?.name ?? weapon.id)
+  machine: souffleOpportunityExchange,
+  view: opportunityView,
+  owners: (side, card) =>
+    side === 'attacker'
+      ? card.state.foes.map((f) => f.actorUuid)
+      : side === 'defender'
+        ? [card.state.provoker.actorUuid]
+        : [],
+  fighter: fighterOf,
+  // The blow's card names the striker's weapon (bare hands: its label).
+  prepare(effect, card, env) {
+    const striker = fighterOf(effect.actor, card);
+    const doc = striker ? (env.resolve(striker.actorUuid) as StrikerDoc | null) : null;
+    const weaponName = effect.itemId
+      ? (doc?.items?.get(effect.itemId)?.name ?? effect.itemId)
       : env.t(text('PDA.Souffle.Weapon.mainsNues'));
-    const attackCard: CardSnapshot<SouffleAttackState> = {
-      ruleset: 'souffle',
-      flow: SOUFFLE_ATTACK_FLOW,
-      step: 'attack',
-      revision: 0,
-      actorUuid: foe.actorUuid,
-      tokenUuid: foe.tokenUuid,
-      itemId: equipped.includes(weapon) ? weapon.id : '',
-      targets: [card.state.provoker],
-      combatId: card.combatId,
-      round: card.round,
-      state: {
-        attackerName: foe.name,
-        weaponName,
-        input,
-        attack,
-        souffleSpent: 0,
-        undone: 0,
-        opportunity: true,
-      },
-    };
-    await createCard(attackCard, rollEnv, {
-      alias: foe.name,
-    });
-    return { step: 'offered', state: { ...card.state, taken: [...card.state.taken, foe.actorUuid] } };
+    return { ...(effect.state as object), weaponName };
   },
-
-  context(card: OpportunityCard, env: FlowEnv) {
+  context: (card: OpportunityCard, env: FlowEnv) => {
     const L = (key: string, data?: Record<string, string | number>) => env.t(text(`${K}.${key}`, data));
     const s = card.state;
     const notes = [
@@ -164,55 +144,15 @@ export const souffleOpportunityFlow: CardFlow<SouffleOpportunityState> = {
       sections: [{ title: L('Section'), css: 'pda-souffle-opportunity', rows: [], notes }],
     };
   },
-};
+});
 
-/** Posts the opportunity card for a fighter leaving the reach of the foes around it. */
-export async function postOpportunity(
-  provoker: CardTarget,
-  reason: OpportunityReason,
-  combat: { combatId: string; round: number },
-  speaker: Record<string, unknown>,
-  foes: readonly CardTarget[] = foesWithinReach(provoker.actorUuid, provoker.tokenUuid),
-): Promise<ChatMessage> {
-  const env = makeEnv(game.user as User);
-  const card: OpportunityCard = {
-    ruleset: 'souffle',
-    flow: SOUFFLE_OPPORTUNITY_FLOW,
-    step: 'offered',
-    revision: 0,
-    actorUuid: provoker.actorUuid,
-    tokenUuid: provoker.tokenUuid,
-    itemId: '',
-    targets: [],
-    combatId: combat.combatId,
-    round: combat.round,
-    state: { provoker, reason, foes: [...foes], taken: [] },
-  };
-  return createCard(card, env, speaker);
-}
-
-/**
- * S-MN2: picking up the dropped weapon: a short action (spent through the GM) that clears
- * "désarmé" and provokes an opportunity attack from the foes within reach (S-AT6).
- */
-export async function pickUpSouffleWeapon(actorDoc: Actor): Promise<ChatMessage | null> {
-  try {
-    const actor = ownActor(actorDoc);
-    const picked = pickUpWeapon(actor.system.toEngine());
-    const found = checkBudget(actor.uuid, 'ramasser');
-    if (!(await takeSouffleAction(found, 'ramasser'))) return null;
-    await (actorDoc as unknown as { update(d: Record<string, unknown>): Promise<unknown> }).update({
-      'system.states.desarme': picked.fighter.states.includes('desarme'),
+/** Each foe strikes for themself: strike <i> belongs to foe i's owners only (and the GM). */
+export const souffleOpportunityFlow: CardFlow<SouffleOpportunityState> = {
+  ...host,
+  actions(card, env): CardAction[] {
+    return host.actions(card, env).map((a) => {
+      const foe = card.state.foes[Number(/^strike(\d+)$/.exec(a.id)?.[1] ?? NaN)];
+      return foe ? { ...a, owners: [foe.actorUuid] } : a;
     });
-    const token = tokenOf(actor.uuid);
-    return await postOpportunity(
-      { actorUuid: actor.uuid, tokenUuid: token?.document?.uuid ?? '', name: actor.name },
-      'ramasser',
-      { combatId: found?.combat.id ?? '', round: found?.combat.round ?? 0 },
-      speakerOf(actorDoc),
-    );
-  } catch (error) {
-    notifyError(error);
-    return null;
-  }
-}
+  },
+};

@@ -9,6 +9,7 @@ import {
   postureShortActions,
   spendAction,
   type Posture,
+  type PostureTurn,
 } from '../../../../engine/souffle/posture';
 import {
   ACTIONS_POOL,
@@ -25,6 +26,7 @@ import {
 import { templatePath } from '../../../constants';
 import { t } from '../../../i18n';
 import { souffleRoundCombatant, souffleRoundRulesFromSettings } from './combat';
+import { endRoundConditions } from './conditions';
 import { askGM } from '../../../queries';
 import type { CombatLike, CombatantLike, DeclarationRequest, RoundAdapter } from '../../../combat/adapter';
 
@@ -169,15 +171,21 @@ export function describeSouffleDeclaration(state: SouffleRoundState, id: string,
  * (no combat, posture step) nothing is checked.
  */
 export function checkSouffleAction(state: SouffleRoundState | null, id: string, action: string): void {
-  if (!state || state.ended || state.step !== SOUFFLE_STEPS.actions) return;
-  if (!state.combatants[id]) return;
+  const turn = souffleTurn(state, id);
+  if (turn) spendAction(turn, action);
+}
+
+/**
+ * The posture budget `id` has this round (S-P1..S-P4), as the engine's exchanges read it;
+ * undefined outside a combat's actions step or for a fighter not in it (nothing is counted).
+ */
+export function souffleTurn(state: SouffleRoundState | null, id: string): PostureTurn | undefined {
+  if (!state || state.ended || state.step !== SOUFFLE_STEPS.actions) return undefined;
+  if (!state.combatants[id]) return undefined;
   const declaration = state.declarations[id];
-  if (!declaration) {
-    spendAction({ spent: 0 }, action);
-    return;
-  }
+  if (!declaration) return { spent: 0 };
   const budget = state.budgets[id]?.[ACTIONS_POOL];
-  spendAction({ posture: roundPosture(declaration), spent: budget?.used ?? 0 }, action);
+  return { posture: roundPosture(declaration), spent: budget?.used ?? 0 };
 }
 
 /**
@@ -194,7 +202,9 @@ export function postureDeclaration(
   const existing = state.declarations[id];
   if (state.step === SOUFFLE_STEPS.actions) {
     if (!existing || !isEndOfOwnTurn(state, id)) {
-      throw new RulesError('PDA.Error.SoufflePostureChangeTiming', { posture });
+      throw new RulesError('PDA.Error.SoufflePostureChangeTiming', {
+        posture: `PDA.Souffle.Posture.${posture}`,
+      });
     }
     return changePostureAtTurnEnd(existing, posture);
   }
@@ -319,7 +329,10 @@ export const souffleRoundAdapter: RoundAdapter<SouffleRoundCombatant, SouffleDec
     describeDeclaration: describeSouffleDeclaration,
     actionIcon: (action) => ACTION_ICONS[action] ?? 'fa-solid fa-circle',
     promptDeclaration: promptSouffleDeclaration,
-    roundStarted: (combat) => tickKnockOuts(combat),
+    roundStarted: async (combat) => {
+      await tickKnockOuts(combat);
+      await endRoundConditions(combat);
+    },
     // S-R3: a tie is shown on the rows; a player owning one of the tied fighters picks who starts.
     initiativeTie: (state, id, viewer) => {
       const group = tieGroup(state.order, id);

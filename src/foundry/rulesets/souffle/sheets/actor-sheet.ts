@@ -13,7 +13,7 @@ import { notifyError } from '../../../i18n';
 import { itemsOf, type SouffleActorModel } from '../models/actors';
 import { promptSouffleFlee } from '../cards/flee-flow';
 import { grappleTargeted, promptSouffleAim, startSouffleAttack } from '../cards/start';
-import { pickUpSouffleWeapon } from '../cards/opportunity-flow';
+import { pickUpSouffleWeapon } from '../cards/departure';
 import { choosePosture } from '../posture';
 import { rollInitiativeCard } from '../rolls';
 import { souffleOptionsFromSettings } from '../settings';

@@ -1,0 +1,28 @@
+/*
+ * The rule behind an attack's refusal, for the card to cite: the refusal's own rule when it has
+ * one (a non-proficient fighter's disarm is refused by G-W2, not by the disarm rule), otherwise
+ * the manoeuvre's.
+ */
+
+const E = 'PDA.Error.Greyhawk.';
+
+export const REFUSAL_RULE: Readonly<Record<string, string>> = {
+  [`${E}NotProficient`]: 'G-W2',
+  [`${E}OffHandTooLong`]: 'G-ST4',
+  [`${E}TwoHandedInPair`]: 'G-ST4',
+  [`${E}Style.NoSecondWeapon`]: 'G-ST4',
+  [`${E}Style.NoFreeHand`]: 'G-ST1',
+  [`${E}Style.OneHandedOnly`]: 'G-ST2',
+  [`${E}Style.NoGripSwitch`]: 'G-ST1',
+  [`${E}Style.NotProne`]: 'G-P2',
+  [`${E}FullMoveNoShot`]: 'G-ST5',
+  [`${E}InMeleeReach`]: 'G-ST5',
+  [`${E}LongBowMounted`]: 'G-ST6',
+  [`${E}NotMountedMissile`]: 'G-ST6',
+  [`${E}TwoHandedWhileHolding`]: 'G-G2',
+};
+
+/** The rule a refusal cites: its own, else the manoeuvre's (may be empty). */
+export function refusalRule(key: string, manoeuvreRule: string): string {
+  return REFUSAL_RULE[key] ?? manoeuvreRule;
+}

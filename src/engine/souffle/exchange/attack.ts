@@ -1,0 +1,411 @@
+import type { ExchangeAction, ExchangeMachine, ExchangeStep, Refusal } from '../../core/exchange';
+import { RulesError } from '../../core/errors';
+import type { Dice } from '../../dice/port';
+import {
+  ATTACK_CHARACTERISTICS,
+  forceAttack,
+  resolveAttack,
+  type AimKind,
+  type AttackInput,
+  type AttackResult,
+  type CharacteristicId,
+} from '../attack';
+import type { SouffleFighter } from '../fighter';
+import {
+  applyDamage,
+  defenceLevel,
+  resolveDefence,
+  spendSouffle,
+  type DefenceInput,
+  type DefenceMode,
+  type DefenceResult,
+} from '../defence';
+import {
+  canKnockOut,
+  disarm,
+  disarmTest,
+  knockOut,
+  knockOutTest,
+  spendLuckAgainst,
+  type TestResult,
+} from '../manoeuvres';
+import type { SouffleOptions } from '../options';
+import {
+  applyFighterEffects,
+  fighterEffects,
+  fighterMark,
+  undoRefusal,
+  type FighterMark,
+  type SouffleExchangeEffect,
+} from './effects';
+import { bestMetier, refusalOf, type SouffleExchangeView } from './view';
+
+/**
+ * The Souffle attack exchange (S-R1): the attack roll with its potential damage (S-AT1..S-AT5,
+ * S-AT7, S-A4) → forcing with souffle by the attacker (S-AT2) → the defender's parry or dodge
+ * (S-DF1..S-DF3, S-MN1) → the test of a disarm or knock-out (S-MN2, S-MN3) → the GM applies the
+ * damage to souffle then PV (S-DF3), and may undo it while the target still holds what was
+ * written; a luck point then cancels a disarm or knock-out (S-MN2, S-MN3).
+ *
+ * Steps: 'attack' → 'defended' → 'applied' (undo: back to 'defended').
+ */
+
+export const SOUFFLE_ATTACK_EXCHANGE = 'souffle.attack';
+const K = `PDA.Souffle.Chat`;
+
+export type SouffleManoeuvreEffect = 'desarme' | 'assomme';
+
+export interface SouffleManoeuvreTest {
+  readonly kind: 'desarmer' | 'assommer';
+  readonly result: TestResult;
+  /** The test failed and the effect lands when the damage is applied. */
+  readonly effect: boolean;
+  /** Rounds knocked out (S-MN3). */
+  readonly rounds: number;
+}
+
+export interface SouffleApplied {
+  readonly toSouffle: number;
+  readonly toPv: number;
+  readonly effect?: SouffleManoeuvreEffect;
+  readonly luckSpent: boolean;
+  /** What the apply (and a luck point after it) wrote on the defender: undo checks it still holds. */
+  readonly written: readonly SouffleExchangeEffect[];
+  /** The effects that restore the defender as it was before the apply. */
+  readonly undo: readonly SouffleExchangeEffect[];
+  /** The defender as the apply (and the luck point) left them: undo refuses once it differs. */
+  readonly after?: FighterMark;
+}
+
+export interface SouffleAttackState {
+  readonly attackerName: string;
+  readonly weaponName: string;
+  readonly input: AttackInput;
+  readonly attack: AttackResult;
+  /** Souffle the attacker spent forcing (S-AT2). */
+  readonly souffleSpent: number;
+  /** Metres between the shooter's and the target's tokens, for a ranged attack (S-AT5). */
+  readonly distance?: number;
+  /** An opportunity attack (S-AT6): a passive action, outside the posture's budget. */
+  readonly opportunity?: boolean;
+  readonly defence?: { readonly mode: DefenceMode; readonly result: DefenceResult };
+  readonly test?: SouffleManoeuvreTest;
+  readonly applied?: SouffleApplied;
+  readonly undone: number;
+}
+
+export const AIM_RULE: Readonly<Record<AimKind, string>> = {
+  viser: 'S-AT7',
+  feinte: 'S-MN1',
+  desarmer: 'S-MN2',
+  assommer: 'S-MN3',
+};
+
+/** The opening of an attack card: the attack roll (S-AT1, S-AT4). */
+export function openSouffleAttack(input: AttackInput, dice: Dice, options: SouffleOptions): AttackResult {
+  return resolveAttack(input, dice, options);
+}
+
+export function manoeuvreOf(aim: AimKind | undefined): 'desarmer' | 'assommer' | undefined {
+  return aim === 'desarmer' || aim === 'assommer' ? aim : undefined;
+}
+
+const manoeuvreRule = (kind: 'desarmer' | 'assommer') => (kind === 'desarmer' ? 'S-MN2' : 'S-MN3');
+const effectRule = (effect: SouffleManoeuvreEffect) => (effect === 'desarme' ? 'S-MN2' : 'S-MN3');
+
+/** Why the knock-out cannot be tried (S-MN3), or undefined. */
+export function knockOutRefusal(state: SouffleAttackState) {
+  if (state.attack.aim !== 'assommer' || !state.defence) return undefined;
+  const level = state.defence.result.level;
+  const defence = level.canRoll ? level.level : 'none';
+  const weapons = state.attack.weapons.filter((w) => w.id !== 'mainsNues');
+  if (canKnockOut(state.attack.level, defence, weapons)) return undefined;
+  return {
+    rule: 'S-MN3',
+    key: 'PDA.Error.SouffleKnockOutConditions',
+    data: { attack: state.attack.level, defence: String(defence) },
+  };
+}
+
+/** The defence input of the defender against this attack (posture, armour, shield, distance). */
+function defenceInput(state: SouffleAttackState, view: SouffleExchangeView, mode: DefenceMode): DefenceInput {
+  const d = view.defender!;
+  return {
+    mode,
+    states: d.fighter.states,
+    ...(d.fighter.posture ? { posture: d.fighter.posture } : {}),
+    ...(d.armour ? { armour: d.armour } : {}),
+    ...(d.shield ? { shield: d.shield } : {}),
+    ...(state.attack.aim === 'feinte' ? { feinted: true } : {}),
+    // S-AT5: beyond 20 m the target defends better, less the shooter's métier.
+    ...(state.distance !== undefined ? { distance: state.distance, shooterMetier: state.input.metier } : {}),
+  };
+}
+
+function goneAttacker(view: SouffleExchangeView, rule: string) {
+  return view.attacker ? undefined : { rule, key: 'PDA.Chat.Gone.Actor', data: { name: view.attackerName } };
+}
+function goneDefender(view: SouffleExchangeView, rule: string) {
+  return view.defender ? undefined : { rule, key: 'PDA.Chat.Gone.Actor', data: { name: view.defenderName } };
+}
+
+function with_(action: ExchangeAction, refused: ExchangeAction['refused']): ExchangeAction {
+  return refused ? { ...action, refused } : action;
+}
+
+function attackStepActions(state: SouffleAttackState, view: SouffleExchangeView): ExchangeAction[] {
+  const out: ExchangeAction[] = [];
+  const { attack } = state;
+  if (attack.kind === 'melee') {
+    const available = view.attacker?.fighter.souffle.value ?? 0;
+    const most = Math.min(attack.maxForce, available);
+    const refused: Refusal | undefined =
+      attack.maxForce < 1
+        ? { rule: 'S-AT2', key: 'PDA.Error.SouffleForceCap', data: { souffle: 1, max: 0 } }
+        : (goneAttacker(view, 'S-AT2') ??
+          (available < 1
+            ? { rule: 'S-AT2', key: 'PDA.Error.SouffleNotEnoughSouffle', data: { souffle: 1, available } }
+            : undefined));
+    const base = { side: 'attacker' as const, rule: 'S-AT2', style: 'secondary' as const };
+    out.push(with_({ ...base, id: 'force1', label: { key: `${K}.Force`, data: { n: 1 } } }, refused));
+    if (most > 1) out.push({ ...base, id: 'forceMax', label: { key: `${K}.Force`, data: { n: most } } });
+  }
+  const base = { side: 'defender' as const, rule: 'S-DF1', style: 'primary' as const };
+  let parry: ExchangeAction['refused'] = goneDefender(view, 'S-DF1');
+  if (!parry && attack.kind === 'ranged') {
+    // S-DF1: against missiles only a shield made for it parries.
+    try {
+      const shield = view.defender!.shield;
+      defenceLevel(attack, { mode: 'parade', states: [], ...(shield ? { shield } : {}) }, view.options);
+    } catch (error) {
+      parry = refusalOf(error, 'S-DF1');
+    }
+  }
+  out.push(with_({ ...base, id: 'parade', label: { key: `${K}.Parry` } }, parry));
+  out.push(with_({ ...base, id: 'esquive', label: { key: `${K}.Dodge` } }, goneDefender(view, 'S-DF1')));
+  return out;
+}
+
+function defendedActions(state: SouffleAttackState, view: SouffleExchangeView): ExchangeAction[] {
+  const out: ExchangeAction[] = [];
+  const kind = manoeuvreOf(state.attack.aim);
+  const refusal = knockOutRefusal(state);
+  const testPending = kind !== undefined && !state.test && !refusal;
+  if (kind && !state.test) {
+    out.push(
+      with_(
+        {
+          id: 'test',
+          label: { key: `${K}.Test.${kind}` },
+          side: 'defender',
+          rule: manoeuvreRule(kind),
+          style: 'primary',
+        },
+        refusal ?? goneDefender(view, manoeuvreRule(kind)),
+      ),
+    );
+  }
+  out.push(
+    with_(
+      { id: 'apply', label: { key: 'PDA.Chat.Action.Apply' }, side: 'gm', rule: 'S-DF3', style: 'primary' },
+      testPending ? { rule: 'S-DF3', key: `${K}.TestFirst` } : goneDefender(view, 'S-DF3'),
+    ),
+  );
+  return out;
+}
+
+function appliedActions(applied: SouffleApplied, view: SouffleExchangeView): ExchangeAction[] {
+  const out: ExchangeAction[] = [
+    with_(
+      { id: 'undo', label: { key: 'PDA.Chat.Action.Undo' }, side: 'gm', rule: 'S-DF3', style: 'danger' },
+      undoRefusal(view.defender?.fighter, view.defenderName, applied.after, 'S-DF3'),
+    ),
+  ];
+  const effect = applied.effect;
+  if (effect && !applied.luckSpent) {
+    const chance = view.defender?.fighter.chance ?? 0;
+    out.push(
+      with_(
+        {
+          id: 'luck',
+          label: { key: `${K}.Luck.${effect}` },
+          side: 'defender',
+          rule: effectRule(effect),
+          style: 'secondary',
+        },
+        chance < 1 ? { rule: effectRule(effect), key: 'PDA.Error.SouffleNoLuck' } : undefined,
+      ),
+    );
+  }
+  return out;
+}
+
+type Step = ExchangeStep<SouffleAttackState, SouffleExchangeEffect>;
+
+function perform(
+  step: string,
+  state: SouffleAttackState,
+  view: SouffleExchangeView,
+  actionId: string,
+  dice: Dice,
+): Step {
+  const options = view.options;
+  switch (actionId) {
+    case 'force1':
+    case 'forceMax': {
+      const fighter = view.attacker!.fighter;
+      const n = actionId === 'force1' ? 1 : Math.min(state.attack.maxForce, fighter.souffle.value);
+      const attack = forceAttack(state.attack, n, fighter.souffle.value, options);
+      const after = spendSouffle(fighter, n);
+      return {
+        step: 'attack',
+        state: { ...state, attack, souffleSpent: state.souffleSpent + n },
+        effects: fighterEffects('attacker', fighter, after),
+        undo: [],
+      };
+    }
+    case 'parade':
+    case 'esquive': {
+      const d = view.defender!;
+      const mode: DefenceMode = actionId;
+      const result = resolveDefence(
+        state.attack,
+        { defense: d.fighter.defense, metier: bestMetier(d.fighter) },
+        defenceInput(state, view, mode),
+        dice,
+        options,
+      );
+      return { step: 'defended', state: { ...state, defence: { mode, result } }, effects: [], undo: [] };
+    }
+    case 'test': {
+      const kind = manoeuvreOf(state.attack.aim);
+      if (!kind || !state.defence) throw new RulesError('PDA.Error.CardNoSuchAction');
+      const fighter = view.defender!.fighter;
+      const { taken, level } = state.defence.result;
+      let test: SouffleManoeuvreTest;
+      if (kind === 'desarmer') {
+        const r = disarmTest(state.attack, taken, fighter, dice, options);
+        test = { kind, result: r, effect: r.disarmed, rounds: 0 };
+      } else {
+        const r = knockOutTest(
+          state.attack,
+          level.canRoll ? level.level : 'none',
+          taken,
+          fighter,
+          dice,
+          options,
+        );
+        test = { kind, result: r, effect: r.knockedOut, rounds: r.rounds };
+      }
+      return { step: 'defended', state: { ...state, test }, effects: [], undo: [] };
+    }
+    case 'apply': {
+      if (!state.defence) throw new RulesError('PDA.Error.CardNoSuchAction');
+      const before = view.defender!.fighter;
+      const out = applyDamage(before, state.defence.result.taken, options);
+      let after = out.fighter;
+      let effect: SouffleManoeuvreEffect | undefined;
+      if (state.test?.effect) {
+        effect = state.test.kind === 'desarmer' ? 'desarme' : 'assomme';
+        after = effect === 'desarme' ? disarm(after) : knockOut(after, state.test.rounds);
+      }
+      const written = fighterEffects('defender', before, after);
+      const undo = fighterEffects('defender', after, before);
+      const applied: SouffleApplied = {
+        toSouffle: out.toSouffle,
+        toPv: out.toPv,
+        ...(effect ? { effect } : {}),
+        luckSpent: false,
+        written,
+        undo,
+        after: fighterMark(after),
+      };
+      return { step: 'applied', state: { ...state, applied }, effects: written, undo };
+    }
+    case 'undo': {
+      const applied = state.applied;
+      if (!applied) throw new RulesError('PDA.Error.CardNothingToUndo');
+      const { applied: _gone, ...rest } = state;
+      return {
+        step: 'defended',
+        state: { ...rest, undone: state.undone + 1 },
+        effects: applied.undo,
+        undo: [],
+      };
+    }
+    case 'luck': {
+      const applied = state.applied;
+      if (!applied?.effect) throw new RulesError('PDA.Error.CardNoSuchAction');
+      const now = view.defender!.fighter;
+      const after = spendLuckAgainst(now, applied.effect);
+      // The defender before the apply, to keep one undo for the apply and the luck point.
+      const original = applyFighterEffects(now, 'defender', applied.undo);
+      const effects = fighterEffects('defender', now, after);
+      return {
+        step,
+        state: {
+          ...state,
+          applied: {
+            ...applied,
+            luckSpent: true,
+            written: fighterEffects('defender', original, after),
+            undo: fighterEffects('defender', after, original),
+            after: fighterMark(after),
+          },
+        },
+        effects,
+        undo: fighterEffects('defender', after, now),
+      };
+    }
+    default:
+      throw new RulesError('PDA.Error.CardNoSuchAction');
+  }
+}
+
+export const souffleAttackExchange: ExchangeMachine<
+  SouffleAttackState,
+  SouffleExchangeView,
+  SouffleExchangeEffect
+> = {
+  id: SOUFFLE_ATTACK_EXCHANGE,
+  actions(step, state, view) {
+    if (step === 'attack') return attackStepActions(state, view);
+    if (step === 'defended') return defendedActions(state, view);
+    if (step === 'applied' && state.applied) return appliedActions(state.applied, view);
+    return [];
+  },
+  perform,
+};
+
+/** What the attack dialog chose (S-AT1, S-AT4, S-A4, S-AT7). */
+export interface SouffleAttackChoice {
+  readonly characteristic: CharacteristicId;
+  readonly metier: number;
+  readonly context: number;
+}
+
+/**
+ * The attack input from the sheet's defaults and the dialog's choice: a characteristic the attack
+ * allows, and one of the fighter's métiers (or none); refuses anything else.
+ */
+export function chosenAttackInput(
+  base: AttackInput,
+  fighter: SouffleFighter,
+  choice: SouffleAttackChoice,
+  aim: AimKind | undefined,
+): AttackInput {
+  if (choice.metier !== 0 && !Object.values(fighter.metiers).includes(choice.metier))
+    throw new RulesError('PDA.Error.BadPayload', { field: 'choices.metier' });
+  if (!ATTACK_CHARACTERISTICS[base.kind].includes(choice.characteristic))
+    throw new RulesError('PDA.Error.SouffleAttackCharacteristic', {
+      kind: base.kind,
+      characteristic: choice.characteristic,
+    });
+  return {
+    ...base,
+    characteristic: { id: choice.characteristic, value: fighter[choice.characteristic] },
+    metier: choice.metier,
+    ...(choice.context ? { context: choice.context } : {}),
+    ...(aim ? { aim } : {}),
+  };
+}

@@ -1,0 +1,162 @@
+import type { ExchangeAction, ExchangeMachine } from '../../core/exchange';
+import { RulesError } from '../../core/errors';
+import type { Dice } from '../../dice/port';
+import {
+  checkGrapple,
+  escapeHold,
+  grab,
+  grapple,
+  hasFreeHand,
+  release,
+  type GrappleResult,
+} from '../manoeuvres';
+import {
+  fighterEffects,
+  fighterMark,
+  undoRefusal,
+  type FighterMark,
+  type SouffleExchangeEffect,
+} from './effects';
+import { budgetRefusal, ensure, type SouffleExchangeView, type SouffleFighterView } from './view';
+
+/**
+ * The grapple exchange (S-GR1), a long action: the opposed roll is made when the card opens, the
+ * GM applies the hold (and may undo it while the held fighter is unchanged); the held fighter may
+ * try once from this card to escape, a long action of their own, spent before the roll.
+ *
+ * Steps: 'rolled' → 'held' → 'escaped' (undo: back to 'rolled').
+ */
+
+export const SOUFFLE_GRAPPLE_EXCHANGE = 'souffle.grapple';
+const K = `PDA.Souffle.Chat`;
+
+export interface SouffleGrappleState {
+  readonly attackerName: string;
+  readonly result: GrappleResult;
+  /** What the hold wrote on the held fighter, and what restores them. */
+  readonly applied?: {
+    readonly written: readonly SouffleExchangeEffect[];
+    readonly undo: readonly SouffleExchangeEffect[];
+    /** The held fighter as the hold left them: undo refuses once it differs. */
+    readonly after?: FighterMark;
+  };
+  readonly escape?: { readonly escaped: boolean; readonly targetScore: number; readonly holderScore: number };
+  readonly undone: number;
+}
+
+/** Whether the holder has a hand free (S-GR1), unless the caller says otherwise. */
+export function freeHandOf(view: SouffleFighterView, freeHand?: boolean): boolean {
+  return freeHand ?? hasFreeHand(view.weapons, Boolean(view.shield));
+}
+
+/**
+ * The opening (S-GR1): refused without a free hand, across sizes, on a held target, or when the
+ * posture budget cannot pay the long action; otherwise the opposed roll and the action spent.
+ */
+export function openSouffleGrapple(
+  attacker: SouffleFighterView,
+  defender: SouffleFighterView,
+  dice: Dice,
+  freeHand?: boolean,
+): { state: SouffleGrappleState; effects: SouffleExchangeEffect[] } {
+  const holder = { ...attacker.fighter, freeHand: freeHandOf(attacker, freeHand) };
+  checkGrapple(holder, defender.fighter);
+  ensure(budgetRefusal(attacker, 'lutte'));
+  const result = grapple(holder, defender.fighter, dice);
+  return {
+    state: { attackerName: attacker.fighter.name, result, undone: 0 },
+    effects: [{ type: 'budget', fighter: 'attacker', action: 'lutte' }],
+  };
+}
+
+export const souffleGrappleExchange: ExchangeMachine<
+  SouffleGrappleState,
+  SouffleExchangeView,
+  SouffleExchangeEffect
+> = {
+  id: SOUFFLE_GRAPPLE_EXCHANGE,
+
+  actions(step, state, view) {
+    const out: ExchangeAction[] = [];
+    const gone = view.defender
+      ? undefined
+      : { rule: 'S-GR1', key: 'PDA.Chat.Gone.Actor', data: { name: view.defenderName } };
+    if (step === 'rolled' && state.result.grabbed)
+      out.push({
+        id: 'apply',
+        label: { key: 'PDA.Chat.Action.Apply' },
+        side: 'gm',
+        rule: 'S-GR1',
+        style: 'primary',
+        ...(gone ? { refused: gone } : {}),
+      });
+    if (step === 'held') {
+      const blocked = undoRefusal(view.defender?.fighter, view.defenderName, state.applied?.after, 'S-GR1');
+      out.push({
+        id: 'undo',
+        label: { key: 'PDA.Chat.Action.Undo' },
+        side: 'gm',
+        rule: 'S-GR1',
+        style: 'danger',
+        ...(blocked ? { refused: blocked } : {}),
+      });
+      if (!state.escape) {
+        const refused =
+          gone ??
+          (view.attacker
+            ? undefined
+            : { rule: 'S-GR1', key: 'PDA.Chat.Gone.Actor', data: { name: view.attackerName } }) ??
+          (view.defender!.fighter.states.includes('agrippe')
+            ? budgetRefusal(view.defender, 'degagement')
+            : { rule: 'S-GR1', key: 'PDA.Error.SouffleNotGrabbed' });
+        out.push({
+          id: 'escape',
+          label: { key: `${K}.Escape` },
+          side: 'defender',
+          rule: 'S-GR1',
+          style: 'secondary',
+          ...(refused ? { refused } : {}),
+        });
+      }
+    }
+    return out;
+  },
+
+  perform(_step, state, view, actionId, dice) {
+    const held = view.defender!.fighter;
+    if (actionId === 'apply') {
+      const after = grab(held);
+      const written = fighterEffects('defender', held, after);
+      const undo = fighterEffects('defender', after, held);
+      return {
+        step: 'held',
+        state: { ...state, applied: { written, undo, after: fighterMark(after) } },
+        effects: written,
+        undo,
+      };
+    }
+    if (actionId === 'undo') {
+      if (!state.applied) throw new RulesError('PDA.Error.CardNothingToUndo');
+      const { applied, escape: _escape, ...rest } = state;
+      return {
+        step: 'rolled',
+        state: { ...rest, undone: state.undone + 1 },
+        effects: applied.undo,
+        undo: [],
+      };
+    }
+    if (actionId === 'escape') {
+      // S-GR1: escaping is a long action of the held fighter, spent before the roll.
+      const escape = escapeHold(held, view.attacker!.fighter, dice);
+      const spent: SouffleExchangeEffect = { type: 'budget', fighter: 'defender', action: 'degagement' };
+      const freed = escape.escaped ? fighterEffects('defender', held, release(held)) : [];
+      return {
+        step: escape.escaped ? 'escaped' : 'held',
+        state: { ...state, escape },
+        effects: [spent, ...freed],
+        undo: [],
+      };
+    }
+    throw new RulesError('PDA.Error.CardNoSuchAction');
+  },
+};

@@ -1,0 +1,7 @@
+export * from './effects';
+export * from './view';
+export * from './attack';
+export * from './grapple';
+export * from './flee';
+export * from './opportunity';
+export * from './aim';

@@ -1,0 +1,87 @@
+import type { Refusal } from '../../core/exchange';
+import { RulesError } from '../../core/errors';
+import type { AttackInput } from '../attack';
+import type { SouffleArmour, SouffleShield, SouffleWeapon } from '../equipment';
+import type { SouffleFighter } from '../fighter';
+import type { SouffleOptions } from '../options';
+import { spendAction, type PostureTurn } from '../posture';
+
+/**
+ * The read-only view a Souffle exchange reads (built by the adapter from its documents and the
+ * round, again for every action): the fighters with their gear and, inside a combat's actions
+ * step, what their posture budget has left.
+ */
+export interface SouffleFighterView {
+  readonly fighter: SouffleFighter;
+  readonly armour?: SouffleArmour;
+  readonly shield?: SouffleShield;
+  /** Equipped weapons. */
+  readonly weapons: readonly SouffleWeapon[];
+  /** The posture budget this round; absent outside a combat's actions step (nothing counted). */
+  readonly turn?: PostureTurn;
+}
+
+export interface SouffleExchangeView {
+  readonly options: SouffleOptions;
+  /** The card's acting fighter (attacker, holder, runner, provoker); absent when deleted. */
+  readonly attacker?: SouffleFighterView;
+  /** The card's target (defender, held, pursuer); absent when deleted or none. */
+  readonly defender?: SouffleFighterView;
+  /** Names shown in refusals when a fighter is gone. */
+  readonly attackerName: string;
+  readonly defenderName: string;
+  /** Further fighters the exchange names by `target:<i>` (the foes of an opportunity card). */
+  readonly others?: readonly (SouffleFighterView | undefined)[];
+}
+
+/** A RulesError as a refusal of `rule`. */
+export function refusalOf(error: unknown, rule: string): Refusal {
+  if (error instanceof RulesError) return { rule, key: error.key, data: { ...error.data } };
+  return { rule, key: 'PDA.Error.Unexpected' };
+}
+
+/** Why the fighter's posture budget cannot pay `action` now (S-P1..S-P4), or undefined. */
+export function budgetRefusal(view: SouffleFighterView | undefined, action: string): Refusal | undefined {
+  if (!view?.turn) return undefined;
+  try {
+    spendAction(view.turn, action);
+    return undefined;
+  } catch (error) {
+    return refusalOf(error, 'S-R2');
+  }
+}
+
+/** Throws the refusal, if any (an opening refused by the rules posts nothing). */
+export function ensure(refusal: Refusal | undefined): void {
+  if (refusal) throw new RulesError(refusal.key, { ...(refusal.data ?? {}) });
+}
+
+/** The métier a sheet roll uses: the fighter's best (docs/rulings/souffle.md, S-AT1/S-DF3). */
+export function bestMetier(fighter: SouffleFighter): number {
+  return Math.max(0, ...Object.values(fighter.metiers));
+}
+
+/**
+ * The attack a sheet button makes with a weapon: the better of the two characteristics the
+ * attack allows (S-AT1, S-AT4) and the fighter's best métier; a second equipped one-handed melee
+ * weapon makes it a two-weapon attack (S-AT3).
+ */
+export function sheetAttackInput(
+  fighter: SouffleFighter,
+  weapon: SouffleWeapon,
+  equipped: readonly SouffleWeapon[],
+): AttackInput {
+  const kind = weapon.ranged ? 'ranged' : 'melee';
+  const second =
+    weapon.ranged || weapon.hands === 2
+      ? undefined
+      : equipped.find((w) => w.id !== weapon.id && !w.ranged && w.hands === 1);
+  const [first, other] = kind === 'melee' ? (['geste', 'vigueur'] as const) : (['geste', 'acuite'] as const);
+  const id = fighter[other] > fighter[first] ? other : first;
+  return {
+    kind,
+    characteristic: { id, value: fighter[id] },
+    metier: bestMetier(fighter),
+    weapons: second ? [weapon, second] : [weapon],
+  };
+}

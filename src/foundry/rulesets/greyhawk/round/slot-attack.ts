@@ -1,0 +1,106 @@
+import { RulesError } from '../../../../engine/core/errors';
+import { currentStep } from '../../../../engine/round/engine';
+import type { Requester, Slot } from '../../../../engine/round/types';
+import { greyhawkRoundRules, type GreyhawkRoundState } from '../../../../engine/greyhawk/round';
+import type { CardTarget } from '../../../chat/flow';
+import { readRoundState } from '../../../combat/store';
+import { roundAdapterFor, type CombatLike, type CombatantLike } from '../../../combat/adapter';
+import { notifyError, t } from '../../../i18n';
+import { startGreyhawkAttack, type GreyhawkStartOptions } from '../cards/start';
+import { readiedWeapons } from '../styles/facts';
+
+/*
+ * The Greyhawk tracker at the table: the sealed d10 (hidden from players until the declarations
+ * close) and the attack button of every attack slot (the free shot G-F1, a held shot G-S3, each
+ * attack of a 3/2 specialist G-S2), which opens the attack dialog with the declared target and
+ * manoeuvre.
+ */
+
+/** The d10 is sealed while the round is rolled and declared: players see that it is rolled. */
+export function greyhawkSealedInitiative(
+  state: GreyhawkRoundState,
+  _id: string,
+  viewer: Requester,
+): string | undefined {
+  const kind = currentStep(greyhawkRoundRules, state)?.kind;
+  if (viewer.gm || (kind !== 'declare' && kind !== 'initiative')) return undefined;
+  return t('PDA.Greyhawk.Style.Declare.Sealed');
+}
+
+const ATTACK_SLOTS: ReadonlySet<string> = new Set([
+  'attack',
+  'missile',
+  'heldShot',
+  'freeShot',
+  'disarm',
+  'expertDisarm',
+]);
+
+export function startsGreyhawkCard(slot: Slot): boolean {
+  return ATTACK_SLOTS.has(slot.action);
+}
+
+function stateOf(combat: CombatLike): GreyhawkRoundState | undefined {
+  const adapter = roundAdapterFor(greyhawkRoundRules.id);
+  if (!adapter || !combat.system?.step || combat.system.rules !== greyhawkRoundRules.id) return undefined;
+  return (readRoundState(adapter, combat) as GreyhawkRoundState | null) ?? undefined;
+}
+
+type SlotCombatant = CombatantLike & { readonly token?: { readonly uuid?: string } | null };
+
+function combatantById(combat: CombatLike, id: string): SlotCombatant | undefined {
+  for (const c of combat.combatants) if (c.id === id) return c;
+  return undefined;
+}
+
+/**
+ * The current attack slot's card: its combatant's readied weapon (the missile one for a shot),
+ * the declared target, a declared disarm and called shot pre-set in the dialog.
+ */
+export async function startGreyhawkSlotAttack(
+  combat: CombatLike,
+  slotId: string,
+  options: GreyhawkStartOptions = {},
+): Promise<ChatMessage[]> {
+  try {
+    const state = stateOf(combat);
+    if (!state) throw new RulesError('PDA.Error.CombatNotStarted');
+    const slot = state.slotIndex >= 0 ? state.slots[state.slotIndex] : undefined;
+    if (!slot || slot.id !== slotId || !startsGreyhawkCard(slot))
+      throw new RulesError('PDA.Error.Round.NotAttackSlot');
+    const combatant = combatantById(combat, slot.combatantId);
+    const actor = combatant?.actor;
+    if (!combatant || !actor) throw new RulesError('PDA.Error.UnknownCombatant', { id: slot.combatantId });
+    const declaration = state.declarations[slot.combatantId];
+    const shot = slot.action === 'missile' || slot.action === 'heldShot' || slot.action === 'freeShot';
+    const weapons = readiedWeapons(actor);
+    const weapon =
+      (shot ? weapons.find((w) => !w.weapon.melee || (w.weapon.ranges?.long ?? 0) > 0) : undefined) ??
+      weapons[0];
+    if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: '—' });
+    const targetId = declaration?.targetId;
+    const foe = targetId ? combatantById(combat, targetId) : undefined;
+    const foeActor = foe?.actor as unknown as { uuid?: string } | null | undefined;
+    const targets: CardTarget[] | undefined =
+      foe && foeActor?.uuid
+        ? [{ actorUuid: foeActor.uuid, tokenUuid: foe.token?.uuid ?? '', name: foe.name ?? '' }]
+        : undefined;
+    const manoeuvre =
+      declaration?.action === 'disarm' || declaration?.action === 'expertDisarm'
+        ? declaration.action
+        : undefined;
+    return await startGreyhawkAttack(actor, weapon.id, {
+      ...(targets ? { targets } : {}),
+      ...(combatant.token?.uuid ? { tokenUuid: combatant.token.uuid } : {}),
+      choices: {
+        ...(manoeuvre ? { manoeuvre } : {}),
+        ...(declaration?.calledShot && !manoeuvre ? { calledShot: declaration.calledShot } : {}),
+        ...(shot && weapon.weapon.melee ? { thrown: true } : {}),
+      },
+      ...options,
+    });
+  } catch (error) {
+    notifyError(error);
+    return [];
+  }
+}

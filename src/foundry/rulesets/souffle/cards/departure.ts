@@ -1,0 +1,177 @@
+import { RulesError } from '../../../../engine/core/errors';
+import {
+  SOUFFLE_OPPORTUNITY_EXCHANGE,
+  leftBehind,
+  pickUpSouffleWeapon as pickUpEffects,
+  type OpportunityReason,
+  type SouffleOpportunityState,
+} from '../../../../engine/souffle/exchange';
+import { notifyError } from '../../../i18n';
+import type { CardSnapshot, CardTarget } from '../../../chat/flow';
+import type { CardOpener } from '../../../chat/open';
+import { int, object, oneOf, optional, type Schema } from '../../../security/payload';
+import { fighterView, isSouffleActor, souffleActor } from './fighters';
+import { foesAround, foesWithinReach, tokenOf, type TokenOnCanvas } from './opportunity-flow';
+import { commitOpening } from './openers';
+import { ownActor, requestSouffleCard } from './request';
+import { checkBudget, souffleCombatOf, turnOf } from './round';
+import { postureCombatOf } from '../posture';
+
+/**
+ * The ways a fighter leaves the reach of adjacent foes outside a flight (S-AT6): picking up a
+ * dropped weapon (S-MN2, a short action that clears "désarmé") and moving their token away. Both
+ * open the opportunity card through the GM, who finds the foes within reach on the scene.
+ */
+
+interface DepartureChoices {
+  readonly reason: Extract<OpportunityReason, 'ramasser' | 'depart'>;
+  /** Where the token stood before the move (scene pixels), for a departure. */
+  readonly fromX?: number;
+  readonly fromY?: number;
+}
+
+const CHOICES = object({
+  reason: oneOf<'ramasser' | 'depart'>(['ramasser', 'depart']),
+  fromX: optional(int(-100000, 100000)),
+  fromY: optional(int(-100000, 100000)),
+});
+
+/** The token as it stood at (x, y): its centre moved back by the move. */
+function standingAt(token: TokenOnCanvas, x: number, y: number): TokenOnCanvas {
+  const c = token.center ?? { x: 0, y: 0 };
+  const dx = x - (token.document?.x ?? 0);
+  const dy = y - (token.document?.y ?? 0);
+  return { ...token, center: { x: c.x + dx, y: c.y + dy }, document: token.document ?? {} };
+}
+
+/**
+ * GM side. A pick-up (S-MN2) is refused unless the fighter is disarmed and its budget can pay the
+ * short action; a departure (S-AT6) names the foes it left, from where the token stood — a
+ * player could only claim a spot that offers free blows against their own fighter.
+ */
+export const souffleDepartureOpener: CardOpener<DepartureChoices> = {
+  choices: CHOICES as Schema<DepartureChoices>,
+  targetsOptional: true,
+  async open(request, newEnv) {
+    const actor = souffleActor(request.actor, String((request.actor as { name?: string }).name ?? ''));
+    const c = request.choices;
+    const found =
+      c.reason === 'ramasser'
+        ? checkBudget(actor.uuid, 'ramasser', request.combatId || undefined)
+        : undefined;
+    const own = tokenOf(actor.uuid, request.tokenUuid);
+    const self: CardTarget = {
+      actorUuid: actor.uuid,
+      tokenUuid: own?.document?.uuid ?? '',
+      name: actor.name,
+    };
+    let foes: CardTarget[];
+    let effects: ReturnType<typeof pickUpEffects> = [];
+    if (c.reason === 'ramasser') {
+      const view = fighterView(actor, found ? turnOf(found.combat.id ?? '', actor.uuid) : undefined);
+      if (!view) throw new RulesError('PDA.Chat.Gone.Document');
+      foes = foesWithinReach(actor.uuid, request.tokenUuid);
+      effects = pickUpEffects(view, self, foes).filter((e) => e.type !== 'card');
+    } else {
+      if (!own || c.fromX === undefined || c.fromY === undefined)
+        throw new RulesError('PDA.Error.CardBadTarget');
+      const before = foesAround(own, standingAt(own, c.fromX, c.fromY));
+      foes = leftBehind(before, foesAround(own), (a, b) => a.actorUuid === b.actorUuid);
+      if (foes.length === 0) throw new RulesError('PDA.Souffle.Chat.Opportunity.NoFoe', { name: actor.name });
+    }
+    const fight = found ?? souffleCombatOf(actor.uuid, request.combatId || undefined);
+    const state: SouffleOpportunityState = { provoker: self, reason: c.reason, foes, taken: [] };
+    const card: CardSnapshot<SouffleOpportunityState> = {
+      ruleset: 'souffle',
+      flow: SOUFFLE_OPPORTUNITY_EXCHANGE,
+      step: 'offered',
+      revision: 0,
+      actorUuid: actor.uuid,
+      tokenUuid: self.tokenUuid,
+      itemId: '',
+      targets: [],
+      combatId: fight?.combat.id ?? '',
+      round: fight?.combat.round ?? 0,
+      state,
+    };
+    return { cards: [{ card, env: newEnv() }], commit: () => commitOpening(effects, request, found) };
+  },
+};
+
+/** S-MN2: the sheet's pick-up button: the GM clears "désarmé" and posts the opportunity card. */
+export async function pickUpSouffleWeapon(actorDoc: Actor): Promise<ChatMessage | null> {
+  try {
+    const actor = ownActor(actorDoc);
+    const found = souffleCombatOf(actor.uuid);
+    const token = tokenOf(actor.uuid);
+    const [message] = await requestSouffleCard({
+      flow: SOUFFLE_OPPORTUNITY_EXCHANGE,
+      actor,
+      ...(token?.document?.uuid ? { tokenUuid: token.document.uuid } : {}),
+      targets: [],
+      ...(found?.combat.id ? { combatId: found.combat.id } : {}),
+      choices: { reason: 'ramasser' },
+    });
+    return message ?? null;
+  } catch (error) {
+    notifyError(error);
+    return null;
+  }
+}
+
+interface TokenDoc {
+  readonly id?: string | null;
+  readonly uuid?: string;
+  readonly x?: number;
+  readonly y?: number;
+  readonly actor?: { uuid?: string } | null;
+}
+
+const startedAt = new Map<string, { x: number; y: number }>();
+
+/** `preUpdateToken` (the mover's client): where the token stood before a move. */
+export function beforeTokenMove(doc: TokenDoc, changed: Record<string, unknown>): void {
+  if (!('x' in changed) && !('y' in changed)) return;
+  if (doc.id) startedAt.set(doc.id, { x: Math.round(doc.x ?? 0), y: Math.round(doc.y ?? 0) });
+}
+
+/**
+ * `updateToken` on the mover's client: a Souffle fighter in a started fight who moved out of the
+ * reach of adjacent foes asks the GM for the opportunity card (S-AT6). Nothing when no foe is
+ * left behind.
+ */
+export async function afterTokenMove(doc: TokenDoc, userId: string): Promise<ChatMessage | null> {
+  const from = doc.id ? startedAt.get(doc.id) : undefined;
+  if (doc.id) startedAt.delete(doc.id);
+  if (!from || userId !== game.user?.id) return null;
+  const actor = doc.actor;
+  if (!actor?.uuid || !isSouffleActor(actor)) return null;
+  const fight = postureCombatOf(actor.uuid);
+  if (!fight) return null;
+  const own = tokenOf(actor.uuid, doc.uuid ?? '');
+  if (!own) return null;
+  const left = leftBehind(
+    foesAround(own, standingAt(own, from.x, from.y)),
+    foesAround(own),
+    (a, b) => a.actorUuid === b.actorUuid,
+  );
+  if (left.length === 0) return null;
+  const [message] = await requestSouffleCard({
+    flow: SOUFFLE_OPPORTUNITY_EXCHANGE,
+    actor: { uuid: actor.uuid },
+    ...(doc.uuid ? { tokenUuid: doc.uuid } : {}),
+    targets: [],
+    combatId: fight.combat.id ?? '',
+    choices: { reason: 'depart', fromX: from.x, fromY: from.y },
+  });
+  return message ?? null;
+}
+
+/** Registers the movement hooks (S-AT6), once at init. */
+export function registerDepartureHooks(): void {
+  Hooks.on('preUpdateToken', ((doc: TokenDoc, changed: Record<string, unknown>) =>
+    beforeTokenMove(doc, changed)) as never);
+  Hooks.on('updateToken', ((doc: TokenDoc, _changed: unknown, _options: unknown, userId: string) => {
+    void afterTokenMove(doc, userId);
+  }) as never);
+}

@@ -1,0 +1,70 @@
+import type { PostureTurn } from '../../../../engine/souffle/posture';
+import type { CombatLike } from '../../../combat/adapter';
+import { readRoundState } from '../../../combat/store';
+import {
+  checkSouffleAction,
+  souffleRoundAdapter,
+  souffleTurn,
+  type SouffleRoundState,
+} from '../round/adapter';
+import { postureCombatOf, spendForActor } from '../posture';
+
+/**
+ * The round as Souffle's cards read it: the fight an actor is in, what its posture budget has left
+ * (the exchanges' view), and spending an action there on the GM's side (S-R2).
+ */
+
+export interface SouffleFight {
+  readonly combat: CombatLike;
+  readonly combatantId: string;
+  readonly state: SouffleRoundState | null;
+}
+
+/** The Souffle combat the actor fights in (the given one, else the active one, else any started). */
+export function souffleCombatOf(actorUuid: string, combatId?: string): SouffleFight | undefined {
+  const given = (combatId ? game.combats?.get(combatId) : game.combat) as unknown as
+    CombatLike | null | undefined;
+  const inGiven = given ? fightIn(given, actorUuid) : undefined;
+  if (inGiven !== undefined) return inGiven ?? undefined;
+  const started = postureCombatOf(actorUuid);
+  return started ? (fightIn(started.combat, actorUuid) ?? undefined) : undefined;
+}
+
+/** The actor's place in `combat`; null when that combat is another ruleset's; undefined: not in it. */
+function fightIn(combat: CombatLike, actorUuid: string): SouffleFight | null | undefined {
+  for (const c of combat.combatants) {
+    if ((c.actor as { uuid?: string } | null)?.uuid !== actorUuid || !c.id) continue;
+    const rules = combat.system.rules;
+    if (rules && rules !== 'souffle') return null;
+    const state = readRoundState(souffleRoundAdapter, combat) as SouffleRoundState | null;
+    return { combat, combatantId: c.id, state };
+  }
+  return undefined;
+}
+
+/** S-P1..S-P4: refuses (throws) an action the fighter's posture budget cannot pay now. */
+export function checkBudget(actorUuid: string, action: string, combatId?: string): SouffleFight | undefined {
+  const found = souffleCombatOf(actorUuid, combatId);
+  if (found) checkSouffleAction(found.state, found.combatantId, action);
+  return found;
+}
+
+/** The fighter's posture budget in the card's combat now (undefined: nothing is counted). */
+export function turnOf(combatId: string, actorUuid: string): PostureTurn | undefined {
+  if (!combatId || !actorUuid) return undefined;
+  const combat = game.combats?.get(combatId) as unknown as CombatLike | undefined;
+  if (!combat) return undefined;
+  const found = fightIn(combat, actorUuid);
+  return found ? souffleTurn(found.state, found.combatantId) : undefined;
+}
+
+/** The combat and round a card's lasting conditions are marked with. */
+export function roundMark(combatId: string, fallback: number): { combatId: string; round: number } {
+  const combat = combatId ? (game.combats?.get(combatId) as unknown as CombatLike | undefined) : undefined;
+  return { combatId, round: combat?.round ?? fallback };
+}
+
+/** GM side: spends `action` for the actor in the combat, as `user` asked (refusals throw). */
+export function spendAs(combatId: string, actorUuid: string, action: string, user: User): Promise<void> {
+  return spendForActor(combatId, actorUuid, action, user);
+}

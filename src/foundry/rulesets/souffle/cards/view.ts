@@ -1,0 +1,42 @@
+import type { ExchangeSide, FighterRef } from '../../../../engine/core/exchange';
+import type { SouffleExchangeView } from '../../../../engine/souffle/exchange';
+import type { CardSnapshot, CardTarget, FlowEnv } from '../../../chat/flow';
+import { fighterView, souffleOptionsNow } from './fighters';
+import { turnOf } from './round';
+
+/**
+ * The view most Souffle cards give their exchange: the card's actor as the attacker, its first
+ * target as the defender, both read from the documents and the round now.
+ */
+export function duelView<S>(card: CardSnapshot<S>, env: FlowEnv, attackerName: string): SouffleExchangeView {
+  const target = card.targets[0];
+  const attacker = fighterView(env.resolve(card.actorUuid), turnOf(card.combatId, card.actorUuid));
+  const defender = target
+    ? fighterView(env.resolve(target.actorUuid), turnOf(card.combatId, target.actorUuid))
+    : undefined;
+  return {
+    options: souffleOptionsNow(),
+    ...(attacker ? { attacker } : {}),
+    ...(defender ? { defender } : {}),
+    attackerName,
+    defenderName: target?.name ?? '',
+  };
+}
+
+/** The owners of each side of a duel card: the actor's, the target's, none for the GM. */
+export function duelOwners<S>(side: ExchangeSide, card: CardSnapshot<S>): readonly string[] {
+  if (side === 'attacker') return [card.actorUuid];
+  if (side === 'defender') return card.targets[0] ? [card.targets[0].actorUuid] : [];
+  return [];
+}
+
+/** The card targets a duel card's references stand for. */
+export function duelFighter<S>(
+  ref: FighterRef,
+  card: CardSnapshot<S>,
+  attackerName: string,
+): CardTarget | undefined {
+  if (ref === 'attacker') return { actorUuid: card.actorUuid, tokenUuid: card.tokenUuid, name: attackerName };
+  if (ref === 'defender') return card.targets[0];
+  return undefined;
+}
