@@ -17,6 +17,7 @@ import {
   type Schema,
 } from '../../../security/payload';
 import { distanceMetres, tokenPlace } from './distance';
+import { int, option, pick } from './form';
 import { fragileField, fragileOptions, GH_MATERIALS } from '../parries/fragile';
 import { shieldPunchCommit } from '../shields/punch';
 import type { GreyhawkCharacter } from '../../../../engine/greyhawk/types';
@@ -61,12 +62,6 @@ export interface GreyhawkStartOptions {
   readonly skipDialog?: boolean;
   readonly choices?: Partial<GreyhawkChoices>;
 }
-
-const option = <T extends string | number>(value: T, label: string, selected: T) => ({
-  value,
-  label,
-  selected: value === selected,
-});
 
 /** The dialog's context (pure; the gallery renders it too). */
 export function greyhawkDialogContext(
@@ -114,15 +109,6 @@ export function greyhawkDialogContext(
       targetDistance: t(`${K}.Dialog.TargetDistance`),
     },
   };
-}
-
-const int = (v: FormDataEntryValue | null, fallback: number, min: number, max: number): number => {
-  const n = Math.trunc(Number(v ?? fallback));
-  return Number.isFinite(n) ? Math.max(min, Math.min(max, n)) : fallback;
-};
-
-function pick<T extends string>(list: readonly T[], v: FormDataEntryValue | null, fallback: T): T {
-  return list.includes(String(v) as T) ? (String(v) as T) : fallback;
 }
 
 /** The dialog form as choices (unknown values fall back to the defaults). */
