@@ -24,6 +24,7 @@ import {
   type WhipIntent,
 } from './attack-flow';
 import { fantasiaRound } from './round-context';
+import { optionsSource } from './attack-state';
 import type { CardFlow, CardSnapshot, CardTarget } from '../../../chat/flow';
 
 /**
@@ -243,6 +244,7 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
             ...(facts.dodgeDeclared ? { attackerDodging: true } : {}),
           },
           dice,
+          optionsSource(),
         ),
       );
       const after = opened.attackerAfter?.weapons?.find((w) => w.id === weaponId);
