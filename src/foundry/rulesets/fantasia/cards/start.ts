@@ -23,7 +23,8 @@ import {
   type LutteHold,
   type WhipIntent,
 } from './attack-flow';
-import { fantasiaRound } from './round-context';
+import { fantasiaRound, type FantasiaRoundFacts } from './round-context';
+import { knockOutOffered } from '../../../../engine/fantasia/exchange';
 import { optionsSource } from './attack-state';
 import type { CardFlow, CardSnapshot, CardTarget } from '../../../chat/flow';
 
@@ -73,15 +74,12 @@ interface AttackCombat {
   combatants: Iterable<CombatantLike>;
 }
 
-function canKnockOut(w: FantasiaWeapon): boolean {
-  return w.skill === 'bagarre' || w.skill === 'lutte' || w.blunt;
-}
-
 async function askChoices(
   attacker: FantasiaCombatant,
   weapon: FantasiaWeapon,
   targets: readonly CardTarget[],
   preset: { knockOut: boolean; lutte: LutteHold },
+  facts: FantasiaRoundFacts,
 ): Promise<AttackDialogResult | null> {
   const thrusts = (attacker.thrusts ?? []).flatMap((k) => {
     try {
@@ -97,7 +95,8 @@ async function askChoices(
     percent: skillValue(attacker, weapon.skill),
     targets: targets.map((x) => ({ ...x, checked: true })),
     thrusts,
-    canKnockOut: canKnockOut(weapon),
+    // F-U4: offered only when the round holds a declared knock-out (the engine decides).
+    canKnockOut: knockOutOffered(weapon, facts),
     knockOut: preset.knockOut,
     isWhip: weapon.kind === 'whip',
     isLutte: weapon.skill === 'lutte',
@@ -221,6 +220,8 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
     const weapon = attacker.weapons?.find((w) => w.id === weaponId);
     if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: weaponId });
     const c = request.choices;
+    if (c.knockOut && !knockOutOffered(weapon, facts) && knockOutOffered(weapon, undefined))
+      throw new RulesError('PDA.Error.CardKnockOutNotDeclared', { rule: 'F-U4' });
     const intent: AttackIntent = {
       cover: c.cover,
       thrustId: c.thrustId,
@@ -307,10 +308,13 @@ export async function startAttack(
       lutte: options.lutte ?? '',
     };
     if (!options.skipDialog)
-      choices = await askChoices(attacker, weapon, offered, {
-        knockOut: options.knockOut ?? false,
-        lutte: options.lutte ?? '',
-      });
+      choices = await askChoices(
+        attacker,
+        weapon,
+        offered,
+        { knockOut: options.knockOut ?? false, lutte: options.lutte ?? '' },
+        fantasiaRound().facts(combatId, actor.uuid),
+      );
     if (!choices) return [];
     const chosen = offered.filter((x) => choices.targets.includes(x.actorUuid));
     if (chosen.length === 0) throw new RulesError('PDA.Error.CardNoTarget');
