@@ -10,6 +10,7 @@ import { withStates } from '../weapons';
 import { whipCriticalEffect, whipDisarm, whipTrip } from '../whip';
 import { STEP, type FantasiaAttackState, type HoldOutcome, type LutteHold, type WhipOutcome } from './state';
 import type { FantasiaAttackView } from './view';
+import { needsParry } from './situation';
 
 /** One defence the defender may choose: parry with a weapon or the shield, or dodge. */
 export interface DefenceOffer {
@@ -105,9 +106,26 @@ export function defenceChoices(state: FantasiaAttackState, view: FantasiaAttackV
     if (parry)
       out.push({ id: 'parry', label: { key: 'PDA.Chat.Action.Parry' }, option: parry, withName: '' });
   }
-  const dodge = availableDefences(attack, defender, facts, view.options)[1];
+  // A thrust placed only on a parry does not threaten a dodge (ruling): no thrust malus then.
+  const dodge = availableDefences(
+    voidable(state) ? withoutThrust(attack) : attack,
+    defender,
+    facts,
+    view.options,
+  )[1];
   if (dodge) out.push({ id: 'dodge', label: { key: 'PDA.Chat.Action.Dodge' }, option: dodge, withName: '' });
   return out;
+}
+
+/** True when the exchange's thrust is placed only on a parry and the defender may still avoid one. */
+export function voidable(state: FantasiaAttackState): boolean {
+  return needsParry(state.attack.thrust?.thrust) && !state.attack.critical;
+}
+
+/** The attack as an ordinary blow (its thrust void). */
+export function withoutThrust(attack: AttackResult): AttackResult {
+  const { thrust: _thrust, ...rest } = attack;
+  return rest;
 }
 
 export function choiceRefusal(choice: DefenceOffer): Refusal | undefined {

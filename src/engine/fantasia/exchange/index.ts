@@ -11,3 +11,4 @@ export * from './steps';
 export * from './fumbles';
 export * from './open';
 export * from './machine';
+export * from './situation';

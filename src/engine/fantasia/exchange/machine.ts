@@ -3,7 +3,7 @@ import type { ExchangeAction, ExchangeMachine, ExchangeStep, Refusal } from '../
 import type { Dice } from '../../dice/port';
 import { NO_DEFENCE, resolveDefence } from '../attack';
 import { fumbleOptions, type FumbleOptionId } from '../fumbles';
-import { choicePercent, choiceRefusal, defenceChoices, land } from './defence';
+import { choicePercent, choiceRefusal, defenceChoices, land, voidable, withoutThrust } from './defence';
 import { fighterEffects, reverseFantasiaEffects, type FantasiaEffect } from './effects';
 import { performFumble, performMishap } from './fumbles';
 import {
@@ -66,7 +66,10 @@ function performDefence(
   const choice = actionId === 'none' ? undefined : defenceChoices(state, view).find((c) => c.id === actionId);
   if (actionId !== 'none' && !choice) throw new RulesError('PDA.Error.CardNoSuchAction');
   const defence = choice ? resolveDefence(state.attack, choice.option, dice, view.options) : NO_DEFENCE;
-  const landed = land(state, attacker, defender, defence, choice?.withName ?? '', dice, view.options);
+  // Anti-parade, Feinte coupe-bras (F-B7): without a parry the thrust is not placed (ruling).
+  const unplaced = voidable(state) && defence.kind !== 'parry';
+  const blow = unplaced ? { ...state, attack: withoutThrust(state.attack), thrustUnplaced: true } : state;
+  const landed = land(blow, attacker, defender, defence, choice?.withName ?? '', dice, view.options);
   const effects: FantasiaEffect[] = [];
   if (defence.parryUsed) effects.push({ type: 'parrySpent', fighter: 'defender' });
   if (defence.bindsWeaponId !== undefined) {
@@ -77,7 +80,7 @@ function performDefence(
     };
     effects.push(...fighterEffects('attacker', attacker, bound));
   }
-  const thrust = thrustEffects(state, attacker, defence, view);
+  const thrust = thrustEffects(blow, attacker, defence, view);
   effects.push(...thrust);
   return stay(
     landed.step,

@@ -119,6 +119,8 @@ export interface FantasiaAttackState {
   readonly lutteRounds?: readonly LutteRound[];
   /** Offered effects (F-B7) the GM applied after the damage, in order, each undoable. */
   readonly offersTaken?: readonly TakenOffer[];
+  /** A thrust placed only on a parry (Anti-parade, Feinte coupe-bras) met no parry: void. */
+  readonly thrustUnplaced?: boolean;
 }
 
 /** The exchange's steps (the card's `step`). */
