@@ -77,7 +77,8 @@ export function defenceChoices(state: FantasiaAttackState, view: FantasiaAttackV
         { ...facts, parryWeaponId: w.id, parryThrust: thrustId },
         view.options,
       );
-      if (!placed) continue;
+      // Offered only when it may be placed now; the plain parry above says why a parry is refused.
+      if (!placed || placed.reasons.length > 0 || extra) continue;
       out.push({
         id: `parry.${w.id}.${thrustId}`,
         label: {

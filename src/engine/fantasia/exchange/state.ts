@@ -28,6 +28,8 @@ export interface AttackIntent {
   readonly whip: WhipIntent;
   /** Lutte: immobilise, throw down or strangle instead of damage (F-U3). */
   readonly lutte?: LutteHold;
+  /** What the attacker stated of the situation for a thrust (F-B7), shown on the card. */
+  readonly situation?: Readonly<Record<string, boolean>>;
 }
 
 export interface StoredDefence extends DefenceResult {

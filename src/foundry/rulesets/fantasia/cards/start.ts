@@ -11,7 +11,7 @@ import { combatantOfActor } from '../round/chat-round';
 import type { CombatLike, CombatantLike } from '../../../combat/adapter';
 import { renderTemplateWith, resolveUuid, userTargets } from '../../../chat/card';
 import { idOrEmpty, requestCardOpen, type CardOpener, type OpenedCard } from '../../../chat/open';
-import { bool, int, object, oneOf } from '../../../security/payload';
+import { bool, int, object, oneOf, optional } from '../../../security/payload';
 import { combatantOf } from './actor-writes';
 import {
   FANTASIA_ATTACK_FLOW,
@@ -24,7 +24,15 @@ import {
   type WhipIntent,
 } from './attack-flow';
 import { fantasiaRound, type FantasiaRoundFacts } from './round-context';
-import { knockOutOffered } from '../../../../engine/fantasia/exchange';
+import {
+  attackerHasInitiative,
+  knockOutOffered,
+  SITUATION_QUESTIONS,
+  situationQuestions,
+  thrustContext,
+  type SituationAnswers,
+  type SituationQuestion,
+} from '../../../../engine/fantasia/exchange';
 import { optionsSource } from './attack-state';
 import type { CardFlow, CardSnapshot, CardTarget } from '../../../chat/flow';
 
@@ -45,6 +53,8 @@ export interface StartAttackOptions {
   readonly whip?: WhipIntent;
   /** Lutte: immobilise, throw down or strangle on a hit (F-U3). */
   readonly lutte?: LutteHold;
+  /** The situation of a thrust no document knows (F-B7): behind, above, seen… */
+  readonly situation?: SituationAnswers;
   /** Combat the attack belongs to (default: the active combat, when the actor is in it). */
   readonly combatId?: string;
 }
@@ -57,6 +67,7 @@ export interface AttackDialogResult {
   readonly knockOut: boolean;
   readonly whip: WhipIntent;
   readonly lutte: LutteHold;
+  readonly situation?: SituationAnswers;
 }
 
 interface ActorLike {
@@ -84,7 +95,7 @@ async function askChoices(
   const thrusts = (attacker.thrusts ?? []).flatMap((k) => {
     try {
       const b = findBotte(k.thrustId);
-      return [{ id: b.id, name: t(b.name), malus: `-${b.malus} %` }];
+      return [{ id: b.id, name: t(b.name), malus: `-${k.malus ?? b.malus} %` }];
     } catch {
       return [];
     }
@@ -98,6 +109,11 @@ async function askChoices(
     // F-U4: offered only when the round holds a declared knock-out (the engine decides).
     canKnockOut: knockOutOffered(weapon, facts),
     knockOut: preset.knockOut,
+    // F-B7: only what no document knows (the round's initiative, when it holds it, is not asked).
+    situation: situationQuestions(attacker, weapon, facts.initiativeRank !== undefined).map((id) => ({
+      id,
+      label: t(`PDA.Chat.Dialog.Situation.${id}`),
+    })),
     isWhip: weapon.kind === 'whip',
     isLutte: weapon.skill === 'lutte',
     holds: LUTTE_HOLDS.map((h) => ({
@@ -118,6 +134,7 @@ async function askChoices(
       whipDisarm: t('PDA.Chat.Dialog.WhipDisarm'),
       lutte: t('PDA.Chat.Dialog.Lutte'),
       lutteNone: t('PDA.Chat.Dialog.LutteNone'),
+      situation: t('PDA.Chat.Dialog.Situation.Legend'),
     },
   });
   const result = await foundry.applications.api.DialogV2.wait({
@@ -149,6 +166,9 @@ export function readDialog(form: HTMLFormElement | null): AttackDialogResult {
     knockOut: data?.get('knockOut') !== null && data?.get('knockOut') !== undefined,
     whip: whip === 'trip' || whip === 'disarm' ? whip : '',
     lutte: (LUTTE_HOLDS as readonly string[]).includes(lutte) ? (lutte as LutteHold) : '',
+    situation: Object.fromEntries(
+      SITUATION_QUESTIONS.filter((q) => data?.get(`situation.${q}`) != null).map((q) => [q, true]),
+    ),
   };
 }
 
@@ -205,7 +225,12 @@ const OPEN_CHOICES = object({
   knockOut: bool(),
   whip: oneOf<WhipIntent>(['', 'trip', 'disarm']),
   lutte: oneOf<LutteHold>(['', ...LUTTE_HOLDS]),
+  situation: optional(
+    object(Object.fromEntries(SITUATION_QUESTIONS.map((q) => [q, optional(bool())])) as SituationShape),
+  ),
 });
+
+type SituationShape = Record<SituationQuestion, ReturnType<typeof optional<boolean>>>;
 
 /** GM side: one attack card per target, rolled with Foundry dice on the GM's client. */
 export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
@@ -228,6 +253,7 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
       knockOut: c.knockOut,
       whip: c.whip,
       ...(c.lutte && weapon.skill === 'lutte' ? { lutte: c.lutte } : {}),
+      ...(c.thrustId && c.situation && Object.keys(c.situation).length ? { situation: c.situation } : {}),
     };
     const cards: OpenedCard[] = [];
     let unloaded = false;
@@ -243,6 +269,14 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
             intent,
             memory: fantasiaRound().memory(combatId),
             ...(facts.dodgeDeclared ? { attackerDodging: true } : {}),
+            ...(c.thrustId
+              ? {
+                  context: thrustContext(
+                    attackerHasInitiative(facts, fantasiaRound().facts(combatId, target.actorUuid)),
+                    c.situation ?? {},
+                  ),
+                }
+              : {}),
           },
           dice,
           optionsSource(),
@@ -306,6 +340,7 @@ export async function startAttack(
       knockOut: options.knockOut ?? false,
       whip: options.whip ?? '',
       lutte: options.lutte ?? '',
+      situation: options.situation ?? {},
     };
     if (!options.skipDialog)
       choices = await askChoices(
@@ -324,6 +359,9 @@ export async function startAttack(
       knockOut: choices.knockOut === true,
       whip: choices.whip ?? '',
       lutte: choices.lutte ?? '',
+      ...(choices.thrustId && choices.situation && Object.keys(choices.situation).length
+        ? { situation: choices.situation }
+        : {}),
     };
     return await requestCardOpen({
       flow: FANTASIA_ATTACK_FLOW,
