@@ -27,7 +27,12 @@ export async function draw(t: FantasiaTable, actor: string, weapon: string): Pro
 }
 
 /** The GM types a value in one of the actor sheet's fields (species, size…). */
-export async function edit(t: FantasiaTable, actor: string, field: string, value: string | number): Promise<void> {
+export async function edit(
+  t: FantasiaTable,
+  actor: string,
+  field: string,
+  value: string | number,
+): Promise<void> {
   const sheet = await t.gm.openSheet(t.gm.actor(actor));
   await t.gm.fill(`[name="${field}"]`, value, sheet);
 }
