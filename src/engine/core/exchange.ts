@@ -25,6 +25,11 @@ export type ExchangeSide = 'attacker' | 'defender' | 'gm';
 export interface ExchangeText {
   readonly key: string;
   readonly data?: Readonly<Record<string, string | number>>;
+  /**
+   * Placeholders that are texts themselves (a weapon's name that may be a catalogue key, an
+   * action inside "action (n %)"): localized first, then passed with `data`.
+   */
+  readonly nested?: Readonly<Record<string, ExchangeText>>;
 }
 
 /** Why the rules refuse an action now. */

@@ -3,6 +3,7 @@ import type { Dice } from '../dice/port';
 import {
   findBotte,
   isMastered,
+  thrustMalus,
   planThrust,
   weaponFit,
   type FightMemory,
@@ -253,7 +254,7 @@ export function availableDefences(
       parryReasons.push({ rule: 'F-B7', key: 'PDA.Fantasia.Refusal.ParryThrust' });
     } else {
       parryThrustId = botte.id;
-      const malus = isMastered(botte, known, options) ? 0 : botte.malus;
+      const malus = isMastered(botte, known, options) ? 0 : thrustMalus(botte, known);
       parryMods.push({ rule: malus ? 'F-B3' : 'F-B6', key: 'PDA.Fantasia.Mod.Thrust', value: -malus });
     }
   }

@@ -275,9 +275,16 @@ export function unmetConditions(
 export function crossesNeeded(
   thrust: SecretThrust,
   options: FantasiaOptions = DEFAULT_FANTASIA_OPTIONS,
+  known?: KnownThrust,
 ): number {
   if (thrust.crosses !== undefined) return thrust.crosses;
-  return options.thrustMastery === 'steps5' ? Math.ceil(thrust.malus / 5) : thrust.malus;
+  const malus = thrustMalus(thrust, known);
+  return options.thrustMastery === 'steps5' ? Math.ceil(malus / 5) : malus;
+}
+
+/** The malus of a learned thrust: the one the character's botte states, else the catalogue's. */
+export function thrustMalus(thrust: SecretThrust, known?: KnownThrust): number {
+  return known?.malus ?? thrust.malus;
 }
 
 export function isMastered(
@@ -285,7 +292,7 @@ export function isMastered(
   known: KnownThrust | undefined,
   options?: FantasiaOptions,
 ): boolean {
-  return known !== undefined && known.crosses >= crossesNeeded(thrust, options);
+  return known !== undefined && known.crosses >= crossesNeeded(thrust, options, known);
 }
 
 /** Adds a cross, two on a critical (F-B6). Returns a new combatant. */
@@ -352,7 +359,7 @@ export function planThrust(
   const rule: RuleId[] = ['F-B3', 'F-B7'];
   const mastered = isMastered(thrust, known, options);
   const retry = thrustSeen(memory, attacker.id, defender.id, thrust.id);
-  let malus = mastered ? 0 : thrust.malus;
+  let malus = mastered ? 0 : thrustMalus(thrust, known);
   const modifiers: Modifier[] = [];
   if (mastered) rule.push('F-B6');
   let vigilance: PercentRoll | undefined;
@@ -381,8 +388,8 @@ export function planThrust(
     modifiers.push({ rule: 'F-B1', key: 'PDA.Fantasia.Mod.ThrustOtherWeapon', value: -10 });
     rule.push('F-B1');
   }
-  let parryMalus = thrust.malus;
-  let dodgeMalus = thrust.malus;
+  let parryMalus = thrustMalus(thrust, known);
+  let dodgeMalus = thrustMalus(thrust, known);
   let noDodge = false;
   let parryFails = false;
   for (const effect of thrust.effects) applyPlanEffect(effect);

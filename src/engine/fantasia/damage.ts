@@ -5,7 +5,7 @@ import { diceOnly, evaluate, parseFormula, type DiceFormula, type RollResult } f
 import { NO_DEFENCE, type AttackResult, type DefenceResult } from './attack';
 import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from './options';
 import { rollResistance, type ResistanceRoll } from './resistance';
-import type { FantasiaCombatant, FantasiaStates, RuleId } from './types';
+import type { FantasiaCombatant, FantasiaStates, FantasiaWeapon, RuleId } from './types';
 import { addsDamageBonus } from './weapons';
 
 /** One line of a damage card: what was rolled and why. */
@@ -79,6 +79,19 @@ function empty(
 }
 
 /**
+ * The weapon whose dice the hit rolls: the attack's, except for a thrust struck with a second
+ * weapon (Bond de Nausicaä, F-B7: the sword serves as a pole, the dague or poignard strikes).
+ */
+export function strikingWeapon(attack: AttackResult, attacker: FantasiaCombatant): FantasiaWeapon {
+  const second = attack.thrust?.thrust.conditions.find((c) => c.kind === 'secondWeapon');
+  if (!second || second.kind !== 'secondWeapon') return attack.weapon;
+  const found = (attacker.weapons ?? []).find(
+    (w) => w.id !== attack.weapon.id && w.type !== undefined && second.types.includes(w.type),
+  );
+  return found ?? attack.weapon;
+}
+
+/**
  * Step 4: damage of a hit. Weapon dice plus fixed part (F-H2); its dice rolled a second time on
  * a critical (F-H5); the attacker's damage bonus in melee only (F-H4); thrust effects (F-B7);
  * knock-out on the resistance table (F-U4); armour subtracted (F-H3); never below 0.
@@ -117,7 +130,7 @@ export function rollDamage(
     return empty(attack, [defence.kind === 'dodge' ? 'F-D1' : 'F-D2']);
   }
 
-  const weapon = attack.weapon;
+  const weapon = strikingWeapon(attack, attacker);
   const formula = parseFormula(weapon.damage);
   const parts: DamagePart[] = [part('F-H2', 'PDA.Fantasia.Damage.Weapon', evaluate(formula, dice))];
   const rule: RuleId[] = ['F-H1', 'F-H2'];

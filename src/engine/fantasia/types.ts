@@ -88,6 +88,8 @@ export interface KnownThrust {
   /** Weapon type it was learned with (F-B1); undefined = any weapon the thrust lists. */
   readonly weaponType?: string;
   readonly crosses: number;
+  /** Malus the character's botte states (the sheet's editable value); absent: the catalogue's. */
+  readonly malus?: number;
 }
 
 export interface FantasiaCombatant {

@@ -87,6 +87,9 @@ export function validateCombatant(combatant: FantasiaCombatant): FantasiaCombata
   if (combatant.size !== undefined) ensureInteger(combatant.size, 0, 999, 'size');
   for (const w of combatant.weapons ?? []) validateWeapon(w);
   if (combatant.shield) validateShield(combatant.shield);
-  for (const t of combatant.thrusts ?? []) ensureInteger(t.crosses, 0, 999, 'crosses');
+  for (const t of combatant.thrusts ?? []) {
+    ensureInteger(t.crosses, 0, 999, 'crosses');
+    if (t.malus !== undefined) ensureInteger(t.malus, 0, 100, 'malus');
+  }
   return combatant;
 }

@@ -150,6 +150,8 @@ export function fantasiaCombatant(doc: DocumentData): FantasiaCombatant {
         thrustId: str(is.thrustId) || str(item._id, item.name ?? ''),
         ...(str(is.learnedWith) ? { weaponType: str(is.learnedWith) } : {}),
         crosses: num(is.crosses, 0),
+        // The botte's own malus, as the actor model reads it (F-B3).
+        malus: num(is.malus, 5),
       });
   }
   for (const unarmed of [FANTASIA_WEAPONS.bagarre, FANTASIA_WEAPONS.lutte]) {

@@ -1,4 +1,4 @@
-import type { ExchangeMachine, ExchangeSide } from '../../engine/core/exchange';
+import type { ExchangeMachine, ExchangeSide, ExchangeStep, ExchangeText } from '../../engine/core/exchange';
 import { takeAction } from '../../engine/core/exchange';
 import { RulesError } from '../../engine/core/errors';
 import type { RulesetId } from '../../engine/rulesets';
@@ -6,10 +6,12 @@ import type {
   CardAction,
   CardFlow,
   CardSnapshot,
+  CardTarget,
   DocumentWrite,
   FlowContext,
   FlowEnv,
   FlowResult,
+  Text,
 } from './flow';
 import type { CardOpener } from './open';
 
@@ -32,6 +34,16 @@ export interface ExchangeBinding<S, V, E> {
   writes(effects: readonly E[], card: CardSnapshot<S>, env: FlowEnv): DocumentWrite[];
   context(card: CardSnapshot<S>, env: FlowEnv): FlowContext;
   readonly opener?: CardOpener;
+  /** The card's targets after an action, when the action changes them (optional). */
+  targets?(next: ExchangeStep<S, E>, card: CardSnapshot<S>, env: FlowEnv): readonly CardTarget[] | undefined;
+}
+
+/** A machine text as the host localizes it: nested placeholders localized first. */
+export function hostText(text: ExchangeText, env: FlowEnv): Text {
+  if (!text.nested) return text.data ? { key: text.key, data: text.data } : { key: text.key };
+  const data: Record<string, string | number> = { ...(text.data ?? {}) };
+  for (const [name, inner] of Object.entries(text.nested)) data[name] = env.t(hostText(inner, env));
+  return { key: text.key, data };
 }
 
 /** The side a user plays on this card: the GM plays every side. */
@@ -61,10 +73,10 @@ export function flowFromExchange<S, V, E>(binding: ExchangeBinding<S, V, E>): Ca
       const view = binding.view(card, env);
       return machine.actions(card.step, card.state, view).map((a) => ({
         id: a.id,
-        label: a.label,
+        label: hostText(a.label, env),
         owners: a.side === 'gm' ? [] : [...binding.owners(a.side, card)],
         enabled: !a.refused,
-        ...(a.refused ? { reason: { key: a.refused.key, data: a.refused.data ?? {} } } : {}),
+        ...(a.refused ? { reason: hostText(a.refused, env) } : {}),
         ...(a.refused?.rule || a.rule ? { rule: a.refused?.rule ?? a.rule } : {}),
         ...(a.style ? { style: a.style } : {}),
       }));
@@ -79,10 +91,12 @@ export function flowFromExchange<S, V, E>(binding: ExchangeBinding<S, V, E>): Ca
       const next = await env.roll((dice) =>
         takeAction(machine, card.step, card.state, view, actionId, side, dice),
       );
+      const targets = binding.targets?.(next, card, env);
       return {
         step: next.step,
         state: next.state,
         writes: binding.writes(next.effects, card, env),
+        ...(targets ? { targets } : {}),
       };
     },
 

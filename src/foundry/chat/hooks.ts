@@ -87,3 +87,23 @@ export function wireCard(
     });
   }
 }
+
+/**
+ * `updateCombat`: when a combat's round changes, the cards of that combat are rendered again from
+ * the live world, so that an action the rules allow "once a round" or "from the next round" is
+ * offered without waiting for another click on the card.
+ */
+export async function onCombatRound(
+  combat: { id: string | null },
+  changes: { round?: unknown },
+): Promise<void> {
+  if (changes.round === undefined || !combat.id) return;
+  const log = (globalThis as { ui?: { chat?: { element?: HTMLElement | null } } }).ui?.chat?.element;
+  if (!log) return;
+  for (const message of game.messages?.contents ?? []) {
+    if ((message.type as string) !== CARD_TYPE) continue;
+    if (snapshotOf(message).combatId !== combat.id) continue;
+    for (const li of log.querySelectorAll<HTMLElement>(`[data-message-id="${message.id ?? ''}"]`))
+      await onRenderChatMessageHTML(message, li);
+  }
+}

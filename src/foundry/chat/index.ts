@@ -1,6 +1,6 @@
 import { CardData, CARD_TYPE } from './card-model';
 import { registerCardQueries } from './card';
-import { onRenderChatMessageHTML } from './hooks';
+import { onCombatRound, onRenderChatMessageHTML } from './hooks';
 import { registerCardOpenQuery } from './open';
 
 export { registerFlow, type CardFlow } from './flow';
@@ -16,6 +16,9 @@ export function registerChat(): void {
   models[CARD_TYPE] = CardData;
   Hooks.on('renderChatMessageHTML', ((message: ChatMessage, html: HTMLElement) => {
     void onRenderChatMessageHTML(message, html);
+  }) as never);
+  Hooks.on('updateCombat', ((combat: { id: string | null }, changes: { round?: unknown }) => {
+    void onCombatRound(combat, changes);
   }) as never);
   registerCardQueries();
   registerCardOpenQuery();

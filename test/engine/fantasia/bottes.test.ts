@@ -330,14 +330,15 @@ describe('F-B7 thrust conditions and effects', () => {
     const { attack, dice } = thrustAttack(
       'bondNausicaa',
       W.epeeLongue,
-      [10, { faces: 6, value: 2 }, { faces: 4, value: 3 }],
+      [10, { faces: 4, value: 2 }, { faces: 4, value: 3 }],
       {},
       strong,
       armoured,
     );
     expect(attack.roll.target).toBe(80 - 25 + 10);
     const dmg = rollDamage(attack, strong, armoured, NO_DEFENCE, dice);
-    // (sword 2 + 2, bonus 3) × 2 = 14; the armour still takes its 3.
+    // The blow is the dagger's, the sword only a pole: (dague 1d4+2 = 2 + 2, bonus 3) × 2 = 14;
+    // the armour still takes its 3.
     expect(dmg.raw).toBe(14);
     expect(dmg.armour).toBe(3);
     expect(dmg.total).toBe(11);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { BOTTES, FANTASIA_WEAPONS, SIEGE_ENGINES } from '../../../src/engine/fantasia';
 
@@ -18,6 +18,7 @@ describe('fantasia engine strings', () => {
     const used = new Set<string>();
     for (const file of readdirSync(dir)) {
       if (file === 'round.ts') continue; // the round helper's strings live in its own fragment
+      if (statSync(join(dir, file)).isDirectory()) continue; // the exchange: checked below
       for (const m of readFileSync(join(dir, file), 'utf8').matchAll(
         /'(PDA\.(?:Error|Fantasia)\.[A-Za-z.]+)'/g,
       )) {
@@ -32,5 +33,17 @@ describe('fantasia engine strings', () => {
     expect(keys(load('fantasia-engine.fr.json')).sort()).toEqual(
       keys(load('fantasia-engine.en.json')).sort(),
     );
+  });
+
+  it('F-W7 every key the attack exchange emits exists in French and English (engine and card strings)', () => {
+    const dir = join(root, 'src/engine/fantasia/exchange');
+    const frAll = new Set([...fr, ...keys(load('chat.fr.json'))]);
+    const enAll = new Set([...en, ...keys(load('chat.en.json'))]);
+    const used = new Set<string>();
+    for (const file of readdirSync(dir))
+      for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/'(PDA\.[A-Za-z]+\.[A-Za-z.]+)'/g))
+        used.add(m[1]!);
+    expect(used.size).toBeGreaterThan(10);
+    expect([...used].filter((k) => !frAll.has(k) || !enAll.has(k))).toEqual([]);
   });
 });

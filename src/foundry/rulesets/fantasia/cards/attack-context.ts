@@ -25,6 +25,16 @@ export function attackContext(card: Card, env: FlowEnv) {
       : safeBotteName(s.intent.thrustId, env);
     notes.push({ text: env.t({ key: 'PDA.Chat.Note.Thrust', data: { name } }), rule: 'F-B2' });
   }
+  const stated = Object.entries(s.intent.situation ?? {}).filter(([, on]) => on);
+  if (stated.length)
+    notes.push({
+      text: env.t({
+        key: 'PDA.Chat.Note.Situation',
+        data: { list: stated.map(([q]) => env.t({ key: `PDA.Chat.Dialog.Situation.${q}` })).join(', ') },
+      }),
+      rule: 'F-B7',
+    });
+  if (s.thrustUnplaced) notes.push({ text: env.t({ key: 'PDA.Chat.Note.ThrustUnplaced' }), rule: 'F-B7' });
   if (attack.thrust && attack.critical)
     notes.push({ text: env.t({ key: 'PDA.Chat.Note.CriticalThrust' }), rule: 'F-B4' });
   if (s.intent.knockOut) notes.push({ text: env.t({ key: 'PDA.Chat.Note.KnockOut' }), rule: 'F-U4' });

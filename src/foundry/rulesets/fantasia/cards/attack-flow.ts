@@ -1,118 +1,78 @@
-import { RulesError } from '../../../../engine/core/errors';
-import { fumbleOptions, type FumbleOptionId } from '../../../../engine/fantasia/fumbles';
-import type { CardAction, CardFlow } from '../../../chat/flow';
-import { FANTASIA_ATTACK_FLOW, type FantasiaAttackState, STEP, target } from './attack-state';
-import { defenceActions, performDefence } from './defence-step';
-import { offerActions, performOffer } from './thrusts';
-import { lutteActions, performEscape, performLutte, stillEntangled } from './escapes';
-import { performApply, performUndo, undoBlocked } from './damage-step';
-import { performFumble, performMishap } from './fumbles';
+import type { ExchangeSide } from '../../../../engine/core/exchange';
+import {
+  fantasiaAttackMachine,
+  STEP,
+  type FantasiaAttackState,
+  type FantasiaAttackView,
+  type FantasiaEffect,
+} from '../../../../engine/fantasia/exchange';
+import type { CardFlow, FlowEnv } from '../../../chat/flow';
+import { flowFromExchange, type ExchangeBinding } from '../../../chat/exchange-flow';
+import { FANTASIA_ATTACK_FLOW, optionsSource, target, tryCombatant, type Card } from './attack-state';
 import { attackContext } from './attack-context';
+import { effectWrites } from './effect-writes';
+import { fantasiaRound } from './round-context';
 
 /**
- * Fantasia's attack card: attack (F-H1, F-D5, F-B2/F-B3) → defence (F-D1..F-D4, F-W5, F-B3,
- * F-B4) → damage (F-H2..F-H5, F-U4, F-W2) → applied / undone, with fumbles (F-H6..F-H8, F-W6),
- * whip escapes (F-W2) and thrust bookkeeping (F-B5, F-B6). The engine decides; this flow
- * sequences its steps, stores their results on the card and says who may click what.
- *
- * Each step is a module of this folder: attack-step.ts (the roll), defence-step.ts, damage-step.ts
- * (damage, apply, undo), thrusts.ts (botte bookkeeping and offers), escapes.ts (whip and Lutte),
- * fumbles.ts; attack-context.ts and card-sections.ts build what the card shows.
+ * Fantasia's attack card: the engine's exchange (src/engine/fantasia/exchange/machine.ts) decides
+ * every step; this binding only reads the view from the documents and the round, names the owners
+ * of each side, and turns the effects into document writes (effect-writes.ts). attack-context.ts
+ * and card-sections.ts build what the card shows.
  */
-export const fantasiaAttackFlow: CardFlow<FantasiaAttackState> = {
-  id: FANTASIA_ATTACK_FLOW,
-  ruleset: 'fantasia',
 
-  actions(card, env) {
-    const t = target(card);
-    const targetOwners = t ? [t.actorUuid] : [];
-    switch (card.step) {
-      case STEP.defence:
-        return defenceActions(card, env);
-      case STEP.damage:
-        return [
-          {
-            id: 'apply',
-            label: { key: 'PDA.Chat.Action.Apply' },
-            owners: targetOwners,
-            enabled: true,
-            style: 'primary',
-          },
-        ];
-      case STEP.applied: {
-        const blocked = undoBlocked(card, env);
-        const actions: CardAction[] = [
-          {
-            id: 'undo',
-            label: { key: 'PDA.Chat.Action.Undo' },
-            owners: targetOwners,
-            enabled: !blocked,
-            ...(blocked ? { reason: blocked } : {}),
-            style: 'danger',
-          },
-        ];
-        actions.push(...offerActions(card));
-        actions.push(...lutteActions(card, env));
-        if (card.state.attack.weapon.kind === 'whip' && stillEntangled(card, env)) {
-          actions.push(
-            {
-              id: 'whipPull',
-              label: { key: 'PDA.Chat.Action.WhipPull' },
-              owners: targetOwners,
-              enabled: true,
-              rule: 'F-W2',
-            },
-            {
-              id: 'whipSlip',
-              label: { key: 'PDA.Chat.Action.WhipSlip' },
-              owners: targetOwners,
-              enabled: true,
-              rule: 'F-W2',
-            },
-          );
-        }
-        return actions;
-      }
-      case STEP.fumble:
-        return fumbleOptions(card.state.attack).map((o) => ({
-          id: `fumble.${o.id}`,
-          label: { key: o.key },
-          owners: [],
-          enabled: true,
-          rule: o.rule,
-        }));
-      case STEP.mishap:
-        return [
-          {
-            id: 'chance',
-            label: { key: 'PDA.Chat.Action.ChanceRoll' },
-            owners: [card.actorUuid],
-            enabled: true,
-            rule: 'F-W6',
-          },
-        ];
-      default:
-        return [];
-    }
-  },
+/** The combat's current round, or undefined outside a combat (no once-a-round limit then). */
+function combatRound(card: Card, env: FlowEnv): number | undefined {
+  if (!card.combatId) return undefined;
+  const combat = env.resolve(`Combat.${card.combatId}`) as { round?: number } | null;
+  return combat ? Number(combat.round ?? 0) : undefined;
+}
 
-  async perform(card, actionId, env) {
-    if (card.step === STEP.defence) return performDefence(card, actionId, env);
-    if (actionId === 'apply') return performApply(card, env);
-    if (actionId === 'undo') return performUndo(card, env);
-    if (actionId.startsWith('offer.')) return performOffer(card, actionId.slice('offer.'.length), env);
-    if (actionId === 'whipPull' || actionId === 'whipSlip') return performEscape(card, actionId, env);
-    if (actionId === 'lutteEscape' || actionId === 'lutteStrangle') return performLutte(card, actionId, env);
-    if (actionId.startsWith('fumble.'))
-      return performFumble(card, actionId.slice('fumble.'.length) as FumbleOptionId, env);
-    if (actionId === 'chance') return performMishap(card, env);
-    throw new RulesError('PDA.Error.CardNoSuchAction');
-  },
+/** The read-only view of the fighters and the round, read now. */
+export function attackView(card: Card, env: FlowEnv): FantasiaAttackView {
+  const t = target(card);
+  const round = fantasiaRound();
+  const friendTarget = card.step === STEP.fumble ? env.userTargets()[0] : undefined;
+  const friend = friendTarget ? tryCombatant(env, friendTarget.actorUuid) : undefined;
+  const now = combatRound(card, env);
+  return {
+    attacker: tryCombatant(env, card.actorUuid),
+    defender: tryCombatant(env, t?.actorUuid),
+    attackerName: card.state.attackerName,
+    defenderName: t?.name ?? '',
+    facts: round.facts(card.combatId, t?.actorUuid ?? ''),
+    attackerFacts: round.facts(card.combatId, card.actorUuid),
+    memory: round.memory(card.combatId),
+    ...(now !== undefined ? { round: now } : {}),
+    startRound: card.round,
+    ...(friend && friendTarget ? { friend: { combatant: friend, name: friendTarget.name } } : {}),
+    options: optionsSource(),
+  };
+}
 
-  context(card, env) {
-    return attackContext(card, env);
-  },
-};
+function owners(side: ExchangeSide, card: Card): readonly string[] {
+  if (side === 'attacker') return [card.actorUuid];
+  if (side === 'defender') return target(card) ? [target(card)!.actorUuid] : [];
+  return [];
+}
+
+export const fantasiaAttackBinding: ExchangeBinding<FantasiaAttackState, FantasiaAttackView, FantasiaEffect> =
+  {
+    id: FANTASIA_ATTACK_FLOW,
+    ruleset: 'fantasia',
+    machine: fantasiaAttackMachine,
+    view: attackView,
+    owners,
+    writes: effectWrites,
+    context: attackContext,
+    targets(next, card, env) {
+      // A fumble's blow carried on to the friend the GM targets (F-H6..F-H9).
+      if (card.step !== STEP.fumble || next.step !== STEP.damage) return undefined;
+      const friend = env.userTargets()[0];
+      return friend ? [friend] : undefined;
+    },
+  };
+
+export const fantasiaAttackFlow: CardFlow<FantasiaAttackState> = flowFromExchange(fantasiaAttackBinding);
 
 export {
   FANTASIA_ATTACK_FLOW,
@@ -129,5 +89,4 @@ export {
   STEP,
   setFantasiaOptionsSource,
 } from './attack-state';
-export { defenceChoices } from './defence-step';
-export { type AttackRequest, type OpenedAttack, openAttack } from './attack-step';
+export { type AttackRequest, type OpenedAttack, openAttack } from '../../../../engine/fantasia/exchange';

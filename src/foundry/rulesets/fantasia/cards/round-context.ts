@@ -1,4 +1,5 @@
 import type { FightMemory } from '../../../../engine/fantasia/bottes';
+import type { FantasiaRoundFacts } from '../../../../engine/fantasia/exchange';
 import { SYSTEM_ID } from '../../../constants';
 import type { DocumentWrite } from '../../../chat/flow';
 
@@ -9,17 +10,7 @@ import type { DocumentWrite } from '../../../chat/flow';
  * budget and the thrust memory in the Combat's flags and reads declarations from each
  * combatant's `declaration` flag; outside a combat nothing was declared and nothing is counted.
  */
-export interface FantasiaRoundFacts {
-  readonly dodgeDeclared: boolean;
-  /** No tracked combat holds this blow: nobody declared anything (F-D1 ruling). */
-  readonly untracked?: true;
-  readonly attackDeclared: boolean;
-  readonly parriedThisRound: boolean;
-  /** The crossbow this actor is reloading this round (F-W5); absent when none. */
-  readonly reloadingWeaponId?: string;
-  /** This actor already shot or threw this round (F-R9); absent when not. */
-  readonly missileUsed?: true;
-}
+export type { FantasiaRoundFacts } from '../../../../engine/fantasia/exchange';
 
 /** What a resolved card changes in a weapon's readiness for the round. */
 export type ReadinessChange =
@@ -90,6 +81,7 @@ export const defaultFantasiaRoundProvider: FantasiaRoundProvider = {
     return {
       dodgeDeclared: kinds.includes('dodge'),
       attackDeclared: kinds.some((k) => ['melee', 'shoot', 'throw', 'knockout'].includes(k)),
+      knockOutDeclared: kinds.includes('knockout'),
       parriedThisRound: parried,
     };
   },

@@ -23,7 +23,17 @@ import {
   type LutteHold,
   type WhipIntent,
 } from './attack-flow';
-import { fantasiaRound } from './round-context';
+import { fantasiaRound, type FantasiaRoundFacts } from './round-context';
+import {
+  attackerHasInitiative,
+  knockOutOffered,
+  SITUATION_QUESTIONS,
+  situationQuestions,
+  thrustContext,
+  type SituationAnswers,
+  type SituationQuestion,
+} from '../../../../engine/fantasia/exchange';
+import { optionsSource } from './attack-state';
 import type { CardFlow, CardSnapshot, CardTarget } from '../../../chat/flow';
 
 /**
@@ -43,6 +53,8 @@ export interface StartAttackOptions {
   readonly whip?: WhipIntent;
   /** Lutte: immobilise, throw down or strangle on a hit (F-U3). */
   readonly lutte?: LutteHold;
+  /** The situation of a thrust no document knows (F-B7): behind, above, seen… */
+  readonly situation?: SituationAnswers;
   /** Combat the attack belongs to (default: the active combat, when the actor is in it). */
   readonly combatId?: string;
   /** A companion holds a weapon too heavy for the attacker's FOR (F-W6). */
@@ -59,6 +71,7 @@ export interface AttackDialogResult {
   readonly lutte: LutteHold;
   /** A companion holds the arquebus (F-W6). */
   readonly assisted: boolean;
+  readonly situation?: SituationAnswers;
 }
 
 interface ActorLike {
@@ -76,20 +89,17 @@ interface AttackCombat {
   combatants: Iterable<CombatantLike>;
 }
 
-function canKnockOut(w: FantasiaWeapon): boolean {
-  return w.skill === 'bagarre' || w.skill === 'lutte' || w.blunt;
-}
-
 async function askChoices(
   attacker: FantasiaCombatant,
   weapon: FantasiaWeapon,
   targets: readonly CardTarget[],
   preset: { knockOut: boolean; lutte: LutteHold },
+  facts: FantasiaRoundFacts,
 ): Promise<AttackDialogResult | null> {
   const thrusts = (attacker.thrusts ?? []).flatMap((k) => {
     try {
       const b = findBotte(k.thrustId);
-      return [{ id: b.id, name: t(b.name), malus: `-${b.malus} %` }];
+      return [{ id: b.id, name: t(b.name), malus: `-${k.malus ?? b.malus} %` }];
     } catch {
       return [];
     }
@@ -100,8 +110,14 @@ async function askChoices(
     percent: skillValue(attacker, weapon.skill),
     targets: targets.map((x) => ({ ...x, checked: true })),
     thrusts,
-    canKnockOut: canKnockOut(weapon),
+    // F-U4: offered only when the round holds a declared knock-out (the engine decides).
+    canKnockOut: knockOutOffered(weapon, facts),
     knockOut: preset.knockOut,
+    // F-B7: only what no document knows (the round's initiative, when it holds it, is not asked).
+    situation: situationQuestions(attacker, weapon, facts.initiativeRank !== undefined).map((id) => ({
+      id,
+      label: t(`PDA.Chat.Dialog.Situation.${id}`),
+    })),
     isWhip: weapon.kind === 'whip',
     isLutte: weapon.skill === 'lutte',
     needsHelper: weapon.minFOR !== undefined && attacker.characteristics.FOR < weapon.minFOR,
@@ -124,6 +140,7 @@ async function askChoices(
       whipDisarm: t('PDA.Chat.Dialog.WhipDisarm'),
       lutte: t('PDA.Chat.Dialog.Lutte'),
       lutteNone: t('PDA.Chat.Dialog.LutteNone'),
+      situation: t('PDA.Chat.Dialog.Situation.Legend'),
     },
   });
   const result = await foundry.applications.api.DialogV2.wait({
@@ -156,6 +173,9 @@ export function readDialog(form: HTMLFormElement | null): AttackDialogResult {
     whip: whip === 'trip' || whip === 'disarm' ? whip : '',
     lutte: (LUTTE_HOLDS as readonly string[]).includes(lutte) ? (lutte as LutteHold) : '',
     assisted: data?.get('assisted') !== null && data?.get('assisted') !== undefined,
+    situation: Object.fromEntries(
+      SITUATION_QUESTIONS.filter((q) => data?.get(`situation.${q}`) != null).map((q) => [q, true]),
+    ),
   };
 }
 
@@ -215,7 +235,12 @@ const OPEN_CHOICES = object({
   whip: oneOf<WhipIntent>(['', 'trip', 'disarm']),
   lutte: oneOf<LutteHold>(['', ...LUTTE_HOLDS]),
   assisted: optional(bool()),
+  situation: optional(
+    object(Object.fromEntries(SITUATION_QUESTIONS.map((q) => [q, optional(bool())])) as SituationShape),
+  ),
 });
+
+type SituationShape = Record<SituationQuestion, ReturnType<typeof optional<boolean>>>;
 
 /** GM side: one attack card per target, rolled with Foundry dice on the GM's client. */
 export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
@@ -230,6 +255,8 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
     const weapon = attacker.weapons?.find((w) => w.id === weaponId);
     if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: weaponId });
     const c = request.choices;
+    if (c.knockOut && !knockOutOffered(weapon, facts) && knockOutOffered(weapon, undefined))
+      throw new RulesError('PDA.Error.CardKnockOutNotDeclared', { rule: 'F-U4' });
     const intent: AttackIntent = {
       cover: c.cover,
       thrustId: c.thrustId,
@@ -237,6 +264,7 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
       whip: c.whip,
       ...(c.lutte && weapon.skill === 'lutte' ? { lutte: c.lutte } : {}),
       ...(c.assisted ? { assisted: true } : {}),
+      ...(c.thrustId && c.situation && Object.keys(c.situation).length ? { situation: c.situation } : {}),
     };
     const cards: OpenedCard[] = [];
     let unloaded = false;
@@ -253,8 +281,17 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
             memory: fantasiaRound().memory(combatId),
             ...(facts.dodgeDeclared ? { attackerDodging: true } : {}),
             ...(facts.missileUsed ? { missileUsed: true } : {}),
+            ...(c.thrustId
+              ? {
+                  context: thrustContext(
+                    attackerHasInitiative(facts, fantasiaRound().facts(combatId, target.actorUuid)),
+                    c.situation ?? {},
+                  ),
+                }
+              : {}),
           },
           dice,
+          optionsSource(),
         ),
       );
       const after = opened.attackerAfter?.weapons?.find((w) => w.id === weaponId);
@@ -316,12 +353,16 @@ export async function startAttack(
       whip: options.whip ?? '',
       lutte: options.lutte ?? '',
       assisted: options.assisted ?? false,
+      situation: options.situation ?? {},
     };
     if (!options.skipDialog)
-      choices = await askChoices(attacker, weapon, offered, {
-        knockOut: options.knockOut ?? false,
-        lutte: options.lutte ?? '',
-      });
+      choices = await askChoices(
+        attacker,
+        weapon,
+        offered,
+        { knockOut: options.knockOut ?? false, lutte: options.lutte ?? '' },
+        fantasiaRound().facts(combatId, actor.uuid),
+      );
     if (!choices) return [];
     const chosen = offered.filter((x) => choices.targets.includes(x.actorUuid));
     if (chosen.length === 0) throw new RulesError('PDA.Error.CardNoTarget');
@@ -332,6 +373,9 @@ export async function startAttack(
       whip: choices.whip ?? '',
       lutte: choices.lutte ?? '',
       ...(choices.assisted ? { assisted: true } : {}),
+      ...(choices.thrustId && choices.situation && Object.keys(choices.situation).length
+        ? { situation: choices.situation }
+        : {}),
     };
     return await requestCardOpen({
       flow: FANTASIA_ATTACK_FLOW,

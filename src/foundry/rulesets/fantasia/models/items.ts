@@ -183,6 +183,8 @@ export class BotteModel extends foundry.abstract.TypeDataModel<BotteSchema, Item
       thrustId: this.thrustId || itemId(this),
       ...(this.learnedWith ? { weaponType: this.learnedWith } : {}),
       crosses: this.crosses,
+      // The sheet's editable malus is the one the rules use (F-B3, F-B6).
+      malus: this.malus,
     };
   }
 }

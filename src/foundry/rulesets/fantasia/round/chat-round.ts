@@ -107,12 +107,15 @@ export function roundFacts(state: FantasiaRoundState, id: string): FantasiaRound
   const kinds = (declaration?.intents ?? []).map((i) => i.kind);
   const parried = state.budgets[id]?.[CARD_PARRY];
   const reloading = crossbowReloading(state, id);
+  const rank = state.order.findIndex((e) => e.combatantId === id);
   return {
     dodgeDeclared: kinds.includes('dodge'),
     attackDeclared: kinds.some((k) => ATTACKS.has(k)),
+    knockOutDeclared: kinds.includes('knockout'),
     parriedThisRound: parried ? parried.used >= parried.max : false,
     ...(reloading ? { reloadingWeaponId: reloading } : {}),
     ...(missileUsedThisRound(state, id) ? { missileUsed: true as const } : {}),
+    ...(rank >= 0 ? { initiativeRank: rank } : {}),
   };
 }
 

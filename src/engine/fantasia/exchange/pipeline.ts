@@ -1,4 +1,4 @@
-import type { Dice } from '../dice/port';
+import type { Dice } from '../../dice/port';
 import {
   availableDefences,
   NO_DEFENCE,
@@ -9,8 +9,8 @@ import {
   type DefenceDeclaration,
   type DefenceOption,
   type DefenceResult,
-} from './attack';
-import { recordThrustSuccess, rememberThrust, type FightMemory } from './bottes';
+} from '../attack';
+import { recordThrustSuccess, rememberThrust, type FightMemory } from '../bottes';
 import {
   applyChange,
   applyDamage,
@@ -18,10 +18,10 @@ import {
   type Applied,
   type CombatantDiff,
   type DamageResult,
-} from './damage';
-import { fumbleOptions, type FumbleOption } from './fumbles';
-import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from './options';
-import type { FantasiaCombatant, RuleId } from './types';
+} from '../damage';
+import { fumbleOptions, type FumbleOption } from '../fumbles';
+import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from '../options';
+import type { FantasiaCombatant, RuleId } from '../types';
 
 /**
  * After the damage step: a thrust that landed (hit and not defended) is remembered against this

@@ -1,12 +1,11 @@
-import { RulesError } from '../../../../engine/core/errors';
-import type { Dice } from '../../../../engine/dice/port';
-import { resolveAttack, type AttackInput } from '../../../../engine/fantasia/attack';
-import { fumbleOptions } from '../../../../engine/fantasia/fumbles';
-import type { FantasiaOptions } from '../../../../engine/fantasia/options';
-import type { FantasiaCombatant } from '../../../../engine/fantasia/types';
-import { type AttackIntent, type FantasiaAttackState, optionsSource, STEP, storable } from './attack-state';
-
-// ---------------------------------------------------------------------------------- the steps
+import { RulesError } from '../../core/errors';
+import type { Dice } from '../../dice/port';
+import { resolveAttack, type AttackInput } from '../attack';
+import type { ThrustContext } from '../bottes';
+import { fumbleOptions } from '../fumbles';
+import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from '../options';
+import type { FantasiaCombatant } from '../types';
+import { STEP, storable, type AttackIntent, type FantasiaAttackState } from './state';
 
 export interface AttackRequest {
   readonly attacker: FantasiaCombatant;
@@ -17,6 +16,8 @@ export interface AttackRequest {
   readonly attackerDodging?: boolean;
   /** A missile or thrown weapon already used this round (F-R9). */
   readonly missileUsed?: boolean;
+  /** What the documents and the round know, and what the GM answered (F-B7 conditions). */
+  readonly context?: ThrustContext;
 }
 
 /** The engine's attack input for a request (refuses an unknown weapon). */
@@ -30,7 +31,9 @@ function attackInput(req: AttackRequest): AttackInput {
     defender: req.defender,
     weapon,
     cover: req.intent.cover,
-    ...(req.intent.thrustId ? { thrust: { thrustId: req.intent.thrustId } } : {}),
+    ...(req.intent.thrustId
+      ? { thrust: { thrustId: req.intent.thrustId, ...(req.context ? { context: req.context } : {}) } }
+      : {}),
     memory: req.memory,
     knockOut: req.intent.knockOut,
     ...(req.attackerDodging ? { attackerDodging: true } : {}),
@@ -45,14 +48,17 @@ export interface OpenedAttack {
   readonly attackerAfter?: FantasiaCombatant;
 }
 
-/** The first step, run on the attacker's client: the attack roll. RulesError before any die. */
+/**
+ * The exchange's first step: the attack roll (F-H1, F-D5, F-B2/F-B3). RulesError before any die.
+ * A fumble goes to the GM's fumble choice, a missed arquebus to its Chance roll, a hit to the
+ * defence (where a critical thrust, F-B4, leaves only "no defence").
+ */
 export function openAttack(
   req: AttackRequest,
   dice: Dice,
-  options: FantasiaOptions = optionsSource(),
+  options: FantasiaOptions = DEFAULT_FANTASIA_OPTIONS,
 ): OpenedAttack {
-  const input = attackInput(req);
-  const attack = resolveAttack(input, dice, options);
+  const attack = resolveAttack(attackInput(req), dice, options);
   const base: FantasiaAttackState = {
     attackerName: req.attacker.name,
     intent: req.intent,
@@ -71,7 +77,5 @@ export function openAttack(
   if (attack.fumble && fumbleOptions(attack).length) return { step: STEP.fumble, state: base, ...after };
   if (attack.firearmMishap) return { step: STEP.mishap, state: base, ...after };
   if (!attack.hit) return { step: STEP.done, state: base, ...after };
-  // A critical thrust (F-B4) still goes to the defence step, where the engine refuses parry and
-  // dodge with the reason shown on the card; only "no defence" remains.
   return { step: STEP.defence, state: base, ...after };
 }
