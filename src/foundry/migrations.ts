@@ -163,6 +163,21 @@ function conditionEffectsOf(system: Record<string, unknown>): Record<string, unk
   return effectBuilders.get(5)?.(system) ?? [];
 }
 
+/**
+ * Migration 6 (combattant, adversaire): the Souffle states stored as booleans in `system.states`
+ * leave for Active Effects carrying their statuses (the ruleset's builder makes one per true
+ * state). The field is removed only when a builder is there.
+ */
+export function dropStatesField(system: Record<string, unknown>): Record<string, unknown> {
+  if (!('states' in system) || !effectBuilders.has(6)) return system;
+  const { states: _moved, ...rest } = system;
+  return rest;
+}
+
+function stateEffectsOf(system: Record<string, unknown>): Record<string, unknown>[] {
+  return effectBuilders.get(6)?.(system) ?? [];
+}
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 2,
@@ -189,6 +204,13 @@ export const MIGRATIONS: readonly Migration[] = [
     types: { Actor: ['guerrier-adnd', 'monstre-adnd'] },
     migrate: dropConditionsField,
     effects: conditionEffectsOf,
+  },
+  {
+    version: 6,
+    description: 'Souffle states (épuisé, agrippé, désarmé…) become Active Effects',
+    types: { Actor: ['combattant', 'adversaire'] },
+    migrate: dropStatesField,
+    effects: stateEffectsOf,
   },
 ];
 

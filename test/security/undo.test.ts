@@ -128,12 +128,12 @@ describe('undo compares what the action wrote with the target now', () => {
     souffle.dice(2, 3);
     await startSouffleGrapple(a, souffle.targetOf(d));
     expect((await act('apply', gm, souffle.lastMessage)).ok).toBe(true);
-    expect(d.system.states.agrippe).toBe(true);
+    expect(d.statuses.has('agrippe')).toBe(true);
     actAs(gm);
     await d.update({ 'system.pv.value': 6 }); // later damage from another card
     const refused = await act('undo', gm, souffle.lastMessage);
     expect(refused).toMatchObject({ ok: false, key: UNDO_CHANGED });
-    expect(d.system.states.agrippe).toBe(true);
+    expect(d.statuses.has('agrippe')).toBe(true);
     expect(d.system.pv.value).toBe(6);
   });
 

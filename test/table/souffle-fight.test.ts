@@ -113,7 +113,7 @@ describe('a Souffle round: aim then strike, a grapple refused, a shot from 55 m'
       "Plus assez d'actions en posture Prudent : « Lutte (prise) » coûte 2 action(s) courte(s), il en reste 1.",
     );
     expect(text(gm.tracker)).toContain('6 Brigand Action courte En attente Prudent ○');
-    expect(alice.actor(WARRIOR).system.states.agrippe).toBe(false);
+    expect(alice.actor(WARRIOR).statuses.has('agrippe')).toBe(false);
   });
 
   it('S-AT5 the hunter shoots the sentinel 55.5 m away, measured on the scene: +3, less métier 3, defends at 0', async () => {

@@ -38,7 +38,7 @@ describe('Souffle grappling', () => {
       '4 Chasseur Lutte (prise) En attente Intrépide ●● 4 Chasseur Lutte (prise) En attente',
     );
     await gm.press('Appliquer');
-    expect(alice.actor(WARRIOR).system.states.agrippe).toBe(true);
+    expect(alice.actor(WARRIOR).statuses.has('agrippe')).toBe(true);
     expect(text(alice.lastMessage())).toContain('ne peut ni bouger ni se défendre');
     expect(table.errors()).toEqual([]);
   });
@@ -64,13 +64,13 @@ describe('Souffle grappling', () => {
     await alice.press('Se dégager', hold);
     expect(text(alice.lastMessage())).toContain('Toujours tenu (4 contre 5).');
     expect(text(gm.tracker)).toContain("9 Gardien du Waka'Hata Se dégager En cours Intrépide ●●");
-    expect(alice.actor(WARRIOR).system.states.agrippe).toBe(true);
+    expect(alice.actor(WARRIOR).statuses.has('agrippe')).toBe(true);
     expect(table.errors()).toEqual([]);
   });
 
   it('S-GR1 a defenceless target is grabbed without a roll', async () => {
     const { table, gm, alice, bruno } = await arena(['prudent', 'intrepide']);
-    await alice.actor(WARRIOR).update({ 'system.states.sansDefense': true });
+    await alice.actor(WARRIOR).toggleStatusEffect('sansDefense', { active: true });
     await table.settle();
     await bruno.actor('Chasseur').items.getName('Arc court').update({ 'system.equipped': false });
     await table.settle();
@@ -79,6 +79,6 @@ describe('Souffle grappling', () => {
     expect(card).toContain('Prise automatique (cible sans défense)');
     expect(table.dice.rolled).toHaveLength(2);
     await gm.press('Appliquer');
-    expect(alice.actor(WARRIOR).system.states.agrippe).toBe(true);
+    expect(alice.actor(WARRIOR).statuses.has('agrippe')).toBe(true);
   });
 });

@@ -74,10 +74,10 @@ describe('Souffle manoeuvres from the sheet', () => {
     table.dice.push([6, 2], [12, 4]);
     await bruno.press('Test contre le désarmement');
     await table.gm.press('Appliquer');
-    expect(bruno.actor('Chasseur').system.states.desarme).toBe(true);
+    expect(bruno.actor('Chasseur').statuses.has('desarme')).toBe(true);
     const sheet = await bruno.openSheet(bruno.actor('Chasseur'));
     await bruno.click(sheet.querySelector('[data-action="pickUp"]')!);
-    expect(bruno.actor('Chasseur').system.states.desarme).toBe(false);
+    expect(bruno.actor('Chasseur').statuses.has('desarme')).toBe(false);
     const card = text(bruno.lastMessage());
     expect(card).toContain("Attaque d'opportunité contre Chasseur");
     expect(card).toContain('Chasseur ramasse son arme et s’expose'.replace('’', "'"));
@@ -88,7 +88,7 @@ describe('Souffle manoeuvres from the sheet', () => {
 
   it('S-AT6 the adversary takes the opportunity attack: a melee blow card against the fighter, once', async () => {
     const { table, alice, bruno } = await duel();
-    await bruno.actor('Chasseur').update({ 'system.states.desarme': true });
+    await bruno.actor('Chasseur').toggleStatusEffect('desarme', { active: true });
     await table.settle();
     const sheet = await bruno.openSheet(bruno.actor('Chasseur'));
     await bruno.click(sheet.querySelector('[data-action="pickUp"]')!);
@@ -122,6 +122,6 @@ describe('Souffle manoeuvres from the sheet', () => {
     expect(text(bruno.lastMessage())).toContain(
       'Assommer exige une attaque au moins avantageuse (ici 9), une défense au plus désavantageuse (ici 0)',
     );
-    expect(bruno.actor('Chasseur').system.states.assomme).toBe(false);
+    expect(bruno.actor('Chasseur').statuses.has('assomme')).toBe(false);
   });
 });

@@ -109,7 +109,7 @@ describe('Souffle rules from the sheet', () => {
     const { table, alice, bruno, strike } = await duel();
     const sheet = await bruno.openSheet(bruno.actor('Chasseur'));
     await bruno.click(sheet.querySelector('[data-action="toggleState"][data-state="sansDefense"]')!);
-    expect(bruno.actor('Chasseur').system.states.sansDefense).toBe(true);
+    expect(bruno.actor('Chasseur').statuses.has('sansDefense')).toBe(true);
     await strike({ characteristic: 'vigueur' }, [
       [10, 1],
       [12, 7],

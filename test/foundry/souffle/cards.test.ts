@@ -100,8 +100,8 @@ describe('Souffle attack card', () => {
     expect(c.system.souffle.value).toBe(0);
     expect(c.system.pv.value).toBe(9);
     expect(c.system.wounds).toEqual([1]);
-    expect(c.system.states.fatigue).toBe(true);
-    expect(c.system.states.epuise).toBe(true);
+    expect(c.statuses.has('fatigue')).toBe(true);
+    expect(c.statuses.has('epuise')).toBe(true);
     // A second apply (another click racing) is refused: the card moved on.
     const again = await act('apply');
     expect(again.ok).toBe(false);
@@ -111,8 +111,8 @@ describe('Souffle attack card', () => {
     expect(c.system.souffle.value).toBe(3);
     expect(c.system.pv.value).toBe(10);
     expect(c.system.wounds).toEqual([]);
-    expect(c.system.states.fatigue).toBe(false);
-    expect(c.system.states.epuise).toBe(false);
+    expect(c.statuses.has('fatigue')).toBe(false);
+    expect(c.statuses.has('epuise')).toBe(false);
     expect(buttons()).toContain('apply');
   });
 
@@ -167,11 +167,11 @@ describe('Souffle attack card', () => {
     expect((await act('test', other)).ok).toBe(true);
     expect(card().state.test).toMatchObject({ kind: 'desarmer', effect: true });
     await act('apply');
-    expect(c.system.states.desarme).toBe(true);
+    expect(c.statuses.has('desarme')).toBe(true);
     expect(buttons()).toEqual(['undo', 'luck']);
 
     expect((await act('luck', other)).ok).toBe(true);
-    expect(c.system.states.desarme).toBe(false);
+    expect(c.statuses.has('desarme')).toBe(false);
     expect(c.system.chance).toBe(0);
     expect(lastMessage().content).toContain('Un point de chance annule le désarmement.');
     await act('undo');
@@ -211,9 +211,9 @@ describe('Souffle attack card', () => {
       targetScore: 4,
     });
     await act('apply');
-    expect(c.system.states.agrippe).toBe(true);
+    expect(c.statuses.has('agrippe')).toBe(true);
     await act('undo');
-    expect(c.system.states.agrippe).toBe(false);
+    expect(c.statuses.has('agrippe')).toBe(false);
   });
 
   it('S-AT1 a user-written name stays escaped on the card', async () => {
@@ -228,7 +228,7 @@ describe('Souffle attack card', () => {
 
   it('S-FL1 a grabbed fighter cannot flee: refused with the reason, no card posted', async () => {
     const runner = await souffleFighter({ name: 'Fuyard', owner: player });
-    await runner.update({ 'system.states.agrippe': true });
+    await runner.createEmbeddedDocuments('ActiveEffect', [{ name: 'agrippe', statuses: ['agrippe'] }]);
     const before = FakeChatMessage.created.length;
     actAs(player);
     expect(await startSouffleFlee(runner, { situation: 'libre' })).toBeNull();

@@ -19,6 +19,7 @@ import {
   itemSheetContext,
 } from '../../../src/foundry/rulesets/souffle/sheets/actor-sheet';
 import { ladderToText, souffleOptionsFromSettings } from '../../../src/foundry/rulesets/souffle/settings';
+import { SouffleActor } from './helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- fake Foundry documents */
 
@@ -141,16 +142,22 @@ describe('Souffle Foundry models and compendium', () => {
     expect(d.taken).toBe(8);
   });
 
-  it('S-ST1 states from the sheet and token status effects both reach the engine; bad gauges are refused', async () => {
+  it('S-ST1 the engine reads the states from the actor effects only; bad gauges are refused', async () => {
     install();
-    const actor = await actorFrom({
+    // A boolean left in the source is no second copy: the model drops it.
+    const actor: any = new SouffleActor({
       _id: 'y',
       name: 'Y',
       type: 'combattant',
-      system: { states: { fatigue: true } },
+      system: { states: { epuise: true } },
     });
-    actor.statuses = new Set(['assomme']);
+    await actor.createEmbeddedDocuments('ActiveEffect', [
+      { name: 'Fatigué', statuses: ['fatigue'] },
+      { name: 'Assommé', statuses: ['assomme'] },
+      { name: 'Désarmé', statuses: ['desarme'], disabled: true },
+    ]);
     expect((actor.system as SouffleActorModel).engineStates()).toEqual(['assomme', 'fatigue']);
+    expect((actor.system as SouffleActorModel).toEngine().states).toEqual(['assomme', 'fatigue']);
     await expect(actor.update({ 'system.pv.value': 99 })).rejects.toThrow();
     expect(actor.system.pv.value).toBe(10);
     await expect(actor.update({ 'system.posture': 'fou' })).rejects.toThrow();

@@ -180,9 +180,10 @@ describe('Souffle round adapter', () => {
 
   it('S-MN3 a fighter knocked out for 2 rounds wakes when the second new round begins', async () => {
     const { a, b, combat } = await fight();
-    await b.update({ 'system.states.assomme': true, 'system.assommeRounds': 2 });
+    await b.update({ 'system.assommeRounds': 2 });
+    await b.createEmbeddedDocuments('ActiveEffect', [{ name: 'assomme', statuses: ['assomme'] }]);
     // A hand-ticked assommé without a count is left to the GM.
-    await a.update({ 'system.states.assomme': true });
+    await a.createEmbeddedDocuments('ActiveEffect', [{ name: 'assomme', statuses: ['assomme'] }]);
     await runRoundCommand(combat, GM, { kind: 'nextRound', force: true });
     expect(combat.round).toBe(2);
     expect(b.system.assommeRounds).toBe(1);
@@ -190,12 +191,14 @@ describe('Souffle round adapter', () => {
     await runRoundCommand(combat, GM, { kind: 'nextRound', force: true });
     expect(b.system.assommeRounds).toBe(0);
     expect(b.system.toEngine().states).not.toContain('assomme');
+    expect(b.statuses.has('assomme')).toBe(false);
     expect(a.system.toEngine().states).toContain('assomme');
   });
 
   it('S-MN3 a refused new round counts nothing down', async () => {
     const { b, combat } = await fight();
-    await b.update({ 'system.states.assomme': true, 'system.assommeRounds': 2 });
+    await b.update({ 'system.assommeRounds': 2 });
+    await b.createEmbeddedDocuments('ActiveEffect', [{ name: 'assomme', statuses: ['assomme'] }]);
     await expect(runRoundCommand(combat, GM, { kind: 'nextRound' })).rejects.toMatchObject({
       key: 'PDA.Error.RoundNotFinished',
     });

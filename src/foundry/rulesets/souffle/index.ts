@@ -7,6 +7,7 @@ import { AdversaireModel, CombattantModel } from './models/actors';
 import { ArmeSouffleModel, ArmureSouffleModel } from './models/items';
 import { onRenderTokenHUD, POSTURE_STATUS_EFFECTS, registerPostureQuery } from './posture';
 import { registerSouffleSettings } from './settings';
+import { SOUFFLE_STATE_STATUS_EFFECTS } from './states';
 import { AdversaireSheet, SouffleActorSheet, SouffleItemSheet } from './sheets/actor-sheet';
 
 /**
@@ -54,8 +55,13 @@ export const souffleRuleset: FoundryRuleset = {
     registerSouffleOpenQuery();
   },
   init() {
-    // Token badge of each posture (S-P1) after core's statuses: a new list, assigned once.
-    setStatusEffects([...configuredStatusEffects(), ...POSTURE_STATUS_EFFECTS]);
+    // Token badge of each posture (S-P1) and each S-ST1 state after core's statuses: a new list,
+    // assigned once (a state is the effect carrying its status, states.ts).
+    setStatusEffects([
+      ...configuredStatusEffects(),
+      ...POSTURE_STATUS_EFFECTS,
+      ...SOUFFLE_STATE_STATUS_EFFECTS,
+    ]);
     Hooks.on('renderTokenHUD', onRenderTokenHUD as never);
     // S-AT6: a token moved out of a foe's reach asks the GM for the opportunity card.
     registerDepartureHooks();

@@ -5,10 +5,11 @@ import type { SouffleFighter } from '../../../../engine/souffle/fighter';
 import type { LadderRoll } from '../../../../engine/souffle/ladder';
 import type { SouffleOptions } from '../../../../engine/souffle/options';
 import type { PostureTurn } from '../../../../engine/souffle/posture';
-import { SOUFFLE_STATES } from '../../../../engine/souffle/states';
+import { isSouffleState } from '../../../../engine/souffle/states';
 import type { SouffleExchangeEffect, SouffleFighterView } from '../../../../engine/souffle/exchange';
 import { SYSTEM_ID } from '../../../constants';
 import { souffleOptionsFromSettings } from '../settings';
+import { stateStatusWrite } from '../states';
 import type { DocumentWrite, StatusWrite, Text } from '../../../chat/flow';
 import { t } from '../../../i18n';
 
@@ -17,8 +18,9 @@ export { bestMetier } from '../../../../engine/souffle/exchange';
 /**
  * What the Souffle cards read from actors (the engine's view of a fighter, from the actor
  * model's toEngine) and how the engine's effects land on them: PV, souffle, chance, défense,
- * wounds and S-ST1 states on the actor's system data; "freiné" and a prepared aim as actor flags
- * marked with their combat and round (they last the round).
+ * wounds and assommé's rounds on the actor's system data; the S-ST1 states as Active Effects
+ * carrying their status (../states.ts); "freiné" and a prepared aim as effects marked with their
+ * combat and round (they last the round).
  */
 
 export interface SouffleActorDoc {
@@ -138,8 +140,8 @@ export function effectWrites(
     } else if (e.type === 'wounds') on(e.fighter).update['system.wounds'] = [...e.to];
     else if (e.type === 'condition') {
       const w = on(e.fighter);
-      if ((SOUFFLE_STATES as readonly string[]).includes(e.status)) {
-        w.update[`system.states.${e.status}`] = e.on;
+      if (isSouffleState(e.status)) {
+        w.statuses[e.status] = stateStatusWrite(e.status, e.on);
         if (e.status === 'assomme') w.update['system.assommeRounds'] = e.on ? (e.rounds ?? 0) : 0;
       } else if ((ROUND_CONDITIONS as readonly string[]).includes(e.status)) {
         const status = e.status as RoundCondition;

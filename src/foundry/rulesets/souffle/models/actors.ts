@@ -3,9 +3,10 @@ import type { SouffleArmour, SouffleShield, SouffleWeapon } from '../../../../en
 import { effectiveGeste } from '../../../../engine/souffle/equipment';
 import { GUERRIER, type SouffleFighter } from '../../../../engine/souffle/fighter';
 import { POSTURES, type Posture } from '../../../../engine/souffle/posture';
-import { SOUFFLE_STATES, type SouffleState } from '../../../../engine/souffle/states';
+import type { SouffleState } from '../../../../engine/souffle/states';
+import { souffleStatesOf } from '../states';
 import type { ArmeSouffleModel, ArmureSouffleModel } from './items';
-import { boolField, choiceField, gaugeField, htmlField, intField, textField } from './fields';
+import { choiceField, gaugeField, htmlField, intField, textField } from './fields';
 
 export { itemsOf };
 
@@ -14,15 +15,6 @@ export type SouffleActorType = (typeof SOUFFLE_ACTOR_TYPES)[number];
 
 const CHARACTERISTIC_MAX = 20;
 const LEVEL_MAX = 20;
-
-function statesSchema() {
-  const f = foundry.data.fields;
-  const entries = Object.fromEntries(SOUFFLE_STATES.map((s) => [s, boolField()])) as Record<
-    SouffleState,
-    ReturnType<typeof boolField>
-  >;
-  return new f.SchemaField(entries);
-}
 
 function actorSchema() {
   const f = foundry.data.fields;
@@ -42,7 +34,6 @@ function actorSchema() {
     wounds: new f.ArrayField(new f.NumberField({ required: true, nullable: false, integer: true, min: 1 })),
     chance: intField(1, 0, 99),
     posture: choiceField<Posture | ''>(['', ...POSTURES], '', true),
-    states: statesSchema(),
     assommeRounds: intField(0, 0, 999),
     /** Size step for grappling (S-GR1): 0 tiny … 2 human … 4 giant. */
     size: intField(2, 0, 4),
@@ -61,8 +52,8 @@ export interface SouffleDerived {
 }
 
 /**
- * Shared model of the two Souffle actor types (S-ST1 states as booleans; token status effects with
- * the same ids also count).
+ * Shared model of the two Souffle actor types. The S-ST1 states are not stored here: they are the
+ * actor's Active Effects carrying the state's status (../states.ts).
  */
 export abstract class SouffleActorModel extends foundry.abstract.TypeDataModel<
   ActorSchema,
@@ -94,10 +85,9 @@ export abstract class SouffleActorModel extends foundry.abstract.TypeDataModel<
     };
   }
 
+  /** The S-ST1 states, read from the actor's effects (their statuses). */
   engineStates(): SouffleState[] {
-    const statuses = (this.parent as { statuses?: Set<string> } | null)?.statuses ?? new Set<string>();
-    const stored = this.states as Record<SouffleState, boolean>;
-    return SOUFFLE_STATES.filter((s) => stored[s] || statuses.has(s));
+    return souffleStatesOf(this.parent);
   }
 
   /** Equipped weapons (at most two are used by an attack). */
@@ -150,14 +140,16 @@ export abstract class SouffleActorModel extends foundry.abstract.TypeDataModel<
     };
   }
 
-  /** System changes that store an engine fighter's new state (after damage, luck, states). */
+  /**
+   * System changes that store an engine fighter's new values (after damage, luck). Its states are
+   * Active Effects, written as status writes (../states.ts), not system changes.
+   */
   static changesFrom(fighter: SouffleFighter): Record<string, unknown> {
     return {
       souffle: { value: fighter.souffle.value },
       pv: { value: fighter.pv.value },
       wounds: [...fighter.wounds],
       chance: fighter.chance,
-      states: Object.fromEntries(SOUFFLE_STATES.map((s) => [s, fighter.states.includes(s)])),
       assommeRounds: fighter.assommeRounds ?? 0,
     };
   }

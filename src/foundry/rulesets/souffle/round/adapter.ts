@@ -27,6 +27,7 @@ import { templatePath } from '../../../constants';
 import { t } from '../../../i18n';
 import { souffleRoundCombatant, souffleRoundRulesFromSettings } from './combat';
 import { endRoundConditions } from './conditions';
+import { writeState } from '../states';
 import { askGM } from '../../../queries';
 import type { CombatLike, CombatantLike, DeclarationRequest, RoundAdapter } from '../../../combat/adapter';
 
@@ -303,10 +304,9 @@ export async function tickKnockOuts(combat: CombatLike): Promise<void> {
     const fighter = actor.system.toEngine();
     if (!fighter.states.includes('assomme') || (fighter.assommeRounds ?? 0) < 1) continue;
     const next = tickKnockOut(fighter);
-    await actor.update({
-      'system.states.assomme': next.states.includes('assomme'),
-      'system.assommeRounds': next.assommeRounds ?? 0,
-    });
+    await actor.update({ 'system.assommeRounds': next.assommeRounds ?? 0 });
+    // The state is the effect carrying its status (../states.ts): removed when the count ends.
+    if (!next.states.includes('assomme')) await writeState(actor, 'assomme', false);
   }
 }
 

@@ -2,6 +2,7 @@ import { listenOnce } from '../../../apps/dom';
 import { plainSystem, sheetHeader, sheetItemRow } from '../../../models/documents-data';
 import { isPosture } from '../../../../engine/souffle/posture';
 import { isSouffleState } from '../../../../engine/souffle/states';
+import { writeState } from '../states';
 import {
   PdaActorSheetBase,
   PdaItemSheetBase,
@@ -179,8 +180,13 @@ export class SouffleActorSheet extends PdaActorSheetBase {
   ): Promise<void> {
     const state = target.dataset.state ?? '';
     if (!isSouffleState(state)) return;
-    const states = (this.souffleActor.system as SouffleActorModel).states as Record<string, boolean>;
-    await this.#update({ [`system.states.${state}`]: !states[state] });
+    // The state is the Active Effect carrying its status (../states.ts): the toggle sets that effect.
+    const on = (this.souffleActor.system as SouffleActorModel).engineStates().includes(state);
+    try {
+      await writeState(this.souffleActor, state, !on);
+    } catch (error) {
+      notifyError(error);
+    }
   }
 
   static async #onAddMetier(this: SouffleActorSheet): Promise<void> {

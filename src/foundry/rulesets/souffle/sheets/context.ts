@@ -38,7 +38,6 @@ export interface SouffleSheetInput {
     wounds: readonly number[];
     chance: number;
     posture: string;
-    states: Record<string, boolean>;
     assommeRounds: number;
     size: number;
     biography: string;
@@ -156,9 +155,10 @@ export function souffleSheetContext(input: SouffleSheetInput) {
     states: SOUFFLE_STATES.map((id) => ({
       id,
       label: `${K}.State.${id}`,
-      active: Boolean(s.states[id]) || statuses.has(id),
-      name: `system.states.${id}`,
+      active: statuses.has(id),
     })),
+    /** The knock-out's rounds are shown while the `assommé` effect is on. */
+    knockedOut: statuses.has('assomme'),
     assommeRounds: s.assommeRounds,
     defence: {
       defense: s.defense,
