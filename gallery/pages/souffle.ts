@@ -66,17 +66,6 @@ function envFor(lang: string): FlowEnv {
 
 // ------------------------------------------------------------------------------------- sheets
 
-const STATES = {
-  epuise: false,
-  sansDefense: false,
-  prisAuDepourvu: false,
-  vulnerable: false,
-  assomme: false,
-  agrippe: false,
-  fatigue: true,
-  desarme: false,
-};
-
 function sheetInput(type: 'combattant' | 'adversaire', tab?: string): SouffleSheetInput {
   const gardien = type === 'combattant';
   return {
@@ -99,7 +88,6 @@ function sheetInput(type: 'combattant' | 'adversaire', tab?: string): SouffleShe
       wounds: gardien ? [3] : [],
       chance: 2,
       posture: gardien ? 'intrepide' : 'defensif',
-      states: { ...STATES, fatigue: gardien },
       assommeRounds: 0,
       size: 2,
       biography: '<p>Garde le gué depuis dix hivers.</p>',
@@ -157,7 +145,8 @@ function sheetInput(type: 'combattant' | 'adversaire', tab?: string): SouffleShe
         system: { catalogue: 'cuir', kind: 'armure', defence: 1, gesteMalus: 0, worn: true, description: '' },
       },
     ],
-    statuses: [],
+    // S-ST1 states are the actor's effects' statuses.
+    statuses: gardien ? ['fatigue'] : [],
     editable: true,
     enrichedBiography: '<p>Garde le gué depuis dix hivers.</p>',
     ...(tab ? { activeTab: tab } : {}),
