@@ -22,6 +22,8 @@ import {
 import { listenOnce } from '../../../src/foundry/apps/dom';
 import { formObject } from '../../../src/foundry/rulesets/souffle/ladder-form';
 import { POSTURE_STATUS_EFFECTS } from '../../../src/foundry/rulesets/souffle/posture';
+import { SOUFFLE_STATE_STATUS_EFFECTS } from '../../../src/foundry/rulesets/souffle/states';
+import { SOUFFLE_STATES } from '../../../src/engine/souffle/states';
 import { souffleRuleset } from '../../../src/foundry/rulesets/souffle';
 import { FakeChatMessage, world, actAs, type FakeUser } from '../../fakes/foundry';
 import { chatWorld, dice, fighter, lastMessage, targetOf, TestMessage } from '../chat/helpers';
@@ -141,17 +143,25 @@ describe('CONFIG.statusEffects', () => {
     },
   );
 
-  it.each(GENERATIONS)("v%i: Souffle keeps core's statuses first, then its three postures", (generation) => {
-    setGeneration(generation);
-    const before = installCore(generation);
-    const snapshot = structuredClone(before);
-    souffleRuleset.init?.();
-    expect(ids()).toEqual(['dead', 'prone', ...POSTURE_STATUS_EFFECTS.map((e) => e.id)]);
-    expect(before).toEqual(snapshot);
-    // Running init twice (a second world load) does not duplicate them.
-    souffleRuleset.init?.();
-    expect(ids()).toHaveLength(5);
-  });
+  it.each(GENERATIONS)(
+    "v%i: Souffle keeps core's statuses first, then its postures and its states",
+    (generation) => {
+      setGeneration(generation);
+      const before = installCore(generation);
+      const snapshot = structuredClone(before);
+      souffleRuleset.init?.();
+      expect(ids()).toEqual([
+        'dead',
+        'prone',
+        ...POSTURE_STATUS_EFFECTS.map((e) => e.id),
+        ...SOUFFLE_STATE_STATUS_EFFECTS.map((e) => e.id),
+      ]);
+      expect(before).toEqual(snapshot);
+      // Running init twice (a second world load) does not duplicate them.
+      souffleRuleset.init?.();
+      expect(ids()).toHaveLength(5 + SOUFFLE_STATES.length);
+    },
+  );
 
   it.each(GENERATIONS)('v%i: a list read back is the same list, whatever the shape', (generation) => {
     setGeneration(generation);
