@@ -3,7 +3,6 @@
  * round's attacks, kept on the Combat's GM-written copy. A player asking it from the console for a
  * fighter she does not own is refused, and neither the budget nor the condition moves.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 import { describe, expect, it } from 'vitest';
 import { Table, type Seat } from '../harness/table';
 import { attackFromSheet, conditionsOf, startRound } from '../table/greyhawk-table';
