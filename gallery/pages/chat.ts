@@ -6,10 +6,8 @@ import { DEFAULT_FANTASIA_OPTIONS } from '../../src/engine/fantasia/options';
 import { rollResistance } from '../../src/engine/fantasia/resistance';
 import type { FantasiaCombatant } from '../../src/engine/fantasia/types';
 import { FANTASIA_WEAPONS } from '../../src/engine/fantasia/weapons';
-import {
-  fantasiaAttackFlow,
-  type FantasiaAttackState,
-} from '../../src/foundry/rulesets/fantasia/cards/attack-flow';
+import type { FantasiaAttackState } from '../../src/engine/fantasia/exchange';
+import { fantasiaAttackFlow } from '../../src/foundry/rulesets/fantasia/cards/attack-flow';
 import {
   fantasiaResistanceFlow,
   type ResistanceState,

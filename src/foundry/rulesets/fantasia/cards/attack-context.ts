@@ -1,7 +1,8 @@
 import { findBotte } from '../../../../engine/fantasia/bottes';
 import type { CardSection, FlowEnv, Text } from '../../../chat/flow';
 import { modifierRows, percentCheck, resistanceCheck, rules } from './view';
-import { type Card, STEP, target } from './attack-state';
+import { STEP } from '../../../../engine/fantasia/exchange';
+import { type Card, target } from './attack-state';
 import {
   damageSection,
   fumbleSection,

@@ -74,19 +74,4 @@ export const fantasiaAttackBinding: ExchangeBinding<FantasiaAttackState, Fantasi
 
 export const fantasiaAttackFlow: CardFlow<FantasiaAttackState> = flowFromExchange(fantasiaAttackBinding);
 
-export {
-  FANTASIA_ATTACK_FLOW,
-  type WhipIntent,
-  type LutteHold,
-  LUTTE_HOLDS,
-  type AttackIntent,
-  type StoredDefence,
-  type WhipOutcome,
-  type HoldOutcome,
-  type LutteRound,
-  type FantasiaAttackState,
-  type TakenOffer,
-  STEP,
-  setFantasiaOptionsSource,
-} from './attack-state';
-export { type AttackRequest, type OpenedAttack, openAttack } from '../../../../engine/fantasia/exchange';
+export { FANTASIA_ATTACK_FLOW, setFantasiaOptionsSource } from './attack-state';

@@ -10,20 +10,6 @@ import { combatantOf } from './actor-writes';
  * its document. The exchange's state, steps and rules are the engine's
  * (src/engine/fantasia/exchange/).
  */
-export {
-  type WhipIntent,
-  type LutteHold,
-  LUTTE_HOLDS,
-  type AttackIntent,
-  type StoredDefence,
-  type WhipOutcome,
-  type HoldOutcome,
-  type LutteRound,
-  type FantasiaAttackState,
-  type TakenOffer,
-  STEP,
-} from '../../../../engine/fantasia/exchange';
-
 /** Flow id of Fantasia's attack card (attack-flow.ts). */
 export const FANTASIA_ATTACK_FLOW = 'fantasia.attack';
 

@@ -6,7 +6,7 @@ import {
   type HoldOutcome,
   type LutteRound,
   type WhipOutcome,
-} from './attack-state';
+} from '../../../../engine/fantasia/exchange';
 
 export function damageSection(damage: DamageResult, s: FantasiaAttackState, env: FlowEnv): CardSection {
   const rows: CardRow[] = damage.parts.map((p) => ({

@@ -13,16 +13,15 @@ import { renderTemplateWith, resolveUuid, userTargets } from '../../../chat/card
 import { idOrEmpty, requestCardOpen, type CardOpener, type OpenedCard } from '../../../chat/open';
 import { bool, int, object, oneOf, optional } from '../../../security/payload';
 import { combatantOf } from './actor-writes';
+import { FANTASIA_ATTACK_FLOW, fantasiaAttackFlow } from './attack-flow';
 import {
-  FANTASIA_ATTACK_FLOW,
-  fantasiaAttackFlow,
   openAttack,
   type AttackIntent,
   LUTTE_HOLDS,
   type FantasiaAttackState,
   type LutteHold,
   type WhipIntent,
-} from './attack-flow';
+} from '../../../../engine/fantasia/exchange';
 import { fantasiaRound, type FantasiaRoundFacts } from './round-context';
 import {
   attackerHasInitiative,
