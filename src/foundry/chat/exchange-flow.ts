@@ -62,6 +62,25 @@ export function sideOf<S>(
   return mine ? wanted : undefined;
 }
 
+/**
+ * Takes one action of a card's exchange for the asking user: the view read now, the user's side
+ * for that action, `takeAction`'s checks, Foundry dice. What the effects become is the caller's.
+ */
+export async function performExchange<S, V, E>(
+  binding: Pick<ExchangeBinding<S, V, E>, 'machine' | 'view' | 'owners'>,
+  card: CardSnapshot<S>,
+  actionId: string,
+  env: FlowEnv,
+): Promise<ExchangeStep<S, E>> {
+  const { machine } = binding;
+  const view = binding.view(card, env);
+  const listed = machine.actions(card.step, card.state, view).find((a) => a.id === actionId);
+  if (!listed) throw new RulesError('PDA.Error.CardNoSuchAction');
+  const side = sideOf(env.user, card, binding.owners, env.resolve, listed.side);
+  if (!side) throw new RulesError('PDA.Error.CardNotYours');
+  return env.roll((dice) => takeAction(machine, card.step, card.state, view, actionId, side, dice));
+}
+
 export function flowFromExchange<S, V, E>(binding: ExchangeBinding<S, V, E>): CardFlow<S> {
   const { machine } = binding;
   return {
@@ -83,14 +102,7 @@ export function flowFromExchange<S, V, E>(binding: ExchangeBinding<S, V, E>): Ca
     },
 
     async perform(card, actionId, env): Promise<FlowResult<S>> {
-      const view = binding.view(card, env);
-      const listed = machine.actions(card.step, card.state, view).find((a) => a.id === actionId);
-      if (!listed) throw new RulesError('PDA.Error.CardNoSuchAction');
-      const side = sideOf(env.user, card, binding.owners, env.resolve, listed.side);
-      if (!side) throw new RulesError('PDA.Error.CardNotYours');
-      const next = await env.roll((dice) =>
-        takeAction(machine, card.step, card.state, view, actionId, side, dice),
-      );
+      const next = await performExchange(binding, card, actionId, env);
       const targets = binding.targets?.(next, card, env);
       return {
         step: next.step,

@@ -1,8 +1,8 @@
 import { RulesError } from '../../../../engine/core/errors';
-import { takeAction, type ExchangeMachine, type FighterRef } from '../../../../engine/core/exchange';
+import type { FighterRef } from '../../../../engine/core/exchange';
 import type { SouffleExchangeEffect } from '../../../../engine/souffle/exchange';
 import { createCard, makeEnv } from '../../../chat/card';
-import { flowFromExchange, sideOf, type ExchangeBinding } from '../../../chat/exchange-flow';
+import { flowFromExchange, performExchange, type ExchangeBinding } from '../../../chat/exchange-flow';
 import type { CardFlow, CardSnapshot, CardTarget, FlowEnv, FlowResult } from '../../../chat/flow';
 import { effectWrites } from './fighters';
 import { roundMark, spendAs } from './round';
@@ -89,7 +89,6 @@ const FIRST_STEP: Readonly<Record<string, string>> = {
 };
 
 export function souffleFlow<S, V>(binding: SouffleBinding<S, V>): CardFlow<S> {
-  const machine: ExchangeMachine<S, V, SouffleExchangeEffect> = binding.machine;
   const host = flowFromExchange<S, V, SouffleExchangeEffect>({
     ...binding,
     ruleset: 'souffle',
@@ -98,14 +97,7 @@ export function souffleFlow<S, V>(binding: SouffleBinding<S, V>): CardFlow<S> {
   return {
     ...host,
     async perform(card, actionId, env): Promise<FlowResult<S>> {
-      const view = binding.view(card, env);
-      const listed = machine.actions(card.step, card.state, view).find((a) => a.id === actionId);
-      if (!listed) throw new RulesError('PDA.Error.CardNoSuchAction');
-      const side = sideOf(env.user, card, binding.owners, env.resolve, listed.side);
-      if (!side) throw new RulesError('PDA.Error.CardNotYours');
-      const next = await env.roll((dice) =>
-        takeAction(machine, card.step, card.state, view, actionId, side, dice),
-      );
+      const next = await performExchange(binding, card, actionId, env);
       const from = (ref: FighterRef) => binding.fighter(ref, card);
       // S-R2: an action the exchange spends is paid before anything is written.
       await spendBudgets(next.effects, card.combatId, (ref) => from(ref)?.actorUuid, env.user);
