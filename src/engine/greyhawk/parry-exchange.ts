@@ -57,6 +57,18 @@ export interface ParryAttackView {
   readonly withinReach?: boolean;
 }
 
+/** How far a polearm reaches, in metres (a ruling: docs/rulings.md, parries). */
+export const POLEARM_REACH_METRES = 3;
+
+/**
+ * G-PA2: the parrier stands within a polearm's reach of the attacker or of the victim; a distance
+ * the scene cannot give (null) is out of reach.
+ */
+export function withinPolearmReach(toAttacker: number | null, toVictim: number | null): boolean {
+  const near = (m: number | null) => m !== null && m <= POLEARM_REACH_METRES;
+  return near(toAttacker) || near(toVictim);
+}
+
 /** The parrying weapon's wear (G-PA3) as its item holds it now. */
 export interface ParryWeaponState {
   readonly magic: number;

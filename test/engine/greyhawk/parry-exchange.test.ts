@@ -7,6 +7,7 @@ import {
   greyhawkParryExchange,
   newParryState,
   type ParryView,
+  withinPolearmReach,
 } from '../../../src/engine/greyhawk/parry-exchange';
 import type { GreyhawkCharacter } from '../../../src/engine/greyhawk/types';
 
@@ -113,5 +114,14 @@ describe('Greyhawk parry exchange', () => {
     expect(dmgParryModifier(fighter(7), true)?.value).toBe(-4);
     expect(dmgParryModifier(fighter(6, 'mage'), true)?.value).toBe(-3);
     expect(dmgParryModifier(fighter(7), false)).toBeUndefined();
+  });
+});
+
+describe('G-PA2 polearm reach', () => {
+  it('G-PA2 reaches 3 m to the attacker or the victim; 3.5 m or an unknown distance is out of reach', () => {
+    expect(withinPolearmReach(3, null)).toBe(true);
+    expect(withinPolearmReach(null, 2)).toBe(true);
+    expect(withinPolearmReach(3.5, 4)).toBe(false);
+    expect(withinPolearmReach(null, null)).toBe(false);
   });
 });

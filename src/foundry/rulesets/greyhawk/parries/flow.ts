@@ -32,7 +32,7 @@ import {
   greyhawkDoc,
   parryCardsThisRound,
   weaponOf,
-  withinPolearmReach,
+  parrierWithinReach,
 } from './view';
 
 /**
@@ -71,7 +71,7 @@ function parryView(card: Card, env: FlowEnv): ParryView {
   const victim = env.resolve(defended.actorUuid);
   const protects = card.state.protects !== undefined;
   const reach = (attackerUuid: string) =>
-    protects ? withinPolearmReach(parrierDoc, env.resolve(attackerUuid), victim) : undefined;
+    protects ? parrierWithinReach(parrierDoc, env.resolve(attackerUuid), victim) : undefined;
   return {
     parrier: parrier.system.toEngine(),
     weapon,

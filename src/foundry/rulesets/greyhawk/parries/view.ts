@@ -1,6 +1,10 @@
 import { RulesError } from '../../../../engine/core/errors';
 import type { GreyhawkDeclaration } from '../../../../engine/greyhawk/round';
-import type { ParryAttackView, ParryWeaponState } from '../../../../engine/greyhawk/parry-exchange';
+import {
+  withinPolearmReach,
+  type ParryAttackView,
+  type ParryWeaponState,
+} from '../../../../engine/greyhawk/parry-exchange';
 import type { GreyhawkCharacter, GreyhawkWeapon, Size } from '../../../../engine/greyhawk/types';
 import { roundAdapterFor } from '../../../combat/adapter';
 import type { CombatLike } from '../../../combat/adapter';
@@ -17,7 +21,6 @@ import { distanceMetres, tokenPlace } from '../cards/distance';
 /** The attack card flow the parry reads (cards/attack-flow.ts). */
 export const ATTACK_FLOW = 'greyhawk.attack';
 /** G-PA2: a polearm reaches 3 m (10 feet, two squares), the ruling of docs/rulings.md. */
-export const POLEARM_REACH_METRES = 3;
 /** Attack cards remembered as "before the parry" (older ones are long past anyway). */
 export const MAX_EARLIER_ATTACKS = 60;
 
@@ -162,13 +165,9 @@ export function metresBetween(a: unknown, b: unknown): number | null {
   return distanceMetres(tokenPlace(tokenOf(a)), tokenPlace(tokenOf(b)));
 }
 
-/** G-PA2: the parrier stands within a polearm's reach of the attacker or of the victim. */
-export function withinPolearmReach(parrier: unknown, attacker: unknown, victim: unknown): boolean {
-  const near = (other: unknown) => {
-    const m = metresBetween(parrier, other);
-    return m !== null && m <= POLEARM_REACH_METRES;
-  };
-  return near(attacker) || near(victim);
+/** G-PA2: whether the parrier's polearm reaches the attacker or the victim (the engine decides). */
+export function parrierWithinReach(parrier: unknown, attacker: unknown, victim: unknown): boolean {
+  return withinPolearmReach(metresBetween(parrier, attacker), metresBetween(parrier, victim));
 }
 
 // ------------------------------------------------------------------------ this round's declarations
