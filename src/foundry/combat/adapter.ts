@@ -42,6 +42,15 @@ export interface CombatLike {
   updateEmbeddedDocuments(name: 'Combatant', updates: Record<string, unknown>[]): Promise<unknown>;
 }
 
+/** A Combatant of the combat by id (own entries only: no key such as 'constructor' matches). */
+export function combatantById<C extends CombatantLike = CombatantLike>(
+  combat: CombatLike,
+  id: string,
+): C | undefined {
+  for (const c of combat.combatants) if (c.id === id) return c as C;
+  return undefined;
+}
+
 /**
  * A ruleset's round in Foundry: the engine plug-in plus what only the adapter knows (how to read a
  * combatant, how to ask a user for a declaration, how to show one). Each ruleset's lives in

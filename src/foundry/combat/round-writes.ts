@@ -1,6 +1,6 @@
 import { SYSTEM_ID } from '../constants';
 import { checkUpdate, holds, serialise } from '../security/writes';
-import type { CombatLike } from './adapter';
+import { combatantById, type CombatLike } from './adapter';
 import type { CoreAdvance } from './documents';
 import type { RoundUpdates } from './store';
 
@@ -38,14 +38,6 @@ interface CoreCombat {
   readonly flags?: Record<string, Record<string, unknown> | undefined>;
   readonly combatants: Iterable<unknown> & Partial<Embedded>;
   coreAdvance?(kind: CoreAdvance, update: Record<string, unknown>): Promise<void>;
-}
-
-/** A Combatant of the combat by id (the collection's `get`, or a search of its entries). */
-function combatantById(combat: CombatLike, id: string): unknown {
-  const list = (combat as unknown as CoreCombat).combatants;
-  if (typeof list.get === 'function') return list.get(id);
-  for (const c of list) if ((c as { id?: string | null }).id === id) return c;
-  return undefined;
 }
 
 function withoutId(update: Record<string, unknown>): Record<string, unknown> {

@@ -5,7 +5,7 @@ import type { Slot } from '../../../../engine/round/types';
 import { startAttack, type StartAttackOptions } from '../cards/start';
 import type { CardTarget } from '../../../chat/flow';
 import { notifyError } from '../../../i18n';
-import type { CombatLike, CombatantLike } from '../../../combat/adapter';
+import { combatantById, type CombatLike, type CombatantLike } from '../../../combat/adapter';
 import { fantasiaStateOf } from './chat-round';
 
 /*
@@ -55,11 +55,6 @@ interface EngineActor {
 
 type SlotCombatant = CombatantLike & { readonly token?: { readonly uuid?: string } | null };
 
-function combatantById(combat: CombatLike, id: string): SlotCombatant | undefined {
-  for (const c of combat.combatants) if (c.id === id) return c;
-  return undefined;
-}
-
 /**
  * Starts the card of the current attack slot for its combatant (the owner or the GM clicks).
  * An attack declared without a weapon is a Bagarre blow. Extra options (tests, macros) override.
@@ -75,13 +70,13 @@ export async function startSlotAttack(
     if (!state) throw new RulesError('PDA.Error.CombatNotStarted');
     const attack = slotAttackOf(state, slotId);
     if (!attack) throw new RulesError('PDA.Error.Round.NotAttackSlot');
-    const combatant = combatantById(combat, attack.combatantId);
+    const combatant = combatantById<SlotCombatant>(combat, attack.combatantId);
     const actor = combatant?.actor as unknown as EngineActor | null | undefined;
     if (!combatant || !actor) throw new RulesError('PDA.Error.UnknownCombatant', { id: attack.combatantId });
     const view = actor.engineView<FantasiaCombatant>();
     const weaponId = attack.weaponId ?? view.weapons?.find((w) => w.skill === 'bagarre')?.id;
     if (!weaponId) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: '—' });
-    const foe = attack.targetId ? combatantById(combat, attack.targetId) : undefined;
+    const foe = attack.targetId ? combatantById<SlotCombatant>(combat, attack.targetId) : undefined;
     const foeActor = foe?.actor as unknown as EngineActor | null | undefined;
     const targets: CardTarget[] | undefined =
       foe && foeActor

@@ -4,7 +4,7 @@ import type { Requester, Slot } from '../../../../engine/round/types';
 import { greyhawkRoundRules, type GreyhawkRoundState } from '../../../../engine/greyhawk/round';
 import type { CardTarget } from '../../../chat/flow';
 import { readRoundState } from '../../../combat/store';
-import { roundAdapterFor, type CombatLike, type CombatantLike } from '../../../combat/adapter';
+import { combatantById, roundAdapterFor, type CombatLike, type CombatantLike } from '../../../combat/adapter';
 import { notifyError, t } from '../../../i18n';
 import { startGreyhawkAttack, type GreyhawkStartOptions } from '../cards/start';
 import { readiedWeapons } from '../styles/facts';
@@ -48,11 +48,6 @@ function stateOf(combat: CombatLike): GreyhawkRoundState | undefined {
 
 type SlotCombatant = CombatantLike & { readonly token?: { readonly uuid?: string } | null };
 
-function combatantById(combat: CombatLike, id: string): SlotCombatant | undefined {
-  for (const c of combat.combatants) if (c.id === id) return c;
-  return undefined;
-}
-
 /**
  * The current attack slot's card: its combatant's readied weapon (the missile one for a shot),
  * the declared target, a declared disarm and called shot pre-set in the dialog.
@@ -68,7 +63,7 @@ export async function startGreyhawkSlotAttack(
     const slot = state.slotIndex >= 0 ? state.slots[state.slotIndex] : undefined;
     if (!slot || slot.id !== slotId || !startsGreyhawkCard(slot))
       throw new RulesError('PDA.Error.Round.NotAttackSlot');
-    const combatant = combatantById(combat, slot.combatantId);
+    const combatant = combatantById<SlotCombatant>(combat, slot.combatantId);
     const actor = combatant?.actor;
     if (!combatant || !actor) throw new RulesError('PDA.Error.UnknownCombatant', { id: slot.combatantId });
     const declaration = state.declarations[slot.combatantId];
@@ -79,7 +74,7 @@ export async function startGreyhawkSlotAttack(
       weapons[0];
     if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: '—' });
     const targetId = declaration?.targetId;
-    const foe = targetId ? combatantById(combat, targetId) : undefined;
+    const foe = targetId ? combatantById<SlotCombatant>(combat, targetId) : undefined;
     const foeActor = foe?.actor as unknown as { uuid?: string } | null | undefined;
     const targets: CardTarget[] | undefined =
       foe && foeActor?.uuid
