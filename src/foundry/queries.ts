@@ -2,6 +2,7 @@ import { RulesError } from '../engine/core/errors';
 import { SYSTEM_ID } from './constants';
 import { errorMessage } from './i18n';
 import { object, parsePayload, type ObjectOf, type Schema } from './security/payload';
+import { gmTask } from './security/writes';
 
 /**
  * GM-side work requested by players, with a sender Foundry's server vouches for.
@@ -83,7 +84,8 @@ export async function runRequest(
     if (!sender) throw new RulesError('PDA.Error.UnknownUser');
     if (!isPlainObject(data)) throw new RulesError('PDA.Error.BadRequest');
     const payload = parsePayload(registered.schema, data) as QueryPayload;
-    const value = await registered.handler(payload, sender);
+    // One queue for the table's GM-side work: this request reads what every earlier one wrote.
+    const value = await gmTask(async () => registered.handler(payload, sender));
     return { ok: true, value };
   } catch (error) {
     if (error instanceof RulesError) return { ok: false, key: error.key, data: { ...error.data } };

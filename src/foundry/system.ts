@@ -1,6 +1,7 @@
 import { registerChat, registerFlow, type CardFlow } from './chat';
 import { resumeCardJournals } from './chat/card';
 import { resumeRoundJournals } from './combat/round-writes';
+import { gmTask } from './security/writes';
 import { registerRoundAdapter, type AnyRoundAdapter } from './combat/adapter';
 import { registerCombat } from './combat';
 import { SYSTEM_ID } from './constants';
@@ -110,8 +111,11 @@ export async function readySystem(): Promise<void> {
 
 /** The active GM finishes the card and round actions whose writes did not all land. */
 async function resumePendingWrites(): Promise<void> {
-  await resumeCardJournals();
-  await resumeRoundJournals();
+  // In the GM-side queue: a request arriving meanwhile reads the documents once finished.
+  await gmTask(async () => {
+    await resumeCardJournals();
+    await resumeRoundJournals();
+  });
 }
 
 async function migrateWorld(): Promise<void> {
