@@ -1,4 +1,5 @@
 import { RulesError } from '../engine/core/errors';
+import { gmIds } from './compat';
 import { SYSTEM_ID } from './constants';
 import { errorMessage } from './i18n';
 import { object, parsePayload, type ObjectOf, type Schema } from './security/payload';
@@ -102,6 +103,50 @@ interface StoredRequest {
   readonly data: Record<string, unknown>;
 }
 
+/**
+ * A GM's request, on the User: its name and the id of the message holding its data. Every client
+ * receives every User, so a second GM's request (a PNJ's exact intent) never travels there: its
+ * data goes in a chat message whispered to the GMs, which the server withholds from players.
+ */
+interface SealedRequest {
+  readonly name: string;
+  readonly sealed: string;
+}
+
+const SEALED_FLAG = 'sealedRequest';
+
+/** Writes a GM's request data into a message whispered to the GMs; returns its id. */
+async function seal(id: string, name: string, data: Record<string, unknown>): Promise<string> {
+  const message = (await CONFIG.ChatMessage.documentClass.create({
+    content: '',
+    whisper: gmIds(),
+    flags: { [SYSTEM_ID]: { [SEALED_FLAG]: { id, name, data }, hidden: true } },
+  } as unknown as ChatMessage.CreateData)) as { id?: string | null } | undefined;
+  if (!message?.id) throw new Error('sealed request not created');
+  return message.id;
+}
+
+interface SealedMessage {
+  readonly author?: { id?: string | null } | null;
+  readonly flags?: Record<string, Record<string, unknown> | undefined>;
+  delete(): Promise<unknown>;
+}
+
+/**
+ * The data of a sealed request, read on the active GM's client: only from a message its
+ * attested sender wrote for that very request id; the message is deleted once read.
+ */
+async function unseal(id: string, request: SealedRequest, sender: User): Promise<StoredRequest | undefined> {
+  if (!sender.isGM || typeof request.sealed !== 'string') return undefined;
+  const message = game.messages?.get(request.sealed) as unknown as SealedMessage | undefined;
+  if (!message || message.author?.id !== sender.id) return undefined;
+  const stored = message.flags?.[SYSTEM_ID]?.[SEALED_FLAG] as
+    Partial<StoredRequest & { id: string }> | undefined;
+  if (stored?.id !== id || stored.name !== request.name || !isPlainObject(stored.data)) return undefined;
+  await message.delete().catch((error: unknown) => console.error(error));
+  return { name: stored.name, data: stored.data };
+}
+
 const TIMEOUT_MS = 30_000;
 const pending = new Map<string, (result: QueryResult) => void>();
 const handled = new Set<string>();
@@ -124,11 +169,16 @@ const userTransport: RequestTransport = async (name, data) => {
       if (pending.delete(id)) resolve({ ok: false, key: 'PDA.Error.GMNoAnswer' });
     }, TIMEOUT_MS);
   });
+  let stored: StoredRequest | SealedRequest = { name, data };
+  try {
+    if (user.isGM) stored = { name, sealed: await seal(id, name, data) };
+  } catch {
+    pending.delete(id);
+    return { ok: false, key: 'PDA.Error.GMNoAnswer' };
+  }
   const previous = lastSent;
   lastSent = id;
-  const update: Record<string, unknown> = {
-    [`flags.${SYSTEM_ID}.requests.${id}`]: { name, data } satisfies StoredRequest,
-  };
+  const update: Record<string, unknown> = { [`flags.${SYSTEM_ID}.requests.${id}`]: stored };
   // One request and one answer kept at a time: the previous ones are cleared with this write.
   if (previous) {
     update[`flags.${SYSTEM_ID}.requests.-=${previous}`] = null;
@@ -177,9 +227,12 @@ async function onUpdateUser(user: User, changed: unknown, _options: unknown, use
     for (const [id, raw] of Object.entries(flags.requests)) {
       if (id.startsWith('-=') || handled.has(id) || !sender || !isPlainObject(raw)) continue;
       handled.add(id);
-      const request = raw as Partial<StoredRequest>;
+      const request =
+        isPlainObject(raw) && 'sealed' in raw
+          ? await unseal(id, raw as unknown as SealedRequest, sender)
+          : (raw as Partial<StoredRequest>);
       const result =
-        typeof request.name === 'string'
+        typeof request?.name === 'string'
           ? await runRequest(request.name, request.data, sender)
           : ({ ok: false, key: 'PDA.Error.BadRequest' } as QueryResult);
       await sender.update({ [`flags.${SYSTEM_ID}.answers.${id}`]: result } as never);
