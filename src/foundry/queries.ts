@@ -148,9 +148,23 @@ async function unseal(id: string, request: SealedRequest, sender: User): Promise
 }
 
 const TIMEOUT_MS = 30_000;
+/** Most requests one user may have waiting for the GM at once: the rest are refused. */
+export const MAX_PENDING = 4;
+/** Request ids the GM remembers per user (an older id sent again is re-checked like any request). */
+const REMEMBERED = 64;
+/** The largest request a User may carry, as JSON. */
+const MAX_REQUEST_CHARS = 16_000;
+/** What a request id may be (this client makes `<user id>-<time>-<counter>`). */
+const REQUEST_ID = /^[A-Za-z0-9-]{1,64}$/;
+
 const pending = new Map<string, (result: QueryResult) => void>();
-const handled = new Set<string>();
+/** GM side: the ids already run, per user, newest last (bounded: REMEMBERED each). */
+const handled = new Map<string, string[]>();
+/** GM side: how many requests of each user are waiting or running. */
+const inFlight = new Map<string, number>();
 let lastSent: string | null = null;
+/** The first request after load clears every stale request and answer left on the User. */
+let clearedSinceLoad = false;
 let counter = 0;
 
 function requestId(): string {
@@ -162,6 +176,7 @@ function requestId(): string {
 const userTransport: RequestTransport = async (name, data) => {
   const user = game.user;
   if (!user) return { ok: false, key: 'PDA.Error.UnknownUser' };
+  if (pending.size >= MAX_PENDING) return { ok: false, key: 'PDA.Error.TooManyRequests' };
   const id = requestId();
   const answer = new Promise<QueryResult>((resolve) => {
     pending.set(id, resolve);
@@ -179,8 +194,15 @@ const userTransport: RequestTransport = async (name, data) => {
   const previous = lastSent;
   lastSent = id;
   const update: Record<string, unknown> = { [`flags.${SYSTEM_ID}.requests.${id}`]: stored };
-  // One request and one answer kept at a time: the previous ones are cleared with this write.
-  if (previous) {
+  // One request and one answer kept at a time: the previous ones are cleared with this write,
+  // and the first one after load clears whatever earlier sessions left on the User.
+  if (!clearedSinceLoad) {
+    clearedSinceLoad = true;
+    const own = (user.flags as Record<string, UserFlags | undefined> | undefined)?.[SYSTEM_ID];
+    for (const kind of ['requests', 'answers'] as const)
+      for (const old of Object.keys(isPlainObject(own?.[kind]) ? own[kind] : {}))
+        update[`flags.${SYSTEM_ID}.${kind}.-=${old}`] = null;
+  } else if (previous) {
     update[`flags.${SYSTEM_ID}.requests.-=${previous}`] = null;
     update[`flags.${SYSTEM_ID}.answers.-=${previous}`] = null;
   }
@@ -211,9 +233,68 @@ function systemFlags(changed: unknown): UserFlags | undefined {
   return isPlainObject(own) ? (own as UserFlags) : undefined;
 }
 
+/** Marks a request id as run for `userId`; false when it already was (a replay does nothing). */
+function remember(userId: string, id: string): boolean {
+  const ids = handled.get(userId) ?? [];
+  if (ids.includes(id)) return false;
+  ids.push(id);
+  if (ids.length > REMEMBERED) ids.splice(0, ids.length - REMEMBERED);
+  handled.set(userId, ids);
+  return true;
+}
+
+/** Runs one stored request for `sender`, within the cap of what a user may have waiting. */
+async function runStored(id: string, raw: unknown, sender: User): Promise<QueryResult> {
+  const size = JSON.stringify(raw ?? null).length;
+  if (!REQUEST_ID.test(id) || !isPlainObject(raw) || size > MAX_REQUEST_CHARS)
+    return { ok: false, key: 'PDA.Error.BadRequest' };
+  const count = inFlight.get(sender.id ?? '') ?? 0;
+  if (count >= MAX_PENDING) return { ok: false, key: 'PDA.Error.TooManyRequests' };
+  inFlight.set(sender.id ?? '', count + 1);
+  try {
+    const request = 'sealed' in raw ? await unseal(id, raw as unknown as SealedRequest, sender) : raw;
+    return typeof request?.name === 'string'
+      ? await runRequest(request.name, request.data, sender)
+      : { ok: false, key: 'PDA.Error.BadRequest' };
+  } finally {
+    const left = (inFlight.get(sender.id ?? '') ?? 1) - 1;
+    if (left > 0) inFlight.set(sender.id ?? '', left);
+    else inFlight.delete(sender.id ?? '');
+  }
+}
+
+/**
+ * The active GM answers the new requests of one User update, with one write on that User: the
+ * answer, the request removed, and the answers nobody will read (their request is gone, so the
+ * requester already received them) removed too. This client writes one request per update, so an
+ * update carrying several is a script's flood: none of it runs and one write clears it. A
+ * requester who left meanwhile gets no answer (nobody would read it), only the clean-up.
+ */
+async function answerRequests(sender: User, requests: Record<string, unknown>): Promise<void> {
+  const fresh = Object.entries(requests).filter(
+    ([id]) => !id.startsWith('-=') && remember(sender.id ?? '', id),
+  );
+  if (!fresh.length) return;
+  const update: Record<string, unknown> = {};
+  for (const [id] of fresh) update[`flags.${SYSTEM_ID}.requests.-=${id}`] = null;
+  const [first] = fresh;
+  if (fresh.length === 1 && first) {
+    const [id, raw] = first;
+    const result = await runStored(id, raw, sender);
+    if ((sender as { active?: boolean }).active !== false)
+      update[`flags.${SYSTEM_ID}.answers.${id}`] = result;
+    const own = (sender.flags as Record<string, UserFlags | undefined> | undefined)?.[SYSTEM_ID];
+    const waiting = isPlainObject(own?.requests) ? own.requests : {};
+    for (const old of Object.keys(isPlainObject(own?.answers) ? own.answers : {}))
+      if (old !== id && !Object.hasOwn(waiting, old)) update[`flags.${SYSTEM_ID}.answers.-=${old}`] = null;
+  }
+  await sender.update(update as never).catch((error: unknown) => console.error(error));
+}
+
 /**
  * `updateUser` on every client. On the active GM's: new requests written by the user themselves
- * (the server's `userId`) are run as that user, once each, and answered. On the requester's:
+ * (the server's `userId`) are run as that user, once each, and answered (`answerRequests`). On
+ * the requester's:
  * answers written by a GM resolve the pending request.
  */
 async function onUpdateUser(user: User, changed: unknown, _options: unknown, userId: string): Promise<void> {
@@ -224,19 +305,7 @@ async function onUpdateUser(user: User, changed: unknown, _options: unknown, use
   if (isPlainObject(flags.requests) && me.isGM && game.users?.activeGM?.id === me.id) {
     // A request counts only when its user wrote it: nobody can ask in someone else's name.
     const sender = userId === user.id ? game.users?.get(userId) : undefined;
-    for (const [id, raw] of Object.entries(flags.requests)) {
-      if (id.startsWith('-=') || handled.has(id) || !sender || !isPlainObject(raw)) continue;
-      handled.add(id);
-      const request =
-        isPlainObject(raw) && 'sealed' in raw
-          ? await unseal(id, raw as unknown as SealedRequest, sender)
-          : (raw as Partial<StoredRequest>);
-      const result =
-        typeof request?.name === 'string'
-          ? await runRequest(request.name, request.data, sender)
-          : ({ ok: false, key: 'PDA.Error.BadRequest' } as QueryResult);
-      await sender.update({ [`flags.${SYSTEM_ID}.answers.${id}`]: result } as never);
-    }
+    if (sender) await answerRequests(sender, flags.requests);
   }
   if (isPlainObject(flags.answers) && user.id === me.id && game.users?.get(userId)?.isGM) {
     for (const [id, result] of Object.entries(flags.answers)) {
