@@ -1,6 +1,7 @@
 import { gmIds } from '../compat';
 import { SYSTEM_ID } from '../constants';
 import { t } from '../i18n';
+import { gmTask } from '../security/writes';
 import type { CombatLike } from './adapter';
 
 /*
@@ -83,4 +84,30 @@ export async function writeSecrets(
     whisper: gmIds(),
     flags: { [SYSTEM_ID]: { [SECRET_FLAG]: stored, hidden: true } },
   } as unknown as ChatMessage.CreateData);
+}
+
+/**
+ * Core's *Clear chat log* deletes every message, the vault included, mid-combat. The active GM's
+ * client, which held the deleted vault, re-creates it from that copy while its combat exists (in
+ * the GM-side queue, unless a round command already wrote a new one), and redraws the tracker.
+ */
+function keepVault(message: SecretMessage & { content?: string }): void {
+  const me = game.user;
+  if (!me?.isGM || game.users?.activeGM?.id !== me.id || message.author?.isGM !== true) return;
+  const stored = storedOf(message);
+  if (!stored || !game.combats?.get(stored.combatId)) return;
+  void gmTask(async () => {
+    if (messageOf(stored.combatId) || !game.combats?.get(stored.combatId)) return;
+    await CONFIG.ChatMessage.documentClass.create({
+      content: `<p>${foundry.utils.escapeHTML(t('PDA.Combat.SecretDeclarations'))}</p>`,
+      whisper: gmIds(),
+      flags: { [SYSTEM_ID]: { [SECRET_FLAG]: { ...stored }, hidden: true } },
+    } as unknown as ChatMessage.CreateData);
+    void ui.combat?.render();
+  }).catch((error: unknown) => console.error(error));
+}
+
+/** Wires the vault's keeper (every client, at `init`; it acts on the active GM's only). */
+export function registerVaultKeeper(): void {
+  Hooks.on('deleteChatMessage', ((message: SecretMessage) => keepVault(message)) as never);
 }
