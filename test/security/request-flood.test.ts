@@ -77,4 +77,33 @@ describe('a flood of requests from one player', () => {
     expect(Object.keys(own.answers ?? {})).toHaveLength(1);
     expect(Object.keys(own.answers)[0]).not.toMatch(/^old/);
   });
+
+  it('ten requests in ten quick writes: at most four run, the rest are refused, one GM write each, nothing left', async () => {
+    const t = await fantasiaTable([{ entry: 'Brigand', owner: 'Bruno' }]);
+    const actorUuid = t.bruno.actor('Brigand').uuid;
+    const messagesBefore = t.table.server.world.messages.size;
+    const from = t.table.server.log.length;
+    const writes = [];
+    for (let i = 0; i < 10; i++)
+      writes.push(
+        t.bruno.user.update({
+          [`flags.passe-d-armes.requests.quick${i}`]: {
+            name: 'fantasia.resistance',
+            data: { active: 12, passive: 10, label: `q${i}`, mode: 'public', actorUuid },
+          },
+        }),
+      );
+    await Promise.all(writes);
+    for (let i = 0; i < 3; i++) await t.table.settle();
+    const cards = t.table.server.world.messages.size - messagesBefore;
+    expect(cards).toBeGreaterThan(0);
+    expect(cards).toBeLessThanOrEqual(4);
+    const gmWrites = t.table.server.log
+      .slice(from)
+      .filter((op) => op.documentName === 'User' && op.action === 'update' && op.userId === t.gm.user.id);
+    expect(gmWrites.length).toBeLessThanOrEqual(10);
+    const own = (t.table.server.world.users.get(t.bruno.user.id) as any).flags['passe-d-armes'];
+    expect(Object.keys(own.requests ?? {})).toEqual([]);
+    expect(Object.keys(own.answers ?? {}).length).toBeLessThanOrEqual(1);
+  });
 });

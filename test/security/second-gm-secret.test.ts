@@ -56,4 +56,33 @@ describe('F-R5 a second GM’s declaration of a PNJ never reaches a player', () 
     expect(sealed).toEqual([]);
     expect(table.errors()).toEqual([]);
   });
+
+  it('a player’s forged sealed request is refused: only a GM’s own whispered message carries one', async () => {
+    const table = await Table.open({ ruleset: 'fantasia', gms: ['MJ', 'MJ2'] });
+    await table.importActor('fantasia-bestiaire', 'Bretteur', 'Bruno');
+    await table.importActor('fantasia-bestiaire', 'Brigand');
+    const combat = await table.startEncounter('Bretteur', 'Brigand');
+    const bruno = table.seat('Bruno');
+    const brigand = combat.combatants.find((c: any) => c.name === 'Brigand').id;
+    const data = {
+      combatId: combat.id,
+      command: { kind: 'declare', combatantId: brigand, declaration: { intents: [{ kind: 'dodge' }] } },
+    };
+    // Bruno posts his own look-alike of a sealed request, then names it from his User.
+    const [forged] = await bruno.client.CONFIG.ChatMessage.documentClass.createDocuments([
+      {
+        content: '',
+        flags: { 'passe-d-armes': { sealedRequest: { id: 'seal1', name: 'round.command', data } } },
+      },
+    ]);
+    await bruno.user.update({
+      'flags.passe-d-armes.requests.seal1': { name: 'round.command', sealed: forged.id },
+    });
+    await table.settle();
+    expect(bruno.user.flags['passe-d-armes'].answers.seal1).toMatchObject({
+      ok: false,
+      key: 'PDA.Error.BadRequest',
+    });
+    expect(table.gm.game.combats.get(combat.id).system.step).toBe('');
+  });
 });
