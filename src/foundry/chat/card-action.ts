@@ -150,8 +150,10 @@ async function finishPendingJournals(except: string, env: CardEnv): Promise<void
     try {
       await finishJournal(message as ChatMessage, card, makeEnv(env.user));
     } catch (error) {
+      // Not a reason to block every card of the table: that card keeps its Terminer, which
+      // rebases on the values then current (chat/journal.ts). The GM is told.
       console.error(error);
-      throw new RulesError('PDA.Error.PendingJournal');
+      ui.notifications?.warn(game.i18n?.localize('PDA.Error.PendingJournal') ?? 'PDA.Error.PendingJournal');
     }
   }
 }
