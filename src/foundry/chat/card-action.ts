@@ -7,6 +7,7 @@ import { CARD_TYPE } from './card-model';
 import { cardActions, makeEnv, renderCard, snapshotOf, userMayUse, type CardEnv } from './card';
 import { getFlow, type CardSnapshot, type DocumentWrite } from './flow';
 import { applyWrites, checkWrites, valuesBefore, type JournalWrite } from './journal';
+import { finishRoundJournals } from '../combat/round-writes';
 
 export { serialise };
 
@@ -140,8 +141,17 @@ async function finishJournal(message: ChatMessage, card: CardSnapshot, env: Card
     ui.notifications?.warn(game.i18n?.format('PDA.Chat.Journal.Kept', { name }) ?? name);
 }
 
-/** Finishes the journal of every card but `except` (in the GM-side queue, before an action). */
+/**
+ * Finishes the journal of every card but `except`, and every combat's round journal (in the
+ * GM-side queue, before an action reads the documents it may write).
+ */
 async function finishPendingJournals(except: string, env: CardEnv): Promise<void> {
+  try {
+    await finishRoundJournals();
+  } catch (error) {
+    console.error(error);
+    ui.notifications?.warn(game.i18n?.localize('PDA.Error.PendingJournal') ?? 'PDA.Error.PendingJournal');
+  }
   for (const message of game.messages ?? []) {
     if ((message.type as string) !== CARD_TYPE || message.id === except) continue;
     if (!(message.author as { isGM?: boolean } | null | undefined)?.isGM) continue;
