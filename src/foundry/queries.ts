@@ -1,7 +1,9 @@
 import { RulesError } from '../engine/core/errors';
+import { gmIds } from './compat';
 import { SYSTEM_ID } from './constants';
 import { errorMessage } from './i18n';
 import { object, parsePayload, type ObjectOf, type Schema } from './security/payload';
+import { gmTask } from './security/writes';
 
 /**
  * GM-side work requested by players, with a sender Foundry's server vouches for.
@@ -83,7 +85,8 @@ export async function runRequest(
     if (!sender) throw new RulesError('PDA.Error.UnknownUser');
     if (!isPlainObject(data)) throw new RulesError('PDA.Error.BadRequest');
     const payload = parsePayload(registered.schema, data) as QueryPayload;
-    const value = await registered.handler(payload, sender);
+    // One queue for the table's GM-side work: this request reads what every earlier one wrote.
+    const value = await gmTask(async () => registered.handler(payload, sender));
     return { ok: true, value };
   } catch (error) {
     if (error instanceof RulesError) return { ok: false, key: error.key, data: { ...error.data } };
@@ -100,10 +103,68 @@ interface StoredRequest {
   readonly data: Record<string, unknown>;
 }
 
+/**
+ * A GM's request, on the User: its name and the id of the message holding its data. Every client
+ * receives every User, so a second GM's request (a PNJ's exact intent) never travels there: its
+ * data goes in a chat message whispered to the GMs, which the server withholds from players.
+ */
+interface SealedRequest {
+  readonly name: string;
+  readonly sealed: string;
+}
+
+const SEALED_FLAG = 'sealedRequest';
+
+/** Writes a GM's request data into a message whispered to the GMs; returns its id. */
+async function seal(id: string, name: string, data: Record<string, unknown>): Promise<string> {
+  const message = (await CONFIG.ChatMessage.documentClass.create({
+    content: '',
+    whisper: gmIds(),
+    flags: { [SYSTEM_ID]: { [SEALED_FLAG]: { id, name, data }, hidden: true } },
+  } as unknown as ChatMessage.CreateData)) as { id?: string | null } | undefined;
+  if (!message?.id) throw new Error('sealed request not created');
+  return message.id;
+}
+
+interface SealedMessage {
+  readonly author?: { id?: string | null } | null;
+  readonly flags?: Record<string, Record<string, unknown> | undefined>;
+  delete(): Promise<unknown>;
+}
+
+/**
+ * The data of a sealed request, read on the active GM's client: only from a message its
+ * attested sender wrote for that very request id; the message is deleted once read.
+ */
+async function unseal(id: string, request: SealedRequest, sender: User): Promise<StoredRequest | undefined> {
+  if (!sender.isGM || typeof request.sealed !== 'string') return undefined;
+  const message = game.messages?.get(request.sealed) as unknown as SealedMessage | undefined;
+  if (!message || message.author?.id !== sender.id) return undefined;
+  const stored = message.flags?.[SYSTEM_ID]?.[SEALED_FLAG] as
+    Partial<StoredRequest & { id: string }> | undefined;
+  if (stored?.id !== id || stored.name !== request.name || !isPlainObject(stored.data)) return undefined;
+  await message.delete().catch((error: unknown) => console.error(error));
+  return { name: stored.name, data: stored.data };
+}
+
 const TIMEOUT_MS = 30_000;
+/** Most requests one user may have waiting for the GM at once: the rest are refused. */
+export const MAX_PENDING = 4;
+/** Request ids the GM remembers per user (an older id sent again is re-checked like any request). */
+const REMEMBERED = 64;
+/** The largest request a User may carry, as JSON. */
+const MAX_REQUEST_CHARS = 16_000;
+/** What a request id may be (this client makes `<user id>-<time>-<counter>`). */
+const REQUEST_ID = /^[A-Za-z0-9-]{1,64}$/;
+
 const pending = new Map<string, (result: QueryResult) => void>();
-const handled = new Set<string>();
+/** GM side: the ids already run, per user, newest last (bounded: REMEMBERED each). */
+const handled = new Map<string, string[]>();
+/** GM side: how many requests of each user are waiting or running. */
+const inFlight = new Map<string, number>();
 let lastSent: string | null = null;
+/** The first request after load clears every stale request and answer left on the User. */
+let clearedSinceLoad = false;
 let counter = 0;
 
 function requestId(): string {
@@ -115,6 +176,7 @@ function requestId(): string {
 const userTransport: RequestTransport = async (name, data) => {
   const user = game.user;
   if (!user) return { ok: false, key: 'PDA.Error.UnknownUser' };
+  if (pending.size >= MAX_PENDING) return { ok: false, key: 'PDA.Error.TooManyRequests' };
   const id = requestId();
   const answer = new Promise<QueryResult>((resolve) => {
     pending.set(id, resolve);
@@ -122,13 +184,25 @@ const userTransport: RequestTransport = async (name, data) => {
       if (pending.delete(id)) resolve({ ok: false, key: 'PDA.Error.GMNoAnswer' });
     }, TIMEOUT_MS);
   });
+  let stored: StoredRequest | SealedRequest = { name, data };
+  try {
+    if (user.isGM) stored = { name, sealed: await seal(id, name, data) };
+  } catch {
+    pending.delete(id);
+    return { ok: false, key: 'PDA.Error.GMNoAnswer' };
+  }
   const previous = lastSent;
   lastSent = id;
-  const update: Record<string, unknown> = {
-    [`flags.${SYSTEM_ID}.requests.${id}`]: { name, data } satisfies StoredRequest,
-  };
-  // One request and one answer kept at a time: the previous ones are cleared with this write.
-  if (previous) {
+  const update: Record<string, unknown> = { [`flags.${SYSTEM_ID}.requests.${id}`]: stored };
+  // One request and one answer kept at a time: the previous ones are cleared with this write,
+  // and the first one after load clears whatever earlier sessions left on the User.
+  if (!clearedSinceLoad) {
+    clearedSinceLoad = true;
+    const own = (user.flags as Record<string, UserFlags | undefined> | undefined)?.[SYSTEM_ID];
+    for (const kind of ['requests', 'answers'] as const)
+      for (const old of Object.keys(isPlainObject(own?.[kind]) ? own[kind] : {}))
+        update[`flags.${SYSTEM_ID}.${kind}.-=${old}`] = null;
+  } else if (previous) {
     update[`flags.${SYSTEM_ID}.requests.-=${previous}`] = null;
     update[`flags.${SYSTEM_ID}.answers.-=${previous}`] = null;
   }
@@ -159,9 +233,68 @@ function systemFlags(changed: unknown): UserFlags | undefined {
   return isPlainObject(own) ? (own as UserFlags) : undefined;
 }
 
+/** Marks a request id as run for `userId`; false when it already was (a replay does nothing). */
+function remember(userId: string, id: string): boolean {
+  const ids = handled.get(userId) ?? [];
+  if (ids.includes(id)) return false;
+  ids.push(id);
+  if (ids.length > REMEMBERED) ids.splice(0, ids.length - REMEMBERED);
+  handled.set(userId, ids);
+  return true;
+}
+
+/** Runs one stored request for `sender`, within the cap of what a user may have waiting. */
+async function runStored(id: string, raw: unknown, sender: User): Promise<QueryResult> {
+  const size = JSON.stringify(raw ?? null).length;
+  if (!REQUEST_ID.test(id) || !isPlainObject(raw) || size > MAX_REQUEST_CHARS)
+    return { ok: false, key: 'PDA.Error.BadRequest' };
+  const count = inFlight.get(sender.id ?? '') ?? 0;
+  if (count >= MAX_PENDING) return { ok: false, key: 'PDA.Error.TooManyRequests' };
+  inFlight.set(sender.id ?? '', count + 1);
+  try {
+    const request = 'sealed' in raw ? await unseal(id, raw as unknown as SealedRequest, sender) : raw;
+    return typeof request?.name === 'string'
+      ? await runRequest(request.name, request.data, sender)
+      : { ok: false, key: 'PDA.Error.BadRequest' };
+  } finally {
+    const left = (inFlight.get(sender.id ?? '') ?? 1) - 1;
+    if (left > 0) inFlight.set(sender.id ?? '', left);
+    else inFlight.delete(sender.id ?? '');
+  }
+}
+
+/**
+ * The active GM answers the new requests of one User update, with one write on that User: the
+ * answer, the request removed, and the answers nobody will read (their request is gone, so the
+ * requester already received them) removed too. This client writes one request per update, so an
+ * update carrying several is a script's flood: none of it runs and one write clears it. A
+ * requester who left meanwhile gets no answer (nobody would read it), only the clean-up.
+ */
+async function answerRequests(sender: User, requests: Record<string, unknown>): Promise<void> {
+  const fresh = Object.entries(requests).filter(
+    ([id]) => !id.startsWith('-=') && remember(sender.id ?? '', id),
+  );
+  if (!fresh.length) return;
+  const update: Record<string, unknown> = {};
+  for (const [id] of fresh) update[`flags.${SYSTEM_ID}.requests.-=${id}`] = null;
+  const [first] = fresh;
+  if (fresh.length === 1 && first) {
+    const [id, raw] = first;
+    const result = await runStored(id, raw, sender);
+    if ((sender as { active?: boolean }).active !== false)
+      update[`flags.${SYSTEM_ID}.answers.${id}`] = result;
+    const own = (sender.flags as Record<string, UserFlags | undefined> | undefined)?.[SYSTEM_ID];
+    const waiting = isPlainObject(own?.requests) ? own.requests : {};
+    for (const old of Object.keys(isPlainObject(own?.answers) ? own.answers : {}))
+      if (old !== id && !Object.hasOwn(waiting, old)) update[`flags.${SYSTEM_ID}.answers.-=${old}`] = null;
+  }
+  await sender.update(update as never).catch((error: unknown) => console.error(error));
+}
+
 /**
  * `updateUser` on every client. On the active GM's: new requests written by the user themselves
- * (the server's `userId`) are run as that user, once each, and answered. On the requester's:
+ * (the server's `userId`) are run as that user, once each, and answered (`answerRequests`). On
+ * the requester's:
  * answers written by a GM resolve the pending request.
  */
 async function onUpdateUser(user: User, changed: unknown, _options: unknown, userId: string): Promise<void> {
@@ -172,16 +305,7 @@ async function onUpdateUser(user: User, changed: unknown, _options: unknown, use
   if (isPlainObject(flags.requests) && me.isGM && game.users?.activeGM?.id === me.id) {
     // A request counts only when its user wrote it: nobody can ask in someone else's name.
     const sender = userId === user.id ? game.users?.get(userId) : undefined;
-    for (const [id, raw] of Object.entries(flags.requests)) {
-      if (id.startsWith('-=') || handled.has(id) || !sender || !isPlainObject(raw)) continue;
-      handled.add(id);
-      const request = raw as Partial<StoredRequest>;
-      const result =
-        typeof request.name === 'string'
-          ? await runRequest(request.name, request.data, sender)
-          : ({ ok: false, key: 'PDA.Error.BadRequest' } as QueryResult);
-      await sender.update({ [`flags.${SYSTEM_ID}.answers.${id}`]: result } as never);
-    }
+    if (sender) await answerRequests(sender, flags.requests);
   }
   if (isPlainObject(flags.answers) && user.id === me.id && game.users?.get(userId)?.isGM) {
     for (const [id, result] of Object.entries(flags.answers)) {

@@ -20,9 +20,10 @@ async function cost(table: Table, click: () => Promise<void>): Promise<Counted> 
   let requests = 0;
   let answers = 0;
   for (const op of ops) {
-    const body = JSON.stringify(op.result);
-    if (op.documentName === 'User' && body.includes('"requests"')) requests += 1;
-    else if (op.documentName === 'User' && body.includes('"answers"')) answers += 1;
+    // A User written by its own user is a request; by a GM, an answer (which also clears it).
+    const own = (op.result as { _id?: string }[])[0]?._id === op.userId;
+    if (op.documentName === 'User' && own) requests += 1;
+    else if (op.documentName === 'User') answers += 1;
     else {
       const key = `${op.action} ${op.documentName}`;
       for (const r of op.result as unknown[]) {

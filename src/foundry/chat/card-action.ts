@@ -6,7 +6,8 @@ import { serialise } from '../security/writes';
 import { CARD_TYPE } from './card-model';
 import { cardActions, makeEnv, renderCard, snapshotOf, userMayUse, type CardEnv } from './card';
 import { getFlow, type CardSnapshot, type DocumentWrite } from './flow';
-import { applyWrites, checkWrites } from './journal';
+import { applyWrites, checkWrites, valuesBefore, type JournalWrite } from './journal';
+import { finishRoundJournals } from '../combat/round-writes';
 
 export { serialise };
 
@@ -56,6 +57,8 @@ export async function handleCardAction(
       await finishJournal(message, card, env);
       return { revision: card.revision };
     }
+    // An earlier action cut off on another card is finished first: this one reads its result.
+    await finishPendingJournals(message.id ?? '', env);
     const result = await flow.perform(card, action.id, env);
     const writes = result.writes ?? [];
     // Everything checked before anything is written: a refusal leaves the documents and the card.
@@ -77,7 +80,8 @@ export async function handleCardAction(
     if (writes.length) {
       // Write-ahead: the next state and its absolute writes in one card update, then the
       // documents, then the card without its journal (chat/journal.ts).
-      const journal = { revision: next.revision, owners: action.owners, writes: writes.map(storedWrite) };
+      const stored = writes.map((w) => storedWrite(w, env.resolve));
+      const journal = { revision: next.revision, owners: action.owners, writes: stored };
       await writeCard(message, { ...next, journal }, env, rolls);
       await applyWrites(writes, env.resolve);
       await writeCard(message, next, env);
@@ -92,13 +96,17 @@ export async function handleCardAction(
 /** A cleared journal: its fields replace the old ones whether the update merges or replaces. */
 const NO_JOURNAL = { revision: -1, owners: [], writes: [] };
 
-/** A write as the journal stores it: nested keys only (a stored object keeps no dotted key). */
-function storedWrite(write: DocumentWrite): DocumentWrite {
+/**
+ * A write as the journal stores it: nested keys only (a stored object keeps no dotted key), and
+ * the values it replaces (`from`, nested the same way).
+ */
+function storedWrite(write: DocumentWrite, resolve: (uuid: string) => unknown): JournalWrite {
   const expand = (o: Record<string, unknown>) => foundry.utils.expandObject(o) as Record<string, unknown>;
   return {
     uuid: write.uuid,
     ...(write.itemId ? { itemId: write.itemId } : {}),
     update: expand(write.update),
+    from: expand(valuesBefore(write, resolve)),
     ...(write.statuses ? { statuses: write.statuses } : {}),
   };
 }
@@ -119,12 +127,45 @@ async function writeCard(
   await (message as unknown as Updatable).update(update, { recursive: false });
 }
 
-/** Makes a journal's remaining writes (those already held are skipped), then clears it. */
+/**
+ * Makes a journal's remaining writes (those already held are skipped, those changed since are
+ * rebased on the current value: chat/journal.ts), then clears it. A later value that could not be
+ * rebased is kept, and the GM told which document.
+ */
 async function finishJournal(message: ChatMessage, card: CardSnapshot, env: CardEnv): Promise<void> {
   if (!card.journal) return;
-  await applyWrites(card.journal.writes, env.resolve, true);
+  const kept = await applyWrites(card.journal.writes, env.resolve, true);
   const { journal: _done, ...rest } = card;
   await writeCard(message, rest, env);
+  for (const name of kept)
+    ui.notifications?.warn(game.i18n?.format('PDA.Chat.Journal.Kept', { name }) ?? name);
+}
+
+/**
+ * Finishes the journal of every card but `except`, and every combat's round journal (in the
+ * GM-side queue, before an action reads the documents it may write).
+ */
+async function finishPendingJournals(except: string, env: CardEnv): Promise<void> {
+  try {
+    await finishRoundJournals();
+  } catch (error) {
+    console.error(error);
+    ui.notifications?.warn(game.i18n?.localize('PDA.Error.PendingJournal') ?? 'PDA.Error.PendingJournal');
+  }
+  for (const message of game.messages ?? []) {
+    if ((message.type as string) !== CARD_TYPE || message.id === except) continue;
+    if (!(message.author as { isGM?: boolean } | null | undefined)?.isGM) continue;
+    const card = snapshotOf(message as ChatMessage);
+    if (!card.journal) continue;
+    try {
+      await finishJournal(message as ChatMessage, card, makeEnv(env.user));
+    } catch (error) {
+      // Not a reason to block every card of the table: that card keeps its Terminer, which
+      // rebases on the values then current (chat/journal.ts). The GM is told.
+      console.error(error);
+      ui.notifications?.warn(game.i18n?.localize('PDA.Error.PendingJournal') ?? 'PDA.Error.PendingJournal');
+    }
+  }
 }
 
 /**

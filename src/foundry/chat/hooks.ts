@@ -26,6 +26,12 @@ export async function onRenderChatMessageHTML(message: ChatMessage, html: HTMLEl
     return;
   }
   if ((message.type as string) !== CARD_TYPE || !game.user) return;
+  // Only a GM writes cards: a player's look-alike is not rebuilt, and offers no button (no
+  // action on it would be accepted), so its data cannot break the render for anyone.
+  if ((message.author as { isGM?: boolean } | null | undefined)?.isGM !== true) {
+    for (const button of html.querySelectorAll('button')) button.remove();
+    return;
+  }
   const local = await localCardHtml(message, game.user);
   if (local !== null) {
     const body = html.querySelector<HTMLElement>('[data-pda-card]');

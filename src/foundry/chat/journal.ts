@@ -11,13 +11,26 @@ import { applyStatusWrites } from './statuses';
  * (`RESUME_ACTION`); the active GM also finishes pending journals when it loads the world. Since
  * the writes are absolute, finishing twice writes what finishing once does, and a request made on
  * the card's older revision (the retry of the failed click) is stale: nothing is applied twice.
+ *
+ * Each write also keeps the values its document held when the action was decided (`from`).
+ * Finishing never overwrites a value changed since: a value already at the action's result is
+ * left, one still at `from` gets the result, a number changed meanwhile gets the action's change
+ * added to its current value (a wound on PV healed by hand since is still a wound of the same
+ * size), and any other value changed meanwhile is kept and the GM is told. And a GM-side card
+ * action finishes every other card's pending journal before it reads the documents
+ * (`finishPendingJournals`), so a later blow always lands on the finished earlier one.
  */
 export interface CardJournal {
   /** The card revision the journal belongs to (the revision of the action's result). */
   readonly revision: number;
   /** Whose owners may press "finish" (those of the action that wrote it; the GM always may). */
   readonly owners: readonly string[];
-  readonly writes: readonly DocumentWrite[];
+  readonly writes: readonly JournalWrite[];
+}
+
+/** A journal's write: the absolute update and the values it replaces (nested like the update). */
+export interface JournalWrite extends DocumentWrite {
+  readonly from?: Readonly<Record<string, unknown>>;
 }
 
 export const RESUME_ACTION = 'pda.resume';
@@ -32,7 +45,11 @@ export function journalOf(system: unknown): CardJournal | undefined {
   if (!isPlainObject(raw) || !Array.isArray(raw.writes) || raw.writes.length === 0) return undefined;
   if (typeof raw.revision !== 'number' || raw.revision < 0) return undefined;
   const writes = raw.writes.filter(
-    (w): w is DocumentWrite => isPlainObject(w) && typeof w.uuid === 'string' && isPlainObject(w.update),
+    (w): w is JournalWrite =>
+      isPlainObject(w) &&
+      typeof w.uuid === 'string' &&
+      isPlainObject(w.update) &&
+      (w.from === undefined || isPlainObject(w.from)),
   );
   const owners = Array.isArray(raw.owners)
     ? raw.owners.filter((o): o is string => typeof o === 'string')
@@ -41,6 +58,7 @@ export function journalOf(system: unknown): CardJournal | undefined {
 }
 
 interface Writable {
+  readonly name?: string | null;
   update(changes: Record<string, unknown>): Promise<unknown>;
   items?: { get(id: string): Writable | undefined };
   effects?: Iterable<{ statuses?: Iterable<string> }>;
@@ -68,23 +86,69 @@ function statusesHeld(target: Writable, statuses: Readonly<Record<string, Status
   return Object.entries(statuses).every(([id, w]) => (w === null ? !held.has(id) : held.has(id)));
 }
 
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The flattened values the write's document holds at its keys: what the write replaces. */
+export function valuesBefore(
+  write: DocumentWrite,
+  resolve: (uuid: string) => unknown,
+): Record<string, unknown> {
+  const target = targetOf(write, resolve);
+  const flat = foundry.utils.flattenObject(write.update) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(flat))
+    out[key] = target ? (foundry.utils.getProperty(target, key) ?? null) : null;
+  return out;
+}
+
+/**
+ * What finishing `write` still has to write on `target`, by flattened key, and the keys whose
+ * later value is kept. A journal stored before `from` existed keeps the old rule (absolute).
+ */
+function rebased(target: Writable, write: JournalWrite): { update: Record<string, unknown>; kept: string[] } {
+  const flat = foundry.utils.flattenObject(write.update) as Record<string, unknown>;
+  const before = write.from
+    ? (foundry.utils.flattenObject(write.from) as Record<string, unknown>)
+    : undefined;
+  const update: Record<string, unknown> = {};
+  const kept: string[] = [];
+  for (const [key, to] of Object.entries(flat)) {
+    const now = foundry.utils.getProperty(target, key) ?? null;
+    if (same(now, to)) continue;
+    const from = before && key in before ? before[key] : undefined;
+    if (from === undefined || same(now, from)) update[key] = to;
+    else if (typeof now === 'number' && typeof from === 'number' && typeof to === 'number')
+      update[key] = now + (to - from);
+    else kept.push(key);
+  }
+  return { update, kept };
+}
+
 /**
  * Makes the writes. `resuming`: finishing a journal, where a value already held is not written
- * again and a document deleted since is skipped (there is nothing left half-written on it).
+ * again, a value changed since is rebased (above) and a document deleted since is skipped (there
+ * is nothing left half-written on it). Returns the names of documents where a later value was kept.
  */
 export async function applyWrites(
-  writes: readonly DocumentWrite[],
+  writes: readonly JournalWrite[],
   resolve: (uuid: string) => unknown,
   resuming = false,
-): Promise<void> {
+): Promise<string[]> {
+  const keptOn: string[] = [];
   for (const write of writes) {
     const target = targetOf(write, resolve);
     if (!target) {
       if (resuming) continue;
       throw new RulesError('PDA.Chat.Gone.Document');
     }
-    if (!resuming || !holds(target, write.update)) await target.update(write.update);
+    if (!resuming) await target.update(write.update);
+    else if (!holds(target, write.update)) {
+      const { update, kept } = rebased(target, write);
+      if (kept.length) keptOn.push(String(target.name ?? write.uuid));
+      if (Object.keys(update).length) await target.update(update);
+    }
     if (write.statuses && (!resuming || !statusesHeld(target, write.statuses)))
       await applyStatusWrites(target, write.statuses);
   }
+  return keptOn;
 }

@@ -3,6 +3,7 @@ import { PassedArmesCombat, PassedArmesCombatant } from './documents';
 import { CombatRoundModel, CombatantRoundModel } from './models';
 import { registerRoundQueries } from './service';
 import { FOOTER_TEMPLATE, PassedArmesCombatTracker, TRACKER_TEMPLATE } from './tracker';
+import { registerVaultKeeper } from './vault';
 
 export { registerRoundAdapter } from './adapter';
 export type { RoundAdapter, CombatLike, CombatantLike } from './adapter';
@@ -27,5 +28,6 @@ export function registerCombat(): void {
   Object.assign(CONFIG.Combatant.dataModels as Record<string, unknown>, { base: CombatantRoundModel });
   (CONFIG.ui as unknown as Record<string, unknown>).combat = PassedArmesCombatTracker;
   registerRoundQueries();
+  registerVaultKeeper();
   void foundry.applications.handlebars.loadTemplates([...new Set(COMBAT_TEMPLATES)]);
 }

@@ -140,6 +140,18 @@ export async function finishRoundJournal(combat: CombatLike): Promise<string | u
   return journal.key;
 }
 
+/**
+ * Finishes the round journal of every combat (GM side, inside the GM-side queue): a card action
+ * or a realignment that writes a Combat (a parry spent, F-D2) runs it first, so a round command
+ * cut off earlier can never write its older round data over the later write.
+ */
+export async function finishRoundJournals(): Promise<void> {
+  for (const doc of game.combats ?? []) {
+    const combat = doc as unknown as CombatLike;
+    if (roundJournalOf(combat)) await finishRoundJournal(combat);
+  }
+}
+
 /** On the active GM's client at `ready`: finishes the journals left on combats. */
 export async function resumeRoundJournals(): Promise<void> {
   const me = game.user;

@@ -21,7 +21,7 @@ import { activeRulesetId } from '../settings';
 import { requesterFor, roundAdapterFor, type AnyRoundAdapter, type CombatLike } from './adapter';
 import { applyTransition, readRoundState, snapshots } from './store';
 import { finishRoundJournal } from './round-writes';
-import { serialise } from '../security/writes';
+import { gmTask, serialise } from '../security/writes';
 
 /**
  * Round commands, run by the GM's client: the tracker's buttons, the Combat document's turn
@@ -208,7 +208,8 @@ export async function sendRoundCommand(combat: CombatLike, command: RoundCommand
   // The active GM decides; another GM's command travels as a request, like a player's.
   if (game.user?.isGM && (!activeGM || activeGM.id === game.user.id)) {
     try {
-      await runRoundCommand(combat, GM, command);
+      // The GM's own command waits for the GM-side work before it, as a request does.
+      await gmTask(() => runRoundCommand(combat, GM, command));
       return true;
     } catch (error) {
       return notifyError(error);

@@ -31,6 +31,12 @@ export interface DeclarationVault {
   conceal(combat: CombatLike, combatant: RoundCombatant, declaration: unknown): unknown;
   /** Stores the exact declarations of the concealed combatants (GM side, before the Combatants). */
   write(combat: CombatLike, secrets: Readonly<Record<string, string>>): Promise<void>;
+  /**
+   * True while the initiative order is sealed (Greyhawk's d10 during the declarations): the
+   * Combat then holds a stand-in order (by combatant id, no score, no Combatant initiative) and
+   * the vault the real one, until the step that reveals it.
+   */
+  sealsOrder?(state: State): boolean;
 }
 
 const vaults = new Map<string, DeclarationVault>();
@@ -89,6 +95,34 @@ function storedBudgets(text: string): Budgets | undefined {
 
 /** The vault's key holding the full schedule (never a combatant id: those are document ids). */
 const SLOTS_KEY = '#slots';
+/** The vault's key holding a sealed initiative order. */
+const ORDER_KEY = '#order';
+
+/** A sealed order as every client may see it: who is in it, sorted by id, no score. */
+function concealOrder(order: readonly InitiativeEntry[]): InitiativeEntry[] {
+  return [...order]
+    .map((e) => ({ combatantId: e.combatantId, score: 0, tieBreak: [], reason: e.reason }))
+    .sort((a, b) => (a.combatantId < b.combatantId ? -1 : a.combatantId > b.combatantId ? 1 : 0));
+}
+
+/** The stored order, or the sealed one from the vault where this client reads it. */
+function revealOrder(
+  vault: DeclarationVault | undefined,
+  combat: CombatLike,
+  stored: readonly InitiativeEntry[],
+): InitiativeEntry[] {
+  const full = vault ? parseJson(vault.read(combat, ORDER_KEY) ?? '') : undefined;
+  if (!Array.isArray(full) || full.length !== stored.length) return [...stored];
+  const ids = new Set(stored.map((e) => e.combatantId));
+  const entries = full.filter(
+    (e): e is InitiativeEntry =>
+      isPlainObject(e) &&
+      typeof e.combatantId === 'string' &&
+      typeof e.score === 'number' &&
+      ids.has(e.combatantId),
+  );
+  return entries.length === stored.length ? entries : [...stored];
+}
 /** What a concealed combatant's waiting slot shows in the Combat document. */
 const HIDDEN_ACTION = 'hidden';
 
@@ -189,7 +223,7 @@ export function readRoundState(adapter: AnyRoundAdapter, combat: CombatLike): St
         : adapter.rules.initialReadiness(snapshot);
     budgets[c.id] = storedBudgets(own.budgets) ?? {};
   }
-  const order = sys.order as unknown as InitiativeEntry[];
+  const order = revealOrder(vault, combat, sys.order as unknown as InitiativeEntry[]);
   // Own keys only: a stored id such as 'constructor' must not pass for a combatant.
   const known = (id: unknown): boolean => typeof id === 'string' && Object.hasOwn(combatants, id);
   return {
@@ -244,6 +278,11 @@ export function roundUpdates(combat: CombatLike, state: State, adapter?: AnyRoun
   const combatants: Record<string, unknown>[] = [];
   const items: { actor: Actor.Implementation; updates: Record<string, unknown>[] }[] = [];
   const vault = vaults.get(state.rules);
+  const sealOrder = !state.ended && vault?.sealsOrder?.(state) === true;
+  if (sealOrder) {
+    secrets[ORDER_KEY] = JSON.stringify(state.order);
+    combatUpdate.system.order = concealOrder(state.order);
+  }
   const sealed: SealedFields = { declarations: {}, budgets: {}, readiness: {} };
   for (const c of combat.combatants) {
     if (!c.id) continue;
@@ -262,7 +301,8 @@ export function roundUpdates(combat: CombatLike, state: State, adapter?: AnyRoun
     sealed.readiness[c.id] = r === undefined || onDocuments ? '' : JSON.stringify(r);
     const position = rank.get(c.id);
     // Foundry sorts turns by initiative, highest first: mirror the engine's order.
-    const initiative = position === undefined || state.ended ? null : state.order.length - position;
+    const initiative =
+      position === undefined || state.ended || sealOrder ? null : state.order.length - position;
     // The round fields live on the Combat only (one copy, GM-written); a Combatant still holding
     // the fields of a round stored before that copy existed has them cleared once.
     const legacy = Boolean(c.system.declaration || c.system.readiness || c.system.budgets);

@@ -10,6 +10,22 @@ import { RulesError } from '../../engine/core/errors';
 
 const queues = new Map<string, Promise<unknown>>();
 
+let table: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `task` after every earlier GM-side task of this client: one queue for the table's GM-side
+ * work (requests, the GM's own round commands, the journals finished at `ready`), so every
+ * action reads the documents with the writes of every action before it, and two wounds on the
+ * same actor compose whatever card, combat or requester they come from. Only entry points queue
+ * here (`runRequest`, `sendRoundCommand` on the GM, the resumes at `ready`); code running inside
+ * a task calls the GM-side functions directly, never an entry point, or it would wait for itself.
+ */
+export function gmTask<T>(task: () => Promise<T>): Promise<T> {
+  const run = table.catch(() => undefined).then(task);
+  table = run;
+  return run;
+}
+
 /** Runs `task` after every earlier task with the same key: one action at a time per card or combat. */
 export function serialise<T>(key: string, task: () => Promise<T>): Promise<T> {
   const previous = queues.get(key) ?? Promise.resolve();

@@ -8,6 +8,8 @@ import type { FoundryRuleset } from '../types';
 import { GREYHAWK_ACTOR_TYPES, GuerrierAdndModel, MonstreAdndModel } from './models/actors';
 import { ArmeAdndModel, GREYHAWK_ITEM_TYPES } from './models/items';
 import { greyhawkRoundAdapter } from './round/adapter';
+import { greyhawkInitiativeVault } from './round/slot-attack';
+import { registerDeclarationVault } from '../../combat/store';
 import { registerGreyhawkSettings } from './settings';
 import { GreyhawkActorSheet, GreyhawkWeaponSheet } from './sheets/actor-sheet';
 
@@ -38,6 +40,8 @@ export const greyhawkRuleset: FoundryRuleset = {
     void foundry.applications.handlebars.loadTemplates(GREYHAWK_PARTIALS);
     // G-D3 the sheet's realign button asks the GM (every world, like the sheets).
     registerRealignQuery();
+    // The sealed d10 stays on the GMs' clients until the declarations close.
+    registerDeclarationVault('greyhawk', greyhawkInitiativeVault);
   },
   init() {
     // The lasting conditions are token statuses (after core's), carried by Active Effects.

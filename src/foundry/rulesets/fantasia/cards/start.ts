@@ -3,10 +3,11 @@ import { findBotte } from '../../../../engine/fantasia/bottes';
 import { skillValue } from '../../../../engine/fantasia/skills';
 import { isRanged, withStates } from '../../../../engine/fantasia/weapons';
 import type { FantasiaCombatant, FantasiaWeapon } from '../../../../engine/fantasia/types';
+import { GM } from '../../../../engine/round/types';
 import { templatePath } from '../../../constants';
 import { notifyError, t } from '../../../i18n';
 import { activeRulesetId } from '../../../settings';
-import { sendRoundCommand } from '../../../combat/service';
+import { runRoundCommand } from '../../../combat/service';
 import { combatantOfActor } from '../round/chat-round';
 import type { CombatLike, CombatantLike } from '../../../combat/adapter';
 import { renderTemplateWith, resolveUuid, userTargets } from '../../../chat/card';
@@ -210,7 +211,12 @@ async function roundWeaponFired(
   if (!round?.system?.step || round.system.rules !== 'fantasia') return;
   const combatant = combatantOfActor(round, actorUuid);
   if (!combatant?.id) return;
-  await sendRoundCommand(round, { kind: 'weaponFired', combatantId: combatant.id, weaponId });
+  // On the GM's client, inside the card.open request's task: the command runs directly.
+  try {
+    await runRoundCommand(round, GM, { kind: 'weaponFired', combatantId: combatant.id, weaponId });
+  } catch (error) {
+    notifyError(error);
+  }
 }
 
 /** The attacker as the round sees it: winding a crossbow in this round's passes (F-W5). */

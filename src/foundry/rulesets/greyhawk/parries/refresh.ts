@@ -13,6 +13,7 @@ interface CardMessage {
   readonly id: string | null;
   readonly type: string;
   readonly content: string;
+  readonly author?: { isGM?: boolean } | null;
   readonly system: {
     readonly flow?: string;
     readonly step?: string;
@@ -31,6 +32,8 @@ const defendedBy = (m: CardMessage): string => m.system.targets?.[0]?.actorUuid 
 export async function refreshParryCards(message: unknown): Promise<void> {
   const m = message as CardMessage;
   if (!isActiveGM() || m.type !== CARD_TYPE || m.system.flow !== ATTACK_FLOW) return;
+  // Only a GM's card: a look-alike a player posts must not make the GM write the parry cards.
+  if (m.author?.isGM !== true) return;
   const defended = defendedBy(m);
   const all = (game.messages as unknown as { contents?: CardMessage[] } | undefined)?.contents ?? [];
   const open = all.filter(

@@ -81,6 +81,7 @@ export function weaponOf(
 interface StoredCard {
   readonly id: string | null;
   readonly type: string;
+  readonly author?: { readonly isGM?: boolean } | null;
   readonly system: {
     readonly flow?: string;
     readonly step?: string;
@@ -95,9 +96,10 @@ interface StoredCard {
   };
 }
 
+/** The cards of the chat log: only a GM writes cards, so a player's look-alike counts for nothing. */
 function messages(): StoredCard[] {
   const all = (game.messages as unknown as { contents?: StoredCard[] } | undefined)?.contents;
-  return all ?? [];
+  return (all ?? []).filter((m) => m.author?.isGM === true);
 }
 
 function attackCardsOn(defendedUuid: string): StoredCard[] {

@@ -3,7 +3,8 @@ import { currentStep } from '../../../../engine/round/engine';
 import type { Requester, Slot } from '../../../../engine/round/types';
 import { greyhawkRoundRules, type GreyhawkRoundState } from '../../../../engine/greyhawk/round';
 import type { CardTarget } from '../../../chat/flow';
-import { readRoundState } from '../../../combat/store';
+import { readRoundState, type DeclarationVault } from '../../../combat/store';
+import { readSecret, writeSecrets } from '../../../combat/vault';
 import { combatantById, roundAdapterFor, type CombatLike, type CombatantLike } from '../../../combat/adapter';
 import { notifyError, t } from '../../../i18n';
 import { startGreyhawkAttack, type GreyhawkStartOptions } from '../cards/start';
@@ -16,16 +17,32 @@ import { readiedWeapons } from '../styles/facts';
  * manoeuvre.
  */
 
+/** True while the round is rolled and declared: the d10 stays sealed. */
+function initiativeSealed(state: GreyhawkRoundState): boolean {
+  const kind = currentStep(greyhawkRoundRules, state)?.kind;
+  return kind === 'declare' || kind === 'initiative';
+}
+
 /** The d10 is sealed while the round is rolled and declared: players see that it is rolled. */
 export function greyhawkSealedInitiative(
   state: GreyhawkRoundState,
   _id: string,
   viewer: Requester,
 ): string | undefined {
-  const kind = currentStep(greyhawkRoundRules, state)?.kind;
-  if (viewer.gm || (kind !== 'declare' && kind !== 'initiative')) return undefined;
+  if (viewer.gm || !initiativeSealed(state)) return undefined;
   return t('PDA.Greyhawk.Style.Declare.Sealed');
 }
+
+/**
+ * Where the sealed d10 is kept until the declarations close: the GMs' vault (combat/vault.ts),
+ * as Fantasia's PNJ intents; the Combat every client receives holds a stand-in order meanwhile.
+ */
+export const greyhawkInitiativeVault: DeclarationVault = {
+  read: readSecret,
+  write: writeSecrets,
+  conceal: () => undefined,
+  sealsOrder: (state) => initiativeSealed(state as GreyhawkRoundState),
+};
 
 const ATTACK_SLOTS: ReadonlySet<string> = new Set([
   'attack',

@@ -9,6 +9,7 @@ import { readRoundState, writeRoundState } from '../../../combat/store';
 import { notifyError, t } from '../../../i18n';
 import { askGM, registerQuery, type QueryPayload } from '../../../queries';
 import { serialise } from '../../../security/writes';
+import { finishRoundJournal } from '../../../combat/round-writes';
 import { greyhawkConditionsOf, writeConditions } from '../conditions';
 
 /**
@@ -87,8 +88,14 @@ export async function handleRealign(payload: RealignPayload, user: User): Promis
     );
     return true;
   };
-  // The same queue as the round's commands: a realignment never reads a round being rewritten.
-  return fight ? serialise(`combat.${fight.combat.id ?? ''}`, realign) : realign();
+  // The same queue as the round's commands: a realignment never reads a round being rewritten,
+  // nor one a command cut off earlier would later write back over it.
+  return fight
+    ? serialise(`combat.${fight.combat.id ?? ''}`, async () => {
+        await finishRoundJournal(fight.combat);
+        return realign();
+      })
+    : realign();
 }
 
 export function registerRealignQuery(): void {
