@@ -56,3 +56,24 @@ export function withState(states: readonly SouffleState[], state: SouffleState):
 export function withoutState(states: readonly SouffleState[], state: SouffleState): SouffleState[] {
   return states.filter((s) => s !== state);
 }
+
+/**
+ * S-ST1: the actions each state stops ('all': every action, passive ones included). Assommé is
+ * unconscious (S-MN3): nothing at all. Agrippé cannot move (S-GR1): no movement, no flight; the
+ * held fighter may still strike or try to escape. Épuisé has no souffle to give (S-DF3): no
+ * forcing. Sans défense, pris au dépourvu and vulnérable stop the defence roll (S-DF1), which the
+ * defence itself handles.
+ */
+export const STATE_STOPS: Readonly<Partial<Record<SouffleState, 'all' | readonly string[]>>> = {
+  assomme: 'all',
+  agrippe: ['deplacement', 'fuite'],
+  epuise: ['forcer'],
+};
+
+/** The first state among `states` that stops `action`, or undefined. */
+export function stateStopping(states: readonly SouffleState[], action: string): SouffleState | undefined {
+  return states.find((s) => {
+    const stops = STATE_STOPS[s];
+    return stops === 'all' || (stops !== undefined && stops.includes(action));
+  });
+}
