@@ -100,8 +100,7 @@ export function turnRefusal<C extends RoundCombatant, R>(
   if (state.ended || state.step !== SOUFFLE_STEPS.actions) return undefined;
   if (actionCost(actionLength(action)) === 0) return undefined;
   const name = state.combatants[id]?.name ?? id;
-  if (state.declarations[id]?.turnOver)
-    return new RulesError('PDA.Error.SouffleTurnOver', { name });
+  if (state.declarations[id]?.turnOver) return new RulesError('PDA.Error.SouffleTurnOver', { name });
   if (gm) return undefined;
   const current = state.slotIndex >= 0 ? state.slots[state.slotIndex] : undefined;
   if (!current) return new RulesError('PDA.Error.SouffleNoTurn', { name });
@@ -286,14 +285,14 @@ export function spendSouffleAction<C extends SouffleRoundCombatant, R>(
     throw new RulesError('PDA.Error.NotOwner', { name: combatant.name });
   const cost = actionCost(actionLength(action));
   if (cost === 0 || state.ended || state.step !== SOUFFLE_STEPS.actions) return state;
-  const refused = turnRefusal(state, id, action, by.gm);
-  if (refused) throw refused;
   const declaration = state.declarations[id];
   const budget = state.budgets[id]?.[ACTIONS_POOL] ?? { max: 0, used: 0 };
   spendAction(
     declaration ? { posture: roundPosture(declaration), spent: budget.used } : { spent: 0 },
     action,
   );
+  const refused = turnRefusal(state, id, action, by.gm);
+  if (refused) throw refused;
   // The current slot first, then the next waiting ones, in schedule order.
   const order = state.slots
     .map((slot, index) => ({ slot, index }))

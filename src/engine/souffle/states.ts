@@ -59,14 +59,15 @@ export function withoutState(states: readonly SouffleState[], state: SouffleStat
 
 /**
  * S-ST1: the actions each state stops ('all': every action, passive ones included). Assommé is
- * unconscious (S-MN3): nothing at all. Agrippé cannot move (S-GR1): no movement, no flight; the
- * held fighter may still strike or try to escape. Épuisé has no souffle to give (S-DF3): no
+ * unconscious (S-MN3): nothing at all. Agrippé cannot move (S-GR1): no movement (no flight
+ * either, refused by the flight itself); the held fighter may still strike or try to escape. Épuisé has no souffle to give (S-DF3): no
  * forcing. Sans défense, pris au dépourvu and vulnérable stop the defence roll (S-DF1), which the
  * defence itself handles.
  */
 export const STATE_STOPS: Readonly<Partial<Record<SouffleState, 'all' | readonly string[]>>> = {
   assomme: 'all',
-  agrippe: ['deplacement', 'fuite'],
+  // Fleeing has its own refusal for every hindered fighter (S-FL1, HINDERED).
+  agrippe: ['deplacement'],
   epuise: ['forcer'],
 };
 

@@ -3,7 +3,13 @@ import { RulesError } from '../../core/errors';
 import type { AimKind, AttackKind } from '../attack';
 import type { SouffleOptions } from '../options';
 import type { SouffleExchangeEffect } from './effects';
-import { budgetRefusal, ensure, stateRefusal, type SouffleExchangeView, type SouffleFighterView } from './view';
+import {
+  budgetRefusal,
+  ensure,
+  stateRefusal,
+  type SouffleExchangeView,
+  type SouffleFighterView,
+} from './view';
 
 /**
  * The aim exchange (S-AT7, S-MN1..S-MN3): a short action whose card records what the next attack

@@ -17,7 +17,13 @@ import {
   type FighterMark,
   type SouffleExchangeEffect,
 } from './effects';
-import { budgetRefusal, ensure, stateRefusal, type SouffleExchangeView, type SouffleFighterView } from './view';
+import {
+  budgetRefusal,
+  ensure,
+  stateRefusal,
+  type SouffleExchangeView,
+  type SouffleFighterView,
+} from './view';
 
 /**
  * The grapple exchange (S-GR1), a long action: the opposed roll is made when the card opens, the

@@ -181,9 +181,10 @@ export function checkSouffleAction(
 ): void {
   const turn = souffleTurn(state, id);
   if (!turn || !state) return;
+  // What the posture cannot pay at all first, then whose turn it is (S-R1).
+  spendAction(turn, action);
   const refused = turnRefusal(state, id, action, gm);
   if (refused) throw refused;
-  spendAction(turn, action);
 }
 
 /**

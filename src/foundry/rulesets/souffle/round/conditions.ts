@@ -14,7 +14,12 @@ interface EffectDoc {
 }
 
 /** Whether a condition marked `mark` is over in round `round` of combat `combatId`. */
-function stale(status: RoundCondition, mark: Record<string, unknown>, combatId: string, round: number): boolean {
+function stale(
+  status: RoundCondition,
+  mark: Record<string, unknown>,
+  combatId: string,
+  round: number,
+): boolean {
   if (mark.combatId !== combatId) return true;
   const made = Number(mark.round ?? 0);
   // S-AT7: an unused aim lasts as the aimLasts setting says; "freiné" its own round (S-FL1).
