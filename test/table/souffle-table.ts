@@ -55,3 +55,34 @@ export async function souffleRound(
 export async function nextSlots(gm: Seat, n: number): Promise<void> {
   for (let i = 0; i < n; i++) await gm.click('[data-action="pdaNextSlot"]', gm.tracker);
 }
+
+/** The GM's brigand: a club (light, blunt, one hand), human size. */
+export function brigand(name = 'Brigand') {
+  return {
+    name,
+    type: 'combattant',
+    system: {
+      geste: 2,
+      vigueur: 2,
+      acuite: 2,
+      defense: 2,
+      initiative: 2,
+      metiers: [{ name: 'Brigand', level: 1 }],
+    },
+    items: [
+      {
+        name: 'Gourdin',
+        type: 'arme-souffle',
+        system: {
+          catalogue: 'gourdin',
+          category: 'legere',
+          advantage: 1,
+          damage: 1,
+          blunt: true,
+          hands: 1,
+          equipped: true,
+        },
+      },
+    ],
+  };
+}

@@ -7,40 +7,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Table, type Seat } from '../harness/table';
-import { text, WARRIOR } from './souffle-table';
+import { brigand, text, WARRIOR } from './souffle-table';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
-
-/** The GM's brigand: a club (light, blunt, one hand), human size. */
-export function brigand(name = 'Brigand') {
-  return {
-    name,
-    type: 'combattant',
-    system: {
-      geste: 2,
-      vigueur: 2,
-      acuite: 2,
-      defense: 2,
-      initiative: 2,
-      metiers: [{ name: 'Brigand', level: 1 }],
-    },
-    items: [
-      {
-        name: 'Gourdin',
-        type: 'arme-souffle',
-        system: {
-          catalogue: 'gourdin',
-          category: 'legere',
-          advantage: 1,
-          damage: 1,
-          blunt: true,
-          hands: 1,
-          equipped: true,
-        },
-      },
-    ],
-  };
-}
 
 describe('S-R1 two rounds, three fighters, in initiative order', () => {
   let table: Table;
