@@ -278,3 +278,45 @@ describe('Souffle: souffle lost', () => {
     expect(hunter().system.wounds).toEqual([1]);
   });
 });
+
+describe('Souffle: outnumbering read from the scene', () => {
+  it('S-A4 the warrior strikes the brigand with the hunter beside him: 2 against 1 on the tokens, +1 (8 → 9, 2d12)', async () => {
+    const { table, gm, alice } = await souffleDuel();
+    await table.createActor(brigand());
+    const thug = await table.placeToken('Brigand', 2, 2);
+    await thug.update({ disposition: -1 });
+    await table.settle();
+    await alice.target('Brigand');
+    await strike(alice, WARRIOR, [
+      [12, 3],
+      [12, 8],
+    ]);
+    let card = text(alice.lastMessage());
+    expect(card).toContain("Niveau d'avantage +9");
+    expect(card).toContain('Surnombre (jetons au contact) 2 / 1 +1');
+    // The hunter steps out of reach: one against one, no bonus.
+    await gm.token('Chasseur').document.update({ x: 900 });
+    await table.settle();
+    await strike(alice, WARRIOR, [
+      [10, 1],
+      [12, 7],
+    ]);
+    card = text(alice.lastMessage());
+    expect(card).toContain("Niveau d'avantage +8");
+    expect(card).not.toContain('Surnombre');
+  });
+
+  it('S-ST1 an épuisé warrior cannot force, even with souffle left: the button says why', async () => {
+    const { table, gm, alice } = await souffleDuel();
+    await gm.actor(WARRIOR).toggleStatusEffect('epuise', { active: true });
+    await table.settle();
+    await alice.target('Chasseur');
+    await strike(alice, WARRIOR, [
+      [10, 1],
+      [12, 7],
+    ]);
+    const force = alice.buttons().filter((b) => b.label.startsWith('Forcer'));
+    expect(force.map((b) => b.enabled)).toEqual([false]);
+    expect(alice.actor(WARRIOR).system.souffle.value).toBe(10);
+  });
+});

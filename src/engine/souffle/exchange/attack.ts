@@ -22,6 +22,7 @@ import {
 } from '../defence';
 import {
   canKnockOut,
+  checkHoldBlow,
   disarm,
   disarmTest,
   knockOut,
@@ -139,16 +140,14 @@ export function defenceContextLevels(state: SouffleAttackState): number {
   return (c?.position ? 1 : 0) + (c?.seen ? 1 : 0);
 }
 
-/** S-GR1: whether a melee attack is the holder's blow on a held target (light or bare hands). */
-export function isHoldBlow(
-  attack: Pick<AttackResult, 'kind' | 'weapons'>,
-  targetStates: readonly string[],
-): boolean {
-  return (
-    attack.kind === 'melee' &&
-    targetStates.includes('agrippe') &&
-    attack.weapons.every((w) => w.category === 'mainsNues' || w.category === 'legere')
-  );
+/**
+ * S-GR1: the holder's blow on the fighter they hold: bare hands or light weapons only (refused
+ * otherwise), armour ignored, no defence roll. Undefined when the attack is not the holder's.
+ */
+export function holdBlow(attack: Pick<AttackResult, 'kind' | 'weapons'>, holder: boolean): boolean {
+  if (!holder || attack.kind !== 'melee') return false;
+  checkHoldBlow(attack.weapons);
+  return true;
 }
 
 /** The defence input of the defender against this attack (posture, armour, shield, distance). */

@@ -119,6 +119,9 @@ export function souffleAttackContext(card: Card, env: FlowEnv) {
         rule: 'S-DF3',
       },
     ];
+    // S-DF3 (ruling): at 0 PV the card says the defender is down; what follows is the GM's call.
+    if (s.applied.written.some((e) => e.type === 'resource' && e.resource === 'pv' && e.to <= 0))
+      notes.push({ text: L('Down', { name: target?.name ?? '' }), rule: 'S-DF3' });
     if (s.applied.luckSpent && s.applied.effect)
       notes.push({
         text: L(`LuckSpent.${s.applied.effect}`),

@@ -10,7 +10,7 @@ import {
   SOUFFLE_GRAPPLE_EXCHANGE,
   attackAim,
   chosenAttackInput,
-  isHoldBlow,
+  holdBlow,
   openSouffleAim,
   openSouffleAttack,
   openSouffleFlee,
@@ -23,6 +23,7 @@ import { isSlowed, type FleeSituation } from '../../../../engine/souffle/manoeuv
 import { contextAdvantage } from '../../../../engine/souffle/attack';
 import { souffleStatesOf } from '../states';
 import { outnumberAround } from './outnumber';
+import { holdsNow } from './hold';
 import type { AimKind } from '../../../../engine/souffle/attack';
 import { tokenByUuid, tokenDistance, tokenOfActor } from '../../../canvas/distance';
 import { resolveUuid, type CardEnv } from '../../../chat/card';
@@ -172,6 +173,11 @@ export const souffleAttackOpener: CardOpener<AttackChoices> = {
     const cards: OpenedCard[] = [];
     {
       const env: CardEnv = newEnv();
+      // S-GR1: the holder strikes the fighter they hold bare-handed or with a light weapon only.
+      const held = holdBlow(
+        { kind: input.kind, weapons: input.weapons ?? [] },
+        souffleStatesOf(defender).includes('agrippe') && holdsNow(actor.uuid, target.actorUuid),
+      );
       const attack = await env.roll((dice) => openSouffleAttack(input, dice, options));
       // S-AT5: a shot's distance is read from the scene (null off the scene: no range bonus).
       const distance =
@@ -190,7 +196,7 @@ export const souffleAttackOpener: CardOpener<AttackChoices> = {
         undone: 0,
         ...(distance !== null ? { distance } : {}),
         ...(sides && levels ? { outnumber: { ...sides, levels } } : {}),
-        ...(isHoldBlow(attack, souffleStatesOf(defender)) ? { holdBlow: true } : {}),
+        ...(held ? { holdBlow: true } : {}),
       };
       cards.push({
         card: snapshot(SOUFFLE_ATTACK_EXCHANGE, 'attack', request, found, [target], state, request.itemId),
