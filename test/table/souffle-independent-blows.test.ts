@@ -75,7 +75,10 @@ describe('Souffle, read afresh: blows, defence and damage', () => {
   });
 
   it('S-DF2 worn mail adds its defensive levels: a prudent defender in mail rolls one d12', async () => {
-    const table = await fight({}, { armours: [{ name: 'Cotte de mailles', kind: 'armure', defence: 2, gesteMalus: -1 }] });
+    const table = await fight(
+      {},
+      { armours: [{ name: 'Cotte de mailles', kind: 'armure', defence: 2, gesteMalus: -1 }] },
+    );
     await attackFromSheet(table.seat('Alice'), 'Aude', 'Épée longue', {}, [[12, 10]]);
     table.dice.push([12, 6]);
     await table.seat('Bruno').press('Esquiver');
@@ -152,11 +155,17 @@ describe('Souffle, read afresh: blows, defence and damage', () => {
   it('S-DF1 only a shield parries an arrow: without one the target may only dodge', async () => {
     const table = await fight({ weapons: [{ ...LONG_BOW, equipped: true }], at: [1, 1] }, { at: [6, 1] });
     await attackFromSheet(table.seat('Alice'), 'Aude', 'Arc long', {}, [[12, 9]]);
-    const parry = table.seat('Bruno').buttons(card(table)).find((b) => b.label.includes('Parer'));
+    const parry = table
+      .seat('Bruno')
+      .buttons(card(table))
+      .find((b) => b.label.includes('Parer'));
     expect(parry === undefined || !parry.enabled).toBe(true);
-    expect(table.seat('Bruno').buttons(card(table)).some((b) => b.label.includes('Esquiver') && b.enabled)).toBe(
-      true,
-    );
+    expect(
+      table
+        .seat('Bruno')
+        .buttons(card(table))
+        .some((b) => b.label.includes('Esquiver') && b.enabled),
+    ).toBe(true);
   });
 
   it('S-DF1 a target carrying a shield may parry an arrow', async () => {
@@ -165,7 +174,12 @@ describe('Souffle, read afresh: blows, defence and damage', () => {
       { at: [6, 1], armours: [{ name: 'Rondache', kind: 'bouclier', defence: 1 }] },
     );
     await attackFromSheet(table.seat('Alice'), 'Aude', 'Arc long', {}, [[12, 9]]);
-    expect(table.seat('Bruno').buttons(card(table)).some((b) => b.label.includes('Parer') && b.enabled)).toBe(true);
+    expect(
+      table
+        .seat('Bruno')
+        .buttons(card(table))
+        .some((b) => b.label.includes('Parer') && b.enabled),
+    ).toBe(true);
   });
 
   it('S-DF3 damage beyond the souffle left spills onto PV, ticks fatigué and records the wound', async () => {
@@ -202,12 +216,17 @@ describe('Souffle, read afresh: blows, defence and damage', () => {
       const table = await fight({}, {});
       // the GM ticks the state on Basile's sheet
       await sheetAction(table.gm, 'Basile', `[data-action="toggleState"][data-state="${state}"]`);
-      const ticked = (await table.gm.openSheet(table.gm.actor('Basile'))).querySelector(`[data-state="${state}"]`);
+      const ticked = (await table.gm.openSheet(table.gm.actor('Basile'))).querySelector(
+        `[data-state="${state}"]`,
+      );
       expect(ticked?.classList.contains('active')).toBe(true);
       await attackFromSheet(table.seat('Alice'), 'Aude', 'Épée longue', {}, [[12, 9]]);
       const rolledBefore = table.dice.rolled.length;
       // whatever the card offers the defender, no defence die is rolled
-      const offered = table.seat('Bruno').buttons(card(table)).find((b) => b.enabled && /Parer|Esquiver|Aucun/.test(b.label));
+      const offered = table
+        .seat('Bruno')
+        .buttons(card(table))
+        .find((b) => b.enabled && /Parer|Esquiver|Aucun/.test(b.label));
       if (offered) await table.seat('Bruno').click(offered.el);
       await table.gm.press('Appliquer', card(table));
       expect(table.dice.rolled.length).toBe(rolledBefore);

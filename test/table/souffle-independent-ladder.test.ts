@@ -42,7 +42,10 @@ const BREAKDOWN = 'Dégâts − dé − défense − ½ métier';
 describe('Souffle, read afresh: the ends of the ladder and other numbers', () => {
   it('S-A2 a level-9 attack rolls two d12 and keeps the better', async () => {
     const table = await fight({ system: { vigueur: 3, metiers: [{ name: 'Bretteur', level: 6 }] } }, {});
-    await attackFromSheet(table.seat('Alice'), 'Aude', 'Épée longue', {}, [[12, 4], [12, 11]]);
+    await attackFromSheet(table.seat('Alice'), 'Aude', 'Épée longue', {}, [
+      [12, 4],
+      [12, 11],
+    ]);
     expect(rowValue(card(table), "Niveau d'avantage")).toMatch(/^\+9/);
     expect(rowValue(card(table), 'Dégâts potentiels')).toBe('14');
     expect(table.dice.pending).toBe(0);
@@ -153,7 +156,9 @@ describe('Souffle, read afresh: the ends of the ladder and other numbers', () =>
     ]);
     await table.settle();
     for (let i = 0; i < 8; i++) {
-      const end = table.gm.tracker.querySelector<HTMLButtonElement>('.pda-slot.current [data-action="pdaEndSlot"]');
+      const end = table.gm.tracker.querySelector<HTMLButtonElement>(
+        '.pda-slot.current [data-action="pdaEndSlot"]',
+      );
       if (!end) break;
       await table.gm.click(end);
     }

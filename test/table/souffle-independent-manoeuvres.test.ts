@@ -49,7 +49,9 @@ async function untilTurnOf(table: Table, name: string): Promise<void> {
   for (let i = 0; i < 8; i++) {
     const current = table.gm.tracker.querySelector('.pda-slot.current .pda-name');
     if (text(current) === name) return;
-    const end = table.gm.tracker.querySelector<HTMLButtonElement>('.pda-slot.current [data-action="pdaEndSlot"]');
+    const end = table.gm.tracker.querySelector<HTMLButtonElement>(
+      '.pda-slot.current [data-action="pdaEndSlot"]',
+    );
     if (!end) throw new Error(`no slot to close before ${name}'s turn`);
     await table.gm.click(end);
   }
@@ -61,7 +63,10 @@ describe('Souffle, read afresh: aim and manoeuvres', () => {
     const table = await fight({}, {});
     await prepare(table, 'viser');
     // club: 1 + 1 + 1 = 3, +1 aim = 4 → d4 and d12, the better kept
-    await attackFromSheet(table.seat('Alice'), 'Aude', 'Gourdin', {}, [[4, 2], [12, 9]]);
+    await attackFromSheet(table.seat('Alice'), 'Aude', 'Gourdin', {}, [
+      [4, 2],
+      [12, 9],
+    ]);
     expect(rowValue(card(table), "Niveau d'avantage")).toMatch(/^\+4/);
     expect(rowValue(card(table), 'Dégâts potentiels')).toBe('10');
     // the aim and the attack used both of the intrépide's short actions
@@ -72,7 +77,10 @@ describe('Souffle, read afresh: aim and manoeuvres', () => {
     const table = await fight({}, {}, { Aude: 'prudent' });
     await prepare(table, 'viser');
     const before = souffleCards(table.gm).length;
-    await attackFromSheet(table.seat('Alice'), 'Aude', 'Gourdin', {}, [[4, 2], [12, 9]]);
+    await attackFromSheet(table.seat('Alice'), 'Aude', 'Gourdin', {}, [
+      [4, 2],
+      [12, 9],
+    ]);
     expect(souffleCards(table.gm).length).toBe(before);
     expect(table.seat('Alice').warnings.join(' ')).toContain('Plus assez d');
   });
@@ -103,7 +111,10 @@ describe('Souffle, read afresh: aim and manoeuvres', () => {
   it('S-MN3 a blunt blow after aiming to knock out, against a foe at −2, knocks out for as many rounds as the damage', async () => {
     const table = await fight({}, {}, { Basile: 'intrepide' });
     await prepare(table, 'assommer');
-    await attackFromSheet(table.seat('Alice'), 'Aude', 'Gourdin', {}, [[4, 1], [12, 6]]);
+    await attackFromSheet(table.seat('Alice'), 'Aude', 'Gourdin', {}, [
+      [4, 1],
+      [12, 6],
+    ]);
     table.dice.push([10, 2], [10, 3], [10, 4], [10, 5]);
     await table.seat('Bruno').press('Parer');
     // 7 − 2 − 2 − 1 = 2 damage taken
@@ -127,7 +138,10 @@ describe('Souffle, read afresh: aim and manoeuvres', () => {
     await table.seat('Bruno').target('Aude');
     const before = souffleCards(table.gm).length;
     // were he conscious: club 1 + 1 + 1 = 3 → d8 and d10
-    await attackFromSheet(table.seat('Bruno'), 'Basile', 'Gourdin', {}, [[8, 1], [10, 6]]);
+    await attackFromSheet(table.seat('Bruno'), 'Basile', 'Gourdin', {}, [
+      [8, 1],
+      [10, 6],
+    ]);
     expect(souffleCards(table.gm).length).toBe(before);
     expect(table.errors()).toEqual([]);
   });
@@ -136,7 +150,10 @@ describe('Souffle, read afresh: aim and manoeuvres', () => {
     const table = await fight({ weapons: [LONG_SWORD] }, {}, { Basile: 'intrepide' });
     await prepare(table, 'assommer');
     // the knock-out aim keeps Aim's +1: 1 + 1 + 0 + 1 = 3 → d8 and d10
-    await attackFromSheet(table.seat('Alice'), 'Aude', 'Épée longue', {}, [[8, 1], [10, 6]]);
+    await attackFromSheet(table.seat('Alice'), 'Aude', 'Épée longue', {}, [
+      [8, 1],
+      [10, 6],
+    ]);
     table.dice.push([10, 2], [10, 3], [10, 4], [10, 5]);
     await table.seat('Bruno').press('Parer');
     expect(
@@ -149,7 +166,10 @@ describe('Souffle, read afresh: aim and manoeuvres', () => {
   it('S-MN3 a foe defending without disadvantage (prudent, level 0) cannot be knocked out', async () => {
     const table = await fight({}, {}, { Basile: 'prudent' });
     await prepare(table, 'assommer');
-    await attackFromSheet(table.seat('Alice'), 'Aude', 'Gourdin', {}, [[4, 1], [12, 10]]);
+    await attackFromSheet(table.seat('Alice'), 'Aude', 'Gourdin', {}, [
+      [4, 1],
+      [12, 10],
+    ]);
     table.dice.push([10, 2], [10, 3]);
     await table.seat('Bruno').press('Parer');
     expect(
@@ -162,7 +182,10 @@ describe('Souffle, read afresh: aim and manoeuvres', () => {
   it('S-MN3 one luck point keeps the foe conscious after a failed test', async () => {
     const table = await fight({}, { system: { chance: 2 } }, { Basile: 'intrepide' });
     await prepare(table, 'assommer');
-    await attackFromSheet(table.seat('Alice'), 'Aude', 'Gourdin', {}, [[4, 1], [12, 6]]);
+    await attackFromSheet(table.seat('Alice'), 'Aude', 'Gourdin', {}, [
+      [4, 1],
+      [12, 6],
+    ]);
     table.dice.push([10, 2], [10, 3], [10, 4], [10, 5]);
     await table.seat('Bruno').press('Parer');
     table.dice.push([10, 5]);
@@ -178,7 +201,10 @@ describe('Souffle, read afresh: aim and manoeuvres', () => {
   it('S-MN2 a failed disarm test makes the foe drop the weapon (désarmé)', async () => {
     const table = await fight({}, {}, { Basile: 'prudent' });
     await prepare(table, 'desarmer');
-    await attackFromSheet(table.seat('Alice'), 'Aude', 'Gourdin', {}, [[4, 1], [12, 10]]);
+    await attackFromSheet(table.seat('Alice'), 'Aude', 'Gourdin', {}, [
+      [4, 1],
+      [12, 10],
+    ]);
     table.dice.push([10, 1], [10, 9]);
     await table.seat('Bruno').press('Parer');
     // 13 − 1 − 2 − 1 = 9 damage; geste + acuité (2) − 9 → far below: any roll fails

@@ -36,6 +36,7 @@ async function fight(
 
 const card = (table: Table): HTMLElement => souffleCards(table.gm).at(-1)!;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- documents of the fake are untyped
 function tokenDoc(table: Table, seatName: string, name: string): any {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- documents of the fake are untyped
   const scene = table.seat(seatName).game.scenes.find((s: any) => s.active);
@@ -43,7 +44,13 @@ function tokenDoc(table: Table, seatName: string, name: string): any {
   return scene.tokens.find((t: any) => t.name === name);
 }
 
-async function moveToken(table: Table, seatName: string, name: string, col: number, row: number): Promise<void> {
+async function moveToken(
+  table: Table,
+  seatName: string,
+  name: string,
+  col: number,
+  row: number,
+): Promise<void> {
   try {
     await tokenDoc(table, seatName, name).update({ x: col * 100, y: row * 100 });
   } catch {
@@ -53,7 +60,13 @@ async function moveToken(table: Table, seatName: string, name: string, col: numb
 }
 
 /** Aude grabs the Brigand: an intrépide's long action, 1d4 + vigueur each, then the GM applies. */
-async function grab(table: Table, dice: readonly [number, number][] = [[4, 4], [4, 1]]): Promise<void> {
+async function grab(
+  table: Table,
+  dice: readonly [number, number][] = [
+    [4, 4],
+    [4, 1],
+  ],
+): Promise<void> {
   table.dice.push(...dice);
   await sheetAction(table.seat('Alice'), 'Aude', '[data-action="grapple"]');
   await table.gm.press('Appliquer', card(table));
@@ -61,7 +74,9 @@ async function grab(table: Table, dice: readonly [number, number][] = [[4, 4], [
 
 async function nextRound(table: Table): Promise<void> {
   for (let i = 0; i < 8; i++) {
-    const end = table.gm.tracker.querySelector<HTMLButtonElement>('.pda-slot.current [data-action="pdaEndSlot"]');
+    const end = table.gm.tracker.querySelector<HTMLButtonElement>(
+      '.pda-slot.current [data-action="pdaEndSlot"]',
+    );
     if (!end) break;
     await table.gm.click(end);
   }
@@ -93,7 +108,11 @@ describe('Souffle, read afresh: states, grapple, flight and opportunity', () => 
   it('S-GR1 an agrippé fighter cannot move: the player’s token move is refused', async () => {
     const table = await fight({}, {});
     // the Brigand's turn: he grabs Aude
-    for (let i = 0; i < 4 && text(table.gm.tracker.querySelector('.pda-slot.current .pda-name')) !== 'Brigand'; i++)
+    for (
+      let i = 0;
+      i < 4 && text(table.gm.tracker.querySelector('.pda-slot.current .pda-name')) !== 'Brigand';
+      i++
+    )
       await table.gm.click('.pda-slot.current [data-action="pdaEndSlot"]', table.gm.tracker);
     await table.gm.target('Aude');
     table.dice.push([4, 4], [4, 1]);
@@ -112,9 +131,14 @@ describe('Souffle, read afresh: states, grapple, flight and opportunity', () => 
     await nextRound(table);
     const start = table.gm.tracker.querySelector('[data-action="pdaStartPasses"]');
     if (start) await table.gm.click(start);
-    await attackFromSheet(table.seat('Alice'), 'Aude', 'Gourdin', {}, [[8, 1], [10, 9]]);
+    await attackFromSheet(table.seat('Alice'), 'Aude', 'Gourdin', {}, [
+      [8, 1],
+      [10, 9],
+    ]);
     const rolled = table.dice.rolled.length;
-    const offered = table.gm.buttons(card(table)).find((b) => b.enabled && /Parer|Esquiver|Aucun/.test(b.label));
+    const offered = table.gm
+      .buttons(card(table))
+      .find((b) => b.enabled && /Parer|Esquiver|Aucun/.test(b.label));
     if (offered) await table.gm.click(offered.el);
     expect(table.dice.rolled.length).toBe(rolled);
     // 10 − 0 − 2 − 1 = 7
@@ -179,9 +203,14 @@ describe('Souffle, read afresh: states, grapple, flight and opportunity', () => 
     const table = await fight({}, {});
     await table.gm.actor('Brigand').update({ 'system.assommeRounds': 3 });
     await sheetAction(table.gm, 'Brigand', '[data-action="toggleState"][data-state="assomme"]');
-    await attackFromSheet(table.seat('Alice'), 'Aude', 'Gourdin', {}, [[8, 1], [10, 9]]);
+    await attackFromSheet(table.seat('Alice'), 'Aude', 'Gourdin', {}, [
+      [8, 1],
+      [10, 9],
+    ]);
     const rolled = table.dice.rolled.length;
-    const offered = table.gm.buttons(card(table)).find((b) => b.enabled && /Parer|Esquiver|Aucun/.test(b.label));
+    const offered = table.gm
+      .buttons(card(table))
+      .find((b) => b.enabled && /Parer|Esquiver|Aucun/.test(b.label));
     if (offered) await table.gm.click(offered.el);
     expect(table.dice.rolled.length).toBe(rolled);
   });

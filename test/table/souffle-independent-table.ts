@@ -38,7 +38,13 @@ export interface FighterSpec {
   readonly at?: readonly [number, number];
 }
 
-export const LONG_SWORD: WeaponSpec = { catalogue: 'epeeLongue', name: 'Épée longue', category: 'moyenne', advantage: 0, damage: 3 };
+export const LONG_SWORD: WeaponSpec = {
+  catalogue: 'epeeLongue',
+  name: 'Épée longue',
+  category: 'moyenne',
+  advantage: 0,
+  damage: 3,
+};
 export const CLUB: WeaponSpec = { name: 'Gourdin', category: 'legere', advantage: 1, damage: 1, blunt: true };
 export const LONG_BOW: WeaponSpec = {
   name: 'Arc long',
@@ -67,7 +73,8 @@ export async function createFighter(table: Table, spec: FighterSpec): Promise<an
   };
   // The harness does not give ids to embedded items in creation data: give them ours.
   let n = 0;
-  const id = (): string => `${spec.name.replace(/[^A-Za-z]/g, '').slice(0, 8)}item${String(++n)}`.padEnd(16, 'x');
+  const id = (): string =>
+    `${spec.name.replace(/[^A-Za-z]/g, '').slice(0, 8)}item${String(++n)}`.padEnd(16, 'x');
   const items = [
     ...(spec.weapons ?? []).map((w) => ({
       _id: id(),
@@ -90,7 +97,10 @@ export async function createFighter(table: Table, spec: FighterSpec): Promise<an
       system: { kind: a.kind, defence: a.defence, gesteMalus: a.gesteMalus ?? 0, worn: a.worn ?? true },
     })),
   ];
-  const actor = await table.createActor({ name: spec.name, type: spec.type ?? 'combattant', system, items }, spec.owner);
+  const actor = await table.createActor(
+    { name: spec.name, type: spec.type ?? 'combattant', system, items },
+    spec.owner,
+  );
   if (spec.at) await table.placeToken(spec.name, spec.at[0], spec.at[1]);
   return actor;
 }
