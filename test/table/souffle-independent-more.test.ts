@@ -189,6 +189,17 @@ describe('Souffle, read afresh: more numbers and entry points', () => {
     expect(alice.warnings.join(' ')).toContain('freiné');
   });
 
+  it('S-FL1 a caught runner may instead suffer an attack: the pursuer gets an opportunity attack', async () => {
+    const table = await fight({}, {}, { Aude: 'intrepide' });
+    const alice = table.seat('Alice');
+    await sheetAction(alice, 'Aude', '[data-action="flee"]');
+    table.dice.push([10, 1], [10, 1]);
+    await alice.answerDialog({ situation: 'coince', threshold: 8 });
+    await table.gm.press("Attaque d'opportunité", card(table));
+    expect(table.gm.messages().some((m) => text(m).includes("Attaque d'opportunité contre Aude"))).toBe(true);
+    expect(table.errors()).toEqual([]);
+  });
+
   it('S-FL1 with a free way out the flight succeeds without a roll', async () => {
     const table = await fight({}, {});
     const alice = table.seat('Alice');

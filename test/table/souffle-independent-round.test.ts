@@ -118,6 +118,19 @@ describe('Souffle, read afresh: the round', () => {
     expect(bruno.warnings.join(' ')).toContain('La posture ne change');
   });
 
+  it('S-P1 turning intrépide after acting gives no second action in the same round', async () => {
+    const table = await souffleTable([ALICE, BRUNO]);
+    await startFight(table, ['Aude', 'Basile'], [9, 2], { Aude: 'prudent', Basile: 'prudent' });
+    const alice = table.seat('Alice');
+    await alice.target('Basile');
+    await attackFromSheet(alice, 'Aude', 'Épée longue', {}, [4]);
+    await sheetAction(alice, 'Aude', '[data-action="setPosture"][data-posture="intrepide"]');
+    expect(table.gm.actor('Aude').system.posture).toBe('intrepide');
+    await attackFromSheet(alice, 'Aude', 'Épée longue', {}, [4]);
+    expect(souffleCards(table.gm).length).toBe(1);
+    expect(table.errors()).toEqual([]);
+  });
+
   it('S-P1 a posture changed at the end of one’s own turn gives its actions in the next round', async () => {
     const table = await souffleTable([ALICE, BRUNO]);
     await startFight(table, ['Aude', 'Basile'], [9, 2], { Aude: 'prudent', Basile: 'prudent' });

@@ -4,6 +4,7 @@ import {
   attackFromSheet,
   CLUB,
   type FighterSpec,
+  LONG_SWORD,
   type Posture,
   sheetAction,
   souffleCards,
@@ -145,6 +146,20 @@ describe('Souffle, read afresh: states, grapple, flight and opportunity', () => 
     expect(text(card(table))).toContain('= 7');
   });
 
+  it('S-GR1 a holder strikes only bare-handed or with a light weapon: a long sword is refused during the hold', async () => {
+    const table = await fight({ weapons: [LONG_SWORD] }, {});
+    // a long sword in one hand leaves the other free
+    await grab(table);
+    expect(table.gm.actor('Brigand').statuses.has('agrippe')).toBe(true);
+    await nextRound(table);
+    const start = table.gm.tracker.querySelector('[data-action="pdaStartPasses"]');
+    if (start) await table.gm.click(start);
+    const before = souffleCards(table.gm).length;
+    await attackFromSheet(table.seat('Alice'), 'Aude', 'Épée longue', {}, [5, 5]);
+    expect(souffleCards(table.gm).length).toBe(before);
+    expect(table.seat('Alice').warnings.join(' ')).toContain('Pendant une prise');
+  });
+
   it('S-GR1 a grapple against a sans défense target succeeds without an opposed roll', async () => {
     const table = await fight({ weapons: [] }, {});
     await sheetAction(table.gm, 'Brigand', '[data-action="toggleState"][data-state="sansDefense"]');
@@ -197,6 +212,26 @@ describe('Souffle, read afresh: states, grapple, flight and opportunity', () => 
     if (start) await table.gm.click(start);
     await nextRound(table);
     expect(table.gm.actor('Brigand').statuses.has('assomme')).toBe(false);
+  });
+
+  it('S-MN3 a fighter still unconscious at a new round gets no action in it', async () => {
+    const table = await fight({}, {});
+    await table.gm.actor('Brigand').update({ 'system.assommeRounds': 3 });
+    await sheetAction(table.gm, 'Brigand', '[data-action="toggleState"][data-state="assomme"]');
+    await nextRound(table);
+    const start = table.gm.tracker.querySelector('[data-action="pdaStartPasses"]');
+    if (start) await table.gm.click(start);
+    expect(table.gm.actor('Brigand').statuses.has('assomme')).toBe(true);
+    // Aude's turn ends; the Brigand's slots come up (or are skipped)
+    for (let i = 0; i < 4; i++) {
+      if (text(table.gm.tracker.querySelector('.pda-slot.current .pda-name')) !== 'Aude') break;
+      await table.gm.click('.pda-slot.current [data-action="pdaEndSlot"]', table.gm.tracker);
+    }
+    await table.gm.target('Aude');
+    const before = souffleCards(table.gm).length;
+    // were he conscious: club 1 + 1 + 1 = 3 → d8 and d10
+    await attackFromSheet(table.gm, 'Brigand', 'Gourdin', {}, [5, 5]);
+    expect(souffleCards(table.gm).length).toBe(before);
   });
 
   it('S-MN3 an unconscious fighter gets no defence roll', async () => {
