@@ -160,3 +160,22 @@ describe('Souffle requests that break the turn order or the one-target rule', ()
     expect(JSON.parse(combat.system.sealed.budgets[hunter.id])).toEqual({ actions: { max: 1, used: 0 } });
   });
 });
+
+describe('A held fighter’s token stays put even from a forged client', () => {
+  it('Bruno switches off his client’s checks and drags his grabbed hunter away: the GM puts the token back', async () => {
+    const duel = await souffleDuel();
+    const { table, gm, bruno } = duel;
+    await gm.actor('Chasseur').toggleStatusEffect('agrippe', { active: true });
+    await table.settle();
+    const token = bruno.token('Chasseur').document;
+    const [x, y] = [token.x, token.y];
+    // At the console: every preUpdateToken handler of his client removed.
+    (bruno.client as any).hooks.delete('preUpdateToken');
+    await token.update({ x: x + 600 });
+    await table.settle();
+    expect([gm.token('Chasseur').document.x, gm.token('Chasseur').document.y]).toEqual([x, y]);
+    // Bruno's own client shows it back too; nothing else was posted.
+    expect(bruno.token('Chasseur').document.x).toBe(x);
+    expect(table.errors()).toEqual([]);
+  });
+});

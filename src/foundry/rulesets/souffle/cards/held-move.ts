@@ -33,9 +33,16 @@ export function heldMoveRefusal(doc: TokenDoc): RulesError | undefined {
   });
 }
 
+/** The update option of the GM's put-back (the one move a held token makes). */
+const PUT_BACK = 'pdaHeldMove';
+
 /** `preUpdateToken` on the mover's client: false (and the message) when the fighter is held. */
-export function refuseHeldMove(doc: TokenDoc, changed: Record<string, unknown>): boolean | void {
-  if (!moved(changed)) return;
+export function refuseHeldMove(
+  doc: TokenDoc,
+  changed: Record<string, unknown>,
+  options: Record<string, unknown> = {},
+): boolean | void {
+  if (!moved(changed) || options[PUT_BACK] === true) return;
   const refused = heldMoveRefusal(doc);
   if (!refused) return;
   notifyError(refused);
@@ -59,19 +66,21 @@ export async function watchTokenMove(
   if (!doc.id || !isActiveGM()) return;
   const before = lastSeen.get(doc.id);
   if (moved(changed) && before && userId !== game.user?.id && heldMoveRefusal(doc)) {
-    await doc.update?.({ x: before.x, y: before.y }, { pdaHeldMove: true });
+    await doc.update?.({ x: before.x, y: before.y }, { [PUT_BACK]: true });
     return;
   }
   lastSeen.set(doc.id, { x: Math.round(doc.x ?? 0), y: Math.round(doc.y ?? 0) });
 }
 
 export function registerHeldMoveHooks(): void {
-  Hooks.on('preUpdateToken', ((doc: TokenDoc, changed: Record<string, unknown>) =>
-    refuseHeldMove(doc, changed)) as never);
-  Hooks.on('createToken', ((doc: TokenDoc, _options: unknown, userId: string) => {
-    void watchTokenMove(doc, {}, userId);
-  }) as never);
-  Hooks.on('updateToken', ((doc: TokenDoc, changed: Record<string, unknown>, _o: unknown, userId: string) => {
-    void watchTokenMove(doc, changed, userId);
-  }) as never);
+  Hooks.on('preUpdateToken', ((
+    doc: TokenDoc,
+    changed: Record<string, unknown>,
+    options: Record<string, unknown>,
+  ) => refuseHeldMove(doc, changed, options)) as never);
+  // The promise is returned only so a caller may await it (Foundry ignores it).
+  Hooks.on('createToken', ((doc: TokenDoc, _options: unknown, userId: string) =>
+    watchTokenMove(doc, {}, userId)) as never);
+  Hooks.on('updateToken', ((doc: TokenDoc, changed: Record<string, unknown>, _o: unknown, userId: string) =>
+    watchTokenMove(doc, changed, userId)) as never);
 }
