@@ -218,6 +218,12 @@ export class FakeServer {
     for (const d of data) {
       const source = deepClone(d);
       source._id = options.keepId && source._id ? source._id : (source._id ?? randomID());
+      // Embedded documents created with their parent get their ids from the server too.
+      for (const field of ['items', 'effects']) {
+        const embedded = source[field];
+        if (Array.isArray(embedded))
+          for (const e of embedded as Obj[]) if (e && typeof e === 'object' && !e._id) e._id = randomID();
+      }
       if (documentName === 'ChatMessage') {
         // The server records who posted: a player cannot post in someone else's name.
         if (!this.isGM(userId) || !source.author) source.author = userId;

@@ -4,7 +4,7 @@
  * open one for the hunter she does not own, and to act on a card she forged.
  */
 import { describe, expect, it } from 'vitest';
-import { souffleDuel, text, WARRIOR } from '../table/souffle-table';
+import { souffleDuel, souffleRound, text, WARRIOR } from '../table/souffle-table';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 
@@ -118,5 +118,64 @@ describe('Souffle cards are written by the GM only', () => {
     expect(table.server.world.actors.get(hunter.id)).toMatchObject({
       system: { pv: { value: pv }, chance },
     });
+  });
+});
+
+describe('Souffle requests that break the turn order or the one-target rule', () => {
+  it('a forged attack request naming two targets is refused by the GM; nothing is posted', async () => {
+    const duel = await souffleDuel();
+    const { table, gm } = duel;
+    await table.createActor({ name: 'Second', type: 'combattant', system: {} });
+    const warrior = gm.actor(WARRIOR);
+    const sword = warrior.items.contents[0].id;
+    const count = table.server.world.messages.size;
+    const answer = await request(duel, 'two', 'souffle.open', {
+      flow: 'souffle.attack',
+      actorUuid: warrior.uuid,
+      itemId: sword,
+      targets: [{ actorUuid: gm.actor('Chasseur').uuid }, { actorUuid: gm.actor('Second').uuid }],
+      mode: 'public',
+      choices: { characteristic: 'vigueur', metier: 4, aim: '', context: 0 },
+    });
+    expect(answer).toMatchObject({ ok: false, key: 'PDA.Error.SouffleOneTarget' });
+    expect(table.server.world.messages.size).toBe(count);
+  });
+
+  it('a forged action query for the hunter out of his turn is refused, naming whose turn it is; nothing is spent', async () => {
+    const duel = await souffleRound(['intrepide', 'prudent'], [9, 4]);
+    const { gm, bruno } = duel;
+    const combat = gm.game.combat;
+    const hunter = combat.combatants.find((c: any) => c.name === 'Chasseur');
+    await bruno.user.update({
+      'flags.passe-d-armes.requests.out': {
+        name: 'souffle.action',
+        data: { combatId: combat.id, combatantId: hunter.id, action: 'attaque' },
+      },
+    });
+    await duel.table.settle();
+    expect(bruno.user.flags['passe-d-armes'].answers.out).toMatchObject({
+      ok: false,
+      key: 'PDA.Error.SouffleNotYourTurn',
+    });
+    expect(JSON.parse(combat.system.sealed.budgets[hunter.id])).toEqual({ actions: { max: 1, used: 0 } });
+  });
+});
+
+describe('A held fighter’s token stays put even from a forged client', () => {
+  it('Bruno switches off his client’s checks and drags his grabbed hunter away: the GM puts the token back', async () => {
+    const duel = await souffleDuel();
+    const { table, gm, bruno } = duel;
+    await gm.actor('Chasseur').toggleStatusEffect('agrippe', { active: true });
+    await table.settle();
+    const token = bruno.token('Chasseur').document;
+    const [x, y] = [token.x, token.y];
+    // At the console: every preUpdateToken handler of his client removed.
+    (bruno.client as any).hooks.delete('preUpdateToken');
+    await token.update({ x: x + 600 });
+    await table.settle();
+    expect([gm.token('Chasseur').document.x, gm.token('Chasseur').document.y]).toEqual([x, y]);
+    // Bruno's own client shows it back too; nothing else was posted.
+    expect(bruno.token('Chasseur').document.x).toBe(x);
+    expect(table.errors()).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /** Souffle at the table: the posture's action budget spent by what players do (S-R2, S-P2, S-P3). */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { souffleRound, text, WARRIOR } from './souffle-table';
+import { nextSlots, souffleRound, text, WARRIOR } from './souffle-table';
 import { Table, type Seat } from '../harness/table';
 
 describe('a Souffle round where every action spends the posture budget', () => {
@@ -50,14 +50,21 @@ describe('a Souffle round where every action spends the posture budget', () => {
     );
   });
 
-  it('S-P3 the prudent hunter has one action: his shot spends it, then an aim is refused', async () => {
+  it('S-P3 the prudent hunter has one action in his own turn: his shot spends it, then an aim is refused', async () => {
     await bruno.target(WARRIOR);
     const sheet = await bruno.openSheet(bruno.actor('Chasseur'));
     const bow = bruno.actor('Chasseur').items.getName('Arc court').id;
+    // The warrior (9) still holds the turn: the hunter (4) waits for his.
+    await bruno.click(sheet.querySelector(`[data-item-id="${bow}"] [data-action="attack"]`)!);
+    expect(bruno.warnings.at(-1)).toBe(
+      "Ce n'est pas le tour de Chasseur : c'est au tour de Gardien du Waka'Hata.",
+    );
+    // The GM closes the warrior's two slots: the hunter's turn.
+    await nextSlots(gm, 2);
     await bruno.click(sheet.querySelector(`[data-item-id="${bow}"] [data-action="attack"]`)!);
     table.dice.push([10, 5]);
     await bruno.answerDialog({ characteristic: 'acuite' });
-    expect(text(gm.tracker)).toContain('Chasseur Attaque En attente Prudent ●');
+    expect(text(gm.tracker)).toContain('Chasseur Attaque En cours Prudent ●');
     const before = bruno.messages().length;
     await bruno.click(sheet.querySelector('[data-action="aim"]')!);
     await bruno.answerDialog({}, 'viser');

@@ -9,8 +9,11 @@ import { souffleRound, text, WARRIOR } from './souffle-table';
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 
 /** The duel in its actions step, the hunter's token hostile to the warrior. */
-async function fight(postures: readonly [string, string] = ['intrepide', 'prudent']) {
-  const duel = await souffleRound(postures, [9, 4]);
+async function fight(
+  postures: readonly [string, string] = ['intrepide', 'prudent'],
+  settings?: Readonly<Record<string, unknown>>,
+) {
+  const duel = await souffleRound(postures, [9, 4], true, settings);
   await duel.gm.token('Chasseur').document.update({ disposition: -1 });
   await duel.table.settle();
   return duel;
@@ -48,9 +51,9 @@ describe('S-AT6 leaving reach by moving a token', () => {
   });
 });
 
-describe('S-AT7 an aim lasts its round', () => {
+describe('S-AT7 an aim lasts its round (world setting "its round")', () => {
   it('S-AT7 the warrior aims in round 1 and does not strike: in round 2 the attack carries no aim (+8, not +9)', async () => {
-    const { table, gm, alice } = await fight(['intrepide', 'prudent']);
+    const { table, gm, alice } = await fight(['intrepide', 'prudent'], { souffleAimLasts: 'round' });
     await alice.target('Chasseur');
     const sheet = await alice.openSheet(alice.actor(WARRIOR));
     await alice.click(sheet.querySelector('[data-action="aim"]')!);

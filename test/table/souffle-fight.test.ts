@@ -117,6 +117,8 @@ describe('a Souffle round: aim then strike, a grapple refused, a shot from 55 m'
   });
 
   it('S-AT5 the hunter shoots the sentinel 55.5 m away, measured on the scene: +3, less métier 3, defends at 0', async () => {
+    // The warrior's two slots are closed: the hunter's turn (S-R1 order).
+    for (let i = 0; i < 2; i++) await gm.click('[data-action="pdaNextSlot"]', gm.tracker);
     await bruno.target('Sentinelle');
     const sheet = await bruno.openSheet(bruno.actor('Chasseur'));
     const bow = bruno.actor('Chasseur').items.getName('Arc court').id;
@@ -126,7 +128,7 @@ describe('a Souffle round: aim then strike, a grapple refused, a shot from 55 m'
     const card = text(bruno.lastMessage());
     expect(card).toContain('Distance du tir 55.5 m');
     expect(card).toContain('Dégâts potentiels 12');
-    expect(text(gm.tracker)).toContain('8 Chasseur Attaque En attente Prudent ●');
+    expect(text(gm.tracker)).toContain('8 Chasseur Attaque En cours Prudent ●');
     table.dice.push([10, 6], [10, 2]);
     await gm.press('Esquiver');
     const defence = text(gm.lastMessage());

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { souffleRound, text, WARRIOR } from './souffle-table';
 import type { Seat } from '../harness/table';
 
+/** The hunter (Bruno) rolls the higher initiative: his turn comes first (S-R1). */
 async function arena(postures: [string, string]) {
-  const { table, gm, alice, bruno } = await souffleRound([postures[0], postures[1]], [9, 4]);
+  const { table, gm, alice, bruno } = await souffleRound([postures[0], postures[1]], [4, 9]);
   await bruno.target(WARRIOR);
   return { table, gm, alice, bruno };
 }
@@ -35,7 +36,7 @@ describe('Souffle grappling', () => {
     expect(card).toContain("Gardien du Waka'Hata est agrippé(e).");
     // A long action: both of the intrépide hunter's short actions.
     expect(text(gm.tracker)).toContain(
-      '4 Chasseur Lutte (prise) En attente Intrépide ●● 4 Chasseur Lutte (prise) En attente',
+      '9 Chasseur Lutte (prise) En cours Intrépide ●● 9 Chasseur Lutte (prise) En attente',
     );
     await gm.press('Appliquer');
     expect(alice.actor(WARRIOR).statuses.has('agrippe')).toBe(true);
@@ -59,11 +60,13 @@ describe('Souffle grappling', () => {
     await alice.click(own.querySelector('[data-action="flee"]')!);
     await alice.answerDialog({ situation: 'libre' });
     expect(alice.warnings.at(-1)).toBe("Un personnage entravé ne peut pas s'enfuir.");
+    // The hunter's two slots are closed: the warrior's turn.
+    for (let i = 0; i < 2; i++) await gm.click('[data-action="pdaNextSlot"]', gm.tracker);
     // The warrior 1 + 3 = 4 does not beat the hunter 3 + 2 = 5: still held, both actions spent.
     table.dice.push([4, 1], [4, 3]);
     await alice.press('Se dégager', hold);
     expect(text(alice.lastMessage())).toContain('Toujours tenu (4 contre 5).');
-    expect(text(gm.tracker)).toContain("9 Gardien du Waka'Hata Se dégager En cours Intrépide ●●");
+    expect(text(gm.tracker)).toContain("4 Gardien du Waka'Hata Se dégager En cours Intrépide ●●");
     expect(alice.actor(WARRIOR).statuses.has('agrippe')).toBe(true);
     expect(table.errors()).toEqual([]);
   });

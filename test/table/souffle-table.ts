@@ -16,8 +16,8 @@ export interface SouffleDuel {
 }
 
 /** The two fighters imported for their players, tokens adjacent. */
-export async function souffleDuel(): Promise<SouffleDuel> {
-  const table = await Table.open({ ruleset: 'souffle' });
+export async function souffleDuel(settings?: Readonly<Record<string, unknown>>): Promise<SouffleDuel> {
+  const table = await Table.open({ ruleset: 'souffle', ...(settings ? { settings } : {}) });
   await table.importActor('souffle-combattants', WARRIOR, 'Alice');
   await table.importActor('souffle-combattants', 'Chasseur', 'Bruno');
   await table.placeToken(WARRIOR, 1, 1);
@@ -34,8 +34,9 @@ export async function souffleRound(
   postures: readonly [string, string] | null,
   initiative: readonly [number, number] = [9, 4],
   startPasses = true,
+  settings?: Readonly<Record<string, unknown>>,
 ): Promise<SouffleDuel> {
-  const duel = await souffleDuel();
+  const duel = await souffleDuel(settings);
   const { table, gm, alice, bruno } = duel;
   await table.startEncounter(WARRIOR, 'Chasseur');
   for (const s of [gm, alice, bruno]) await s.openTracker();
@@ -48,4 +49,40 @@ export async function souffleRound(
   await bruno.answerDialog({}, postures[1]);
   if (startPasses) await gm.click('[data-action="pdaStartPasses"]', gm.tracker);
   return duel;
+}
+
+/** The GM closes the current slot `n` times: the turn moves on in initiative order (S-R1). */
+export async function nextSlots(gm: Seat, n: number): Promise<void> {
+  for (let i = 0; i < n; i++) await gm.click('[data-action="pdaNextSlot"]', gm.tracker);
+}
+
+/** The GM's brigand: a club (light, blunt, one hand), human size. */
+export function brigand(name = 'Brigand') {
+  return {
+    name,
+    type: 'combattant',
+    system: {
+      geste: 2,
+      vigueur: 2,
+      acuite: 2,
+      defense: 2,
+      initiative: 2,
+      metiers: [{ name: 'Brigand', level: 1 }],
+    },
+    items: [
+      {
+        name: 'Gourdin',
+        type: 'arme-souffle',
+        system: {
+          catalogue: 'gourdin',
+          category: 'legere',
+          advantage: 1,
+          damage: 1,
+          blunt: true,
+          hands: 1,
+          equipped: true,
+        },
+      },
+    ],
+  };
 }

@@ -26,6 +26,8 @@ export interface SouffleOptions {
   readonly spillToPv: boolean;
   /** S-A4: levels per extra ally when outnumbering the foe (2 v 1 → +1, 4 v 1 → +3). */
   readonly outnumberPerAlly: number;
+  /** S-AT7: how long a prepared aim waits: its 'round', until the end of the 'nextRound', or until 'used'. */
+  readonly aimLasts: 'round' | 'nextRound' | 'used';
 }
 
 export const DEFAULT_OPTIONS: SouffleOptions = {
@@ -39,6 +41,7 @@ export const DEFAULT_OPTIONS: SouffleOptions = {
   testThreshold: 6,
   spillToPv: true,
   outnumberPerAlly: 1,
+  aimLasts: 'nextRound',
 };
 
 /** Merges partial settings onto the defaults and validates them (throws RulesError). */
@@ -53,6 +56,7 @@ export function souffleOptions(partial: Partial<SouffleOptions> = {}): SouffleOp
   oneOf(options.meleeStats, ['level', 'sum'], 'meleeStats');
   oneOf(options.rangedStats, ['level', 'sum'], 'rangedStats');
   oneOf(options.halfMetier, ['up', 'down'], 'halfMetier');
+  oneOf(options.aimLasts, ['round', 'nextRound', 'used'], 'aimLasts');
   if (!Number.isInteger(options.testThreshold) || options.testThreshold < 1 || options.testThreshold > 30) {
     throw new RulesError('PDA.Error.SouffleOption', { what: 'testThreshold', value: options.testThreshold });
   }

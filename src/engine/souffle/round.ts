@@ -36,6 +36,8 @@ export interface SouffleRoundCombatant extends RoundCombatant {
   readonly initiative: number;
   /** Has the Guerrier discipline: acts before everyone else (S-R3). */
   readonly guerrier: boolean;
+  /** Assommé when the round's schedule is built: no turn this round (S-MN3). */
+  readonly knockedOut?: boolean;
 }
 
 export interface SouffleDeclaration {
@@ -45,6 +47,9 @@ export interface SouffleDeclaration {
   /** After a change at the end of one's own turn (S-P1): the posture whose budget still rules
    *  this round. The new `posture` counts for defence at once and for actions next round. */
   readonly thisRound?: Posture;
+  /** S-P1: the posture was changed at the end of one's own turn: the turn is over, no action
+   *  may follow this round. */
+  readonly turnOver?: boolean;
 }
 
 export interface SouffleReadiness {
@@ -70,8 +75,40 @@ export function roundPosture(declaration: SouffleDeclaration): Posture {
 export function changePostureAtTurnEnd(
   declaration: SouffleDeclaration,
   posture: Posture,
+  endsTurn = true,
 ): SouffleDeclaration {
-  return { ...declaration, posture, thisRound: roundPosture(declaration) };
+  return {
+    ...declaration,
+    posture,
+    thisRound: roundPosture(declaration),
+    ...(endsTurn || declaration.turnOver ? { turnOver: true } : {}),
+  };
+}
+
+/**
+ * Actions follow the round's turn order (S-R1, S-R3): outside the GM, a costed action is taken
+ * only in one's own current slot; refused naming whose turn it is. A fighter who changed posture
+ * at the end of their turn (S-P1) acts no more this round. Outside the actions step nothing is
+ * checked.
+ */
+export function turnRefusal<C extends RoundCombatant, R>(
+  state: RoundState<C, SouffleDeclaration, R>,
+  id: CombatantId,
+  action: string,
+  gm: boolean,
+): RulesError | undefined {
+  if (state.ended || state.step !== SOUFFLE_STEPS.actions) return undefined;
+  if (actionCost(actionLength(action)) === 0) return undefined;
+  const name = state.combatants[id]?.name ?? id;
+  if (state.declarations[id]?.turnOver) return new RulesError('PDA.Error.SouffleTurnOver', { name });
+  if (gm) return undefined;
+  const current = state.slotIndex >= 0 ? state.slots[state.slotIndex] : undefined;
+  if (!current) return new RulesError('PDA.Error.SouffleNoTurn', { name });
+  if (current.combatantId === id) return undefined;
+  return new RulesError('PDA.Error.SouffleNotYourTurn', {
+    name,
+    current: state.combatants[current.combatantId]?.name ?? current.combatantId,
+  });
 }
 
 function checkActions(posture: Posture, actions: readonly string[]): void {
@@ -180,6 +217,8 @@ export function souffleRoundRules(
         const id = entry.combatantId;
         const declaration = declarations[id];
         if (out.has(id) || !declaration) continue;
+        // S-MN3: an unconscious fighter has no turn at all; the round skips them.
+        if (state.combatants[id]?.knockedOut) continue;
         const posture = roundPosture(declaration);
         const planned = declaration.actions ?? Array<string>(postureShortActions(posture)).fill('action');
         const base = { combatantId: id, pass: 1, order: entry.score };
@@ -219,7 +258,7 @@ export function souffleRoundRules(
     },
 
     carryDeclaration(declaration): SouffleDeclaration {
-      // The posture lasts the whole scene (S-P1); the plan does not.
+      // The posture lasts the whole scene (S-P1); the plan and a turn's end do not.
       return { posture: declaration.posture };
     },
   };
@@ -252,6 +291,8 @@ export function spendSouffleAction<C extends SouffleRoundCombatant, R>(
     declaration ? { posture: roundPosture(declaration), spent: budget.used } : { spent: 0 },
     action,
   );
+  const refused = turnRefusal(state, id, action, by.gm);
+  if (refused) throw refused;
   // The current slot first, then the next waiting ones, in schedule order.
   const order = state.slots
     .map((slot, index) => ({ slot, index }))

@@ -56,3 +56,27 @@ export function withState(states: readonly SouffleState[], state: SouffleState):
 export function withoutState(states: readonly SouffleState[], state: SouffleState): SouffleState[] {
   return states.filter((s) => s !== state);
 }
+
+/**
+ * S-ST1: the actions each state stops ('all': every action, passive ones included). Assommé is
+ * unconscious (S-MN3): nothing at all. Agrippé cannot move (S-GR1): no movement (no flight
+ * either, refused by the flight itself); the held fighter may still strike or try to escape. Épuisé has no souffle to give (S-DF3): no
+ * forcing. Désarmé has dropped the weapon (S-MN2): no weapon attack before picking it up. Sans défense, pris au dépourvu and vulnérable stop the defence roll (S-DF1), which the
+ * defence itself handles.
+ */
+export const STATE_STOPS: Readonly<Partial<Record<SouffleState, 'all' | readonly string[]>>> = {
+  assomme: 'all',
+  // Fleeing has its own refusal for every hindered fighter (S-FL1, HINDERED).
+  agrippe: ['deplacement'],
+  epuise: ['forcer'],
+  // S-MN2: the weapon is on the ground; picking it up (a short action) comes first.
+  desarme: ['attaque'],
+};
+
+/** The first state among `states` that stops `action`, or undefined. */
+export function stateStopping(states: readonly SouffleState[], action: string): SouffleState | undefined {
+  return states.find((s) => {
+    const stops = STATE_STOPS[s];
+    return stops === 'all' || (stops !== undefined && stops.includes(action));
+  });
+}

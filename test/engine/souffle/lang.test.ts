@@ -53,6 +53,7 @@ describe('Souffle localization', () => {
       ...keys(load('fr', 'souffle-ui')),
       ...keys(load('fr', 'souffle-flee')),
       ...keys(load('fr', 'souffle-table')),
+      ...keys(load('fr', 'souffle-turns')),
     ];
     const missing = [...used].filter((k) => !all.includes(k));
     expect(missing).toEqual([]);

@@ -82,7 +82,7 @@ describe('Souffle attack card', () => {
       maxForce: 5,
     });
     expect(lastMessage().content).toContain('1d10+1d12 keep best : 1, [7]');
-    expect(buttons()).toEqual(['force1', 'forceMax', 'parade', 'esquive']);
+    expect(buttons()).toEqual(['force1', 'forceMax', 'parade', 'esquive', 'position']);
 
     // S-AT2: the attacker's owner forces to the cap; the souffle leaves the attacker.
     expect((await act('forceMax', player)).ok).toBe(true);

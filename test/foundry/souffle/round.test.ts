@@ -119,7 +119,7 @@ describe('Souffle round adapter', () => {
     // Her last action: the change is allowed, her budget for this round stays the bold one.
     expect(await choosePosture(a, 'defensif')).toBe(true);
     const state = stateOf(combat);
-    expect(state.declarations.cA).toEqual({ posture: 'defensif', thisRound: 'intrepide' });
+    expect(state.declarations.cA).toEqual({ posture: 'defensif', thisRound: 'intrepide', turnOver: true });
     expect(state.budgets.cA?.actions).toEqual({ max: 2, used: 1 });
     expect(a.system.posture).toBe('defensif');
     expect(describeSouffleDeclaration(state, 'cA', GM)).toBe('Intrépide → Défensif ●○');
@@ -174,7 +174,7 @@ describe('Souffle round adapter', () => {
     expect(declaration).toBeNull();
     const after = stateOf(combat);
     expect(after.slots).toHaveLength(before.slots.length);
-    expect(after.declarations.cB).toEqual({ posture: 'defensif', thisRound: 'prudent' });
+    expect(after.declarations.cB).toEqual({ posture: 'defensif', thisRound: 'prudent', turnOver: true });
     expect(b.system.posture).toBe('defensif');
   });
 

@@ -1,8 +1,15 @@
 import type { ExchangeMachine } from '../../core/exchange';
 import { RulesError } from '../../core/errors';
 import type { AimKind, AttackKind } from '../attack';
+import type { SouffleOptions } from '../options';
 import type { SouffleExchangeEffect } from './effects';
-import { budgetRefusal, ensure, type SouffleExchangeView, type SouffleFighterView } from './view';
+import {
+  budgetRefusal,
+  ensure,
+  stateRefusal,
+  type SouffleExchangeView,
+  type SouffleFighterView,
+} from './view';
 
 /**
  * The aim exchange (S-AT7, S-MN1..S-MN3): a short action whose card records what the next attack
@@ -29,12 +36,13 @@ export function openSouffleAim(
   aim: AimKind,
 ): { state: SouffleAimState; effects: SouffleExchangeEffect[] } {
   if (!isAimKind(aim)) throw new RulesError('PDA.Error.CardNoSuchAction');
+  ensure(stateRefusal(fighter, 'viser'));
   ensure(budgetRefusal(fighter, 'viser'));
   return {
     state: { actorName: fighter.fighter.name, aim },
     effects: [
       { type: 'budget', fighter: 'attacker', action: 'viser' },
-      { type: 'condition', fighter: 'attacker', status: 'vise', on: true, rounds: 1, data: { aim } },
+      { type: 'condition', fighter: 'attacker', status: 'vise', on: true, data: { aim } },
     ],
   };
 }
@@ -77,15 +85,28 @@ export interface AimMark {
 }
 
 /**
- * S-AT7: the aim still prepared now: one made in this combat's current round (outside a fight,
- * one made outside a fight). An aim not used by the end of its round is gone.
+ * S-AT7 (ruling, docs/rulings.md): the aim still prepared now. One made in another combat (or
+ * outside a fight, for a fight) is gone. Within its combat it lasts its own round ('round'),
+ * until the end of the next round ('nextRound', the default: a prudent fighter aims with his one
+ * action and strikes with it next round), or until used ('used').
  */
-export function preparedAimNow(mark: unknown, combatId: string, round: number): AimKind | undefined {
+export function preparedAimNow(
+  mark: unknown,
+  combatId: string,
+  round: number,
+  lasts: SouffleOptions['aimLasts'] = 'round',
+): AimKind | undefined {
   const m: Partial<AimMark> | undefined =
     typeof mark === 'string'
       ? { aim: mark as AimKind, combatId: '', round: 0 }
       : ((mark ?? undefined) as Partial<AimMark> | undefined);
   if (!m || !isAimKind(m.aim)) return undefined;
   if ((m.combatId ?? '') !== combatId) return undefined;
-  return combatId && m.round !== round ? undefined : m.aim;
+  return combatId && aimExpired(m.round ?? 0, round, lasts) ? undefined : m.aim;
+}
+
+/** S-AT7: whether an aim made in round `made` is gone in round `now` of the same combat. */
+export function aimExpired(made: number, now: number, lasts: SouffleOptions['aimLasts']): boolean {
+  if (lasts === 'used') return false;
+  return now > made + (lasts === 'nextRound' ? 1 : 0) || now < made;
 }

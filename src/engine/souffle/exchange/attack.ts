@@ -22,6 +22,7 @@ import {
 } from '../defence';
 import {
   canKnockOut,
+  checkHoldBlow,
   disarm,
   disarmTest,
   knockOut,
@@ -88,6 +89,12 @@ export interface SouffleAttackState {
   readonly distance?: number;
   /** An opportunity attack (S-AT6): a passive action, outside the posture's budget. */
   readonly opportunity?: boolean;
+  /** S-A4: the sides read from the scene around the target, and the levels they gave. */
+  readonly outnumber?: { readonly us: number; readonly them: number; readonly levels: number };
+  /** S-A4/S-DF2: the defence-side context the GM counted (a better position, a shot seen coming). */
+  readonly defenceContext?: { readonly position?: boolean; readonly seen?: boolean };
+  /** S-GR1: a blow on a held target with bare hands or a light weapon: no armour, no defence. */
+  readonly holdBlow?: boolean;
   readonly defence?: { readonly mode: DefenceMode; readonly result: DefenceResult };
   readonly test?: SouffleManoeuvreTest;
   readonly applied?: SouffleApplied;
@@ -127,6 +134,22 @@ export function knockOutRefusal(state: SouffleAttackState) {
   };
 }
 
+/** S-DF2/S-A4: the defence-side context levels the GM counted (+1 each). */
+export function defenceContextLevels(state: SouffleAttackState): number {
+  const c = state.defenceContext;
+  return (c?.position ? 1 : 0) + (c?.seen ? 1 : 0);
+}
+
+/**
+ * S-GR1: the holder's blow on the fighter they hold: bare hands or light weapons only (refused
+ * otherwise), armour ignored, no defence roll. Undefined when the attack is not the holder's.
+ */
+export function holdBlow(attack: Pick<AttackResult, 'kind' | 'weapons'>, holder: boolean): boolean {
+  if (!holder || attack.kind !== 'melee') return false;
+  checkHoldBlow(attack.weapons);
+  return true;
+}
+
 /** The defence input of the defender against this attack (posture, armour, shield, distance). */
 function defenceInput(state: SouffleAttackState, view: SouffleExchangeView, mode: DefenceMode): DefenceInput {
   const d = view.defender!;
@@ -137,6 +160,8 @@ function defenceInput(state: SouffleAttackState, view: SouffleExchangeView, mode
     ...(d.armour ? { armour: d.armour } : {}),
     ...(d.shield ? { shield: d.shield } : {}),
     ...(state.attack.aim === 'feinte' ? { feinted: true } : {}),
+    ...(defenceContextLevels(state) ? { context: defenceContextLevels(state) } : {}),
+    ...(state.holdBlow ? { ignoreArmour: true, noDefenceRoll: true } : {}),
     // S-AT5: beyond 20 m the target defends better, less the shooter's métier.
     ...(state.distance !== undefined ? { distance: state.distance, shooterMetier: state.input.metier } : {}),
   };
@@ -166,9 +191,23 @@ function attackStepActions(state: SouffleAttackState, view: SouffleExchangeView)
           (available < 1
             ? { rule: 'S-AT2', key: 'PDA.Error.SouffleNotEnoughSouffle', data: { souffle: 1, available } }
             : undefined));
+    const exhausted = view.attacker?.fighter.states.includes('epuise')
+      ? {
+          rule: 'S-ST1',
+          key: 'PDA.Error.SouffleStateStops',
+          data: {
+            name: view.attackerName,
+            state: 'PDA.Souffle.StateWord.epuise',
+            action: 'PDA.Souffle.Action.forcer',
+          },
+        }
+      : undefined;
     const base = { side: 'attacker' as const, rule: 'S-AT2', style: 'secondary' as const };
-    out.push(with_({ ...base, id: 'force1', label: { key: `${K}.Force`, data: { n: 1 } } }, refused));
-    if (most > 1) out.push({ ...base, id: 'forceMax', label: { key: `${K}.Force`, data: { n: most } } });
+    out.push(
+      with_({ ...base, id: 'force1', label: { key: `${K}.Force`, data: { n: 1 } } }, exhausted ?? refused),
+    );
+    if (most > 1 && !exhausted)
+      out.push({ ...base, id: 'forceMax', label: { key: `${K}.Force`, data: { n: most } } });
   }
   const base = { side: 'defender' as const, rule: 'S-DF1', style: 'primary' as const };
   let parry: ExchangeAction['refused'] = goneDefender(view, 'S-DF1');
@@ -183,6 +222,22 @@ function attackStepActions(state: SouffleAttackState, view: SouffleExchangeView)
   }
   out.push(with_({ ...base, id: 'parade', label: { key: `${K}.Parry` } }, parry));
   out.push(with_({ ...base, id: 'esquive', label: { key: `${K}.Dodge` } }, goneDefender(view, 'S-DF1')));
+  // S-DF2/S-A4: what no document knows about the defender's side, counted by the GM (+1 each).
+  const gm = { side: 'gm' as const, rule: 'S-DF2', style: 'secondary' as const };
+  const set = { rule: 'S-DF2', key: `${K}.DefenceContextSet` };
+  out.push(
+    with_(
+      { ...gm, id: 'position', label: { key: `${K}.Position` } },
+      state.defenceContext?.position ? set : undefined,
+    ),
+  );
+  if (attack.kind === 'ranged')
+    out.push(
+      with_(
+        { ...gm, id: 'seen', rule: 'S-A4', label: { key: `${K}.SeenComing` } },
+        state.defenceContext?.seen ? { ...set, rule: 'S-A4' } : undefined,
+      ),
+    );
   return out;
 }
 
@@ -254,6 +309,12 @@ function perform(
     case 'force1':
     case 'forceMax': {
       const fighter = view.attacker!.fighter;
+      if (fighter.states.includes('epuise'))
+        throw new RulesError('PDA.Error.SouffleStateStops', {
+          name: fighter.name,
+          state: 'PDA.Souffle.StateWord.epuise',
+          action: 'PDA.Souffle.Action.forcer',
+        });
       const n = actionId === 'force1' ? 1 : Math.min(state.attack.maxForce, fighter.souffle.value);
       const attack = forceAttack(state.attack, n, fighter.souffle.value, options);
       const after = spendSouffle(fighter, n);
@@ -263,6 +324,12 @@ function perform(
         effects: fighterEffects('attacker', fighter, after),
         undo: [],
       };
+    }
+    case 'position':
+    case 'seen': {
+      if (state.defenceContext?.[actionId]) throw new RulesError(`${K}.DefenceContextSet`);
+      const defenceContext = { ...(state.defenceContext ?? {}), [actionId]: true };
+      return { step: 'attack', state: { ...state, defenceContext }, effects: [], undo: [] };
     }
     case 'parade':
     case 'esquive': {

@@ -17,7 +17,13 @@ import {
   type FighterMark,
   type SouffleExchangeEffect,
 } from './effects';
-import { budgetRefusal, ensure, type SouffleExchangeView, type SouffleFighterView } from './view';
+import {
+  budgetRefusal,
+  ensure,
+  stateRefusal,
+  type SouffleExchangeView,
+  type SouffleFighterView,
+} from './view';
 
 /**
  * The grapple exchange (S-GR1), a long action: the opposed roll is made when the card opens, the
@@ -61,6 +67,7 @@ export function openSouffleGrapple(
 ): { state: SouffleGrappleState; effects: SouffleExchangeEffect[] } {
   const holder = { ...attacker.fighter, freeHand: freeHandOf(attacker, freeHand) };
   checkGrapple(holder, defender.fighter);
+  ensure(stateRefusal(attacker, 'lutte'));
   ensure(budgetRefusal(attacker, 'lutte'));
   const result = grapple(holder, defender.fighter, dice);
   return {
@@ -107,7 +114,7 @@ export const souffleGrappleExchange: ExchangeMachine<
             ? undefined
             : { rule: 'S-GR1', key: 'PDA.Chat.Gone.Actor', data: { name: view.attackerName } }) ??
           (view.defender!.fighter.states.includes('agrippe')
-            ? budgetRefusal(view.defender, 'degagement')
+            ? (stateRefusal(view.defender, 'degagement') ?? budgetRefusal(view.defender, 'degagement'))
             : { rule: 'S-GR1', key: 'PDA.Error.SouffleNotGrabbed' });
         out.push({
           id: 'escape',
@@ -146,6 +153,7 @@ export const souffleGrappleExchange: ExchangeMachine<
       };
     }
     if (actionId === 'escape') {
+      ensure(stateRefusal(view.defender, 'degagement'));
       // S-GR1: escaping is a long action of the held fighter, spent before the roll.
       const escape = escapeHold(held, view.attacker!.fighter, dice);
       const spent: SouffleExchangeEffect = { type: 'budget', fighter: 'defender', action: 'degagement' };

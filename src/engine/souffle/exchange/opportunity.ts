@@ -8,6 +8,7 @@ import type { ExchangeFighter } from './flee';
 import {
   budgetRefusal,
   ensure,
+  stateRefusal,
   sheetAttackInput,
   type SouffleExchangeView,
   type SouffleFighterView,
@@ -61,7 +62,7 @@ export const souffleOpportunityExchange: ExchangeMachine<
               key: 'PDA.Chat.Gone.Actor',
               data: { name: view.others?.[i] ? state.provoker.name : foe.name },
             }
-          : undefined;
+          : stateRefusal(view.others?.[i], 'attaqueOpportuniste');
       return {
         id: `strike${i}`,
         label: { key: `${K}.Strike`, data: { name: foe.name } },
@@ -79,6 +80,7 @@ export const souffleOpportunityExchange: ExchangeMachine<
     const striker = index === undefined ? undefined : view.others?.[index];
     if (index === undefined || !foe || !striker || state.taken.includes(foe.actorUuid))
       throw new RulesError('PDA.Error.CardNoSuchAction');
+    ensure(stateRefusal(striker, 'attaqueOpportuniste'));
     const weapon = opportunityWeapon(striker.weapons);
     const input = sheetAttackInput(striker.fighter, weapon, striker.weapons);
     const attack = resolveAttack(input, dice, view.options);
@@ -120,6 +122,7 @@ export function pickUpSouffleWeapon(
   self: ExchangeFighter,
   foes: readonly ExchangeFighter[],
 ): SouffleExchangeEffect[] {
+  ensure(stateRefusal(fighter, 'ramasser'));
   const picked = pickUpWeapon(fighter.fighter);
   ensure(budgetRefusal(fighter, 'ramasser'));
   const opportunity: SouffleOpportunityState = {

@@ -5,6 +5,7 @@ import type { SouffleArmour, SouffleShield, SouffleWeapon } from '../equipment';
 import type { SouffleFighter } from '../fighter';
 import type { SouffleOptions } from '../options';
 import { spendAction, type PostureTurn } from '../posture';
+import { stateStopping } from '../states';
 
 /**
  * The read-only view a Souffle exchange reads (built by the adapter from its documents and the
@@ -49,6 +50,21 @@ export function budgetRefusal(view: SouffleFighterView | undefined, action: stri
   } catch (error) {
     return refusalOf(error, 'S-R2');
   }
+}
+
+/** Why one of the fighter's states stops `action` (S-ST1: assommé stops everything), or undefined. */
+export function stateRefusal(view: SouffleFighterView | undefined, action: string): Refusal | undefined {
+  const state = view ? stateStopping(view.fighter.states, action) : undefined;
+  if (!state || !view) return undefined;
+  return {
+    rule: 'S-ST1',
+    key: 'PDA.Error.SouffleStateStops',
+    data: {
+      name: view.fighter.name,
+      state: `PDA.Souffle.StateWord.${state}`,
+      action: `PDA.Souffle.Action.${action}`,
+    },
+  };
 }
 
 /** Throws the refusal, if any (an opening refused by the rules posts nothing). */

@@ -1,6 +1,7 @@
 import { configuredStatusEffects, setStatusEffects } from '../../compat';
 import { templatePath } from '../../constants';
 import { registerDepartureHooks, registerSouffleOpenQuery, souffleCardFlows } from './cards';
+import { registerConditionHooks } from './round/conditions';
 import { souffleRoundAdapter, POSTURE_DIALOG_TEMPLATE } from './round/adapter';
 import type { FoundryRuleset } from '../types';
 import { AdversaireModel, CombattantModel } from './models/actors';
@@ -65,6 +66,8 @@ export const souffleRuleset: FoundryRuleset = {
     Hooks.on('renderTokenHUD', onRenderTokenHUD as never);
     // S-AT6: a token moved out of a foe's reach asks the GM for the opportunity card.
     registerDepartureHooks();
+    // S-AT7: an aim prepared in a combat ends with it.
+    registerConditionHooks();
   },
 };
 

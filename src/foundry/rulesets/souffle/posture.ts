@@ -146,8 +146,10 @@ async function changeDuringActions(
       throw new RulesError('PDA.Error.SoufflePostureChangeTiming', {
         posture: `PDA.Souffle.Posture.${posture}`,
       });
-    const declaration: SouffleDeclaration = changePostureAtTurnEnd(existing, posture);
-    if (by.gm && !isEndOfOwnTurn(state, combatantId)) {
+    const atTurnEnd = isEndOfOwnTurn(state, combatantId);
+    // S-P1: a change at the end of one's own turn ends that turn; a GM's correction does not.
+    const declaration: SouffleDeclaration = changePostureAtTurnEnd(existing, posture, atTurnEnd);
+    if (by.gm && !atTurnEnd) {
       adapter.rules.validateDeclaration({
         state,
         combatant,

@@ -19,6 +19,7 @@ export const SOUFFLE_SETTINGS = {
   testThreshold: 'souffleTestThreshold',
   spillToPv: 'souffleSpillToPv',
   outnumberPerAlly: 'souffleOutnumberPerAlly',
+  aimLasts: 'souffleAimLasts',
 } as const satisfies Record<keyof SouffleOptions, string>;
 
 declare global {
@@ -33,6 +34,7 @@ declare global {
     'passe-d-armes.souffleTestThreshold': number;
     'passe-d-armes.souffleSpillToPv': boolean;
     'passe-d-armes.souffleOutnumberPerAlly': number;
+    'passe-d-armes.souffleAimLasts': SouffleOptions['aimLasts'];
   }
 }
 
@@ -45,6 +47,7 @@ const CHOICES: Partial<Record<keyof SouffleOptions, readonly string[]>> = {
   meleeStats: ['level', 'sum'],
   rangedStats: ['level', 'sum'],
   halfMetier: ['up', 'down'],
+  aimLasts: ['round', 'nextRound', 'used'],
 };
 
 function settingName(option: string): string {

@@ -37,12 +37,13 @@ describe('Souffle attack exchange', () => {
     let state = opened(g);
     expect(state.attack).toMatchObject({ level: 8, die: 7, weaponDamage: 3, potential: 10, maxForce: 5 });
     let v = view(side(g, [sword('s1'), sword('s2')]), side(c));
-    expect(ids('attack', state, v)).toEqual(['force1', 'forceMax', 'parade', 'esquive']);
+    expect(ids('attack', state, v)).toEqual(['force1', 'forceMax', 'parade', 'esquive', 'position']);
     expect(machine.actions('attack', state, v).map((a) => a.side)).toEqual([
       'attacker',
       'attacker',
       'defender',
       'defender',
+      'gm',
     ]);
 
     // S-AT2: the attacker forces to the cap; the souffle comes off the attacker, absolute.
@@ -123,12 +124,17 @@ describe('Souffle attack exchange', () => {
     const bow = { ...WEAPONS.arcCourt!, id: 'bow' };
     const state = opened(archer, [bow], [5, 5]);
     const v = view(side(archer, [bow]), side(chasseur()));
-    expect(ids('attack', state, v)).toEqual(['parade!PDA.Error.SouffleParryMissile', 'esquive']);
+    expect(ids('attack', state, v)).toEqual([
+      'parade!PDA.Error.SouffleParryMissile',
+      'esquive',
+      'position',
+      'seen',
+    ]);
     const shielded = view(
       side(archer, [bow]),
       side(chasseur(), [], { shield: { id: 'ecu', defence: 2, parriesMissiles: true } }),
     );
-    expect(ids('attack', state, shielded)).toEqual(['parade', 'esquive']);
+    expect(ids('attack', state, shielded)).toEqual(['parade', 'esquive', 'position', 'seen']);
   });
 
   it('S-MN2 a failed test disarms on apply; a luck point cancels it; one undo restores PV, state and luck', () => {

@@ -117,7 +117,7 @@ describe('Souffle aim exchange (S-AT7)', () => {
     const opened = openSouffleAim(archer, 'viser');
     expect(opened.effects).toEqual([
       { type: 'budget', fighter: 'attacker', action: 'viser' },
-      { type: 'condition', fighter: 'attacker', status: 'vise', on: true, rounds: 1, data: { aim: 'viser' } },
+      { type: 'condition', fighter: 'attacker', status: 'vise', on: true, data: { aim: 'viser' } },
     ]);
     expect(() =>
       openSouffleAim(side(fighter('Archer'), [], { turn: { posture: 'defensif', spent: 0 } }), 'viser'),

@@ -39,11 +39,19 @@ export function souffleAttackContext(card: Card, env: FlowEnv) {
   // S-AT5: the distance measured between the tokens when the shot was taken.
   if (s.distance !== undefined)
     attackRows.push({ label: L('Row.Distance'), value: L('Metres', { m: s.distance }), rule: 'S-AT5' });
+  // S-A4: outnumbering read from the tokens around the target.
+  if (s.outnumber)
+    attackRows.push({
+      label: L('Row.Outnumber'),
+      value: `${s.outnumber.us} / ${s.outnumber.them} ${signed(s.outnumber.levels)}`,
+      rule: 'S-A4',
+    });
   if (a.statsDamage) attackRows.push({ label: L('Row.StatsDamage'), value: `+${a.statsDamage}` });
   if (a.forced) attackRows.push({ label: L('Row.Forced'), value: `+${a.forced}`, rule: 'S-AT2' });
   attackRows.push({ label: L('Row.Potential'), value: String(a.potential), css: 'pda-total' });
   const notes: { text: string; rule?: string }[] = [];
   if (s.opportunity) notes.push({ text: L('Opportunity.Blow'), rule: 'S-AT6' });
+  if (s.holdBlow) notes.push({ text: L('HoldBlow'), rule: 'S-GR1' });
   if (a.aim) notes.push({ text: L(`Aim.${a.aim}`), rule: AIM_RULE[a.aim] });
   if (a.kind === 'melee' && card.step === 'attack' && a.maxForce > 0)
     notes.push({ text: L('ForceRoom', { n: a.maxForce }), rule: 'S-AT2' });
@@ -111,6 +119,9 @@ export function souffleAttackContext(card: Card, env: FlowEnv) {
         rule: 'S-DF3',
       },
     ];
+    // S-DF3 (ruling): at 0 PV the card says the defender is down; what follows is the GM's call.
+    if (s.applied.written.some((e) => e.type === 'resource' && e.resource === 'pv' && e.to <= 0))
+      notes.push({ text: L('Down', { name: target?.name ?? '' }), rule: 'S-DF3' });
     if (s.applied.luckSpent && s.applied.effect)
       notes.push({
         text: L(`LuckSpent.${s.applied.effect}`),

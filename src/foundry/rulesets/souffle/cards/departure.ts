@@ -14,8 +14,9 @@ import { fighterView, isSouffleActor, souffleActor } from './fighters';
 import { foesAround, foesWithinReach, tokenOf, type TokenOnCanvas } from './opportunity-flow';
 import { commitOpening } from './openers';
 import { ownActor, requestSouffleCard } from './request';
-import { checkBudget, souffleCombatOf, turnOf } from './round';
+import { checkBudget, checkStates, souffleCombatOf, turnOf } from './round';
 import { postureCombatOf } from '../posture';
+import { registerHeldMoveHooks } from './held-move';
 
 /**
  * The ways a fighter leaves the reach of adjacent foes outside a flight (S-AT6): picking up a
@@ -57,7 +58,12 @@ export const souffleDepartureOpener: CardOpener<DepartureChoices> = {
     const c = request.choices;
     const found =
       c.reason === 'ramasser'
-        ? checkBudget(actor.uuid, 'ramasser', request.combatId || undefined)
+        ? checkBudget(
+            actor.uuid,
+            'ramasser',
+            request.combatId || undefined,
+            Boolean((request.user as { isGM?: boolean } | null)?.isGM),
+          )
         : undefined;
     const own = tokenOf(actor.uuid, request.tokenUuid);
     const self: CardTarget = {
@@ -73,6 +79,8 @@ export const souffleDepartureOpener: CardOpener<DepartureChoices> = {
       foes = foesWithinReach(actor.uuid, request.tokenUuid);
       effects = pickUpEffects(view, self, foes).filter((e) => e.type !== 'card');
     } else {
+      // S-GR1/S-MN3: a held or knocked-out fighter did not leave: no opportunity is owed.
+      checkStates(actor, 'deplacement');
       if (!own || c.fromX === undefined || c.fromY === undefined)
         throw new RulesError('PDA.Error.CardBadTarget');
       const before = foesAround(own, standingAt(own, c.fromX, c.fromY));
@@ -169,6 +177,8 @@ export async function afterTokenMove(doc: TokenDoc, userId: string): Promise<Cha
 
 /** Registers the movement hooks (S-AT6), once at init. */
 export function registerDepartureHooks(): void {
+  // First: a held fighter's move is refused before anything remembers where it started.
+  registerHeldMoveHooks();
   Hooks.on('preUpdateToken', ((doc: TokenDoc, changed: Record<string, unknown>) =>
     beforeTokenMove(doc, changed)) as never);
   Hooks.on('updateToken', ((doc: TokenDoc, _changed: unknown, _options: unknown, userId: string) => {

@@ -16,7 +16,8 @@ export function attackDialogContext(
 ) {
   return {
     weapon: weaponName,
-    targets: targets.map((x) => ({ ...x, checked: true })),
+    // One attack, one target (S-R1): the first targeted token is offered first.
+    targets: targets.map((x, i) => ({ ...x, checked: i === 0 })),
     characteristics: ATTACK_CHARACTERISTICS[input.kind].map((id) => ({
       id,
       label: `${t(`PDA.Souffle.Characteristic.${id}`)} (${fighter[id]})`,
@@ -45,7 +46,7 @@ export function attackDialogContext(
       characteristic: t('PDA.Souffle.Chat.Dialog.Characteristic'),
       metier: t('PDA.Souffle.Chat.Row.Metier'),
       aim: t('PDA.Souffle.Chat.Dialog.Aim'),
-      context: t('PDA.Souffle.Chat.Dialog.Context'),
+      context: t('PDA.Souffle.Chat.Dialog.Terrain'),
     },
   };
 }

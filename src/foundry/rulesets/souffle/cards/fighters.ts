@@ -90,6 +90,13 @@ export function conditionMark(doc: unknown, status: RoundCondition): Record<stri
   return undefined;
 }
 
+/** How many rounds a condition lasts (S-AT7: the aim follows the `aimLasts` setting). */
+function roundsOf(status: RoundCondition): { rounds?: number } {
+  if (status !== 'vise') return { rounds: 1 };
+  const lasts = souffleOptionsNow().aimLasts;
+  return lasts === 'used' ? {} : { rounds: lasts === 'nextRound' ? 2 : 1 };
+}
+
 function roundConditionEffect(
   status: RoundCondition,
   mark: { combatId: string; round: number },
@@ -99,7 +106,10 @@ function roundConditionEffect(
     name: t(`PDA.Souffle.Condition.${status}`),
     img: ROUND_CONDITION_ICONS[status],
     statuses: [status],
-    duration: { rounds: 1, ...(mark.combatId ? { combat: mark.combatId, startRound: mark.round } : {}) },
+    duration: {
+      ...roundsOf(status),
+      ...(mark.combatId ? { combat: mark.combatId, startRound: mark.round } : {}),
+    },
     flags: { [SYSTEM_ID]: { mark: { ...mark, ...(data ?? {}) } } },
   };
 }

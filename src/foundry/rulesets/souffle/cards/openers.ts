@@ -10,6 +10,7 @@ import {
   SOUFFLE_GRAPPLE_EXCHANGE,
   attackAim,
   chosenAttackInput,
+  holdBlow,
   openSouffleAim,
   openSouffleAttack,
   openSouffleFlee,
@@ -19,6 +20,10 @@ import {
   type SouffleExchangeEffect,
 } from '../../../../engine/souffle/exchange';
 import { isSlowed, type FleeSituation } from '../../../../engine/souffle/manoeuvres';
+import { contextAdvantage } from '../../../../engine/souffle/attack';
+import { souffleStatesOf } from '../states';
+import { outnumberAround } from './outnumber';
+import { holdsNow } from './hold';
 import type { AimKind } from '../../../../engine/souffle/attack';
 import { tokenByUuid, tokenDistance, tokenOfActor } from '../../../canvas/distance';
 import { resolveUuid, type CardEnv } from '../../../chat/card';
@@ -46,7 +51,8 @@ function opening(request: OpenRequest<unknown>, action: string): Opening {
     request.actor,
     String((request.actor as { name?: string }).name ?? ''),
   ) as OwnActor;
-  return { actor, found: checkBudget(actor.uuid, action, request.combatId || undefined) };
+  const gm = Boolean((request.user as { isGM?: boolean } | null)?.isGM);
+  return { actor, found: checkBudget(actor.uuid, action, request.combatId || undefined, gm) };
 }
 
 function viewOf(actorUuid: string, found: SouffleFight | undefined) {
@@ -107,9 +113,14 @@ export async function commitOpening(
   }
 }
 
-/** The aim still prepared by the actor now (S-AT7: it lasts its round). */
+/** The aim still prepared by the actor now (S-AT7: as long as the aimLasts setting says). */
 export function preparedAim(actor: OwnActor, found: SouffleFight | undefined): AimKind | undefined {
-  return preparedAimNow(conditionMark(actor, 'vise'), found?.combat.id ?? '', found?.combat.round ?? 0);
+  return preparedAimNow(
+    conditionMark(actor, 'vise'),
+    found?.combat.id ?? '',
+    found?.combat.round ?? 0,
+    souffleOptionsNow().aimLasts,
+  );
 }
 
 // ---------------------------------------------------------------------------------------- attack
@@ -132,6 +143,8 @@ export const souffleAttackOpener: CardOpener<AttackChoices> = {
   choices: ATTACK_CHOICES as Schema<AttackChoices>,
   async open(request, newEnv) {
     const { actor, found } = opening(request, 'attaque');
+    // One attack, one target (S-R1): a second target is a second attack, with its own action.
+    if (request.targets.length !== 1) throw new RulesError('PDA.Error.SouffleOneTarget');
     const item = actor.items.get(request.itemId);
     const weapon = item?.system.toEngine?.() as
       ReturnType<typeof actor.system.engineWeapons>[number] | undefined;
@@ -141,12 +154,30 @@ export const souffleAttackOpener: CardOpener<AttackChoices> = {
     const prepared = preparedAim(actor, found);
     const counted = Boolean(found && turnOf(found.combat.id ?? '', actor.uuid));
     const aim = attackAim(prepared, request.choices.aim, base.kind, counted);
-    const input = chosenAttackInput(base, fighter, request.choices, aim);
     const options = souffleOptionsNow();
+    const target = request.targets[0]!;
+    const defender = souffleActor(resolveUuid(target.actorUuid), target.name);
+    // S-A4: outnumbering is read from the tokens around the target (melee); the dialog's context
+    // is what only the table knows (a mastered terrain…).
+    const sides =
+      base.kind === 'melee'
+        ? outnumberAround(actor.uuid, request.tokenUuid, target.actorUuid, target.tokenUuid)
+        : undefined;
+    const levels = sides ? contextAdvantage({ outnumber: sides }, options) : 0;
+    const input = chosenAttackInput(
+      base,
+      fighter,
+      { ...request.choices, context: request.choices.context + levels },
+      aim,
+    );
     const cards: OpenedCard[] = [];
-    for (const target of request.targets) {
-      souffleActor(resolveUuid(target.actorUuid), target.name);
+    {
       const env: CardEnv = newEnv();
+      // S-GR1: the holder strikes the fighter they hold bare-handed or with a light weapon only.
+      const held = holdBlow(
+        { kind: input.kind, weapons: input.weapons ?? [] },
+        souffleStatesOf(defender).includes('agrippe') && holdsNow(actor.uuid, target.actorUuid),
+      );
       const attack = await env.roll((dice) => openSouffleAttack(input, dice, options));
       // S-AT5: a shot's distance is read from the scene (null off the scene: no range bonus).
       const distance =
@@ -164,6 +195,8 @@ export const souffleAttackOpener: CardOpener<AttackChoices> = {
         souffleSpent: 0,
         undone: 0,
         ...(distance !== null ? { distance } : {}),
+        ...(sides && levels ? { outnumber: { ...sides, levels } } : {}),
+        ...(held ? { holdBlow: true } : {}),
       };
       cards.push({
         card: snapshot(SOUFFLE_ATTACK_EXCHANGE, 'attack', request, found, [target], state, request.itemId),

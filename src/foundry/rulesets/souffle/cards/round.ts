@@ -1,4 +1,8 @@
+import { RulesError } from '../../../../engine/core/errors';
 import type { PostureTurn } from '../../../../engine/souffle/posture';
+import { stateStopping } from '../../../../engine/souffle/states';
+import { resolveUuid } from '../../../chat/card';
+import { souffleStatesOf } from '../states';
 import type { CombatLike } from '../../../combat/adapter';
 import { readRoundState } from '../../../combat/store';
 import {
@@ -42,10 +46,31 @@ function fightIn(combat: CombatLike, actorUuid: string): SouffleFight | null | u
   return undefined;
 }
 
-/** S-P1..S-P4: refuses (throws) an action the fighter's posture budget cannot pay now. */
-export function checkBudget(actorUuid: string, action: string, combatId?: string): SouffleFight | undefined {
+/** S-ST1: refuses (throws) an action one of the actor's states stops (assommé: every action). */
+export function checkStates(actor: unknown, action: string): void {
+  const state = stateStopping(souffleStatesOf(actor), action);
+  if (!state) return;
+  throw new RulesError('PDA.Error.SouffleStateStops', {
+    name: String((actor as { name?: string } | null)?.name ?? ''),
+    state: `PDA.Souffle.StateWord.${state}`,
+    action: `PDA.Souffle.Action.${action}`,
+  });
+}
+
+/**
+ * Refuses (throws) an action the fighter may not take now: a state that stops it (S-ST1, in or
+ * out of a fight), another fighter's turn (S-R1/S-R3; `gm`: the GM acts for anyone), a turn ended
+ * by a posture change (S-P1), or a posture budget that cannot pay it (S-P1..S-P4).
+ */
+export function checkBudget(
+  actorUuid: string,
+  action: string,
+  combatId?: string,
+  gm: boolean = game.user?.isGM ?? false,
+): SouffleFight | undefined {
+  checkStates(resolveUuid(actorUuid), action);
   const found = souffleCombatOf(actorUuid, combatId);
-  if (found) checkSouffleAction(found.state, found.combatantId, action);
+  if (found) checkSouffleAction(found.state, found.combatantId, action, gm);
   return found;
 }
 

@@ -88,6 +88,8 @@ export async function startSouffleAttack(
 ): Promise<ChatMessage[]> {
   try {
     const actor = ownActor(actorDoc);
+    // An item created with its actor may not have an id in that render: say so, never nothing.
+    if (!weaponId) throw new RulesError('PDA.Error.SouffleNoItemId');
     const item = actor.items.get(weaponId) as WeaponItem | undefined;
     const weapon = item?.system.toEngine?.();
     if (!item || !weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: weaponId });
@@ -97,7 +99,7 @@ export async function startSouffleAttack(
     const offered = options.targets ?? userTargets();
     const aim = options.aim ?? preparedAim(actor, found) ?? '';
     let choices: SouffleAttackChoices | null = {
-      targets: offered.map((x) => x.actorUuid),
+      targets: offered.slice(0, 1).map((x) => x.actorUuid),
       characteristic: options.characteristic ?? base.characteristic.id,
       metier: options.metier ?? bestMetier(fighter),
       aim,
@@ -131,6 +133,8 @@ export async function startSouffleAttack(
     const picked = choices;
     const chosen = offered.filter((x) => picked.targets.includes(x.actorUuid));
     if (chosen.length === 0) throw new RulesError('PDA.Error.CardNoTarget');
+    // One attack, one target (S-R1): each further target is an attack of its own.
+    if (chosen.length > 1) throw new RulesError('PDA.Error.SouffleOneTarget');
     for (const target of chosen) souffleActor(resolveUuid(target.actorUuid), target.name);
     return await requestCardOpen({
       flow: SOUFFLE_ATTACK_FLOW,

@@ -19,6 +19,7 @@ import {
   roundPosture,
   souffleRound,
   tieGroup,
+  turnRefusal,
   type SouffleDeclaration,
   type SouffleReadiness,
   type SouffleRoundCombatant,
@@ -83,7 +84,7 @@ export function souffleCombatant(combatant: CombatantLike): SouffleRoundCombatan
 export function parseSouffleDeclaration(data: unknown): SouffleDeclaration {
   const bad = () => new RulesError('PDA.Error.Round.BadDeclaration');
   if (typeof data !== 'object' || data === null) throw bad();
-  const raw = data as { posture?: unknown; actions?: unknown; thisRound?: unknown };
+  const raw = data as { posture?: unknown; actions?: unknown; thisRound?: unknown; turnOver?: unknown };
   if (!isPosture(raw.posture)) {
     throw new RulesError('PDA.Error.SouffleUnknownPosture', { posture: String(raw.posture) });
   }
@@ -101,6 +102,7 @@ export function parseSouffleDeclaration(data: unknown): SouffleDeclaration {
     posture: raw.posture,
     ...(actions ? { actions } : {}),
     ...(raw.thisRound !== undefined ? { thisRound: raw.thisRound as Posture } : {}),
+    ...(raw.turnOver === true ? { turnOver: true } : {}),
   };
 }
 
@@ -171,9 +173,18 @@ export function describeSouffleDeclaration(state: SouffleRoundState, id: string,
  * actions is spent. Passive actions (defence, movement) always pass. Outside the actions step
  * (no combat, posture step) nothing is checked.
  */
-export function checkSouffleAction(state: SouffleRoundState | null, id: string, action: string): void {
+export function checkSouffleAction(
+  state: SouffleRoundState | null,
+  id: string,
+  action: string,
+  gm = false,
+): void {
   const turn = souffleTurn(state, id);
-  if (turn) spendAction(turn, action);
+  if (!turn || !state) return;
+  // What the posture cannot pay at all first, then whose turn it is (S-R1).
+  spendAction(turn, action);
+  const refused = turnRefusal(state, id, action, gm);
+  if (refused) throw refused;
 }
 
 /**

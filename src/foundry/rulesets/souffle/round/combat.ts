@@ -2,6 +2,7 @@ import type { SouffleRoundCombatant } from '../../../../engine/souffle/round';
 import { souffleRoundRules } from '../../../../engine/souffle/round';
 import type { SouffleActorModel } from '../models/actors';
 import { souffleOptionsFromSettings } from '../settings';
+import { souffleStatesOf } from '../states';
 
 /**
  * What the shared combat adapter needs from Souffle: the round rules built from the world
@@ -22,5 +23,7 @@ export function souffleRoundCombatant(
     side: actor.type === 'combattant' || actor.hasPlayerOwner ? 'pc' : 'npc',
     initiative: model.initiative,
     guerrier: model.derived?.guerrier ?? false,
+    // S-MN3: knocked out when the schedule is built: no turn this round.
+    ...(souffleStatesOf(actor).includes('assomme') ? { knockedOut: true } : {}),
   };
 }

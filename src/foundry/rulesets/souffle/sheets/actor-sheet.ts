@@ -235,9 +235,10 @@ export class SouffleActorSheet extends PdaActorSheetBase {
   }
 
   static async #onAttack(this: SouffleActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const id = target.closest<HTMLElement>('[data-item-id]')?.dataset.itemId;
-    // The attack card flow (S-R1): attack → forcing → defence → damage → apply / undo.
-    if (id) await startSouffleAttack(this.document as unknown as Actor, id);
+    const id = target.closest<HTMLElement>('[data-item-id]')?.dataset.itemId ?? '';
+    // The attack card flow (S-R1): attack → forcing → defence → damage → apply / undo. A click
+    // always acts or says why not (an item without id is refused with its message).
+    await startSouffleAttack(this.document as unknown as Actor, id);
   }
 
   static async #onRollInitiative(this: SouffleActorSheet): Promise<void> {

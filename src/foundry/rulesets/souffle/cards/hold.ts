@@ -1,0 +1,18 @@
+import { SOUFFLE_GRAPPLE_EXCHANGE } from '../../../../engine/souffle/exchange';
+
+/**
+ * S-GR1: whether `holderUuid` holds `heldUuid` now: a grapple card (written by the GM only) of
+ * the holder against that target whose hold is applied and not escaped or undone.
+ */
+export function holdsNow(holderUuid: string, heldUuid: string): boolean {
+  const messages = (game.messages?.contents ?? []) as unknown as {
+    system?: { flow?: string; step?: string; actorUuid?: string; targets?: { actorUuid?: string }[] };
+  }[];
+  return messages.some(
+    (m) =>
+      m.system?.flow === SOUFFLE_GRAPPLE_EXCHANGE &&
+      m.system.step === 'held' &&
+      m.system.actorUuid === holderUuid &&
+      m.system.targets?.[0]?.actorUuid === heldUuid,
+  );
+}
