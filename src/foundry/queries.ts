@@ -1,5 +1,6 @@
 import { RulesError } from '../engine/core/errors';
 import { SYSTEM_ID } from './constants';
+import { deletionUpdate, isDeletionValue } from './compat';
 import { errorMessage } from './i18n';
 import { object, parsePayload, type ObjectOf, type Schema } from './security/payload';
 
@@ -127,10 +128,11 @@ const userTransport: RequestTransport = async (name, data) => {
   const update: Record<string, unknown> = {
     [`flags.${SYSTEM_ID}.requests.${id}`]: { name, data } satisfies StoredRequest,
   };
-  // One request and one answer kept at a time: the previous ones are cleared with this write.
+  // One request and one answer kept at a time: the previous ones are cleared with this write
+  // (a `-=` key on v13, the deletion operator from v14: compat.ts).
   if (previous) {
-    update[`flags.${SYSTEM_ID}.requests.-=${previous}`] = null;
-    update[`flags.${SYSTEM_ID}.answers.-=${previous}`] = null;
+    Object.assign(update, deletionUpdate(`flags.${SYSTEM_ID}.requests.${previous}`));
+    Object.assign(update, deletionUpdate(`flags.${SYSTEM_ID}.answers.${previous}`));
   }
   try {
     await user.update(update as never);
@@ -173,7 +175,8 @@ async function onUpdateUser(user: User, changed: unknown, _options: unknown, use
     // A request counts only when its user wrote it: nobody can ask in someone else's name.
     const sender = userId === user.id ? game.users?.get(userId) : undefined;
     for (const [id, raw] of Object.entries(flags.requests)) {
-      if (id.startsWith('-=') || handled.has(id) || !sender || !isPlainObject(raw)) continue;
+      if (id.startsWith('-=') || handled.has(id) || !sender || isDeletionValue(raw) || !isPlainObject(raw))
+        continue;
       handled.add(id);
       const request = raw as Partial<StoredRequest>;
       const result =
