@@ -581,6 +581,13 @@ export class Client implements Connection {
       },
     });
     this.Hooks.callAll('init');
+    // `game.data`: the world as the server sent it at load (stored sources, unknown fields kept).
+    const data: Obj = {};
+    for (const [documentName, collection] of Object.entries(COLLECTIONS))
+      data[collection] = [...this.server.world[collection].values()]
+        .filter((source) => this.server.mayView(this.userId, documentName, source))
+        .map((source) => deepClone(source));
+    this.game.data = data;
     // Documents are built once the system's classes and data models are configured.
     for (const [documentName, collection] of Object.entries(COLLECTIONS)) {
       const coll = this.game.collections.get(documentName);

@@ -73,10 +73,14 @@ describe("core's combat hooks and world time follow the round engine", () => {
     const combat = await table.startEncounter('Bretteur', 'Brigand');
     // A core whose nextTurn / nextRound write nothing new: Foundry then runs no _preUpdate, so the
     // engine's values cannot ride on core's update and must be written by the system itself.
-    const core = gm.client.docs.Combat.prototype as Record<string, unknown>;
+    const core = gm.client.docs.Combat.prototype as unknown as Record<string, unknown>;
     const calls: string[] = [];
     for (const name of ['nextTurn', 'nextRound']) {
-      core[name] = async function (this: { round: number; turn: number | null; update: (c: object) => Promise<unknown> }) {
+      core[name] = async function (this: {
+        round: number;
+        turn: number | null;
+        update: (c: object) => Promise<unknown>;
+      }) {
         calls.push(name);
         await this.update({ round: this.round, turn: this.turn });
         return this;
