@@ -9,7 +9,6 @@ import { describe, expect, it } from 'vitest';
 import type { Seat } from '../harness/table';
 import { attackFromSheet, fantasiaTable, itemId } from './fantasia-table';
 
-
 /** Every button a seat's chat log ever showed that names fighters this user owns none of. */
 function foreignButtons(seat: Seat): string[] {
   const out: string[] = [];

@@ -7,7 +7,6 @@
 import { describe, expect, it } from 'vitest';
 import { Table } from '../harness/table';
 
-
 describe('what a player may change on their own combatant', () => {
   it('F-R1 Alice may not hide, rename or re-point her combatant; her defeated mark drops it from the round', async () => {
     const table = await Table.open({ ruleset: 'fantasia' });
