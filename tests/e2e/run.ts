@@ -158,7 +158,11 @@ async function playRuleset(config: E2eConfig, gm: Seat, player: Seat, ruleset: E
   });
 
   await step(ruleset, 'the player presses their defence button on the GM’s attack', async () => {
+    const count = await cardCount();
     await attackFromSheet(gm, ruleset, s.theirs, s.myToken);
+    const posted = Date.now() + config.stepTimeoutMs;
+    while ((await cardCount()) <= count && Date.now() < posted) await gm.page.waitForTimeout(250);
+    check((await cardCount()) > count, 'the GM’s attack posted no card');
     const before = (await gm.page.evaluate(world.cards)).at(-1)!;
     const action = await pressFirst(player, config);
     check(action, 'the player saw no enabled defence button');
