@@ -647,6 +647,10 @@ export function makeDocumentClasses(host: DocumentHost) {
     _sortCombatants(a: any, b: any): number {
       return compareCombatants(a, b);
     }
+    /** `setupTurns`: the fake's `turns` are always sorted afresh, so this only returns them. */
+    setupTurns(): any[] {
+      return this.turns;
+    }
     get combatant(): any {
       return typeof this.turn === 'number' ? (this.turns[this.turn] ?? null) : null;
     }

@@ -41,6 +41,18 @@ export class PassedArmesCombat extends foundry.documents.Combat {
     return super._sortCombatants(a, b);
   }
 
+  /**
+   * A new engine order re-sorts the turns at once: whether core re-runs `setupTurns` after a
+   * change of `system` alone is not documented, so the order `turn` is written against is made
+   * current here on every client.
+   */
+  override _onUpdate(...args: Parameters<foundry.documents.Combat['_onUpdate']>): void {
+    super._onUpdate(...args);
+    const [changed] = args;
+    const system = (changed as { system?: { order?: unknown } }).system;
+    if (system?.order !== undefined && typeof this.setupTurns === 'function') this.setupTurns();
+  }
+
   /** True once the round engine holds a round. */
   get roundStarted(): boolean {
     return Boolean((this.system as { step?: string }).step);
