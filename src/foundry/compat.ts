@@ -125,3 +125,55 @@ export function setStatusEffects(effects: readonly StatusEffectSource[]): void {
   config.statusEffects =
     generation() >= 14 ? Object.fromEntries(list.map((e) => [e.id, e])) : (list as unknown);
 }
+
+/*
+ * Deleting or replacing a key in an update. v13 writes the special keys `-=key` (delete) and
+ * `==key` (replace whole); v14 deprecates them for its data operators, which share the field's own
+ * key (`foundry.data.operators.ForcedDeletion` / `ForcedReplacement`, shorthands `_del` and
+ * `_replace`), and v16 removes the special keys (foundryvtt issue #13090, "V14 DataFieldOperator
+ * Replacement of Special Operation Keys"). The operators are read from `foundry.data.operators`,
+ * never from the `_del` / `_replace` globals (not bindings in an ES module, and mutable).
+ */
+
+interface DataOperators {
+  ForcedDeletion?: { create?: () => unknown; new (): unknown };
+  ForcedReplacement?: { create?: (value: unknown) => unknown; new (value: unknown): unknown };
+}
+
+function dataOperators(): DataOperators | undefined {
+  if (generation() < 14) return undefined;
+  // fvtt-types of v13 know no `foundry.data.operators`.
+  return (foundry as unknown as { data?: { operators?: DataOperators } }).data?.operators;
+}
+
+/** `a.b.c` → [`a.b.`, `c`]: the key a v13 special key prefixes. */
+function splitPath(path: string): [string, string] {
+  const i = path.lastIndexOf('.');
+  return i < 0 ? ['', path] : [path.slice(0, i + 1), path.slice(i + 1)];
+}
+
+/** The update entry deleting the key at dotted `path`, as this generation expects it. */
+export function deletionUpdate(path: string): Record<string, unknown> {
+  const Deletion = dataOperators()?.ForcedDeletion;
+  if (Deletion) return { [path]: Deletion.create ? Deletion.create() : new Deletion() };
+  const [head, key] = splitPath(path);
+  return { [`${head}-=${key}`]: null };
+}
+
+/** The update entry replacing (not merging) the value at dotted `path`, as this generation expects it. */
+export function replacementUpdate(path: string, value: unknown): Record<string, unknown> {
+  const Replacement = dataOperators()?.ForcedReplacement;
+  if (Replacement) return { [path]: Replacement.create ? Replacement.create(value) : new Replacement(value) };
+  const [head, key] = splitPath(path);
+  return { [`${head}==${key}`]: value };
+}
+
+/**
+ * True for a value of a received change that deletes its key: a v14 ForcedDeletion operator (an
+ * update hook may receive one where v13 sent a `-=` key). Such a value is never data.
+ */
+export function isDeletionValue(value: unknown): boolean {
+  const Deletion = (foundry as unknown as { data?: { operators?: DataOperators } }).data?.operators
+    ?.ForcedDeletion as (abstract new () => unknown) | undefined;
+  return typeof Deletion === 'function' && value instanceof Deletion;
+}

@@ -1,5 +1,5 @@
 import { RulesError } from '../engine/core/errors';
-import { gmIds } from './compat';
+import { deletionUpdate, gmIds, isDeletionValue } from './compat';
 import { SYSTEM_ID } from './constants';
 import { errorMessage } from './i18n';
 import { object, parsePayload, type ObjectOf, type Schema } from './security/payload';
@@ -201,10 +201,11 @@ const userTransport: RequestTransport = async (name, data) => {
     const own = (user.flags as Record<string, UserFlags | undefined> | undefined)?.[SYSTEM_ID];
     for (const kind of ['requests', 'answers'] as const)
       for (const old of Object.keys(isPlainObject(own?.[kind]) ? own[kind] : {}))
-        update[`flags.${SYSTEM_ID}.${kind}.-=${old}`] = null;
+        Object.assign(update, deletionUpdate(`flags.${SYSTEM_ID}.${kind}.${old}`));
   } else if (previous) {
-    update[`flags.${SYSTEM_ID}.requests.-=${previous}`] = null;
-    update[`flags.${SYSTEM_ID}.answers.-=${previous}`] = null;
+    // (a `-=` key on v13, the deletion operator from v14: compat.ts)
+    Object.assign(update, deletionUpdate(`flags.${SYSTEM_ID}.requests.${previous}`));
+    Object.assign(update, deletionUpdate(`flags.${SYSTEM_ID}.answers.${previous}`));
   }
   try {
     await user.update(update as never);
@@ -272,11 +273,11 @@ async function runStored(id: string, raw: unknown, sender: User): Promise<QueryR
  */
 async function answerRequests(sender: User, requests: Record<string, unknown>): Promise<void> {
   const fresh = Object.entries(requests).filter(
-    ([id]) => !id.startsWith('-=') && remember(sender.id ?? '', id),
+    ([id, raw]) => !id.startsWith('-=') && !isDeletionValue(raw) && remember(sender.id ?? '', id),
   );
   if (!fresh.length) return;
   const update: Record<string, unknown> = {};
-  for (const [id] of fresh) update[`flags.${SYSTEM_ID}.requests.-=${id}`] = null;
+  for (const [id] of fresh) Object.assign(update, deletionUpdate(`flags.${SYSTEM_ID}.requests.${id}`));
   const [first] = fresh;
   if (fresh.length === 1 && first) {
     const [id, raw] = first;
@@ -286,7 +287,8 @@ async function answerRequests(sender: User, requests: Record<string, unknown>): 
     const own = (sender.flags as Record<string, UserFlags | undefined> | undefined)?.[SYSTEM_ID];
     const waiting = isPlainObject(own?.requests) ? own.requests : {};
     for (const old of Object.keys(isPlainObject(own?.answers) ? own.answers : {}))
-      if (old !== id && !Object.hasOwn(waiting, old)) update[`flags.${SYSTEM_ID}.answers.-=${old}`] = null;
+      if (old !== id && !Object.hasOwn(waiting, old))
+        Object.assign(update, deletionUpdate(`flags.${SYSTEM_ID}.answers.${old}`));
   }
   await sender.update(update as never).catch((error: unknown) => console.error(error));
 }

@@ -26,12 +26,21 @@ function isPlainObject(value: unknown): value is Obj {
   return getType(value) === 'Object';
 }
 
+/**
+ * `__proto__` is never a data key: a key or path part naming it is dropped by every helper below,
+ * so a payload such as `{"__proto__": {"polluted": 1}}` cannot reach `Object.prototype`.
+ */
+export function isUnsafeKey(key: string): boolean {
+  return key === '__proto__';
+}
+
 export function getProperty(obj: Obj, path: string): any {
   return path.split('.').reduce<any>((o, k) => (o == null ? undefined : o[k]), obj);
 }
 
 export function setProperty(obj: Obj, path: string, value: unknown): boolean {
   const keys = path.split('.');
+  if (keys.some(isUnsafeKey)) return false;
   let o = obj;
   for (const k of keys.slice(0, -1)) {
     if (!isPlainObject(o[k])) o[k] = {};
@@ -47,6 +56,7 @@ export function setProperty(obj: Obj, path: string, value: unknown): boolean {
 export function expandObject(obj: Obj): Obj {
   const out: Obj = {};
   for (const [key, value] of Object.entries(obj ?? {})) {
+    if (key.split('.').some(isUnsafeKey)) continue;
     const v = isPlainObject(value) ? expandObject(value) : deepClone(value);
     if (!key.includes('.')) {
       out[key] = isPlainObject(out[key]) && isPlainObject(v) ? mergeObject(out[key], v) : v;
@@ -62,9 +72,62 @@ export function expandObject(obj: Obj): Obj {
 export function flattenObject(obj: Obj, depth = 0): Obj {
   const out: Obj = {};
   for (const [k, v] of Object.entries(obj ?? {})) {
-    if (isPlainObject(v) && Object.keys(v).length && depth < 100) {
+    if (isUnsafeKey(k)) continue;
+    if (isPlainObject(v) && Object.keys(v).length && depth < 100 && !operatorOf(v)) {
       for (const [k2, v2] of Object.entries(flattenObject(v, depth + 1))) out[`${k}.${k2}`] = v2;
     } else out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * v14's data operators (`foundry.data.operators.ForcedDeletion` / `ForcedReplacement`, shorthands
+ * `_del` and `_replace`), which replace the `-=key` / `==key` update keys (deprecated in v14,
+ * removed in v16: foundryvtt issue #13090). The fake's operators carry an `__operator` mark so
+ * they survive the structured clone of the wire: a cloned operator is recognised by its mark.
+ */
+export class ForcedDeletion {
+  readonly __operator = 'delete';
+  static create(): ForcedDeletion {
+    return new ForcedDeletion();
+  }
+}
+export class ForcedReplacement {
+  readonly __operator = 'replace';
+  constructor(readonly replacement: unknown) {}
+  static create(replacement: unknown): ForcedReplacement {
+    return new ForcedReplacement(replacement);
+  }
+}
+export const operators = { ForcedDeletion, ForcedReplacement };
+
+/** 'delete' or 'replace' for an operator (or its clone), else null. */
+export function operatorOf(value: unknown): 'delete' | 'replace' | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const mark = (value as { __operator?: unknown }).__operator;
+  return mark === 'delete' || mark === 'replace' ? mark : null;
+}
+
+/** A received change with each cloned operator mark turned back into its operator. */
+export function reviveOperators<T>(value: T): T {
+  const op = operatorOf(value);
+  if (op === 'delete') return ForcedDeletion.create() as T;
+  if (op === 'replace')
+    return ForcedReplacement.create((value as unknown as ForcedReplacement).replacement) as T;
+  if (!isPlainObject(value)) return value;
+  const out: Obj = {};
+  for (const [k, v] of Object.entries(value)) out[k] = reviveOperators(v);
+  return out as T;
+}
+
+/** Every `-=` / `==` key of a change, dotted paths included (the fake's v14 deprecation and v16 refusal). */
+export function legacyOperatorKeys(changes: unknown, prefix = ''): string[] {
+  if (!isPlainObject(changes)) return [];
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(changes)) {
+    const path = prefix ? `${prefix}.${k}` : k;
+    if (k.split('.').some((part) => part.startsWith('-=') || part.startsWith('=='))) out.push(path);
+    if (!operatorOf(v)) out.push(...legacyOperatorKeys(v, path));
   }
   return out;
 }
@@ -97,6 +160,17 @@ export function mergeObject(original: Obj, other: Obj = {}, options: MergeOption
   const source = Object.keys(other).some((k) => k.includes('.')) ? expandObject(other) : other;
   for (const [rawKey, value] of Object.entries(source)) {
     let key = rawKey;
+    if (isUnsafeKey(key) || isUnsafeKey(key.slice(2))) continue;
+    const op = operatorOf(value);
+    if (op === 'delete') {
+      if (performDeletions) delete target[key];
+      else target[key] = value;
+      continue;
+    }
+    if (op === 'replace') {
+      target[key] = deepClone((value as ForcedReplacement).replacement);
+      continue;
+    }
     if (key.startsWith('-=')) {
       if (performDeletions) delete target[key.slice(2)];
       else target[key] = value;
@@ -146,8 +220,18 @@ function sameValue(a: unknown, b: unknown): boolean {
 export function diffObject(original: Obj, other: Obj): Obj {
   const out: Obj = {};
   for (const [key, value] of Object.entries(other)) {
+    if (isUnsafeKey(key)) continue;
     if (key.startsWith('-=')) {
       if (Object.prototype.hasOwnProperty.call(original, key.slice(2))) out[key] = value;
+      continue;
+    }
+    const op = operatorOf(value);
+    if (op === 'delete') {
+      if (Object.prototype.hasOwnProperty.call(original, key)) out[key] = value;
+      continue;
+    }
+    if (op === 'replace') {
+      if (!sameValue(original[key], (value as ForcedReplacement).replacement)) out[key] = value;
       continue;
     }
     const key2 = key.startsWith('==') ? key.slice(2) : key;

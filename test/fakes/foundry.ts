@@ -6,7 +6,7 @@
  * a clean world.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- a fake of an untyped global surface */
-import { sortTurns } from '../harness/server';
+import { compareCombatants } from '../harness/server';
 import {
   Collection,
   DataModel,
@@ -342,9 +342,13 @@ class FakeCombatant extends FakeDocument {
 }
 class FakeCombat extends FakeDocument {
   static override documentName = 'Combat';
-  /** Combatants in Foundry's turn order: initiative highest first (none last), then name. */
+  /** Combatants in turn order, through `_sortCombatants` as core does. */
   get turns(): any[] {
-    return sortTurns(this.combatants.contents);
+    return [...this.combatants.contents].sort((a, b) => this._sortCombatants(a, b));
+  }
+  /** Core's order: initiative highest first (none last), ties by combatant id. */
+  _sortCombatants(a: any, b: any): number {
+    return compareCombatants(a, b);
   }
   round = 0;
   turn: number | null = null;

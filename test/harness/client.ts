@@ -8,7 +8,16 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Window } from 'happy-dom';
-import { DataModel, TypeDataModel, deepClone, fields, utils, type Obj } from '../fakes/data';
+import {
+  DataModel,
+  TypeDataModel,
+  deepClone,
+  fields,
+  operators,
+  reviveOperators,
+  utils,
+  type Obj,
+} from '../fakes/data';
 import { ROOT, fixSelects, makeApplications, makeTemplates } from './apps';
 import { loadSystem } from './bundle';
 import { Collection, makeDocumentClasses } from './documents';
@@ -102,6 +111,15 @@ export class Client implements Connection {
   private readonly pending = new Set<Promise<unknown>>();
   /** Errors thrown by hooks or renders on this client (a test fails on unexpected ones). */
   readonly errors: unknown[] = [];
+  /** Deprecation warnings (v14: `-=`/`==` update keys), as Foundry logs them in the console. */
+  readonly deprecations: string[] = [];
+  /**
+   * What the chat log showed the moment each message's HTML reached it (before any asynchronous
+   * work a render hook started could change it): the message id and the element's HTML.
+   */
+  readonly chatSnapshots: { messageId: string; html: string }[] = [];
+  /** Ids of the world documents whose stored data failed validation at load, by document name. */
+  readonly invalidDocuments = new Map<string, Set<string>>();
   readonly docs: ReturnType<typeof makeDocumentClasses>;
   readonly apps: ReturnType<typeof makeApplications>;
 
@@ -306,6 +324,8 @@ export class Client implements Connection {
       Hooks: this.Hooks,
       sheetClassFor: (name, type) => this.apps.sheetClassFor(name, type),
       Roll,
+      generation: options.generation,
+      deprecations: this.deprecations,
     });
     for (const name of [
       'Actor',
@@ -326,11 +346,12 @@ export class Client implements Connection {
       collections.set(documentName, coll);
       game[collection] = coll;
     }
+    // "An active Gamemaster (non-assistant if possible)": a full GM before an assistant, then by id.
     Object.defineProperty(game.users, 'activeGM', {
       get: () =>
         (game.users.contents as any[])
           .filter((u) => u.isGM && u.active)
-          .sort((a, b) => a.id.localeCompare(b.id))[0] ?? null,
+          .sort((a, b) => b.role - a.role || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0] ?? null,
     });
     Object.defineProperty(game.users, 'players', { get: () => game.users.filter((u: any) => !u.isGM) });
     Object.defineProperty(game.users, 'current', { get: () => game.user });
@@ -459,7 +480,8 @@ export class Client implements Connection {
     };
     this.foundry = {
       abstract: { DataModel, TypeDataModel },
-      data: { fields },
+      // v14 brought the data operators (foundryvtt issue #13090); v13 has none.
+      data: options.generation >= 14 ? { fields, operators } : { fields },
       utils,
       documents: {
         Actor: this.docs.Actor,
@@ -559,12 +581,26 @@ export class Client implements Connection {
       },
     });
     this.Hooks.callAll('init');
+    // `game.data`: the world as the server sent it at load (stored sources, unknown fields kept).
+    const data: Obj = {};
+    for (const [documentName, collection] of Object.entries(COLLECTIONS))
+      data[collection] = [...this.server.world[collection].values()]
+        .filter((source) => this.server.mayView(this.userId, documentName, source))
+        .map((source) => deepClone(source));
+    this.game.data = data;
     // Documents are built once the system's classes and data models are configured.
     for (const [documentName, collection] of Object.entries(COLLECTIONS)) {
       const coll = this.game.collections.get(documentName);
+      const invalid = new Set<string>();
+      this.invalidDocuments.set(documentName, invalid);
+      Object.defineProperty(coll, 'invalidDocumentIds', { value: invalid, configurable: true });
       for (const source of this.server.world[collection].values()) {
         if (!this.server.mayView(this.userId, documentName, source)) continue;
-        coll.set(source._id, new this.CONFIG[documentName].documentClass(deepClone(source)));
+        const doc = new this.CONFIG[documentName].documentClass(deepClone(source));
+        // Stored data that fails its model's validation (joint included) makes an invalid
+        // document: Foundry keeps it out of the collection and the sidebar.
+        if (doc.invalid) invalid.add(source._id);
+        else coll.set(source._id, doc);
       }
     }
     this.Hooks.callAll('i18nInit');
@@ -638,7 +674,9 @@ export class Client implements Connection {
 
   private onUpdate(op: Operation): void {
     const parent = this.parentOf(op);
-    for (const diff of op.result as Obj[]) {
+    for (const wired of op.result as Obj[]) {
+      // The hooks receive the operators themselves (v14), not their clone off the wire.
+      const diff = reviveOperators(wired);
       const doc = this.docs.findLocal(op.documentName, diff._id, op.parent);
       if (!doc) continue;
       doc._applyRemote(diff, op.options);
@@ -696,6 +734,7 @@ export class Client implements Connection {
     const existing = log.querySelector(`[data-message-id="${message.id}"]`);
     if (existing) existing.replaceWith(li);
     else log.append(li);
+    this.chatSnapshots.push({ messageId: message.id, html: li.outerHTML });
   }
 
   /** A query another user sent this client (GM-side handlers live in CONFIG.queries). */

@@ -9,14 +9,17 @@ import {
   Collection,
   DataModel,
   deepClone,
+  diffObject,
   expandObject,
   getProperty,
+  legacyOperatorKeys,
   mergeObject,
+  operatorOf,
   type Obj,
 } from '../fakes/data';
 
 export { Collection };
-import { EMBEDDED, OWNERSHIP, sortTurns, type FakeServer, type Operation } from './server';
+import { EMBEDDED, OWNERSHIP, ROLES, compareCombatants, type FakeServer, type Operation } from './server';
 
 /** What documents need from their client. */
 export interface DocumentHost {
@@ -32,6 +35,10 @@ export interface DocumentHost {
   sheetClassFor(documentName: string, type: string): (new (options: Obj) => any) | undefined;
   /** The Roll class of this client (to revive a message's rolls). */
   readonly Roll: any;
+  /** Foundry's generation this client models (v14 deprecates `-=`/`==` keys, v16 refuses them). */
+  readonly generation: number;
+  /** Deprecation warnings this client logged (a v14 client warns once per legacy key). */
+  readonly deprecations: string[];
 }
 
 /** Core fields each document type keeps besides `system`, `flags` and the embedded arrays. */
@@ -314,8 +321,18 @@ export function makeDocumentClasses(host: DocumentHost) {
     // --- Writes --------------------------------------------------------------------------------
     /** The change as the initiating client sends it: pre-hooks, validation, then the diff. */
     async _prepareUpdate(changes: Obj, options: Obj): Promise<Obj | null> {
-      const expanded = expandObject(changes);
-      delete expanded._id;
+      const legacy = legacyOperatorKeys(changes);
+      if (legacy.length && host.generation >= 16)
+        throw new Error(`Foundry v16 no longer accepts the update keys ${legacy.join(', ')}`);
+      if (legacy.length && host.generation >= 14)
+        for (const key of legacy) host.deprecations.push(`legacy deletion or replacement key ${key}`);
+      const all = expandObject(changes);
+      delete all._id;
+      // Foundry diffs the change against the source first: the pre-update steps see only what
+      // changes, and a change of nothing runs no hook and writes nothing.
+      const expanded =
+        options.diff === false || options.recursive === false ? all : diffObject(this._source, all);
+      if (!Object.keys(expanded).length) return null;
       const user = currentUser();
       if (this.system instanceof DataModel && typeof (this.system as Obj)._preUpdate === 'function') {
         const allowed = await (this.system as Obj)._preUpdate(expanded, options, user);
@@ -473,7 +490,9 @@ export function makeDocumentClasses(host: DocumentHost) {
       const childFields = CHILDREN[this.documentName] ?? {};
       for (const [k, v] of Object.entries(changes)) {
         if (k === 'system' || k in childFields) continue;
-        if (options.recursive === false || typeof v !== 'object' || v === null || Array.isArray(v)) {
+        if (operatorOf(v) === 'delete') delete this._source[k];
+        else if (operatorOf(v) === 'replace') this._source[k] = deepClone((v as Obj).replacement);
+        else if (options.recursive === false || typeof v !== 'object' || v === null || Array.isArray(v)) {
           if (k.startsWith('-=')) delete this._source[k.slice(2)];
           else this._source[k] = deepClone(v);
         } else {
@@ -620,9 +639,17 @@ export function makeDocumentClasses(host: DocumentHost) {
     declare combatants: Collection<any>;
     declare round: number;
     declare turn: number | null;
-    /** Combatants sorted as Foundry sorts them (initiative, then name, then id). */
+    /** Combatants sorted by `_sortCombatants` (a system may override it), as `setupTurns` does. */
     get turns(): any[] {
-      return sortTurns(this.combatants.contents as any[]);
+      return [...(this.combatants.contents as any[])].sort((a, b) => this._sortCombatants(a, b));
+    }
+    /** Core's order: initiative highest first (none last), ties broken by combatant id only. */
+    _sortCombatants(a: any, b: any): number {
+      return compareCombatants(a, b);
+    }
+    /** `setupTurns`: the fake's `turns` are always sorted afresh, so this only returns them. */
+    setupTurns(): any[] {
+      return this.turns;
     }
     get combatant(): any {
       return typeof this.turn === 'number' ? (this.turns[this.turn] ?? null) : null;
@@ -775,8 +802,9 @@ export function makeDocumentClasses(host: DocumentHost) {
     static override documentName = 'User';
     declare role: number;
     targets = new Set<any>();
+    /** True for Assistant GMs (role 3) as well as Gamemasters (role 4). */
     get isGM(): boolean {
-      return this.role >= 4;
+      return this.role >= ROLES.ASSISTANT;
     }
     get active(): boolean {
       return host.server.connections.has(this.id);

@@ -86,3 +86,122 @@ describe('the table harness keeps Foundry rules', () => {
     expect(received).toEqual([{ userId: 'forged' }, { timeout: 5 }]);
   });
 });
+
+describe('the table harness is as strict as Foundry (issue 30)', () => {
+  it('breaks initiative ties by combatant id only, never by name, and puts no initiative last', async () => {
+    const table = await Table.open({ ruleset: 'fantasia' });
+    await table.importActor('fantasia-bestiaire', 'Bretteur');
+    await table.importActor('fantasia-bestiaire', 'Brigand');
+    await table.importActor('fantasia-bestiaire', 'Bretteur');
+    const combat = await table.startEncounter('Brigand', 'Bretteur');
+    const ids = combat.combatants.contents.map((c: { id: string }) => c.id);
+    // Equal initiatives: the id decides, whatever the names ("Brigand" would sort after "Bretteur").
+    await combat.updateEmbeddedDocuments(
+      'Combatant',
+      ids.map((id: string) => ({ _id: id, initiative: 5 })),
+    );
+    await table.settle();
+    const sorted = [...ids].sort();
+    expect(table.seat('Alice').game.combat.turns.map((c: { id: string }) => c.id)).toEqual(sorted);
+    await combat.updateEmbeddedDocuments('Combatant', [{ _id: sorted[0], initiative: null }]);
+    await table.settle();
+    expect(table.seat('Alice').game.combat.turns.map((c: { id: string }) => c.id)).toEqual([
+      sorted[1],
+      sorted[0],
+    ]);
+  });
+
+  it("lets a combatant's owner change only its initiative, flags, defeated and system", async () => {
+    const table = await Table.open({ ruleset: 'fantasia' });
+    await table.importActor('fantasia-bestiaire', 'Bretteur', 'Bruno');
+    const combat = await table.startEncounter('Bretteur');
+    const bruno = table.seat('Bruno');
+    const mine = bruno.game.combats.get(combat.id).combatants.contents[0];
+    for (const change of [{ hidden: true }, { name: 'Autre' }, { img: 'x.png' }, { actorId: 'other' }]) {
+      await expect(mine.update(change)).rejects.toThrow(/lacks permission/);
+    }
+    await mine.update({ defeated: true, initiative: 3, 'flags.x.y': 1 });
+    await table.settle();
+    const seen = table.gm.game.combats.get(combat.id).combatants.contents[0];
+    expect([seen.defeated, seen.initiative, seen.hidden, seen.flags.x]).toEqual([true, 3, false, { y: 1 }]);
+  });
+
+  it('counts Assistant GMs as GMs and picks a Gamemaster as the active GM when one is connected', async () => {
+    const table = await Table.open({ ruleset: 'fantasia', gms: ['MJ'], assistants: ['Aide'] });
+    const alice = table.seat('Alice');
+    const aide = alice.game.users.getName('Aide');
+    expect(aide.isGM).toBe(true);
+    expect(aide.id < alice.game.users.getName('MJ').id).toBe(true);
+    expect(alice.game.users.activeGM.name).toBe('MJ');
+    const alone = await Table.open({ ruleset: 'fantasia', assistants: ['Aide'] });
+    expect(alone.seat('Alice').game.users.activeGM.name).toBe('Aide');
+  });
+
+  it('keeps Object.prototype clean whatever keys mergeObject and expandObject receive', async () => {
+    const table = await Table.open({ ruleset: 'fantasia', players: [] });
+    const { mergeObject, expandObject, setProperty } = table.gm.client.foundry.utils;
+    const hostile = JSON.parse('{"__proto__": {"polluted": 1}, "a": {"__proto__": {"polluted": 2}}}');
+    mergeObject({}, hostile);
+    mergeObject({}, { '__proto__.polluted': 3, 'a.__proto__.polluted': 4 });
+    expandObject({ '__proto__.polluted': 5 });
+    expandObject(hostile);
+    setProperty({}, '__proto__.polluted', 6);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('runs no pre-update or update hook for a change of nothing, and shows the pre-update only the diff', async () => {
+    const table = await Table.open({ ruleset: 'fantasia' });
+    await table.importActor('fantasia-bestiaire', 'Bretteur', 'Bruno');
+    const bruno = table.seat('Bruno');
+    const pre: unknown[] = [];
+    let updates = 0;
+    bruno.client.Hooks.on('preUpdateActor', (_d: unknown, changed: unknown) => void pre.push(changed));
+    table.gm.client.Hooks.on('updateActor', () => void (updates += 1));
+    const actor = bruno.actor('Bretteur');
+    const before = table.server.log.length;
+    await actor.update({ name: 'Bretteur', 'system.pv.value': actor.system.pv.value });
+    await table.settle();
+    expect([pre.length, updates, table.server.log.length - before]).toEqual([0, 0, 0]);
+    await actor.update({ name: 'Bretteur', 'system.pv.value': 3 });
+    await table.settle();
+    expect(pre).toEqual([{ system: { pv: { value: 3 } } }]);
+    expect(updates).toBe(1);
+  });
+
+  it('refuses a player renaming their own User or changing its role, and lets them write its flags', async () => {
+    const table = await Table.open({ ruleset: 'fantasia' });
+    const alice = table.seat('Alice');
+    await expect(alice.user.update({ name: 'MJ' })).rejects.toThrow(/lacks permission/);
+    await expect(alice.user.update({ role: 4 })).rejects.toThrow(/lacks permission/);
+    await alice.user.update({ 'flags.x.y': 1 });
+    await table.settle();
+    expect(table.gm.game.users.getName('Alice').flags.x).toEqual({ y: 1 });
+  });
+
+  it('keeps an actor whose stored data fails validation out of the collection at load', async () => {
+    const table = await Table.open({ ruleset: 'fantasia' });
+    const actor = await table.importActor('fantasia-bestiaire', 'Bretteur');
+    (table.server.world.actors.get(actor.id)!.system as Record<string, unknown>).pv = { value: 'beaucoup' };
+    const gm = await table.reload('MJ');
+    expect(gm.game.actors.get(actor.id)).toBeUndefined();
+    expect([...gm.game.actors.invalidDocumentIds]).toEqual([actor.id]);
+  });
+
+  it('deletes with the v14 operators, warns of the legacy keys on v14 and refuses them on v16', async () => {
+    for (const generation of [13, 14, 16] as const) {
+      const table = await Table.open({ ruleset: 'fantasia', generation, players: ['Alice'] });
+      const alice = table.seat('Alice');
+      await alice.user.update({ 'flags.x.a': 1, 'flags.x.b': 2 });
+      const ops = alice.client.foundry.data.operators;
+      expect(Boolean(ops)).toBe(generation >= 14);
+      if (ops) await alice.user.update({ 'flags.x.a': ops.ForcedDeletion.create() });
+      const legacy = alice.user.update({ 'flags.x.-=b': null });
+      if (generation >= 16) await expect(legacy).rejects.toThrow(/v16/);
+      else await legacy;
+      await table.settle();
+      const flags = table.gm.game.users.getName('Alice').flags.x;
+      expect(flags).toEqual(generation === 13 ? { a: 1 } : generation === 14 ? {} : { b: 2 });
+      expect(alice.client.deprecations.length).toBe(generation === 14 ? 1 : 0);
+    }
+  });
+});

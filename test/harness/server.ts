@@ -10,6 +10,15 @@ import { deepClone, diffObject, expandObject, mergeObject, randomID, type Obj } 
 
 export const OWNERSHIP = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
 
+/** `CONST.USER_ROLES`. */
+export const ROLES = { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 } as const;
+
+/** What the owner of a combatant's actor may change on it (every other field is the GM's). */
+export const COMBATANT_OWNER_FIELDS: readonly string[] = ['_id', 'initiative', 'flags', 'defeated', 'system'];
+
+/** What a user below Assistant may not change on their own User. */
+export const USER_RESTRICTED_FIELDS: readonly string[] = ['name', 'role'];
+
 export interface ServerUser {
   _id: string;
   name: string;
@@ -99,14 +108,22 @@ export class FakeServer {
     return this.world.users.get(id) as ServerUser | undefined;
   }
 
+  /** `User#isGM`: true for Assistant GMs (role 3) as well as GMs (role 4). */
   isGM(userId: string): boolean {
-    return (this.user(userId)?.role ?? 0) >= 4;
+    return (this.user(userId)?.role ?? 0) >= ROLES.ASSISTANT;
   }
 
   connect(connection: Connection): void {
     this.connections.set(connection.userId, connection);
     const user = this.user(connection.userId);
     if (user) user.active = true;
+  }
+
+  /** A client closed (a page reload): its user is inactive until a client connects again. */
+  disconnect(userId: string): void {
+    this.connections.delete(userId);
+    const user = this.user(userId);
+    if (user) user.active = false;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -141,6 +158,10 @@ export class FakeServer {
     parent: Operation['parent'],
     changes?: Obj,
   ): boolean {
+    if (documentName === 'User' && action === 'update' && 'role' in (changes ?? {})) {
+      // Roles are the Gamemaster's: an assistant may not promote anyone (themselves included).
+      return (this.user(userId)?.role ?? 0) >= ROLES.GAMEMASTER;
+    }
     if (this.isGM(userId)) return true;
     const parentSource = parent ? this.find(parent.documentName, parent.id, null) : undefined;
     switch (documentName) {
@@ -167,13 +188,19 @@ export class FakeServer {
         }
       case 'Combatant':
         if (action !== 'update' || !source) return false;
+        // The owner of its actor changes only initiative, flags, defeated and system.
+        if (Object.keys(changes ?? {}).some((k) => !COMBATANT_OWNER_FIELDS.includes(k))) return false;
         return this.ownershipLevel(userId, this.actorOfCombatant(source)) >= OWNERSHIP.OWNER;
       case 'Token':
         if (action !== 'update' || !source) return false;
         return this.ownershipLevel(userId, this.world.actors.get(source.actorId)) >= OWNERSHIP.OWNER;
       case 'User':
-        // A user may edit their own User (not their role); only a GM edits others.
-        return action === 'update' && source?._id === userId && !('role' in (changes ?? {}));
+        // A user may edit their own User, but not its name or role; only a GM edits others.
+        return (
+          action === 'update' &&
+          source?._id === userId &&
+          !Object.keys(changes ?? {}).some((k) => USER_RESTRICTED_FIELDS.includes(k))
+        );
       case 'Macro':
         if (action === 'create') return true;
         return this.ownershipLevel(userId, source) >= OWNERSHIP.OWNER;
@@ -346,16 +373,22 @@ export function currentCombatant(combat: Obj): Obj | undefined {
   return typeof combat.turn === 'number' ? turns[combat.turn] : undefined;
 }
 
-/** Foundry's turn order: initiative highest first (none last), then name, then id. */
-export function sortTurns<T extends { initiative?: number | null; name?: string; _id?: string; id?: string }>(
-  combatants: T[],
-): T[] {
-  return [...combatants].sort((a, b) => {
-    const ia = typeof a.initiative === 'number' ? a.initiative : -Infinity;
-    const ib = typeof b.initiative === 'number' ? b.initiative : -Infinity;
-    if (ia !== ib) return ib - ia;
-    const n = (a.name ?? '').localeCompare(b.name ?? '');
-    if (n) return n;
-    return String(a._id ?? a.id).localeCompare(String(b._id ?? b.id));
-  });
+type Sortable = { initiative?: number | null; _id?: string | null; id?: string | null };
+
+/**
+ * Core's `Combat#_sortCombatants`: initiative highest first (none last), then the combatant id
+ * alone breaks ties (never the name).
+ */
+export function compareCombatants(a: Sortable, b: Sortable): number {
+  const ia = typeof a.initiative === 'number' ? a.initiative : -Infinity;
+  const ib = typeof b.initiative === 'number' ? b.initiative : -Infinity;
+  if (ia !== ib) return ib - ia;
+  const ka = String(a.id ?? a._id);
+  const kb = String(b.id ?? b._id);
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+}
+
+/** Core's turn order (the server's view: no system override). */
+export function sortTurns<T extends Sortable>(combatants: T[]): T[] {
+  return [...combatants].sort(compareCombatants);
 }

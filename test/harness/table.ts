@@ -16,11 +16,14 @@ export interface TableOptions {
   readonly ruleset: RulesetId;
   /** Players' names; each gets a client (default: Alice and Bruno). */
   readonly players?: readonly string[];
-  /** GMs' names (default: one, "MJ"). The first is the active GM. */
+  /** Gamemasters' names (role 4; default: one, "MJ", or none when assistants are given). */
   readonly gms?: readonly string[];
+  /** Assistant GMs' names (role 3: `isGM` too; the active GM only when no Gamemaster is on). */
+  readonly assistants?: readonly string[];
   /** Language of every client, or per user name. */
   readonly lang?: 'fr' | 'en' | Readonly<Record<string, 'fr' | 'en'>>;
-  readonly generation?: 13 | 14;
+  /** Foundry's generation every client models (16: the `-=`/`==` update keys are refused). */
+  readonly generation?: 13 | 14 | 16;
   /** World settings to hold before anyone connects (`passe-d-armes.<key>` → value). */
   readonly settings?: Readonly<Record<string, unknown>>;
 }
@@ -225,9 +228,13 @@ export class Table {
   }
 
   private async setUp(options: TableOptions): Promise<void> {
-    this.gmNames = [...(options.gms ?? ['MJ'])];
+    const gms = [...(options.gms ?? (options.assistants?.length ? [] : ['MJ']))];
+    const assistants = [...(options.assistants ?? [])];
+    this.gmNames = [...gms, ...assistants];
     const users = [
-      ...this.gmNames.map((n, i) => this.server.addUser(n, 4, `gm${String(i + 1).padStart(14, '0')}`)),
+      ...gms.map((n, i) => this.server.addUser(n, 4, `gm${String(i + 1).padStart(14, '0')}`)),
+      // Assistants' ids sort before the GMs': the active GM must still be the Gamemaster.
+      ...assistants.map((n, i) => this.server.addUser(n, 3, `as${String(i + 1).padStart(14, '0')}`)),
       ...(options.players ?? ['Alice', 'Bruno']).map((n, i) =>
         this.server.addUser(n, 1, `pl${String(i + 1).padStart(14, '0')}`),
       ),
@@ -260,6 +267,7 @@ export class Table {
     await this.settle();
   }
 
+  /** The first Gamemaster's seat (the first assistant's when no Gamemaster sits). */
   get gm(): Seat {
     return this.seat(this.gmNames[0]!);
   }
@@ -270,6 +278,29 @@ export class Table {
   }
   get clients(): Client[] {
     return [...this.seats.values()].map((s) => s.client);
+  }
+
+  /**
+   * `name` reloads their page: their client disconnects and a fresh one (same user, same options)
+   * loads the world from the server, as a browser reload does. Returns the new seat.
+   */
+  async reload(name: string): Promise<Seat> {
+    const old = this.seat(name).client;
+    await this.settle();
+    this.server.disconnect(old.userId);
+    const client = new Client({
+      server: this.server,
+      userId: old.userId,
+      lang: old.game.i18n.lang,
+      dice: this.dice,
+      generation: old.game.release.generation,
+    });
+    this.server.connect(client);
+    const seat = new Seat(this, client);
+    this.seats.set(name, seat);
+    await client.boot();
+    await this.settle();
+    return seat;
   }
 
   /** Lets every client finish what it is doing (hooks, renders, queries). */

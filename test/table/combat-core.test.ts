@@ -63,4 +63,50 @@ describe("core's combat hooks and world time follow the round engine", () => {
     expect(alice.game.combats.get(combat.id).system.out).toEqual([mine.id]);
     expect(table.errors()).toEqual([]);
   });
+
+  it('F-R1 when core’s own round or turn change is empty (no pre-update runs), the engine’s round is still written', async () => {
+    const table = await Table.open({ ruleset: 'fantasia' });
+    const gm = table.gm;
+    const alice = table.seat('Alice');
+    await table.importActor('fantasia-bestiaire', 'Bretteur', 'Alice');
+    await table.importActor('fantasia-bestiaire', 'Brigand');
+    const combat = await table.startEncounter('Bretteur', 'Brigand');
+    // A core whose nextTurn / nextRound write nothing new: Foundry then runs no _preUpdate, so the
+    // engine's values cannot ride on core's update and must be written by the system itself.
+    const core = gm.client.docs.Combat.prototype as unknown as Record<string, unknown>;
+    const calls: string[] = [];
+    for (const name of ['nextTurn', 'nextRound']) {
+      core[name] = async function (this: {
+        round: number;
+        turn: number | null;
+        update: (c: object) => Promise<unknown>;
+      }) {
+        calls.push(name);
+        await this.update({ round: this.round, turn: this.turn });
+        return this;
+      };
+    }
+    await gm.openTracker();
+    await gm.click('[data-action="pdaStartCombat"]', gm.tracker);
+    await gm.click('[data-action="pdaForcePasses"]', gm.tracker);
+    const live = () => gm.game.combats.get(combat.id);
+    const slotIndex = live().system.slotIndex;
+    const has = (action: string) => gm.tracker.querySelector(`[data-action="${action}"]`) !== null;
+    if (has('pdaNextSlot')) {
+      await gm.click('[data-action="pdaNextSlot"]', gm.tracker);
+      if (calls.includes('nextTurn')) expect(live().system.slotIndex).not.toBe(slotIndex);
+    }
+    for (let step = 0; step < 30 && live().round === 1; step++) {
+      await gm.click('[data-action="pdaNextRound"]', gm.tracker);
+      if (live().round !== 1) break;
+      if (has('pdaNextPass')) await gm.click('[data-action="pdaNextPass"]', gm.tracker);
+      if (live().round === 1 && has('pdaNextSlot')) await gm.click('[data-action="pdaNextSlot"]', gm.tracker);
+    }
+    await table.settle();
+    expect(calls).toContain('nextRound');
+    // Round 2 and its declaration step are stored, and every client reads them.
+    const seen = alice.game.combats.get(combat.id);
+    expect([seen.round, seen.system.step]).toEqual([2, 'declaration']);
+    expect(table.errors()).toEqual([]);
+  });
 });

@@ -11,15 +11,14 @@ export function isHiddenMessage(message: ChatMessage): boolean {
 }
 
 /**
- * `renderChatMessageHTML`: a card's body is rebuilt from `message.system` with this client's
- * localization (the stored content was rendered on the GM's client, in the GM's language, and
- * stays as the fallback when the card cannot be rebuilt here). Then it removes the buttons the
- * current user may not use (a defender's buttons show only to the target's owners and the GM),
- * disables those the live world no longer allows (deleted actor, ended combat) with the reason,
- * and wires the rest to the GM-side handler. The handler checks everything again; this is only
- * what the user sees.
+ * `renderChatMessageHTML`, synchronous: Foundry does not wait for a render hook, and the chat log
+ * shows the element as soon as `renderHTML` resolves. So nothing here waits: a hidden store is
+ * hidden, and a card's buttons are decided for the current user (those they may not use removed,
+ * those the live world no longer allows disabled with the reason) and wired. The card's body in
+ * this client's language comes from the system's ChatMessage (chat/message.ts), which renders it
+ * before the element reaches the log; this hook is only the guard and the listeners.
  */
-export async function onRenderChatMessageHTML(message: ChatMessage, html: HTMLElement): Promise<void> {
+export function onRenderCardHTML(message: ChatMessage, html: HTMLElement): void {
   if (isHiddenMessage(message)) {
     html.hidden = true;
     html.style.display = 'none';
@@ -28,16 +27,43 @@ export async function onRenderChatMessageHTML(message: ChatMessage, html: HTMLEl
   if ((message.type as string) !== CARD_TYPE || !game.user) return;
   // Only a GM writes cards: a player's look-alike is not rebuilt, and offers no button (no
   // action on it would be accepted), so its data cannot break the render for anyone.
-  if ((message.author as { isGM?: boolean } | null | undefined)?.isGM !== true) {
+  if (!isGmCard(message)) {
     for (const button of html.querySelectorAll('button')) button.remove();
     return;
   }
-  const local = await localCardHtml(message, game.user);
-  if (local !== null) {
-    const body = html.querySelector<HTMLElement>('[data-pda-card]');
-    // The card root is inside the message element: replacing its outer HTML swaps the body only.
-    if (body) body.outerHTML = local;
+  wireCard(message, html);
+}
+
+/** The card was written by a GM (only a GM's cards are rebuilt and offer buttons). */
+export function isGmCard(message: ChatMessage): boolean {
+  return (message.author as { isGM?: boolean } | null | undefined)?.isGM === true;
+}
+
+/** Puts this client's rendering of a card (`local`) in place of the stored body inside `html`. */
+export function swapCardBody(html: HTMLElement, local: string): void {
+  const body = html.querySelector<HTMLElement>('[data-pda-card]');
+  // The card root is inside the message element: replacing its outer HTML swaps the body only.
+  if (body) body.outerHTML = local;
+}
+
+/**
+ * A card rendered again for this client from `message.system` with its localization (the stored
+ * content was rendered on the GM's client, in the GM's language, and stays as the fallback when
+ * the card cannot be rebuilt here), then its buttons decided and wired for the current user. The
+ * handler checks everything again; this is only what the user sees.
+ */
+export async function onRenderChatMessageHTML(message: ChatMessage, html: HTMLElement): Promise<void> {
+  if (
+    isHiddenMessage(message) ||
+    (message.type as string) !== CARD_TYPE ||
+    !game.user ||
+    !isGmCard(message)
+  ) {
+    onRenderCardHTML(message, html);
+    return;
   }
+  const local = await localCardHtml(message, game.user);
+  if (local !== null) swapCardBody(html, local);
   wireCard(message, html);
 }
 

@@ -21,6 +21,38 @@ export class PassedArmesCombat extends foundry.documents.Combat {
     return this as unknown as CombatLike;
   }
 
+  /**
+   * Core's turn order (`turns`, hence `combatant` and the turn marker) is the engine's initiative
+   * order while a round is stored: `turn` is written as a place in that order (store.ts), so it
+   * must not depend on how core breaks initiative ties, nor on an initiative a GM cleared or edited
+   * from core's context menu mid-round. Combatants outside the order (joined mid-round) come last,
+   * in core's order; without a round, core's order.
+   */
+  protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
+    const order = (this.system as { order?: readonly { combatantId?: unknown }[] }).order ?? [];
+    if (this.roundStarted && order.length) {
+      const rank = (c: Combatant.Implementation): number => {
+        const i = order.findIndex((e) => e.combatantId === c.id);
+        return i < 0 ? order.length : i;
+      };
+      const d = rank(a) - rank(b);
+      if (d) return d;
+    }
+    return super._sortCombatants(a, b);
+  }
+
+  /**
+   * A new engine order re-sorts the turns at once: whether core re-runs `setupTurns` after a
+   * change of `system` alone is not documented, so the order `turn` is written against is made
+   * current here on every client.
+   */
+  override _onUpdate(...args: Parameters<foundry.documents.Combat['_onUpdate']>): void {
+    super._onUpdate(...args);
+    const [changed] = args;
+    const system = (changed as { system?: { order?: unknown } }).system;
+    if (system?.order !== undefined && typeof this.setupTurns === 'function') this.setupTurns();
+  }
+
   /** True once the round engine holds a round. */
   get roundStarted(): boolean {
     return Boolean((this.system as { step?: string }).step);

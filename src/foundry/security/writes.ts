@@ -1,4 +1,5 @@
 import { RulesError } from '../../engine/core/errors';
+import { isDeletionValue } from '../compat';
 
 /**
  * Writes that land whole (docs/architecture.md, "Trust model"): every GM-side action checks all
@@ -103,7 +104,7 @@ export function checkUpdate(doc: unknown, update: Record<string, unknown>, statu
 export function holds(doc: unknown, update: Record<string, unknown>): boolean {
   const flat = foundry.utils.flattenObject(update) as Record<string, unknown>;
   return Object.entries(flat).every(([key, value]) => {
-    if (key.split('.').some((part) => part.startsWith('-='))) return false;
+    if (key.split('.').some((part) => part.startsWith('-=')) || isDeletionValue(value)) return false;
     const now = foundry.utils.getProperty(doc as object, key);
     return JSON.stringify(now ?? null) === JSON.stringify(value ?? null);
   });

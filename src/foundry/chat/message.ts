@@ -1,0 +1,32 @@
+import { CARD_TYPE } from './card-model';
+import { isGmCard, localCardHtml, swapCardBody, wireCard } from './hooks';
+
+/**
+ * The system's ChatMessage: a `carte` message renders its own HTML from its data for the user
+ * reading it, as dnd5e and draw-steel render their chat messages. Foundry calls the
+ * `renderChatMessageHTML` hook inside `renderHTML` and does not wait for its listeners, so the
+ * card's body in this client's language, and the buttons this user may press, are settled here,
+ * before `renderHTML` resolves and the chat log shows the element: nobody sees, even for a moment,
+ * the stored content's buttons of someone else's fighter. The hook (chat/hooks.ts) keeps only the
+ * synchronous guard and the listeners.
+ */
+export class PassedArmesChatMessage extends foundry.documents.ChatMessage {
+  override async renderHTML(
+    ...args: Parameters<foundry.documents.ChatMessage['renderHTML']>
+  ): ReturnType<foundry.documents.ChatMessage['renderHTML']> {
+    const user = game.user;
+    const message = this as unknown as ChatMessage;
+    // This client's rendering first (it waits on templates), then core's element around it.
+    // A player's look-alike card is never rebuilt (chat/hooks.ts strips its buttons).
+    const local =
+      (this.type as string) === CARD_TYPE && user && isGmCard(message)
+        ? await localCardHtml(message, user)
+        : null;
+    const html = await super.renderHTML(...args);
+    if (local !== null) {
+      swapCardBody(html, local);
+      wireCard(message, html);
+    }
+    return html;
+  }
+}
