@@ -40,7 +40,14 @@ describe('Assistant GMs at the table', () => {
       .filter((op) => op.documentName === 'ChatMessage')
       .slice(writesBefore);
     expect(cardWrites.length).toBeGreaterThan(0);
-    expect(cardWrites.every((op) => op.userId === t.gm.user.id)).toBe(true);
+    // Every write of the card is the Gamemaster's; the assistant writes only the sealed request
+    // whispered to the GMs (a GM's request never travels on a User), which the GM then deletes.
+    const cardId = cards()[0]._id;
+    const touchesCard = (op: (typeof cardWrites)[number]) =>
+      (op.result as { _id?: string }[]).some((r) => r._id === cardId);
+    expect(cardWrites.filter(touchesCard).every((op) => op.userId === t.gm.user.id)).toBe(true);
+    const byAide = cardWrites.filter((op) => op.userId === aide.user.id);
+    expect(byAide.every((op) => !touchesCard(op) && op.action === 'create')).toBe(true);
     expect(text(alice.lastMessage())).toMatch(/Dommages subis 6/);
     await aide.press('Appliquer');
     await t.settle();
