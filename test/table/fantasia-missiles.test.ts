@@ -58,7 +58,7 @@ describe('a crossbowman over four rounds', () => {
 
     // Round 3: an empty crossbow cannot be declared for a shot; she reloads instead.
     await declare(t.alice, t.ids[who]!, shoot);
-    expect(t.alice.warnings.join(' ')).toContain("Arbalète n'est pas chargée.");
+    expect(t.alice.warnings.join(' ')).toContain("Arbalète : l'arme n'est pas chargée.");
     await declare(t.alice, t.ids[who]!, { 'intents.0.kind': 'reload', 'intents.0.weaponId': bolt });
     await declare(t.gm, t.ids.Brigand!, { 'intents.0.kind': 'dodge' });
     await t.gm.click('[data-action="pdaStartPasses"]', t.gm.tracker);
@@ -120,7 +120,7 @@ describe('an arquebusier', () => {
     });
     // Round 2: no shot from an empty gun; a round of reloading takes one off the count.
     await declare(t.gm, t.ids['Chef brigand']!, shoot);
-    expect(t.gm.warnings.join(' ')).toContain("Arquebuse n'est pas chargée.");
+    expect(t.gm.warnings.join(' ')).toContain("Arquebuse : l'arme n'est pas chargée.");
     await declare(t.gm, t.ids['Chef brigand']!, { 'intents.0.kind': 'reload', 'intents.0.weaponId': gun });
     await declare(t.bruno, t.ids.Bretteur!, { 'intents.0.kind': 'dodge' });
     await t.gm.click('[data-action="pdaStartPasses"]', t.gm.tracker);
@@ -227,7 +227,7 @@ describe('an arquebus too heavy for its shooter', () => {
     expect(dialog).toContain("Un compagnon tient l'arme (FOR 15 pour la manier seul)");
     const before = t.gm.messages().length;
     await t.alice.answerDialog({});
-    expect(t.alice.warnings.join(' ')).toContain('Arquebuse demande FOR 15 pour être maniée seul.');
+    expect(t.alice.warnings.join(' ')).toContain("Arquebuse : il faut FOR 15 pour manier l'arme seul.");
     expect(t.gm.messages().length).toBe(before);
     // With a companion holding it, the Brigand (FOR 12) shoots: Armes à feu 05 %, 03 a critical.
     t.table.dice.push([100, 3]);

@@ -18,6 +18,8 @@ export interface AttackRequest {
   readonly missileUsed?: boolean;
   /** What the documents and the round know, and what the GM answered (F-B7 conditions). */
   readonly context?: ThrustContext;
+  /** Metres from the attacker's token to the target's, elevation included, when both are placed (F-M4). */
+  readonly distance?: number;
 }
 
 /** The engine's attack input for a request (refuses an unknown weapon). */
@@ -39,6 +41,7 @@ function attackInput(req: AttackRequest): AttackInput {
     ...(req.attackerDodging ? { attackerDodging: true } : {}),
     ...(req.missileUsed ? { missileUsed: true } : {}),
     ...(req.intent.assisted ? { assisted: true } : {}),
+    ...(req.distance !== undefined ? { distance: req.distance } : {}),
   };
 }
 

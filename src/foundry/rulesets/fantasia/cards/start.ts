@@ -10,6 +10,8 @@ import { sendRoundCommand } from '../../../combat/service';
 import { combatantOfActor } from '../round/chat-round';
 import type { CombatLike, CombatantLike } from '../../../combat/adapter';
 import { renderTemplateWith, resolveUuid, userTargets } from '../../../chat/card';
+import { tokenDistance } from '../../../canvas/distance';
+import { tokenFor } from '../scene-points';
 import { idOrEmpty, requestCardOpen, type CardOpener, type OpenedCard } from '../../../chat/open';
 import { bool, int, object, oneOf, optional } from '../../../security/payload';
 import { combatantOf } from './actor-writes';
@@ -269,6 +271,10 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
     let unloaded = false;
     for (const target of request.targets) {
       const defender = combatantOf(resolveUuid(target.actorUuid), target.name);
+      // F-M4: a shot or throw measures the tokens now, on the GM's client, elevation included.
+      const distance = isRanged(weapon)
+        ? tokenDistance(tokenFor(request.tokenUuid, actor.uuid), tokenFor(target.tokenUuid, target.actorUuid))
+        : null;
       const env = newEnv();
       const opened = await env.roll((dice) =>
         openAttack(
@@ -280,6 +286,7 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
             memory: fantasiaRound().memory(combatId),
             ...(facts.dodgeDeclared ? { attackerDodging: true } : {}),
             ...(facts.missileUsed ? { missileUsed: true } : {}),
+            ...(distance !== null ? { distance } : {}),
             ...(c.thrustId
               ? {
                   context: thrustContext(
