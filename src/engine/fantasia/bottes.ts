@@ -303,7 +303,10 @@ export function recordThrustSuccess(
 ): FantasiaCombatant {
   const thrusts = attacker.thrusts ?? [];
   if (!thrusts.some((t) => t.thrustId === thrustId)) {
-    throw new RulesError('PDA.Error.ThrustNotKnown', { thrust: findBotte(thrustId).name, name: attacker.name });
+    throw new RulesError('PDA.Error.ThrustNotKnown', {
+      thrust: findBotte(thrustId).name,
+      name: attacker.name,
+    });
   }
   const add = critical ? 2 : 1;
   return {
@@ -354,7 +357,8 @@ export function planThrust(
   }
   const unmet = unmetConditions(thrust, attacker, defender, weapon, context);
   const first = unmet[0];
-  if (first) throw new RulesError('PDA.Error.ThrustCondition', {
+  if (first)
+    throw new RulesError('PDA.Error.ThrustCondition', {
       thrust: thrust.name,
       condition: `PDA.Fantasia.Condition.${first.kind}`,
     });

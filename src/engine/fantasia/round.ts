@@ -509,6 +509,18 @@ export function fantasiaBudgets(): Record<string, Budget> {
   return { missile: { max: 1, used: 0 }, parry: { max: 1, used: 0 } };
 }
 
+/**
+ * F-R8, F-R9: the bow this combatant nocks and looses in its current pass-3 shooting slot (a bow in
+ * hand but not nocked is scheduled there; nocking is part of that slot), if any.
+ */
+export function nockingInSlot(state: FantasiaRoundState, id: CombatantId): string | undefined {
+  const slot = state.slotIndex >= 0 ? state.slots[state.slotIndex] : undefined;
+  if (!slot || slot.combatantId !== id || slot.pass !== 3 || slot.action !== 'shoot') return undefined;
+  const weaponId = String(slot.detail?.weaponId ?? '');
+  const weapon = state.combatants[id]?.weapons.find((w) => w.id === weaponId);
+  return weapon?.reload === 'bow' ? weapon.id : undefined;
+}
+
 /** Budget pool of the missile shots made on attack cards this round (F-R9). */
 export const CARD_SHOT = 'shot';
 

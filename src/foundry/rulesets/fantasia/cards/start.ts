@@ -215,13 +215,22 @@ async function roundWeaponFired(
   await sendRoundCommand(round, { kind: 'weaponFired', combatantId: combatant.id, weaponId });
 }
 
-/** The attacker as the round sees it: winding a crossbow in this round's passes (F-W5). */
+/**
+ * The attacker as the round sees it: winding a crossbow in this round's passes (F-W5); nocking
+ * the bow its pass-3 slot looses (F-R8, F-R9).
+ */
 function attackerOf(actor: ActorLike, combatId: string): FantasiaCombatant {
   const facts = fantasiaRound().facts(combatId, actor.uuid);
   const viewed = actor.engineView<FantasiaCombatant>();
-  return facts.reloadingWeaponId && !viewed.states.reloading
-    ? withStates(viewed, { reloading: { weaponId: facts.reloadingWeaponId } })
+  const nocked = facts.nockingWeaponId
+    ? {
+        ...viewed,
+        weapons: viewed.weapons?.map((w) => (w.id === facts.nockingWeaponId ? { ...w, loaded: true } : w)),
+      }
     : viewed;
+  return facts.reloadingWeaponId && !nocked.states.reloading
+    ? withStates(nocked, { reloading: { weaponId: facts.reloadingWeaponId } })
+    : nocked;
 }
 
 /** The dialog's choices as a request carries them (checked again by the GM). */
