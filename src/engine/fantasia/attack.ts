@@ -14,6 +14,7 @@ import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from './options';
 import { rollPercent, type PercentRoll } from './resolution';
 import { skillValue } from './skills';
 import type { FantasiaCombatant, FantasiaWeapon, Modifier, RuleId, SkillId } from './types';
+import { fallenRefusal, fightCondition } from './fallen';
 import { isRanged } from './weapons';
 
 export interface AttackInput {
@@ -115,6 +116,8 @@ export function resolveAttack(
 ): AttackResult {
   checkCanAttack(input);
   const { attacker, defender, weapon } = input;
+  const fallen = fallenRefusal(fightCondition(attacker, options.zeroPv));
+  if (fallen) refuse(fallen, 'F-H1', { name: attacker.name, pv: attacker.pv.value });
   const thrust = input.thrust
     ? planThrust(input.thrust, attacker, defender, weapon, input.memory ?? [], dice, options)
     : undefined;
@@ -221,6 +224,8 @@ export function availableDefences(
   const common: Refusal[] = [];
   const s = defender.states;
   if (s.dead || s.unconscious) common.push({ rule: 'F-U4', key: 'PDA.Fantasia.Refusal.Unconscious' });
+  else if (fightCondition(defender, options.zeroPv) !== 'fighting')
+    common.push({ rule: 'F-H1', key: 'PDA.Fantasia.Refusal.Unconscious' });
   if (s.immobilised || s.strangled) common.push({ rule: 'F-U3', key: 'PDA.Fantasia.Refusal.Held' });
   if (s.reloading) common.push({ rule: 'F-W5', key: 'PDA.Fantasia.Refusal.Reloading' });
   if (attack.thrust && attack.critical)

@@ -16,6 +16,8 @@ import type {
   Slot,
   SlotSpec,
 } from '../round/types';
+import { fightCondition, type ZeroPvRule } from './fallen';
+import { DEFAULT_FANTASIA_OPTIONS } from './options';
 import type { FantasiaCombatant, FantasiaStates, FantasiaWeapon } from './types';
 
 /*
@@ -37,6 +39,8 @@ export interface FantasiaRoundCombatant extends RoundCombatant {
   /** Caught by surprise or ambushed (F-R10): nothing drawn, no attack in round 1. */
   readonly surprised?: boolean;
   readonly states?: FantasiaStates;
+  /** Out of the fight or dead by its PV (ruling "F-H1 0 PV"): it declares nothing. */
+  readonly fallen?: 'out' | 'dead';
 }
 
 /** Readiness of one weapon, carried from round to round. */
@@ -114,8 +118,9 @@ export function intentLabel(kind: IntentKind): string {
 /** Builds the round's view of a full Fantasia combatant. */
 export function toRoundCombatant(
   combatant: FantasiaCombatant,
-  options: { readonly surprised?: boolean } = {},
+  options: { readonly surprised?: boolean; readonly zeroPv?: ZeroPvRule } = {},
 ): FantasiaRoundCombatant {
+  const condition = fightCondition(combatant, options.zeroPv ?? DEFAULT_FANTASIA_OPTIONS.zeroPv);
   return {
     id: combatant.id,
     name: combatant.name,
@@ -125,6 +130,7 @@ export function toRoundCombatant(
     weapons: combatant.weapons ?? [],
     states: combatant.states,
     ...(options.surprised ? { surprised: true } : {}),
+    ...(condition !== 'fighting' ? { fallen: condition } : {}),
   };
 }
 
@@ -295,6 +301,14 @@ export function validateFantasiaDeclaration(
   const { state, combatant, readiness, declaration } = context;
   const intents = declaration.intents;
   ensure(Array.isArray(intents) && intents.length > 0, 'PDA.Error.Round.EmptyDeclaration');
+  if (combatant.fallen)
+    throw new RulesError(
+      combatant.fallen === 'dead' ? 'PDA.Error.Round.FallenDead' : 'PDA.Error.Round.FallenOut',
+      {
+        name: combatant.name,
+        rule: 'F-H1',
+      },
+    );
   const count = (kind: IntentKind): number => intents.filter((i) => i.kind === kind).length;
   const has = (kind: IntentKind): boolean => count(kind) > 0;
 
