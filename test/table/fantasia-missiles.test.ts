@@ -237,3 +237,34 @@ describe('an arquebus too heavy for its shooter', () => {
     expect(t.table.errors()).toEqual([]);
   });
 });
+
+describe('an arquebus that bursts', () => {
+  it('F-W6 the burst (incident 97) waits for Appliquer like any damage: 1d6 to the shooter and the gun destroyed, then Annuler restores both', async () => {
+    const t = await fantasiaTable([{ entry: 'Chef brigand' }, { entry: 'Bretteur', owner: 'Bruno' }]);
+    const chef = t.gm.actor('Chef brigand');
+    await t.gm.dragOnto(chef, t.table.packUuid('fantasia-armes', 'Arquebuse'));
+    const gun = itemId(t.gm, 'Chef brigand', 'Arquebuse');
+    const sheet = await t.gm.openSheet(chef);
+    await t.gm.click(sheet.querySelector(`tr[data-weapon-id="${gun}"] [data-field="drawn"]`)!);
+    t.table.dice.push([100, 80]);
+    await attackFromSheet(t.gm, 'Chef brigand', gun, 'Bretteur');
+    // Chance 55: 90 fails; incident 97: the gun bursts, 1d6 = 4 to the shooter.
+    t.table.dice.push([100, 90], [100, 97], [6, 4]);
+    await t.gm.press('Jet de Chance');
+    const pv = () => t.bruno.actor('Chef brigand').system.pv.value as number;
+    const broken = () => (t.gm.actor('Chef brigand').engineView().states.weaponBroken ?? []) as string[];
+    expect(pv()).toBe(14);
+    expect(broken()).not.toContain(gun);
+    expect(t.gm.buttons().map((b) => b.label)).toEqual(['Appliquer F-W6']);
+    await t.gm.press('Appliquer');
+    expect(pv()).toBe(10);
+    expect(broken()).toContain(gun);
+    const card = t.gm.lastMessage();
+    await attackFromSheet(t.gm, 'Chef brigand', gun, 'Bretteur');
+    expect(t.gm.warnings.join(' ')).toContain("Arquebuse : l'arme est brisée.");
+    await t.gm.press('Annuler', card);
+    expect(pv()).toBe(14);
+    expect(broken()).not.toContain(gun);
+    expect(t.table.errors()).toEqual([]);
+  });
+});
