@@ -150,3 +150,43 @@ export async function attackFromSheet(
   await seat.click(button);
   await seat.answerDialog(values, 'attack');
 }
+
+/** The rows of the declaration step, in order, as this person sees them. */
+export function declarationRows(seat: Seat): { name: string; tie: string; declared: boolean }[] {
+  return [...seat.tracker.querySelectorAll<HTMLElement>('.pda-declarations li')].map((li) => ({
+    name: li.querySelector('.pda-name')?.textContent?.trim() ?? '',
+    tie: [li.querySelector('.pda-initiative'), li.querySelector('.pda-tie')]
+      .map((e) => e?.textContent?.trim() ?? '')
+      .join(' ')
+      .trim(),
+    declared: li.classList.contains('declared'),
+  }));
+}
+
+/** The GM presses "next slot" until the current slot is `name`'s `action` (or fails). */
+export async function advanceTo(table: Table, name: string, action: string): Promise<SlotView> {
+  const gm = table.gm;
+  await gm.openTracker();
+  for (let i = 0; i < 20; i++) {
+    const current = slots(gm).find((s) => s.status === 'current');
+    if (current && current.name === name && current.action.includes(action)) return current;
+    const next = gm.tracker.querySelector('[data-action="pdaNextSlot"]');
+    if (!next) break;
+    await gm.click(next as Element);
+  }
+  throw new Error(`${name}'s ${action} never became the current slot (${slotOrder(gm).join(', ')})`);
+}
+
+/** The seat presses the attack button of the current slot and attacks from the dialog. */
+export async function attackFromSlot(
+  seat: Seat,
+  name: string,
+  values: Record<string, string | number | boolean | string[]> = {},
+): Promise<void> {
+  await seat.openTracker();
+  const slot = slots(seat).find((s) => s.status === 'current' && s.name === name);
+  const button = slot?.el.querySelector('[data-action="pdaAttack"]');
+  if (!button) throw new Error(`${seat.name} has no attack button on ${name}'s current slot`);
+  await seat.click(button);
+  await seat.answerDialog(values, 'attack');
+}
