@@ -133,7 +133,7 @@ describe('Fantasia, independent reading: whip and Lutte', () => {
     expect(gm.actor('Aline').system.states.fallen).toBe(true);
   });
 
-  it('F-W2 a whip hit deals the whip's 1d3', async () => {
+  it("F-W2 a whip hit deals the whip's 1d3", async () => {
     const { table, gm, chef } = await whip();
     table.dice.push([100, 30]);
     await attackFromSheet(gm, chef, 'Fouet');
