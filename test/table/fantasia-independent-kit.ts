@@ -190,3 +190,19 @@ export async function attackFromSlot(
   await seat.click(button);
   await seat.answerDialog(values, 'attack');
 }
+
+/** The GM closes every remaining slot ("J'ai fini" where offered, else "next"), then starts the
+ * next round. */
+export async function finishRound(table: Table): Promise<void> {
+  const gm = table.gm;
+  await gm.openTracker();
+  for (let i = 0; i < 30; i++) {
+    const current = slots(gm).find((s) => s.status === 'current');
+    const end = current?.el.querySelector('[data-action="pdaEndSlot"]');
+    const next = gm.tracker.querySelector('[data-action="pdaNextSlot"]');
+    if (end) await gm.click(end);
+    else if (next) await gm.click(next);
+    else break;
+  }
+  await gm.click('[data-action="pdaNextRound"]', gm.tracker);
+}
