@@ -141,7 +141,8 @@ describe('Fantasia, independent reading: secret thrusts on the card', () => {
     // A critical Désarmement (not seen before by this foe outside a combat).
     table.dice.push([100, 4]);
     await attackFromSheet(alice, alice.actor('Aline'), 'Épée fantasque', { thrustId: 'desarmement' });
-    if (gm.buttons().some((b) => b.label.includes('Ne rien faire') && b.enabled)) await gm.press('Ne rien faire');
+    if (gm.buttons().some((b) => b.label.includes('Ne rien faire') && b.enabled))
+      await gm.press('Ne rien faire');
     if (gm.buttons().some((b) => b.label.includes('Appliquer') && b.enabled)) await gm.press('Appliquer');
     expect(gm.actor('Aline').items.getName('Désarmement').system.crosses).toBe(2);
   });
@@ -159,8 +160,9 @@ describe('Fantasia, independent reading: secret thrusts on the card', () => {
   it("F-B7 Anti-parade: with the initiative, the guard's parry fails of itself and the blow lands", async () => {
     const { table, gm, alice } = await thrusts();
     await alice.dragOnto(alice.actor('Aline'), table.packUuid('fantasia-bottes', 'Anti-parade'));
-    const id = [...(alice.actor('Aline').items as Iterable<{ name: string; system: { thrustId: string } }>)]
-      .find((i) => i.name === 'Anti-parade')!.system.thrustId;
+    const id = [
+      ...(alice.actor('Aline').items as Iterable<{ name: string; system: { thrustId: string } }>),
+    ].find((i) => i.name === 'Anti-parade')!.system.thrustId;
     table.dice.push([100, 30]);
     await attackFromSheet(alice, alice.actor('Aline'), 'Épée fantasque', {
       thrustId: id,

@@ -32,7 +32,10 @@ describe('Fantasia, independent reading: moving tokens', () => {
     if (gm.buttons().some((b) => b.label.includes('Appliquer') && b.enabled)) await gm.press('Appliquer');
     expect(gm.actor('Aline').system.states.cannotMove).toBe(true);
     const x = gm.token('Aline').document.x;
-    await alice.token('Aline').document.update({ x: x + 300 }).catch(() => undefined);
+    await alice
+      .token('Aline')
+      .document.update({ x: x + 300 })
+      .catch(() => undefined);
     await table.settle();
     expect(gm.token('Aline').document.x).toBe(x);
   });
@@ -55,7 +58,10 @@ describe('Fantasia, independent reading: moving tokens', () => {
     await attackFromSlot(bruno, 'Carla');
     await advanceTo(table, 'Carla', 'Recharger');
     const x = gm.token('Carla').document.x;
-    await bruno.token('Carla').document.update({ x: x + 300 }).catch(() => undefined);
+    await bruno
+      .token('Carla')
+      .document.update({ x: x + 300 })
+      .catch(() => undefined);
     await table.settle();
     expect(gm.token('Carla').document.x).toBe(x);
   });

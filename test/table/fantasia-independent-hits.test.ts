@@ -40,7 +40,12 @@ describe('Fantasia, independent reading: hits and damage', () => {
     table.dice.push([100, 66]);
     await attackFromSheet(alice, alice.actor('Aline'), 'Épée fantasque');
     expect(checkOf(gm.lastMessage())).toMatchObject({ roll: '66', level: 'Échec' });
-    expect(gm.buttons().filter((b) => b.enabled).map((b) => b.label)).not.toContain('Appliquer');
+    expect(
+      gm
+        .buttons()
+        .filter((b) => b.enabled)
+        .map((b) => b.label),
+    ).not.toContain('Appliquer');
     expect(gm.buttons().some((b) => b.enabled && b.label.startsWith('Parer'))).toBe(false);
     expect(gm.actor('Brute').system.pv.value).toBe(12);
   });
@@ -92,7 +97,12 @@ describe('Fantasia, independent reading: hits and damage', () => {
     const { table, alice, gm } = await duel();
     table.dice.push([100, 99]);
     await attackFromSheet(alice, alice.actor('Aline'), 'Épée fantasque');
-    const text = cardText(gm.lastMessage()) + gm.buttons().map((b) => b.label).join(' | ');
+    const text =
+      cardText(gm.lastMessage()) +
+      gm
+        .buttons()
+        .map((b) => b.label)
+        .join(' | ');
     expect(text).toContain("L'arme se brise");
     expect(text).toContain("Perte d'équilibre");
     expect(text).toContain('Touche un allié');
@@ -105,7 +115,12 @@ describe('Fantasia, independent reading: hits and damage', () => {
     await setItem(table, gm.actor('Aline'), 'Arc', { 'system.drawn': true });
     table.dice.push([100, 98]);
     await attackFromSheet(alice, alice.actor('Aline'), 'Arc');
-    const text = cardText(gm.lastMessage()) + gm.buttons().map((b) => b.label).join(' | ');
+    const text =
+      cardText(gm.lastMessage()) +
+      gm
+        .buttons()
+        .map((b) => b.label)
+        .join(' | ');
     expect(checkOf(gm.lastMessage()).level).toBe('Maladresse');
     expect(text).toContain("La corde de l'arc lâche");
     expect(text).toContain('Touche un allié');
@@ -140,7 +155,10 @@ describe('Fantasia, independent reading: hits and damage', () => {
   });
 
   it('F-H4 a thrown javelin adds no damage bonus, even from a strong thrower', async () => {
-    const { table, alice, gm } = await duel({ 'system.characteristics.FOR': 18, 'system.skills.armesDeLancer': 50 });
+    const { table, alice, gm } = await duel({
+      'system.characteristics.FOR': 18,
+      'system.skills.armesDeLancer': 50,
+    });
     await alice.dragOnto(alice.actor('Aline'), table.packUuid('fantasia-armes', 'Javelot'));
     await setItem(table, gm.actor('Aline'), 'Javelot', { 'system.drawn': true });
     table.dice.push([100, 50]);

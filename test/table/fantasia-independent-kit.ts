@@ -40,12 +40,18 @@ export interface Intent {
 function optionValue(select: HTMLSelectElement | null, label: string): string {
   if (!select) throw new Error('no select');
   const o = [...select.options].find((x) => (x.textContent ?? '').trim() === label);
-  if (!o) throw new Error(`no option ${label} (has ${[...select.options].map((x) => x.textContent).join(', ')})`);
+  if (!o)
+    throw new Error(`no option ${label} (has ${[...select.options].map((x) => x.textContent).join(', ')})`);
   return o.value;
 }
 
 /** Opens the declaration dialog of a combatant from the tracker's row and declares. */
-export async function declare(seat: Seat, name: string, intents: Intent[], publicText?: string): Promise<void> {
+export async function declare(
+  seat: Seat,
+  name: string,
+  intents: Intent[],
+  publicText?: string,
+): Promise<void> {
   const tracker = seat.tracker ?? (await seat.openTracker());
   if (!tracker) throw new Error('no tracker');
   await seat.openTracker();

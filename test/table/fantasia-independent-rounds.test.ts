@@ -132,7 +132,12 @@ describe('Fantasia, independent reading: a PNJ keeps its intent', () => {
     const gm = table.gm;
     const alice = table.seat('Alice');
     await declare(alice, 'Aline', [{ kind: 'parry', weapon: 'Épée fantasque' }]);
-    await declare(gm, 'Brute', [{ kind: 'melee', weapon: 'Dague', target: 'Aline' }], 'Il porte la main à sa ceinture');
+    await declare(
+      gm,
+      'Brute',
+      [{ kind: 'melee', weapon: 'Dague', target: 'Aline' }],
+      'Il porte la main à sa ceinture',
+    );
     await alice.openTracker();
     expect(alice.tracker.textContent).toContain('Il porte la main à sa ceinture');
     await gmClick(table, 'pdaStartPasses');

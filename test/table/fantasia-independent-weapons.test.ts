@@ -95,7 +95,7 @@ describe('Fantasia, independent reading: the arquebus', () => {
 });
 
 describe('Fantasia, independent reading: thrusts belong to a weapon', () => {
-  it("F-B1 a thrust of the épée fantasque cannot be placed with an arquebus", async () => {
+  it('F-B1 a thrust of the épée fantasque cannot be placed with an arquebus', async () => {
     const { table, alice, gm } = await gunner(15);
     const before = gm.messages().length;
     table.dice.push([100, 3]);
