@@ -4,7 +4,14 @@
  * chase.
  */
 import { describe, expect, it } from 'vitest';
-import { Table, attackFromSheet, checkOf, fighter, setItem } from './fantasia-independent-kit';
+import {
+  Table,
+  attackFromSheet,
+  checkOf,
+  fighter,
+  setItem,
+  thrustsOffered,
+} from './fantasia-independent-kit';
 
 async function bout(
   target: string,
@@ -33,6 +40,14 @@ async function tryThrust(
   weapon: string,
   values: Record<string, string | number | boolean | string[]>,
 ): Promise<boolean> {
+  // A thrust the weapon or the situation rules out is not offered in the dialog (it is listed
+  // there as not possible, with the reason); one offered is tried and must post a card.
+  const thrustId = String(values.thrustId ?? '');
+  const { offered, impossible } = await thrustsOffered(d.alice, d.alice.actor('Aline'), weapon);
+  if (thrustId && !offered.includes(thrustId)) {
+    expect(impossible).toMatch(/il manque|pas avec cette arme/);
+    return false;
+  }
   const before = d.gm.messages().length;
   d.table.dice.push([100, 90]);
   await attackFromSheet(d.alice, d.alice.actor('Aline'), weapon, values);

@@ -157,6 +157,32 @@ export async function attackFromSheet(
   await seat.answerDialog(values, 'attack');
 }
 
+/**
+ * Opens the attack dialog from the sheet and reads the secret thrusts it offers (option values)
+ * and those it shows as not possible (their text, with the reason), then closes it.
+ */
+export async function thrustsOffered(
+  seat: Seat,
+  actor: any,
+  weapon: string,
+): Promise<{ offered: string[]; impossible: string }> {
+  const sheet = await seat.openSheet(actor);
+  const button = [...sheet.querySelectorAll<HTMLElement>('[data-action="useWeapon"]')].find(
+    (b) => b.textContent?.trim() === weapon,
+  );
+  if (!button) throw new Error(`${actor.name}'s sheet has no weapon ${weapon}`);
+  await seat.click(button);
+  const dialog = seat.dialog();
+  const offered = [...dialog.querySelectorAll<HTMLOptionElement>('[name="thrustId"] option')]
+    .map((o) => o.value)
+    .filter(Boolean);
+  const impossible = (dialog.querySelector('.pda-attack-dialog__unavailable')?.textContent ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  await seat.answerDialog({}, 'cancel');
+  return { offered, impossible };
+}
+
 /** The rows of the declaration step, in order, as this person sees them. */
 export function declarationRows(seat: Seat): { name: string; tie: string; declared: boolean }[] {
   return [...seat.tracker.querySelectorAll<HTMLElement>('.pda-declarations li')].map((li) => ({

@@ -11,6 +11,7 @@ import {
   checkOf,
   fighter,
   setItem,
+  thrustsOffered,
 } from './fantasia-independent-kit';
 
 /** Aline (Bretteur, Armes de mêlée 65, +1d4) attacks the Garde (épée longue drawn, Armes de mêlée
@@ -61,10 +62,9 @@ describe('Fantasia, independent reading: mastery and borrowed weapons', () => {
   it('F-B1 Désarmement with a gourdin (same skill, GM allows): −10 −10, the attack needs 45', async () => {
     const { table, gm, alice } = await bout(['Gourdin']);
     table.dice.push([100, 45]);
-    await attackFromSheet(alice, alice.actor('Aline'), 'Gourdin', {
-      thrustId: 'desarmement',
-      'situation.otherWeapon': true,
-    });
+    // The GM's leave is asked on the GM's screen (corrected: no box in the player's dialog).
+    await attackFromSheet(alice, alice.actor('Aline'), 'Gourdin', { thrustId: 'desarmement' });
+    await gm.answerDialog({}, 'yes');
     expect(checkOf(gm.lastMessage())).toMatchObject({ target: '/ 45 %', level: 'Réussite' });
   });
 
@@ -73,7 +73,8 @@ describe('Fantasia, independent reading: mastery and borrowed weapons', () => {
     const before = gm.messages().length;
     table.dice.push([100, 45]);
     await attackFromSheet(alice, alice.actor('Aline'), 'Gourdin', { thrustId: 'desarmement' });
-    expect(alice.warnings.join(' ')).toContain('ne se porte pas avec');
+    await gm.answerDialog({}, 'no');
+    expect(alice.warnings.join(' ')).toContain("n'accorde pas Désarmement");
     expect(gm.messages().length).toBe(before);
   });
 
@@ -83,8 +84,10 @@ describe('Fantasia, independent reading: mastery and borrowed weapons', () => {
     await table.settle();
     const before = gm.messages().length;
     table.dice.push([100, 10]);
-    await attackFromSheet(alice, alice.actor('Aline'), 'Javelot', { thrustId: 'baiserPercesprit' });
-    expect(alice.warnings.join(' ')).toContain('ne se porte pas avec Javelot');
+    // Not offered with the javelin; the dialog says why (corrected from a refusal after Attaquer).
+    const javelin = await thrustsOffered(alice, alice.actor('Aline'), 'Javelot');
+    expect(javelin.offered).not.toContain('baiserPercesprit');
+    expect(javelin.impossible).toContain('Baiser de Percesprit (-25 %) — pas avec cette arme');
     expect(gm.messages().length).toBe(before);
     await attackFromSheet(alice, alice.actor('Aline'), 'Arc', {
       thrustId: 'baiserPercesprit',

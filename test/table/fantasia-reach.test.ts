@@ -90,7 +90,7 @@ describe('the crossbow against the Rorque', () => {
     t.table.dice.push([100, 5]);
     await attackFromSlot(t.alice, RORQUE);
     expect(t.alice.warnings.join(' ')).toContain(
-      'Hors de portée : la cible est à 35 m, Arbalète porte à 30 m.',
+      'Cible hors de portée : à 35 m, Arbalète porte à 30 m.',
     );
     expect(t.gm.messages().length).toBe(cards);
     expect(t.gm.actor(RORQUE).system.pv.value).toBe(10);
@@ -107,7 +107,7 @@ describe('the crossbow against the Rorque', () => {
     const before = t.gm.messages().length;
     await attackFromSheet(t.alice, ARCHER, bolt, RORQUE);
     expect(t.alice.warnings.join(' ')).toContain(
-      'Hors de portée : la cible est à 35 m, Arbalète porte à 30 m.',
+      'Cible hors de portée : à 35 m, Arbalète porte à 30 m.',
     );
     expect(t.gm.messages().length).toBe(before);
     expect(t.gm.actor(ARCHER).items.get(bolt).system.loaded).toBe(true);
@@ -130,7 +130,7 @@ describe('the crossbow against the Rorque', () => {
     const before = t.gm.messages().length;
     await attackFromSheet(t.alice, 'Brigand', bow, RORQUE);
     expect(t.alice.warnings.join(' ')).toContain(
-      'Out of range: the target is 80.9 m away, Arc reaches 80 m.',
+      'Target out of range: 80.9 m away, Arc reaches 80 m.',
     );
     expect(t.gm.messages().length).toBe(before);
     expect(t.table.errors()).toEqual([]);

@@ -333,7 +333,13 @@ export function validateFantasiaDeclaration(
   ensure(!(has('dodge') && attacks), 'PDA.Error.Round.DodgeNoAttack');
   ensure(!(has('draw') && attacks), 'PDA.Error.Round.DrawNoAttack');
   if (attacks) {
-    ensure(!(combatant.surprised && state.round === 1), 'PDA.Error.Round.Surprised', {
+    // F-R10: the surprise sheathes weapons; fists (Bagarre, Lutte) need nothing drawn.
+    const armed = intents.some((i) => {
+      if (!ATTACKS.has(i.kind)) return false;
+      const w = weaponOf(combatant, i.weaponId);
+      return w !== undefined && w.kind !== 'unarmed';
+    });
+    ensure(!(combatant.surprised && state.round === 1 && armed), 'PDA.Error.Round.Surprised', {
       name: combatant.name,
     });
     ensure(!combatant.states?.skipNextAttack, 'PDA.Error.Round.LostBalance', { name: combatant.name });
