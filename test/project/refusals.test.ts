@@ -97,3 +97,19 @@ describe('refusal texts', () => {
     expect(bad).toEqual([]);
   });
 });
+
+describe('messages that name a weapon', () => {
+  it('no French text makes an adjective or participle agree with a weapon name (Arc, Arbalète, Épée…)', () => {
+    // "{weapon} n'est pas chargée" reads wrong for "Arc"; "{weapon} : l'arme n'est pas chargée"
+    // agrees with "l'arme" whatever the weapon. Flags {weapon} as the subject of être/avoir été.
+    const bad: string[] = [];
+    for (const [key, text] of lang('fr'))
+      if (
+        /(?:^|[.:;!?]\s*)\{weapon\}\s+(?:n'|ne\s+)?(?:est|a été)\s+(?:pas\s+|déjà\s+|plus\s+)?(?!un\b|une\b|en\b|pas\b)[a-zéèêç]+/.test(
+          text,
+        )
+      )
+        bad.push(`${key}: ${text}`);
+    expect(bad).toEqual([]);
+  });
+});

@@ -19,12 +19,12 @@ import { arm, draw, edit, learn } from './fantasia-bottes-table';
 /** The whole card's text as the GM reads it. */
 const card = (t: FantasiaTable): string => text(t.gm.lastMessage());
 
-/** A tracked fight where everyone declares a blow or a parry, then the passes start. */
+/** A tracked fight where everyone declares a blow (F-B2: only "a blow") or a parry, then the passes start. */
 async function fight(t: FantasiaTable, names: string[], parrying: string[] = []): Promise<void> {
   await startFight(t, names);
   for (const name of names) {
     const seat = name === 'Bretteur' ? t.bruno : name === 'Aventurière arbalétrière' ? t.alice : t.gm;
-    await declare(seat, t.ids[name]!, { 'intents.0.kind': parrying.includes(name) ? 'parry' : 'other' });
+    await declare(seat, t.ids[name]!, { 'intents.0.kind': parrying.includes(name) ? 'parry' : 'melee' });
   }
   await t.gm.click('[data-action="pdaStartPasses"]', t.gm.tracker);
 }

@@ -39,6 +39,8 @@ export interface AttackInput {
   readonly attackerDodging?: boolean;
   /** The attacker already used a missile or thrown weapon this round (F-R9). */
   readonly missileUsed?: boolean;
+  /** In the round's passes, the attacker declared no attack (F-R5: the declaration binds). */
+  readonly undeclared?: boolean;
 }
 
 /** Step 1 result: the attack roll and everything later steps need. Plain data for a chat card. */
@@ -70,6 +72,7 @@ export function checkCanAttack(input: AttackInput): void {
   const s = attacker.states;
   if (s.dead || s.unconscious) refuse('PDA.Error.Incapacitated', 'F-U4', { name: attacker.name });
   if (input.attackerDodging) refuse('PDA.Error.DodgeNoAttack', 'F-D1', { name: attacker.name });
+  if (input.undeclared) refuse('PDA.Error.AttackNotDeclared', 'F-R5', { name: attacker.name });
   if (s.skipNextAttack) refuse('PDA.Error.LostBalance', 'F-H6', { name: attacker.name });
   if (s.reloading) refuse('PDA.Error.Reloading', 'F-W5', { name: attacker.name });
   if (s.immobilised) refuse('PDA.Error.Immobilised', 'F-U3', { name: attacker.name });

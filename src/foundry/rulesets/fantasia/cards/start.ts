@@ -219,6 +219,7 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
             memory: fantasiaRound().memory(combatId),
             ...(facts.dodgeDeclared ? { attackerDodging: true } : {}),
             ...(facts.missileUsed ? { missileUsed: true } : {}),
+            ...(facts.inPasses && !facts.attackDeclared && !facts.dodgeDeclared ? { undeclared: true } : {}),
             ...(distance !== null ? { distance } : {}),
             ...(c.thrustId
               ? {

@@ -118,6 +118,7 @@ export function roundFacts(state: FantasiaRoundState, id: string): FantasiaRound
     ...(reloading ? { reloadingWeaponId: reloading } : {}),
     ...(missileUsedThisRound(state, id) ? { missileUsed: true as const } : {}),
     ...(nocking ? { nockingWeaponId: nocking } : {}),
+    ...(state.pass !== undefined && state.step !== 'ended' ? { inPasses: true as const } : {}),
     ...(rank >= 0 ? { initiativeRank: rank } : {}),
   };
 }
