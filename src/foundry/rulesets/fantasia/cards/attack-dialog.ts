@@ -1,4 +1,7 @@
 import { skillValue } from '../../../../engine/fantasia/skills';
+import { isRanged } from '../../../../engine/fantasia/weapons';
+import { tokenDistance } from '../../../canvas/distance';
+import { tokenFor } from '../scene-points';
 import type { FantasiaCombatant, FantasiaWeapon } from '../../../../engine/fantasia/types';
 import {
   attackerHasInitiative,
@@ -50,18 +53,13 @@ function firstDefender(targets: readonly CardTarget[]): FantasiaCombatant | unde
 }
 
 /** The thrusts the dialog offers, and those it shows as not possible with the reason. */
-function thrustRows(
+export function thrustRows(
   attacker: FantasiaCombatant,
   weapon: FantasiaWeapon,
-  targets: readonly CardTarget[],
-  facts: FantasiaRoundFacts,
-  combatId: string,
+  defender: FantasiaCombatant | undefined,
+  initiative: boolean | undefined,
 ) {
-  const first = targets[0];
-  const initiative = first
-    ? attackerHasInitiative(facts, fantasiaRound().facts(combatId, first.actorUuid))
-    : undefined;
-  const choices = thrustChoices(attacker, weapon, firstDefender(targets), initiative);
+  const choices = thrustChoices(attacker, weapon, defender, initiative);
   const label = (c: (typeof choices)[number]) => `${t(c.thrust.name)} (-${c.malus} %)`;
   return {
     thrusts: choices
@@ -81,20 +79,36 @@ function thrustRows(
   };
 }
 
-export async function askChoices(
-  attacker: FantasiaCombatant,
-  weapon: FantasiaWeapon,
-  targets: readonly CardTarget[],
-  preset: { knockOut: boolean; lutte: LutteHold },
-  facts: FantasiaRoundFacts,
-  combatId: string,
-): Promise<AttackDialogResult | null> {
-  const { thrusts, unavailable } = thrustRows(attacker, weapon, targets, facts, combatId);
-  const content = await renderTemplateWith(templatePath('fantasia/chat/attack-dialog.hbs'), {
+/** A target of the dialog, with the scene's distance to it for a shot or a throw (F-M4). */
+export interface DialogTarget extends CardTarget {
+  /** Metres from the attacker's token, elevation included; undefined: not measured. */
+  readonly distance?: number;
+}
+
+/** The dialog's template context (localized), from what this client knows. */
+export function attackDialogContext(input: {
+  attacker: FantasiaCombatant;
+  weapon: FantasiaWeapon;
+  targets: readonly DialogTarget[];
+  preset: { knockOut: boolean; lutte: LutteHold };
+  facts: FantasiaRoundFacts;
+  defender?: FantasiaCombatant;
+  initiative?: boolean;
+}): Record<string, unknown> {
+  const { attacker, weapon, targets, preset, facts } = input;
+  const { thrusts, unavailable } = thrustRows(attacker, weapon, input.defender, input.initiative);
+  const reach = (d: number | undefined): { reach?: string; outOfRange?: boolean } => {
+    if (d === undefined || !isRanged(weapon)) return {};
+    const data = { distance: d, weapon: weapon.name, range: weapon.range };
+    return d > weapon.range
+      ? { reach: t('PDA.Error.OutOfReach', data), outOfRange: true }
+      : { reach: t('PDA.Chat.Dialog.InReach', data) };
+  };
+  return {
     weapon: weapon.name,
     skill: t(`PDA.Chat.Skill.${weapon.skill}`),
     percent: skillValue(attacker, weapon.skill),
-    targets: targets.map((x) => ({ ...x, checked: true })),
+    targets: targets.map((x) => ({ ...x, checked: true, ...reach(x.distance) })),
     thrusts,
     unavailable,
     // F-U4: offered only when the round holds a declared knock-out (the engine decides).
@@ -132,7 +146,39 @@ export async function askChoices(
       lutteNone: t('PDA.Chat.Dialog.LutteNone'),
       situation: t('PDA.Chat.Dialog.Situation.Legend'),
     },
+  };
+}
+
+export async function askChoices(
+  attacker: FantasiaCombatant,
+  weapon: FantasiaWeapon,
+  targets: readonly CardTarget[],
+  preset: { knockOut: boolean; lutte: LutteHold },
+  facts: FantasiaRoundFacts,
+  combatId: string,
+  attackerUuid: string,
+): Promise<AttackDialogResult | null> {
+  const first = targets[0];
+  const initiative = first
+    ? attackerHasInitiative(facts, fantasiaRound().facts(combatId, first.actorUuid))
+    : undefined;
+  // F-M4: what the scene says of each target's distance (the GM measures again).
+  const from = tokenFor('', attackerUuid);
+  const measured: DialogTarget[] = targets.map((x) => {
+    const d = isRanged(weapon) ? tokenDistance(from, tokenFor(x.tokenUuid, x.actorUuid)) : null;
+    return d === null ? x : { ...x, distance: d };
   });
+  const defender = firstDefender(targets);
+  const context = attackDialogContext({
+    attacker,
+    weapon,
+    targets: measured,
+    preset,
+    facts,
+    ...(defender ? { defender } : {}),
+    ...(initiative !== undefined ? { initiative } : {}),
+  });
+  const content = await renderTemplateWith(templatePath('fantasia/chat/attack-dialog.hbs'), context);
   const result = await foundry.applications.api.DialogV2.wait({
     window: { title: t('PDA.Chat.Dialog.Title', { weapon: weapon.name }) },
     content,

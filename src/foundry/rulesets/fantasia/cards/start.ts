@@ -303,6 +303,7 @@ export async function startAttack(
         { knockOut: options.knockOut ?? false, lutte: options.lutte ?? '' },
         fantasiaRound().facts(combatId, actor.uuid),
         combatId,
+        actor.uuid,
       );
     if (!choices) return [];
     const chosen = offered.filter((x) => choices.targets.includes(x.actorUuid));
