@@ -89,9 +89,7 @@ describe('the crossbow against the Rorque', () => {
     const cards = t.gm.messages().length;
     t.table.dice.push([100, 5]);
     await attackFromSlot(t.alice, RORQUE);
-    expect(t.alice.warnings.join(' ')).toContain(
-      'Cible hors de portée : à 35 m, Arbalète porte à 30 m.',
-    );
+    expect(t.alice.warnings.join(' ')).toContain('Cible hors de portée : à 35 m, Arbalète porte à 30 m.');
     expect(t.gm.messages().length).toBe(cards);
     expect(t.gm.actor(RORQUE).system.pv.value).toBe(10);
     // Nothing was spent: the bolt is still in the crossbow.
@@ -106,9 +104,7 @@ describe('the crossbow against the Rorque', () => {
     const bolt = itemId(t.alice, ARCHER, 'Arbalète');
     const before = t.gm.messages().length;
     await attackFromSheet(t.alice, ARCHER, bolt, RORQUE);
-    expect(t.alice.warnings.join(' ')).toContain(
-      'Cible hors de portée : à 35 m, Arbalète porte à 30 m.',
-    );
+    expect(t.alice.warnings.join(' ')).toContain('Cible hors de portée : à 35 m, Arbalète porte à 30 m.');
     expect(t.gm.messages().length).toBe(before);
     expect(t.gm.actor(ARCHER).items.get(bolt).system.loaded).toBe(true);
     // Lower, and 6 squares (9 m) away on the ground: √(9² + 20²) ≈ 21.9 m, within 30 m.
@@ -129,9 +125,7 @@ describe('the crossbow against the Rorque', () => {
     await t.alice.click(sheet.querySelector(`tr[data-weapon-id="${bow}"] [data-field="drawn"]`)!);
     const before = t.gm.messages().length;
     await attackFromSheet(t.alice, 'Brigand', bow, RORQUE);
-    expect(t.alice.warnings.join(' ')).toContain(
-      'Target out of range: 80.9 m away, Arc reaches 80 m.',
-    );
+    expect(t.alice.warnings.join(' ')).toContain('Target out of range: 80.9 m away, Arc reaches 80 m.');
     expect(t.gm.messages().length).toBe(before);
     expect(t.table.errors()).toEqual([]);
   });
