@@ -1,14 +1,20 @@
 /** Gallery pages of the Fantasia sheets, item sheets and roll cards (sample data, no Foundry). */
 import { damageBonusFor, pvMaxFor } from '../../src/engine/fantasia/derived';
 import { skillBase } from '../../src/engine/fantasia/skills';
-import { SKILL_IDS, type Characteristics, type SkillId } from '../../src/engine/fantasia/types';
+import {
+  SKILL_IDS,
+  type Characteristics,
+  type FantasiaCombatant,
+  type SkillId,
+} from '../../src/engine/fantasia/types';
+import { attackDialogContext } from '../../src/foundry/rulesets/fantasia/cards/attack-dialog';
 import {
   actorSheetContext,
   itemSheetContext,
   type ActorSheetInput,
   type SheetItem,
 } from '../../src/foundry/rulesets/fantasia/sheets/context';
-import { icon } from '../shared';
+import { icon, withI18n } from '../shared';
 import type { GalleryPage } from '../types';
 
 const PORTRAIT = icon('#7a4b2a', 'A');
@@ -344,3 +350,119 @@ export const pages: GalleryPage[] = [
     title: 'Chat',
   },
 ];
+
+// ------------------------------------------------------------------------ the attack dialog
+
+const BRETTEUR_VIEW: FantasiaCombatant = {
+  id: 'bretteur',
+  name: 'Aldo le Bretteur',
+  kind: 'aventurier',
+  characteristics: { FOR: 13, CON: 12, TAI: 12, INT: 12, DEX: 15, CHA: 11 },
+  pv: { value: 12, max: 12 },
+  mouvement: 8,
+  damageBonus: '1d4',
+  armour: 0,
+  skills: { armesDeMelee: 65 },
+  weapons: [
+    {
+      id: 'fantasque',
+      name: 'Épée fantasque',
+      skill: 'armesDeMelee',
+      type: 'epeeFantasque',
+      kind: 'melee',
+      damage: '1d6+1',
+      hands: 1,
+      range: 0,
+      ready: true,
+      loaded: true,
+      canParry: true,
+      blunt: false,
+      reload: 'none',
+    },
+  ],
+  thrusts: [
+    { thrustId: 'desarmement', crosses: 3, malus: 10 },
+    { thrustId: 'antiParade', crosses: 0 },
+    { thrustId: 'aveuglePrescient', crosses: 0 },
+  ],
+  states: {},
+  species: 'humain',
+} as unknown as FantasiaCombatant;
+
+const ARBALETRIERE_VIEW: FantasiaCombatant = {
+  ...BRETTEUR_VIEW,
+  id: 'carla',
+  name: 'Carla l’arbalétrière',
+  skills: { armesDeTir: 60 },
+  thrusts: [],
+  weapons: [
+    {
+      id: 'arbalete',
+      name: 'Arbalète',
+      skill: 'armesDeTir',
+      type: 'arbalete',
+      kind: 'missile',
+      damage: '2d4+2',
+      hands: 2,
+      range: 30,
+      ready: true,
+      loaded: true,
+      canParry: false,
+      blunt: false,
+      reload: 'crossbow',
+    },
+  ],
+} as unknown as FantasiaCombatant;
+
+const ROUND_FACTS = {
+  dodgeDeclared: false,
+  attackDeclared: true,
+  parriedThisRound: false,
+  initiativeRank: 1,
+};
+
+const dialogPages: GalleryPage[] = [
+  {
+    // F-B7: a refused thrust — Anti-parade without the initiative, a crossbow thrust with a sword.
+    name: 'fantasia-attack-dialog-thrusts',
+    template: 'fantasia/chat/attack-dialog.hbs',
+    width: 440,
+    height: 420,
+    classes: ['fantasia', 'dialog'],
+    context: (lang) =>
+      withI18n(lang, () =>
+        attackDialogContext({
+          attacker: BRETTEUR_VIEW,
+          weapon: BRETTEUR_VIEW.weapons![0]!,
+          targets: [{ actorUuid: 'Actor.carla', tokenUuid: '', name: 'Carla l’arbalétrière' }],
+          preset: { knockOut: false, lutte: '' },
+          facts: ROUND_FACTS,
+          defender: ARBALETRIERE_VIEW,
+          initiative: false,
+        }),
+      ),
+  },
+  {
+    // F-M4: an out-of-range shot — the Rorque 35 m up, the crossbow reaching 30 m.
+    name: 'fantasia-attack-dialog-out-of-range',
+    template: 'fantasia/chat/attack-dialog.hbs',
+    width: 440,
+    height: 300,
+    classes: ['fantasia', 'dialog'],
+    context: (lang) =>
+      withI18n(lang, () =>
+        attackDialogContext({
+          attacker: ARBALETRIERE_VIEW,
+          weapon: ARBALETRIERE_VIEW.weapons![0]!,
+          targets: [
+            { actorUuid: 'Actor.rorque', tokenUuid: '', name: 'Rorque stratosphérique', distance: 35 },
+            { actorUuid: 'Actor.brigand', tokenUuid: '', name: 'Brigand', distance: 12 },
+          ],
+          preset: { knockOut: false, lutte: '' },
+          facts: ROUND_FACTS,
+        }),
+      ),
+  },
+];
+
+pages.push(...dialogPages);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { attackFromSheet, declare, fantasiaTable, itemId, offered, startFight, text } from './fantasia-table';
 
 describe('Fantasia blows through the sheet and the chat card', () => {
-  it('F-D1 a dodge not declared is refused on the card; declared, the defender dodges', async () => {
+  it('F-D1 a declared dodge is offered on the card and avoids the blow', async () => {
     const t = await fantasiaTable([{ entry: 'Bretteur', owner: 'Bruno' }, { entry: 'Brigand' }]);
     await startFight(t, ['Bretteur', 'Brigand']);
     const sword = itemId(t.bruno, 'Bretteur', 'Épée fantasque');
@@ -69,7 +69,7 @@ describe('Fantasia blows through the sheet and the chat card', () => {
     expect(t.bruno.actor('Brigand').system.pv.value).toBe(1);
   });
 
-  it('F-H4 the damage bonus counts in melee and never at range', async () => {
+  it('F-H4 the damage bonus counts in melee: 1d4 for the chief’s FOR 15 + TAI 14', async () => {
     const t = await fantasiaTable([{ entry: 'Chef brigand' }, { entry: 'Bretteur', owner: 'Bruno' }]);
     const sword = itemId(t.gm, 'Chef brigand', 'Épée courte');
     const sheet = await t.gm.openSheet(t.gm.actor('Chef brigand'));
@@ -81,7 +81,7 @@ describe('Fantasia blows through the sheet and the chat card', () => {
     expect(text(t.gm.lastMessage())).toMatch(/Bonus aux dommages 1d4 \[3\] = 3 F-H4/);
   });
 
-  it('F-H1 a missed blow takes no PV; F-H2 a hit takes the weapon dice plus its fixed part', async () => {
+  it('F-H1 a missed bolt takes no PV and leaves the target nothing to answer', async () => {
     const t = await fantasiaTable([
       { entry: 'Aventurière arbalétrière', owner: 'Alice' },
       { entry: 'Brigand' },

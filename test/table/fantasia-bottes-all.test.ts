@@ -19,12 +19,12 @@ import { arm, draw, edit, learn } from './fantasia-bottes-table';
 /** The whole card's text as the GM reads it. */
 const card = (t: FantasiaTable): string => text(t.gm.lastMessage());
 
-/** A tracked fight where everyone declares a blow or a parry, then the passes start. */
+/** A tracked fight where everyone declares a blow (F-B2: only "a blow") or a parry, then the passes start. */
 async function fight(t: FantasiaTable, names: string[], parrying: string[] = []): Promise<void> {
   await startFight(t, names);
   for (const name of names) {
     const seat = name === 'Bretteur' ? t.bruno : name === 'Aventurière arbalétrière' ? t.alice : t.gm;
-    await declare(seat, t.ids[name]!, { 'intents.0.kind': parrying.includes(name) ? 'parry' : 'other' });
+    await declare(seat, t.ids[name]!, { 'intents.0.kind': parrying.includes(name) ? 'parry' : 'melee' });
   }
   await t.gm.click('[data-action="pdaStartPasses"]', t.gm.tracker);
 }
@@ -285,20 +285,45 @@ describe('F-B7 the fourteen secret thrusts at the table', () => {
 });
 
 describe('F-B1 a thrust with another weapon of the same skill', () => {
-  it('F-B1 the GM allows the swordsman a long-sword thrust with his épée fantasque, at −10 % more', async () => {
+  it("F-B1 the long-sword Faucheuse with the swordsman's épée fantasque is the GM's to allow: granted, it goes at −10 % more", async () => {
     const t = await fantasiaTable([{ entry: 'Bretteur', owner: 'Bruno' }, { entry: 'Brigand' }]);
     await learn(t, 'Bretteur', 'Faucheuse');
     const sword = await draw(t, 'Bretteur', 'Épée fantasque');
+    // Bruno's dialog offers it, saying the GM must allow it; no box of his own says so.
+    await t.bruno.target('Brigand');
+    const sheet = await t.bruno.openSheet(t.bruno.actor('Bretteur'));
+    await t.bruno.click(sheet.querySelector(`tr[data-weapon-id="${sword}"] [data-action="useWeapon"]`)!);
+    const dialog = t.bruno.dialog();
+    expect(text(dialog.querySelector('[name="thrustId"]'))).toContain(
+      "Faucheuse (-5 %) — autre arme de la même compétence, −10 %, si le MJ l'accorde",
+    );
+    expect(dialog.querySelector('[name="situation.otherWeapon"]')).toBeNull();
     t.table.dice.push([100, 45]);
-    await attackFromSheet(t.bruno, 'Bretteur', sword, 'Brigand', {
-      thrustId: 'faucheuse',
-      'situation.otherWeapon': true,
-    });
+    await t.bruno.answerDialog({ thrustId: 'faucheuse' });
+    // The GM is asked on their own screen, and grants it.
+    expect(text(t.gm.dialog())).toContain(
+      'Bretteur veut placer Faucheuse avec Épée fantasque, une autre arme de la même compétence (−10 %).',
+    );
+    await t.gm.answerDialog({}, 'yes');
     // 65 − 5 − 10.
     expect(card(t)).toMatch(/Attaque 45 \/ 50 % Réussite/);
     t.table.dice.push([6, 2], [4, 1]);
     await t.gm.press('Ne rien faire');
     await t.gm.press('Appliquer');
     expect(t.gm.actor('Brigand').system.states.cannotMove).toBe(true);
+  });
+
+  it('F-B1 the GM refuses it: nothing is rolled and the player is told why', async () => {
+    const t = await fantasiaTable([{ entry: 'Bretteur', owner: 'Bruno' }, { entry: 'Brigand' }]);
+    await learn(t, 'Bretteur', 'Faucheuse');
+    const sword = await draw(t, 'Bretteur', 'Épée fantasque');
+    const cards = t.gm.messages().length;
+    await t.bruno.target('Brigand');
+    await attackFromSheet(t.bruno, 'Bretteur', sword, 'Brigand', { thrustId: 'faucheuse' });
+    await t.gm.answerDialog({}, 'no');
+    expect(t.bruno.warnings.join(' ')).toContain(
+      "Le MJ n'accorde pas Faucheuse avec cette arme (Épée fantasque).",
+    );
+    expect(t.gm.messages().length).toBe(cards);
   });
 });

@@ -58,7 +58,7 @@ describe('a crossbowman over four rounds', () => {
 
     // Round 3: an empty crossbow cannot be declared for a shot; she reloads instead.
     await declare(t.alice, t.ids[who]!, shoot);
-    expect(t.alice.warnings.join(' ')).toContain("Arbalète n'est pas chargée.");
+    expect(t.alice.warnings.join(' ')).toContain("Arbalète : l'arme n'est pas chargée.");
     await declare(t.alice, t.ids[who]!, { 'intents.0.kind': 'reload', 'intents.0.weaponId': bolt });
     await declare(t.gm, t.ids.Brigand!, { 'intents.0.kind': 'dodge' });
     await t.gm.click('[data-action="pdaStartPasses"]', t.gm.tracker);
@@ -120,7 +120,7 @@ describe('an arquebusier', () => {
     });
     // Round 2: no shot from an empty gun; a round of reloading takes one off the count.
     await declare(t.gm, t.ids['Chef brigand']!, shoot);
-    expect(t.gm.warnings.join(' ')).toContain("Arquebuse n'est pas chargée.");
+    expect(t.gm.warnings.join(' ')).toContain("Arquebuse : l'arme n'est pas chargée.");
     await declare(t.gm, t.ids['Chef brigand']!, { 'intents.0.kind': 'reload', 'intents.0.weaponId': gun });
     await declare(t.bruno, t.ids.Bretteur!, { 'intents.0.kind': 'dodge' });
     await t.gm.click('[data-action="pdaStartPasses"]', t.gm.tracker);
@@ -227,13 +227,44 @@ describe('an arquebus too heavy for its shooter', () => {
     expect(dialog).toContain("Un compagnon tient l'arme (FOR 15 pour la manier seul)");
     const before = t.gm.messages().length;
     await t.alice.answerDialog({});
-    expect(t.alice.warnings.join(' ')).toContain('Arquebuse demande FOR 15 pour être maniée seul.');
+    expect(t.alice.warnings.join(' ')).toContain("Arquebuse : il faut FOR 15 pour manier l'arme seul.");
     expect(t.gm.messages().length).toBe(before);
     // With a companion holding it, the Brigand (FOR 12) shoots: Armes à feu 05 %, 03 a critical.
     t.table.dice.push([100, 3]);
     await attackFromSheet(t.alice, 'Brigand', gun, 'Bretteur', { assisted: true });
     expect(text(t.gm.lastMessage())).toMatch(/Attaque 03 \/ 5 % Critique/);
     expect(t.alice.actor('Brigand').items.get(gun).system.loaded).toBe(false);
+    expect(t.table.errors()).toEqual([]);
+  });
+});
+
+describe('an arquebus that bursts', () => {
+  it('F-W6 the burst (incident 97) waits for Appliquer like any damage: 1d6 to the shooter and the gun destroyed, then Annuler restores both', async () => {
+    const t = await fantasiaTable([{ entry: 'Chef brigand' }, { entry: 'Bretteur', owner: 'Bruno' }]);
+    const chef = t.gm.actor('Chef brigand');
+    await t.gm.dragOnto(chef, t.table.packUuid('fantasia-armes', 'Arquebuse'));
+    const gun = itemId(t.gm, 'Chef brigand', 'Arquebuse');
+    const sheet = await t.gm.openSheet(chef);
+    await t.gm.click(sheet.querySelector(`tr[data-weapon-id="${gun}"] [data-field="drawn"]`)!);
+    t.table.dice.push([100, 80]);
+    await attackFromSheet(t.gm, 'Chef brigand', gun, 'Bretteur');
+    // Chance 55: 90 fails; incident 97: the gun bursts, 1d6 = 4 to the shooter.
+    t.table.dice.push([100, 90], [100, 97], [6, 4]);
+    await t.gm.press('Jet de Chance');
+    const pv = () => t.bruno.actor('Chef brigand').system.pv.value as number;
+    const broken = () => (t.gm.actor('Chef brigand').engineView().states.weaponBroken ?? []) as string[];
+    expect(pv()).toBe(14);
+    expect(broken()).not.toContain(gun);
+    expect(t.gm.buttons().map((b) => b.label)).toEqual(['Appliquer F-W6']);
+    await t.gm.press('Appliquer');
+    expect(pv()).toBe(10);
+    expect(broken()).toContain(gun);
+    const card = t.gm.lastMessage();
+    await attackFromSheet(t.gm, 'Chef brigand', gun, 'Bretteur');
+    expect(t.gm.warnings.join(' ')).toContain("Arquebuse : l'arme est brisée.");
+    await t.gm.press('Annuler', card);
+    expect(pv()).toBe(14);
+    expect(broken()).not.toContain(gun);
     expect(t.table.errors()).toEqual([]);
   });
 });

@@ -125,7 +125,9 @@ describe('three shooters over four rounds', () => {
     // Round 3: a jammed crossbow cannot be declared for a shot; she dodges. The Chef rams powder
     // and ball (one round of the countdown); the archer shoots.
     await declare(t.bruno, t.ids[XBOW]!, shoot(bolt, CHEF));
-    expect(t.bruno.warnings.join(' ')).toContain('Arbalète est inutilisable (brisée, enrayée ou perdue).');
+    expect(t.bruno.warnings.join(' ')).toContain(
+      "Arbalète : l'arme est inutilisable (brisée, enrayée ou perdue).",
+    );
     await declare(t.bruno, t.ids[XBOW]!, { 'intents.0.kind': 'dodge' });
     await declare(t.gm, t.ids[CHEF]!, { 'intents.0.kind': 'reload', 'intents.0.weaponId': gun });
     await declare(t.alice, t.ids[ARCHER]!, shoot(bow, CHEF));

@@ -199,7 +199,7 @@ describe('siege engines', () => {
     ]);
     await arm(t, 'Chef brigand', 'Bombarde', 50);
     await fire(t.gm, 'Chef brigand', 'Bombarde', ['Bretteur'], ['Brigand']);
-    expect(t.gm.warnings.join(' ')).toMatch(/Cible à 133\.5 m : hors de portée de Bombarde \(120 m\)/);
+    expect(t.gm.warnings.join(' ')).toMatch(/Cible hors de portée : à 133\.5 m, Bombarde porte à 120 m/);
     await fire(t.gm, 'Chef brigand', 'Bombarde', [GUNNER, 'Bretteur'], ['Brigand']);
     expect(t.gm.warnings.join(' ')).toContain('Cet engin ne peut pas toucher 2 cibles (au plus 1).');
     t.table.dice.push([100, 20], [6, 4], [6, 4], [6, 4], [6, 4]);

@@ -34,8 +34,9 @@ export interface FantasiaTable {
 export async function fantasiaTable(
   fighters: Fighter[],
   settings: Record<string, unknown> = {},
+  lang?: 'fr' | 'en' | Readonly<Record<string, 'fr' | 'en'>>,
 ): Promise<FantasiaTable> {
-  const table = await Table.open({ ruleset: 'fantasia', settings });
+  const table = await Table.open({ ruleset: 'fantasia', settings, ...(lang ? { lang } : {}) });
   let col = 1;
   for (const f of fighters) {
     await table.importActor('fantasia-bestiaire', f.entry, f.owner);

@@ -14,6 +14,7 @@ import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from './options';
 import { rollPercent, type PercentRoll } from './resolution';
 import { skillValue } from './skills';
 import type { FantasiaCombatant, FantasiaWeapon, Modifier, RuleId, SkillId } from './types';
+import { fallenRefusal, fightCondition } from './fallen';
 import { isRanged } from './weapons';
 
 export interface AttackInput {
@@ -38,6 +39,8 @@ export interface AttackInput {
   readonly attackerDodging?: boolean;
   /** The attacker already used a missile or thrown weapon this round (F-R9). */
   readonly missileUsed?: boolean;
+  /** In the round's passes, the attacker declared no attack (F-R5: the declaration binds). */
+  readonly undeclared?: boolean;
 }
 
 /** Step 1 result: the attack roll and everything later steps need. Plain data for a chat card. */
@@ -69,6 +72,7 @@ export function checkCanAttack(input: AttackInput): void {
   const s = attacker.states;
   if (s.dead || s.unconscious) refuse('PDA.Error.Incapacitated', 'F-U4', { name: attacker.name });
   if (input.attackerDodging) refuse('PDA.Error.DodgeNoAttack', 'F-D1', { name: attacker.name });
+  if (input.undeclared) refuse('PDA.Error.AttackNotDeclared', 'F-R5', { name: attacker.name });
   if (s.skipNextAttack) refuse('PDA.Error.LostBalance', 'F-H6', { name: attacker.name });
   if (s.reloading) refuse('PDA.Error.Reloading', 'F-W5', { name: attacker.name });
   if (s.immobilised) refuse('PDA.Error.Immobilised', 'F-U3', { name: attacker.name });
@@ -115,6 +119,8 @@ export function resolveAttack(
 ): AttackResult {
   checkCanAttack(input);
   const { attacker, defender, weapon } = input;
+  const fallen = fallenRefusal(fightCondition(attacker, options.zeroPv));
+  if (fallen) refuse(fallen, 'F-H1', { name: attacker.name, pv: attacker.pv.value });
   const thrust = input.thrust
     ? planThrust(input.thrust, attacker, defender, weapon, input.memory ?? [], dice, options)
     : undefined;
@@ -221,6 +227,8 @@ export function availableDefences(
   const common: Refusal[] = [];
   const s = defender.states;
   if (s.dead || s.unconscious) common.push({ rule: 'F-U4', key: 'PDA.Fantasia.Refusal.Unconscious' });
+  else if (fightCondition(defender, options.zeroPv) !== 'fighting')
+    common.push({ rule: 'F-H1', key: 'PDA.Fantasia.Refusal.Unconscious' });
   if (s.immobilised || s.strangled) common.push({ rule: 'F-U3', key: 'PDA.Fantasia.Refusal.Held' });
   if (s.reloading) common.push({ rule: 'F-W5', key: 'PDA.Fantasia.Refusal.Reloading' });
   if (attack.thrust && attack.critical)

@@ -148,7 +148,7 @@ const BY_ID = new Map(BOTTES.map((b) => [b.id, b]));
 
 export function findBotte(id: string): SecretThrust {
   const botte = BY_ID.get(id);
-  if (!botte) throw new RulesError('PDA.Error.ThrustUnknown', { thrust: id });
+  if (!botte) throw new RulesError('PDA.Error.ThrustUnknown');
   return botte;
 }
 
@@ -303,7 +303,10 @@ export function recordThrustSuccess(
 ): FantasiaCombatant {
   const thrusts = attacker.thrusts ?? [];
   if (!thrusts.some((t) => t.thrustId === thrustId)) {
-    throw new RulesError('PDA.Error.ThrustNotKnown', { thrust: thrustId, name: attacker.name });
+    throw new RulesError('PDA.Error.ThrustNotKnown', {
+      thrust: findBotte(thrustId).name,
+      name: attacker.name,
+    });
   }
   const add = critical ? 2 : 1;
   return {
@@ -347,14 +350,18 @@ export function planThrust(
   const thrust = findBotte(attempt.thrustId);
   const context = attempt.context ?? {};
   const known = attacker.thrusts?.find((t) => t.thrustId === thrust.id);
-  if (!known) throw new RulesError('PDA.Error.ThrustNotKnown', { thrust: thrust.id, name: attacker.name });
+  if (!known) throw new RulesError('PDA.Error.ThrustNotKnown', { thrust: thrust.name, name: attacker.name });
   const fit = weaponFit(thrust, weapon, known);
   if (fit === 'no' || (fit === 'sameSkill' && !context.sameSkillAllowed)) {
-    throw new RulesError('PDA.Error.ThrustWeapon', { thrust: thrust.id, weapon: weapon.name });
+    throw new RulesError('PDA.Error.ThrustWeapon', { thrust: thrust.name, weapon: weapon.name });
   }
   const unmet = unmetConditions(thrust, attacker, defender, weapon, context);
   const first = unmet[0];
-  if (first) throw new RulesError('PDA.Error.ThrustCondition', { thrust: thrust.id, condition: first.kind });
+  if (first)
+    throw new RulesError('PDA.Error.ThrustCondition', {
+      thrust: thrust.name,
+      condition: `PDA.Fantasia.Condition.${first.kind}`,
+    });
 
   const rule: RuleId[] = ['F-B3', 'F-B7'];
   const mastered = isMastered(thrust, known, options);

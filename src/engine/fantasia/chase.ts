@@ -152,3 +152,13 @@ export function inReach(shooter: Vec3, target: Vec3, range: number): { inRange: 
   const r = withinRange(shooter, target, range);
   return { inRange: r.inRange, distance: Math.round(r.distance * 10) / 10 };
 }
+
+/**
+ * F-M4: a pair's gap after one of them climbs or dives, the chase keeping its own gaps (the
+ * rounds move no token): the ground part of the gap stays what the rounds made it, the height
+ * between them becomes `riseAfter`.
+ */
+export function gapAfterClimb(gap: number, riseBefore: number, riseAfter: number): number {
+  const ground = Math.sqrt(Math.max(0, gap * gap - riseBefore * riseBefore));
+  return Math.round(Math.hypot(ground, riseAfter) * 10) / 10;
+}

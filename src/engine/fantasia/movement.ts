@@ -117,3 +117,17 @@ export function withinRange(
   const distance = distance3(shooter, target);
   return { inRange: distance <= range, distance };
 }
+
+/**
+ * F-B7 (Faucheuse), F-U3, F-W5: why a fighter may not move its token now, if it may not: legs
+ * mown down, held, or winding a crossbow in this round's passes 2 and 3.
+ */
+export function moveRefusal(
+  states: { readonly cannotMove?: boolean; readonly immobilised?: unknown; readonly strangled?: unknown },
+  reloadingCrossbow: boolean,
+): { readonly key: string; readonly rule: RuleId } | undefined {
+  if (states.cannotMove) return { key: 'PDA.Error.MoveLegs', rule: 'F-B7' };
+  if (states.immobilised || states.strangled) return { key: 'PDA.Error.MoveHeld', rule: 'F-U3' };
+  if (reloadingCrossbow) return { key: 'PDA.Error.MoveReloading', rule: 'F-W5' };
+  return undefined;
+}

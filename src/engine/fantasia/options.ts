@@ -1,5 +1,6 @@
 import { ensure, ensureInteger } from '../core/errors';
 import { parseRange, type PercentRange } from '../dice/formula';
+import { ZERO_PV_RULES, type ZeroPvRule } from './fallen';
 
 /** Table settings a world can change. Defaults are the rulings in docs/rulings/fantasia.md. */
 export interface FantasiaOptions {
@@ -16,6 +17,8 @@ export interface FantasiaOptions {
   /** Resistance table bounds (F-T1): 0/100 = Basic Roleplaying's automatic results. */
   readonly resistanceMin: number;
   readonly resistanceMax: number;
+  /** What 0 PV or below does (ruling "F-H1 0 PV"): dead, out of the fight, or the GM's call. */
+  readonly zeroPv: ZeroPvRule;
 }
 
 export const DEFAULT_FANTASIA_OPTIONS: FantasiaOptions = Object.freeze({
@@ -26,6 +29,7 @@ export const DEFAULT_FANTASIA_OPTIONS: FantasiaOptions = Object.freeze({
   knockOutFailure: 'normalDamage',
   resistanceMin: 0,
   resistanceMax: 100,
+  zeroPv: 'dead',
 });
 
 const rangeCache = new Map<string, PercentRange>();
@@ -52,5 +56,11 @@ export function fantasiaOptions(partial: Partial<FantasiaOptions> = {}): Fantasi
   ensureInteger(o.chanceMultiplier, 1, 10, 'chanceMultiplier');
   ensureInteger(o.resistanceMin, 0, 50, 'resistanceMin');
   ensureInteger(o.resistanceMax, 50, 100, 'resistanceMax');
+  ensure(ZERO_PV_RULES.includes(o.zeroPv), 'PDA.Error.OutOfRange', {
+    what: 'zeroPv',
+    value: String(o.zeroPv),
+    min: 0,
+    max: ZERO_PV_RULES.length - 1,
+  });
   return o;
 }

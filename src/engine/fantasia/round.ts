@@ -16,6 +16,8 @@ import type {
   Slot,
   SlotSpec,
 } from '../round/types';
+import { fightCondition, type ZeroPvRule } from './fallen';
+import { DEFAULT_FANTASIA_OPTIONS } from './options';
 import type { FantasiaCombatant, FantasiaStates, FantasiaWeapon } from './types';
 
 /*
@@ -37,6 +39,8 @@ export interface FantasiaRoundCombatant extends RoundCombatant {
   /** Caught by surprise or ambushed (F-R10): nothing drawn, no attack in round 1. */
   readonly surprised?: boolean;
   readonly states?: FantasiaStates;
+  /** Out of the fight or dead by its PV (ruling "F-H1 0 PV"): it declares nothing. */
+  readonly fallen?: 'out' | 'dead';
 }
 
 /** Readiness of one weapon, carried from round to round. */
@@ -114,8 +118,9 @@ export function intentLabel(kind: IntentKind): string {
 /** Builds the round's view of a full Fantasia combatant. */
 export function toRoundCombatant(
   combatant: FantasiaCombatant,
-  options: { readonly surprised?: boolean } = {},
+  options: { readonly surprised?: boolean; readonly zeroPv?: ZeroPvRule } = {},
 ): FantasiaRoundCombatant {
+  const condition = fightCondition(combatant, options.zeroPv ?? DEFAULT_FANTASIA_OPTIONS.zeroPv);
   return {
     id: combatant.id,
     name: combatant.name,
@@ -125,6 +130,7 @@ export function toRoundCombatant(
     weapons: combatant.weapons ?? [],
     states: combatant.states,
     ...(options.surprised ? { surprised: true } : {}),
+    ...(condition !== 'fighting' ? { fallen: condition } : {}),
   };
 }
 
@@ -295,6 +301,14 @@ export function validateFantasiaDeclaration(
   const { state, combatant, readiness, declaration } = context;
   const intents = declaration.intents;
   ensure(Array.isArray(intents) && intents.length > 0, 'PDA.Error.Round.EmptyDeclaration');
+  if (combatant.fallen)
+    throw new RulesError(
+      combatant.fallen === 'dead' ? 'PDA.Error.Round.FallenDead' : 'PDA.Error.Round.FallenOut',
+      {
+        name: combatant.name,
+        rule: 'F-H1',
+      },
+    );
   const count = (kind: IntentKind): number => intents.filter((i) => i.kind === kind).length;
   const has = (kind: IntentKind): boolean => count(kind) > 0;
 
@@ -319,7 +333,13 @@ export function validateFantasiaDeclaration(
   ensure(!(has('dodge') && attacks), 'PDA.Error.Round.DodgeNoAttack');
   ensure(!(has('draw') && attacks), 'PDA.Error.Round.DrawNoAttack');
   if (attacks) {
-    ensure(!(combatant.surprised && state.round === 1), 'PDA.Error.Round.Surprised', {
+    // F-R10: the surprise sheathes weapons; fists (Bagarre, Lutte) need nothing drawn.
+    const armed = intents.some((i) => {
+      if (!ATTACKS.has(i.kind)) return false;
+      const w = weaponOf(combatant, i.weaponId);
+      return w !== undefined && w.kind !== 'unarmed';
+    });
+    ensure(!(combatant.surprised && state.round === 1 && armed), 'PDA.Error.Round.Surprised', {
       name: combatant.name,
     });
     ensure(!combatant.states?.skipNextAttack, 'PDA.Error.Round.LostBalance', { name: combatant.name });
@@ -507,6 +527,18 @@ export function buildFantasiaSchedule(
 /** One missile use (F-R9) and one parry (F-D2) a round. */
 export function fantasiaBudgets(): Record<string, Budget> {
   return { missile: { max: 1, used: 0 }, parry: { max: 1, used: 0 } };
+}
+
+/**
+ * F-R8, F-R9: the bow this combatant nocks and looses in its current pass-3 shooting slot (a bow in
+ * hand but not nocked is scheduled there; nocking is part of that slot), if any.
+ */
+export function nockingInSlot(state: FantasiaRoundState, id: CombatantId): string | undefined {
+  const slot = state.slotIndex >= 0 ? state.slots[state.slotIndex] : undefined;
+  if (!slot || slot.combatantId !== id || slot.pass !== 3 || slot.action !== 'shoot') return undefined;
+  const weaponId = String(slot.detail?.weaponId ?? '');
+  const weapon = state.combatants[id]?.weapons.find((w) => w.id === weaponId);
+  return weapon?.reload === 'bow' ? weapon.id : undefined;
 }
 
 /** Budget pool of the missile shots made on attack cards this round (F-R9). */

@@ -8,6 +8,7 @@ import {
   type DefenceResult,
 } from '../fantasia/attack';
 import { damagedDefender, rollDamage } from '../fantasia/damage';
+import { fightCondition } from '../fantasia/fallen';
 import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from '../fantasia/options';
 import {
   buildFantasiaSchedule,
@@ -41,7 +42,8 @@ import type { FantasiaEncounter, Tactics } from './types';
  * - weapon readiness carries over with fantasiaCarryOver (bows nocked again, crossbows reloaded
  *   in passes 2 and 3, arquebus countdowns).
  * A fighter is down at 0 PV or below, unconscious or dead; dead when the 'dead' state is set or
- * PV reach minus half the maximum (simulator convention: the seed gives no death threshold).
+ * the world's 0-PV ruling says so (fallen.ts: dead at 0 by default, at −CON when out of the fight
+ * comes first, never by PV when the GM decides).
  * Fumbles end the attack (their follow-ups are a player's or the GM's choice on the card).
  */
 
@@ -601,7 +603,7 @@ export class FantasiaFight {
       arena.fighters[foe]!.out = true;
       out.down[foe] = 1;
       out.downedBy[foe] = i;
-      if (t.c.states.dead === true || t.c.pv.value * 2 <= -t.c.pv.max) out.dead[foe] = 1;
+      if (t.c.states.dead === true || fightCondition(t.c, this.options.zeroPv) === 'dead') out.dead[foe] = 1;
     }
     return true;
   }

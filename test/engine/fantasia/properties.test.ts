@@ -74,9 +74,12 @@ describe('pipeline properties', () => {
           validateCombatant(defender);
           const weapon = attacker.weapons![0]!;
           const useThrust = thrust && (weapon.kind === 'melee' || weapon.kind === 'whip');
+          // An attacker with no PV left does not strike (ruling F-H1 0 PV): it keeps at least 1.
+          const striker =
+            attacker.pv.value > 0 ? attacker : { ...attacker, pv: { ...attacker.pv, value: 1 } };
           const r = resolveExchange(
             {
-              attacker,
+              attacker: striker,
               defender,
               weapon,
               assisted: true,
@@ -95,7 +98,7 @@ describe('pipeline properties', () => {
           }
           expect(Number.isFinite(r.defender.pv.value)).toBe(true);
           expect(r.defender.pv.value).toBeLessThanOrEqual(defender.pv.value);
-          expect(r.attacker.pv).toEqual(attacker.pv);
+          expect(r.attacker.pv).toEqual(striker.pv);
         },
       ),
       { numRuns: 400 },

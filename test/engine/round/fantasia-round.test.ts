@@ -266,9 +266,13 @@ describe('Fantasia declarations', () => {
     const s = start([fighter('x', 'pc', 14, [sword(), bow()], { surprised: true }), fighter('y', 'npc', 12)]);
     expect(s.readiness.x?.weapons.sword?.ready).toBe(false);
     expect(s.readiness.x?.weapons.bow?.ready).toBe(false);
-    expect(refusal(() => declare(fantasiaRound, s, 'x', { intents: [{ kind: 'melee' }] }, GM))).toBe(
-      'PDA.Error.Round.Surprised',
-    );
+    expect(
+      refusal(() => declare(fantasiaRound, s, 'x', { intents: [{ kind: 'melee', weaponId: 'sword' }] }, GM)),
+    ).toBe('PDA.Error.Round.Surprised');
+    // Bare hands need nothing drawn (F-R10 ruling): a blow with no weapon is a Bagarre blow.
+    expect(declare(fantasiaRound, s, 'x', { intents: [{ kind: 'melee' }] }, GM).declarations.x).toEqual({
+      intents: [{ kind: 'melee' }],
+    });
     const drawn = declare(fantasiaRound, s, 'x', { intents: [{ kind: 'draw', weaponId: 'sword' }] }, GM);
     let r = startPasses(fantasiaRound, drawn, { by: GM, force: true });
     expect(schedule(r)).toEqual(['2:y:other', '3:x:draw']);

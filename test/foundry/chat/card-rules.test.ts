@@ -134,7 +134,14 @@ describe('fumbles: the GM picks, effects land on the attacker', () => {
     dice(80, 97, 4); // Chance 10×5 = 50 fails; incident 97: burst; 1d6 = 4 to the shooter
     await act('fumble.arquebusChance');
     expect(card().state.fumble.incident).toBe('burst');
+    // Like any damage, the burst waits for Appliquer and can be undone.
+    expect(attacker.system.pv.value).toBe(14);
+    expect(buttons()).toEqual(['applyBurst']);
+    await act('applyBurst');
     expect(attacker.system.pv.value).toBe(10);
+    expect(buttons()).toEqual(['undoBurst']);
+    await act('undoBurst');
+    expect(attacker.system.pv.value).toBe(14);
     expect(lastMessage().content).toContain('F-W6');
   });
 

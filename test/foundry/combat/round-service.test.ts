@@ -264,7 +264,7 @@ describe('round stored in Combat and Combatant documents', () => {
         runRoundCommand(combat, GM, {
           kind: 'declare',
           combatantId: 'x',
-          declaration: { intents: [{ kind: 'melee' }] },
+          declaration: { intents: [{ kind: 'melee', weaponId: 'sword' }] },
         }),
       ),
     ).toBe('PDA.Error.Round.Surprised');

@@ -90,7 +90,9 @@ describe('Greyhawk character sheet controls', () => {
     });
     await click(sheetOn(actor, { learn: 'longSword' }), 'learnProficiency');
     expect(actor.system.proficiencies).toEqual(['footmansMace']);
-    expect(warnings()).toEqual(["Gord est prêtre : Épée longue n'est pas permise par son clergé. (G-W4)"]);
+    expect(warnings()).toEqual([
+      'Gord est prêtre : son clergé ne permet pas cette arme (Épée longue). (G-W4)',
+    ]);
     // The profile lists what the clergy allows.
     const ctx = actorSheetContext(sheetInputFromActor(actor, true, ''));
     expect(ctx.priest).toBe(true);
@@ -110,7 +112,7 @@ describe('Greyhawk character sheet controls', () => {
     await click(sheetOn(actor), 'removeClergyWeapon', { weapon: 'footmansMace' });
     expect(actor.system.clergyWeapons).toContain('footmansMace');
     expect(warnings()).toEqual([
-      "Gord est prêtre : Masse de fantassin n'est pas permise par son clergé. (G-W4)",
+      'Gord est prêtre : son clergé ne permet pas cette arme (Masse de fantassin). (G-W4)',
     ]);
   });
 

@@ -3,7 +3,10 @@ import type { Dice } from '../../dice/port';
 import { fumbleOptions, resolveFumble, type FumbleOptionId } from '../fumbles';
 import { resolveArquebusMishap, startArquebusReload } from '../reload';
 import { fighterEffects, type FantasiaEffect } from './effects';
-import { needFighter } from './steps';
+import { applyChange } from '../damage';
+import { undoConflict, undoRefusal } from '../../core/undo';
+import type { Refusal } from '../../core/exchange';
+import { needFighter, undoView } from './steps';
 import { STEP, type FantasiaAttackState } from './state';
 import type { FantasiaAttackView } from './view';
 
@@ -17,6 +20,49 @@ export interface FumbleStep {
 function powder(state: FantasiaAttackState, rounds: number | undefined): FantasiaEffect[] {
   if (rounds === undefined) return [];
   return [{ type: 'reloadCountdown', fighter: 'attacker', weaponId: state.attack.weapon.id, rounds }];
+}
+
+/** F-W6: the gun burst; its damage waits on the card for Appliquer, like any damage. */
+function burstPending(state: FantasiaAttackState, damage: number): FumbleStep {
+  return { step: STEP.burst, state: { ...state, burst: { damage, applied: null } }, effects: [] };
+}
+
+/** F-W6: the burst applied to the shooter: 1d6 PV (no armour) and the gun destroyed. */
+export function applyBurst(state: FantasiaAttackState, view: FantasiaAttackView): FumbleStep {
+  const burst = state.burst;
+  if (!burst || burst.applied) throw new RulesError('PDA.Error.CardAlreadyApplied');
+  const shooter = needFighter(view.attacker, view.attackerName);
+  const weaponId = state.attack.weapon.id;
+  const broken = (shooter.states.weaponBroken ?? []).includes(weaponId)
+    ? [...(shooter.states.weaponBroken ?? [])]
+    : [...(shooter.states.weaponBroken ?? []), weaponId];
+  const a = applyChange(shooter, burst.damage, { weaponBroken: broken }, ['F-W6']);
+  return {
+    step: STEP.burstApplied,
+    state: { ...state, burst: { ...burst, applied: a.diff } },
+    effects: fighterEffects('attacker', a.diff.before, a.diff.after),
+  };
+}
+
+/** F-W6: the burst undone, refused when the shooter changed since (like any undo). */
+export function undoBurst(
+  state: FantasiaAttackState,
+  view: FantasiaAttackView,
+): FumbleStep | { refused: Refusal } {
+  const diff = state.burst?.applied;
+  if (!state.burst || !diff) return { refused: { rule: 'F-W6', key: 'PDA.Error.CardNothingToUndo' } };
+  const shooter = needFighter(view.attacker, view.attackerName);
+  const conflict = undoConflict(undoView(shooter), undoView(diff.after));
+  if (conflict) {
+    const r = undoRefusal(shooter.name, conflict);
+    return { refused: { rule: 'F-W6', key: r.key, data: r.data } };
+  }
+  const restored = { ...shooter, pv: diff.before.pv, states: diff.before.states };
+  return {
+    step: STEP.burst,
+    state: { ...state, burst: { ...state.burst, applied: null }, undone: state.undone + 1 },
+    effects: fighterEffects('attacker', shooter, restored),
+  };
 }
 
 /** F-H6..F-H9, F-W6: the option the GM picked; a friend hit carries the blow on to the friend. */
@@ -49,6 +95,7 @@ export function performFumble(
     friendName: friend?.name ?? '',
     ...(reloadRounds !== undefined ? { reloadRounds } : {}),
   };
+  if (outcome.arquebus?.incident === 'burst') return burstPending({ ...state, fumble }, fumble.burstDamage);
   if (friend && outcome.friendDamage) {
     // The blow lands on the friend: the exchange goes on with the friend as its defender.
     return { step: STEP.damage, state: { ...state, fumble, damage: outcome.friendDamage }, effects: [] };
@@ -71,6 +118,10 @@ export function performMishap(state: FantasiaAttackState, view: FantasiaAttackVi
   const reloadRounds = m.reloadDoubled
     ? startArquebusReload(attacker, weaponId, dice, true).rounds
     : undefined;
+  if (m.incident === 'burst') {
+    const mishap = { chance: m.chance, incident: m.incident, burstDamage: m.burstDamage ?? 0 };
+    return burstPending({ ...state, mishap }, mishap.burstDamage);
+  }
   return {
     step: STEP.done,
     state: {

@@ -5,7 +5,7 @@ import { NO_DEFENCE, resolveDefence } from '../attack';
 import { fumbleOptions, type FumbleOptionId } from '../fumbles';
 import { choicePercent, choiceRefusal, defenceChoices, land, voidable, withoutThrust } from './defence';
 import { fighterEffects, reverseFantasiaEffects, type FantasiaEffect } from './effects';
-import { performFumble, performMishap } from './fumbles';
+import { applyBurst, performFumble, performMishap, undoBurst } from './fumbles';
 import {
   applyOutcome,
   lutteRound,
@@ -206,6 +206,29 @@ export const fantasiaAttackMachine: ExchangeMachine<FantasiaAttackState, Fantasi
           return [
             { id: 'chance', label: { key: 'PDA.Chat.Action.ChanceRoll' }, side: 'attacker', rule: 'F-W6' },
           ];
+        case STEP.burst:
+          return [
+            {
+              id: 'applyBurst',
+              label: { key: 'PDA.Chat.Action.Apply' },
+              side: 'attacker',
+              rule: 'F-W6',
+              style: 'primary',
+            },
+          ];
+        case STEP.burstApplied: {
+          const undo = view.attacker ? undoBurst(state, view) : undefined;
+          return [
+            {
+              id: 'undoBurst',
+              label: { key: 'PDA.Chat.Action.Undo' },
+              side: 'attacker',
+              rule: 'F-W6',
+              style: 'danger',
+              ...(undo && 'refused' in undo ? { refused: undo.refused } : {}),
+            },
+          ];
+        }
         default:
           return [];
       }
@@ -256,6 +279,15 @@ export const fantasiaAttackMachine: ExchangeMachine<FantasiaAttackState, Fantasi
       if (actionId.startsWith('fumble.')) {
         const r = performFumble(state, view, actionId.slice('fumble.'.length) as FumbleOptionId, dice);
         return stay(r.step, r.state, r.effects);
+      }
+      if (actionId === 'applyBurst' && step === STEP.burst) {
+        const r = applyBurst(state, view);
+        return stay(r.step, r.state, r.effects);
+      }
+      if (actionId === 'undoBurst' && step === STEP.burstApplied) {
+        const r = undoBurst(state, view);
+        if ('refused' in r) throw new RulesError(r.refused.key, { ...(r.refused.data ?? {}) });
+        return { step: r.step, state: r.state, effects: r.effects, undo: [] };
       }
       if (actionId === 'chance') {
         const r = performMishap(state, view, dice);

@@ -16,8 +16,12 @@ export interface AttackRequest {
   readonly attackerDodging?: boolean;
   /** A missile or thrown weapon already used this round (F-R9). */
   readonly missileUsed?: boolean;
+  /** In the passes, no attack was declared this round (F-R5). */
+  readonly undeclared?: boolean;
   /** What the documents and the round know, and what the GM answered (F-B7 conditions). */
   readonly context?: ThrustContext;
+  /** Metres from the attacker's token to the target's, elevation included, when both are placed (F-M4). */
+  readonly distance?: number;
 }
 
 /** The engine's attack input for a request (refuses an unknown weapon). */
@@ -38,7 +42,9 @@ function attackInput(req: AttackRequest): AttackInput {
     knockOut: req.intent.knockOut,
     ...(req.attackerDodging ? { attackerDodging: true } : {}),
     ...(req.missileUsed ? { missileUsed: true } : {}),
+    ...(req.undeclared ? { undeclared: true } : {}),
     ...(req.intent.assisted ? { assisted: true } : {}),
+    ...(req.distance !== undefined ? { distance: req.distance } : {}),
   };
 }
 

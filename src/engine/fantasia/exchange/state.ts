@@ -125,6 +125,11 @@ export interface FantasiaAttackState {
   readonly offersTaken?: readonly TakenOffer[];
   /** A thrust placed only on a parry (Anti-parade, Feinte coupe-bras) met no parry: void. */
   readonly thrustUnplaced?: boolean;
+  /**
+   * F-W6 the gun burst: 1d6 to the shooter and the gun destroyed, applied (and undone) on the card
+   * like any damage; `applied` holds the change once applied.
+   */
+  readonly burst?: { readonly damage: number; readonly applied: CombatantDiff | null };
 }
 
 /** The exchange's steps (the card's `step`). */
@@ -134,6 +139,9 @@ export const STEP = {
   applied: 'applied',
   fumble: 'fumble',
   mishap: 'mishap',
+  /** F-W6: the burst's damage to the shooter, to apply. */
+  burst: 'burst',
+  burstApplied: 'burstApplied',
   done: 'done',
 } as const;
 

@@ -43,7 +43,7 @@ export function thrustEffects(
 // ----------------------------------------------------------------------------- apply and undo
 
 /** The PV and states the undo compares (states whatever their key order). */
-function undoView(c: Pick<FantasiaCombatant, 'pv' | 'states'>): Record<string, unknown> {
+export function undoView(c: Pick<FantasiaCombatant, 'pv' | 'states'>): Record<string, unknown> {
   return { pv: { value: c.pv.value }, states: canonical(c.states) };
 }
 

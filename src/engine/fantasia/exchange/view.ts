@@ -18,6 +18,10 @@ export interface FantasiaRoundFacts {
   readonly knockOutDeclared?: boolean;
   /** Place in this round's initiative order, 0 first (F-B7 "has the initiative"); absent: unknown. */
   readonly initiativeRank?: number;
+  /** The bow nocked and loosed in this actor's current pass-3 slot (F-R8, F-R9); absent when none. */
+  readonly nockingWeaponId?: string;
+  /** The round is in its passes: what was declared binds (F-R5); absent outside them. */
+  readonly inPasses?: true;
   /** This actor already shot or threw this round (F-R9); absent when not. */
   readonly missileUsed?: true;
 }

@@ -1,4 +1,5 @@
 import { fantasiaAttackCardFlow } from './cards/start';
+import { fantasiaPreUpdateToken } from './token-moves';
 import { fantasiaResistanceFlow } from './cards/resistance-flow';
 import { registerResistanceQuery } from './cards/resistance';
 import { fantasiaSiegeFlow } from './siege/flow';
@@ -92,6 +93,8 @@ export const fantasiaRuleset: FoundryRuleset = {
   init() {
     configureTokens();
     Hooks.on('preCreateItem', fantasiaPreCreateItem as never);
+    // F-B7, F-U3, F-W5: a fighter who cannot move keeps its token where it is.
+    Hooks.on('preUpdateToken', fantasiaPreUpdateToken as never);
     Hooks.on('hotbarDrop', fantasiaHotbarDrop as never);
     // F-M1..F-M4: the chase tool's button and each fighter's Mouvement now on the tracker.
     Hooks.on('renderCombatTracker', decorateTracker as never);

@@ -18,6 +18,7 @@ export const FANTASIA_SETTINGS = {
   chanceMultiplier: 'fantasiaChanceMultiplier',
   resistanceMin: 'fantasiaResistanceMin',
   resistanceMax: 'fantasiaResistanceMax',
+  zeroPv: 'fantasiaZeroPv',
 } as const;
 
 declare global {
@@ -30,6 +31,7 @@ declare global {
     'passe-d-armes.fantasiaChanceMultiplier': number;
     'passe-d-armes.fantasiaResistanceMin': number;
     'passe-d-armes.fantasiaResistanceMax': number;
+    'passe-d-armes.fantasiaZeroPv': FantasiaOptions['zeroPv'];
   }
 }
 
@@ -109,6 +111,19 @@ export function registerFantasiaSettings(): void {
     type: Number,
     range: { min: 50, max: 100, step: 1 },
     default: DEFAULT_FANTASIA_OPTIONS.resistanceMax,
+  });
+  // Ruling "F-H1 0 PV": what 0 PV or below does (the seed is silent).
+  settings.register(SYSTEM_ID, FANTASIA_SETTINGS.zeroPv, {
+    ...base,
+    name: 'PDA.FantasiaUI.Settings.ZeroPv.Name',
+    hint: 'PDA.FantasiaUI.Settings.ZeroPv.Hint',
+    type: String,
+    choices: {
+      dead: 'PDA.FantasiaUI.Settings.ZeroPv.Dead',
+      down: 'PDA.FantasiaUI.Settings.ZeroPv.Down',
+      gm: 'PDA.FantasiaUI.Settings.ZeroPv.Gm',
+    },
+    default: DEFAULT_FANTASIA_OPTIONS.zeroPv,
   });
 }
 

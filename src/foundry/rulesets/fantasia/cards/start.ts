@@ -1,16 +1,16 @@
 import { RulesError } from '../../../../engine/core/errors';
-import { findBotte } from '../../../../engine/fantasia/bottes';
-import { skillValue } from '../../../../engine/fantasia/skills';
+import { findBotte, weaponFit } from '../../../../engine/fantasia/bottes';
 import { isRanged, withStates } from '../../../../engine/fantasia/weapons';
 import type { FantasiaCombatant, FantasiaWeapon } from '../../../../engine/fantasia/types';
 import { GM } from '../../../../engine/round/types';
-import { templatePath } from '../../../constants';
 import { notifyError, t } from '../../../i18n';
 import { activeRulesetId } from '../../../settings';
 import { runRoundCommand } from '../../../combat/service';
 import { combatantOfActor } from '../round/chat-round';
 import type { CombatLike, CombatantLike } from '../../../combat/adapter';
-import { renderTemplateWith, resolveUuid, userTargets } from '../../../chat/card';
+import { resolveUuid, userTargets } from '../../../chat/card';
+import { tokenDistance } from '../../../canvas/distance';
+import { tokenFor } from '../scene-points';
 import { idOrEmpty, requestCardOpen, type CardOpener, type OpenedCard } from '../../../chat/open';
 import { bool, int, object, oneOf, optional } from '../../../security/payload';
 import { combatantOf } from './actor-writes';
@@ -23,16 +23,16 @@ import {
   type LutteHold,
   type WhipIntent,
 } from '../../../../engine/fantasia/exchange';
-import { fantasiaRound, type FantasiaRoundFacts } from './round-context';
+import { fantasiaRound } from './round-context';
 import {
   attackerHasInitiative,
   knockOutOffered,
   SITUATION_QUESTIONS,
-  situationQuestions,
   thrustContext,
   type SituationAnswers,
   type SituationQuestion,
 } from '../../../../engine/fantasia/exchange';
+import { askChoices, type AttackDialogResult } from './attack-dialog';
 import { optionsSource } from './attack-state';
 import type { CardFlow, CardSnapshot, CardTarget } from '../../../chat/flow';
 
@@ -61,19 +61,6 @@ export interface StartAttackOptions {
   readonly assisted?: boolean;
 }
 
-/** What the dialog returns. */
-export interface AttackDialogResult {
-  readonly targets: readonly string[];
-  readonly cover: number;
-  readonly thrustId: string;
-  readonly knockOut: boolean;
-  readonly whip: WhipIntent;
-  readonly lutte: LutteHold;
-  /** A companion holds the arquebus (F-W6). */
-  readonly assisted: boolean;
-  readonly situation?: SituationAnswers;
-}
-
 interface ActorLike {
   uuid: string;
   id: string | null;
@@ -87,96 +74,6 @@ interface AttackCombat {
   id: string | null;
   round: number;
   combatants: Iterable<CombatantLike>;
-}
-
-async function askChoices(
-  attacker: FantasiaCombatant,
-  weapon: FantasiaWeapon,
-  targets: readonly CardTarget[],
-  preset: { knockOut: boolean; lutte: LutteHold },
-  facts: FantasiaRoundFacts,
-): Promise<AttackDialogResult | null> {
-  const thrusts = (attacker.thrusts ?? []).flatMap((k) => {
-    try {
-      const b = findBotte(k.thrustId);
-      return [{ id: b.id, name: t(b.name), malus: `-${k.malus ?? b.malus} %` }];
-    } catch {
-      return [];
-    }
-  });
-  const content = await renderTemplateWith(templatePath('fantasia/chat/attack-dialog.hbs'), {
-    weapon: weapon.name,
-    skill: t(`PDA.Chat.Skill.${weapon.skill}`),
-    percent: skillValue(attacker, weapon.skill),
-    targets: targets.map((x) => ({ ...x, checked: true })),
-    thrusts,
-    // F-U4: offered only when the round holds a declared knock-out (the engine decides).
-    canKnockOut: knockOutOffered(weapon, facts),
-    knockOut: preset.knockOut,
-    // F-B7: only what no document knows (the round's initiative, when it holds it, is not asked).
-    situation: situationQuestions(attacker, weapon, facts.initiativeRank !== undefined).map((id) => ({
-      id,
-      label: t(`PDA.Chat.Dialog.Situation.${id}`),
-    })),
-    isWhip: weapon.kind === 'whip',
-    isLutte: weapon.skill === 'lutte',
-    needsHelper: weapon.minFOR !== undefined && attacker.characteristics.FOR < weapon.minFOR,
-    holds: LUTTE_HOLDS.map((h) => ({
-      value: h,
-      label: t(`PDA.Chat.Lutte.${h}`),
-      selected: h === preset.lutte,
-    })),
-    labels: {
-      targets: t('PDA.Chat.Dialog.Targets'),
-      noTargets: t('PDA.Chat.Dialog.NoTargets'),
-      cover: t('PDA.Chat.Dialog.Cover'),
-      thrust: t('PDA.Chat.Dialog.Thrust'),
-      noThrust: t('PDA.Chat.Dialog.NoThrust'),
-      knockOut: t('PDA.Chat.Dialog.KnockOut'),
-      helper: t('PDA.Chat.Dialog.Helper', { min: weapon.minFOR ?? 0 }),
-      whip: t('PDA.Chat.Dialog.Whip'),
-      whipNone: t('PDA.Chat.Dialog.WhipNone'),
-      whipTrip: t('PDA.Chat.Dialog.WhipTrip'),
-      whipDisarm: t('PDA.Chat.Dialog.WhipDisarm'),
-      lutte: t('PDA.Chat.Dialog.Lutte'),
-      lutteNone: t('PDA.Chat.Dialog.LutteNone'),
-      situation: t('PDA.Chat.Dialog.Situation.Legend'),
-    },
-  });
-  const result = await foundry.applications.api.DialogV2.wait({
-    window: { title: t('PDA.Chat.Dialog.Title', { weapon: weapon.name }) },
-    content,
-    buttons: [
-      {
-        action: 'attack',
-        label: t('PDA.Chat.Dialog.Attack'),
-        default: true,
-        callback: (_event: Event, button: HTMLButtonElement) => readDialog(button.form),
-      },
-      { action: 'cancel', label: t('PDA.Chat.Dialog.Cancel') },
-    ],
-    rejectClose: false,
-  } as unknown as foundry.applications.api.DialogV2.WaitOptions);
-  return result && typeof result === 'object' ? (result as unknown as AttackDialogResult) : null;
-}
-
-/** Reads the dialog's form into plain choices. */
-export function readDialog(form: HTMLFormElement | null): AttackDialogResult {
-  const data = form ? new FormData(form) : undefined;
-  const whip = String(data?.get('whip') ?? '');
-  const lutte = String(data?.get('lutte') ?? '');
-  return {
-    targets: (data?.getAll('target') ?? []).map(String),
-    cover: Math.max(0, Math.min(100, Math.trunc(Number(data?.get('cover') ?? 0)) || 0)),
-    thrustId: String(data?.get('thrustId') ?? ''),
-    knockOut: data?.get('knockOut') !== null && data?.get('knockOut') !== undefined,
-    whip: whip === 'trip' || whip === 'disarm' ? whip : '',
-    lutte: (LUTTE_HOLDS as readonly string[]).includes(lutte) ? (lutte as LutteHold) : '',
-    assisted: data?.get('assisted') !== null && data?.get('assisted') !== undefined,
-    situation: Object.fromEntries(
-      SITUATION_QUESTIONS.filter((q) => data?.get(`situation.${q}`) != null).map((q) => [q, true]),
-    ),
-  };
 }
 
 /**
@@ -219,13 +116,22 @@ async function roundWeaponFired(
   }
 }
 
-/** The attacker as the round sees it: winding a crossbow in this round's passes (F-W5). */
+/**
+ * The attacker as the round sees it: winding a crossbow in this round's passes (F-W5); nocking
+ * the bow its pass-3 slot looses (F-R8, F-R9).
+ */
 function attackerOf(actor: ActorLike, combatId: string): FantasiaCombatant {
   const facts = fantasiaRound().facts(combatId, actor.uuid);
   const viewed = actor.engineView<FantasiaCombatant>();
-  return facts.reloadingWeaponId && !viewed.states.reloading
-    ? withStates(viewed, { reloading: { weaponId: facts.reloadingWeaponId } })
+  const nocked = facts.nockingWeaponId
+    ? {
+        ...viewed,
+        weapons: viewed.weapons?.map((w) => (w.id === facts.nockingWeaponId ? { ...w, loaded: true } : w)),
+      }
     : viewed;
+  return facts.reloadingWeaponId && !nocked.states.reloading
+    ? withStates(nocked, { reloading: { weaponId: facts.reloadingWeaponId } })
+    : nocked;
 }
 
 /** The dialog's choices as a request carries them (checked again by the GM). */
@@ -247,6 +153,35 @@ const OPEN_CHOICES = object({
 
 type SituationShape = Record<SituationQuestion, ReturnType<typeof optional<boolean>>>;
 
+/**
+ * F-B1: a thrust with another weapon of the same skill is the GM's to allow, never the player's:
+ * whatever the request says, the GM's client asks its GM (a GM attacking has decided by choosing).
+ */
+async function withOtherWeaponRuling(
+  c: FantasiaOpenChoices,
+  user: User,
+  name: string,
+  attacker: FantasiaCombatant,
+  weapon: FantasiaWeapon,
+): Promise<FantasiaOpenChoices> {
+  const { otherWeapon: _ignored, ...situation } = c.situation ?? {};
+  if (!c.thrustId) return { ...c, situation };
+  const thrust = findBotte(c.thrustId);
+  const known = attacker.thrusts?.find((k) => k.thrustId === thrust.id);
+  if (weaponFit(thrust, weapon, known) !== 'sameSkill') return { ...c, situation };
+  const allowed =
+    user.isGM ||
+    (await foundry.applications.api.DialogV2.confirm({
+      window: { title: t('PDA.Chat.Dialog.OtherWeaponTitle') },
+      content: `<p>${foundry.utils.escapeHTML(
+        t('PDA.Chat.Dialog.OtherWeaponAsk', { name, thrust: thrust.name, weapon: weapon.name }),
+      )}</p>`,
+    } as unknown as foundry.applications.api.DialogV2.ConfirmConfig)) === true;
+  if (!allowed)
+    throw new RulesError('PDA.Error.ThrustOtherWeaponRefused', { thrust: thrust.name, weapon: weapon.name });
+  return { ...c, situation: { ...situation, otherWeapon: true } };
+}
+
 /** GM side: one attack card per target, rolled with Foundry dice on the GM's client. */
 export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
   choices: OPEN_CHOICES,
@@ -259,7 +194,7 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
     const attacker = attackerOf(actor, combatId);
     const weapon = attacker.weapons?.find((w) => w.id === weaponId);
     if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: weaponId });
-    const c = request.choices;
+    const c = await withOtherWeaponRuling(request.choices, request.user, actor.name, attacker, weapon);
     if (c.knockOut && !knockOutOffered(weapon, facts) && knockOutOffered(weapon, undefined))
       throw new RulesError('PDA.Error.CardKnockOutNotDeclared', { rule: 'F-U4' });
     const intent: AttackIntent = {
@@ -275,6 +210,10 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
     let unloaded = false;
     for (const target of request.targets) {
       const defender = combatantOf(resolveUuid(target.actorUuid), target.name);
+      // F-M4: a shot or throw measures the tokens now, on the GM's client, elevation included.
+      const distance = isRanged(weapon)
+        ? tokenDistance(tokenFor(request.tokenUuid, actor.uuid), tokenFor(target.tokenUuid, target.actorUuid))
+        : null;
       const env = newEnv();
       const opened = await env.roll((dice) =>
         openAttack(
@@ -286,6 +225,8 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
             memory: fantasiaRound().memory(combatId),
             ...(facts.dodgeDeclared ? { attackerDodging: true } : {}),
             ...(facts.missileUsed ? { missileUsed: true } : {}),
+            ...(facts.inPasses && !facts.attackDeclared && !facts.dodgeDeclared ? { undeclared: true } : {}),
+            ...(distance !== null ? { distance } : {}),
             ...(c.thrustId
               ? {
                   context: thrustContext(
@@ -367,6 +308,8 @@ export async function startAttack(
         offered,
         { knockOut: options.knockOut ?? false, lutte: options.lutte ?? '' },
         fantasiaRound().facts(combatId, actor.uuid),
+        combatId,
+        actor.uuid,
       );
     if (!choices) return [];
     const chosen = offered.filter((x) => choices.targets.includes(x.actorUuid));

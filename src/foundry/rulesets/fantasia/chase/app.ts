@@ -2,6 +2,7 @@ import { RulesError } from '../../../../engine/core/errors';
 import {
   chaseRound,
   flyUp,
+  gapAfterClimb,
   inReach,
   runnerOf,
   startChase,
@@ -87,6 +88,8 @@ export class ChaseApp extends PdaApplicationBase {
   #roles = new Map<string, ChaseRole | 'out'>();
   #state: ChaseState | null = null;
   #events: ChaseEvent[] = [];
+  /** Where each runner's token stood when the gaps were last taken from the scene. */
+  #seen = new Map<string, string>();
 
   constructor(options: { sources: ChaseSource[] } & Record<string, unknown>) {
     const { sources, ...rest } = options;
@@ -115,6 +118,16 @@ export class ChaseApp extends PdaApplicationBase {
 
   #source(key: string): ChaseSource | undefined {
     return this.#sources.find((s) => s.key === key);
+  }
+
+  #placeOf(key: string): string {
+    const s = this.#source(key);
+    const p = s ? pointOf(tokenOf(s)) : undefined;
+    return p ? `${p.x},${p.y},${p.z}` : '';
+  }
+
+  #remember(): void {
+    this.#seen = new Map(this.#sources.map((s) => [s.key, this.#placeOf(s.key)]));
   }
 
   #elevation(s: ChaseSource): number {
@@ -213,6 +226,7 @@ export class ChaseApp extends PdaApplicationBase {
       this.#readRoles();
       this.#state = startChase(this.#runners(null), (a, b) => this.#gap(a, b));
       this.#events = [];
+      this.#remember();
     });
   }
 
@@ -232,19 +246,25 @@ export class ChaseApp extends PdaApplicationBase {
     });
   }
 
-  /** The GM moved tokens: the gaps are measured again on the scene. */
+  /**
+   * The GM moved tokens: the gaps of the runners whose token moved since the gaps were last taken
+   * are measured again on the scene; the others keep what the rounds made them (the chase's gaps
+   * are its own, the rounds moving no token).
+   */
   static async #onMeasure(this: ChaseApp): Promise<void> {
     await this.#run(async () => {
       const state = this.#state;
       if (!state) return;
+      const moved = (key: string): boolean => this.#placeOf(key) !== (this.#seen.get(key) ?? '');
       this.#state = {
         ...state,
         pairs: state.pairs.map((p) =>
-          p.caughtInRound !== undefined
+          p.caughtInRound !== undefined || !(moved(p.pursuer) || moved(p.pursued))
             ? p
             : { ...p, gap: Math.round(this.#gap(p.pursuer, p.pursued) * 10) / 10 },
         ),
       };
+      this.#remember();
     });
   }
 
@@ -258,9 +278,24 @@ export class ChaseApp extends PdaApplicationBase {
       if (!s || !runner || !at || !token?.document?.update)
         throw new RulesError('PDA.Chase.Error.gap', { rule: 'F-M4' });
       const next = flyUp(runner, at, up);
-      await token.document.update({ elevation: Math.round(next.z * 10) / 10 });
+      const z = Math.round(next.z * 10) / 10;
+      const heightTo = (other: string, mine: number): number => {
+        const o = this.#source(other);
+        return (o ? this.#elevation(o) : 0) - mine;
+      };
+      const state = this.#state;
+      if (state)
+        this.#state = {
+          ...state,
+          pairs: state.pairs.map((p) => {
+            if (p.caughtInRound !== undefined || (p.pursuer !== key && p.pursued !== key)) return p;
+            const other = p.pursuer === key ? p.pursued : p.pursuer;
+            return { ...p, gap: gapAfterClimb(p.gap, heightTo(other, at.z), heightTo(other, z)) };
+          }),
+        };
+      await token.document.update({ elevation: z });
+      this.#seen.set(key, this.#placeOf(key));
     });
-    await ChaseApp.#onMeasure.call(this);
   }
 
   /** F-M4: a flyer rises by its Mouvement this round (its token's elevation). */

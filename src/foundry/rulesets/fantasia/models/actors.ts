@@ -248,6 +248,8 @@ export abstract class FantasiaActorModel extends foundry.abstract.TypeDataModel<
       };
     if (s.entangledBy) states.entangled = { by: s.entangledBy, weaponId: s.entangledWeapon };
     if (s.disarmedWeapon) states.disarmed = { weaponId: s.disarmedWeapon };
+    // F-H6, F-W6: a broken or burst weapon is unusable (written by the card as brokenWeapons).
+    if (s.brokenWeapons?.length) states.weaponBroken = [...s.brokenWeapons];
     if (s.reloadingWeapon) states.reloading = { weaponId: s.reloadingWeapon };
     if (s.arquebusWeapon && s.arquebusRounds > 0)
       states.arquebusReload = { weaponId: s.arquebusWeapon, roundsLeft: s.arquebusRounds };

@@ -21,6 +21,7 @@ import { fantasiaDocumentReadiness } from './readiness';
 import { endTimedStates } from '../timed-states';
 import { weaponFired } from './chat-round';
 import { promptDeclarationForm } from '../../../combat/declare-dialog';
+import { fantasiaOptionsFromSettings } from '../settings';
 import { startSlotAttack, startsAttackCard } from './slot-attack';
 
 /** Fantasia's round in Foundry: three passes (F-R6..F-R8), declarations of intent (F-R5). */
@@ -58,7 +59,8 @@ export function fantasiaRoundCombatant(combatant: CombatantLike): FantasiaRoundC
   if (hasEngineView(actor)) {
     try {
       const view = actor.engineView<FantasiaCombatant>();
-      return { ...toRoundCombatant(view, { surprised }), id, name };
+      const { zeroPv } = fantasiaOptionsFromSettings();
+      return { ...toRoundCombatant(view, { surprised, zeroPv }), id, name };
     } catch {
       // An actor of another ruleset: it takes part with no stats.
     }

@@ -2,6 +2,7 @@ import { RulesError } from '../../../../engine/core/errors';
 import {
   fantasiaRound,
   missileUsedThisRound,
+  nockingInSlot,
   withMissileShot,
   type FantasiaDeclaration,
   type FantasiaReadiness,
@@ -108,6 +109,7 @@ export function roundFacts(state: FantasiaRoundState, id: string): FantasiaRound
   const parried = state.budgets[id]?.[CARD_PARRY];
   const reloading = crossbowReloading(state, id);
   const rank = state.order.findIndex((e) => e.combatantId === id);
+  const nocking = nockingInSlot(state, id);
   return {
     dodgeDeclared: kinds.includes('dodge'),
     attackDeclared: kinds.some((k) => ATTACKS.has(k)),
@@ -115,6 +117,8 @@ export function roundFacts(state: FantasiaRoundState, id: string): FantasiaRound
     parriedThisRound: parried ? parried.used >= parried.max : false,
     ...(reloading ? { reloadingWeaponId: reloading } : {}),
     ...(missileUsedThisRound(state, id) ? { missileUsed: true as const } : {}),
+    ...(nocking ? { nockingWeaponId: nocking } : {}),
+    ...(state.pass !== undefined && state.step !== 'ended' ? { inPasses: true as const } : {}),
     ...(rank >= 0 ? { initiativeRank: rank } : {}),
   };
 }
