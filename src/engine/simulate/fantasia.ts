@@ -264,6 +264,13 @@ export class FantasiaFight {
       f.readiness = start.readiness;
       f.readinessId = start.id;
     }
+    // Down means down from the start: a fighter at 0 PV or below (or unconscious, or dead) takes
+    // no part, as the cards and the tracker refuse him any action.
+    for (let i = 0; i < fighters.length; i++)
+      if (this.isDown(fighters[i]!)) {
+        arena.fighters[i]!.out = true;
+        out.down[i] = 1;
+      }
     const pv = (j: number): number => fighters[j]!.c.pv.value;
     let round = 0;
     let winner = arena.winner();

@@ -117,6 +117,12 @@ export class GreyhawkFight {
     const fighters = this.fighters;
     arena.reset(this.gap);
     for (const f of fighters) f.hp = f.hp0;
+    // Down from the start at 0 hp or below: such a fighter takes no part (as at the table).
+    for (let i = 0; i < fighters.length; i++)
+      if (fighters[i]!.hp0 <= 0) {
+        arena.fighters[i]!.out = true;
+        out.down[i] = 1;
+      }
     const pv = (j: number): number => fighters[j]!.hp;
     let round = 0;
     let winner = arena.winner();

@@ -125,6 +125,12 @@ export class SouffleFight {
       r.f = r.base;
       r.posture0 = r.posture;
     }
+    // Down from the start at 0 PV: such a fighter takes no part (as at the table).
+    for (let i = 0; i < fighters.length; i++)
+      if (fighters[i]!.base.pv.value <= 0) {
+        arena.fighters[i]!.out = true;
+        out.down[i] = 1;
+      }
     const pv = (j: number): number => fighters[j]!.f.pv.value;
     // S-R3: initiative once, when the fight starts.
     let rolled = rollInitiative(

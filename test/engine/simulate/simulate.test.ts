@@ -254,3 +254,41 @@ describe('refusals', () => {
     );
   });
 });
+
+describe('a fighter already down when the fight starts', () => {
+  const sword = packDoc('greyhawk', 'greyhawk-armes', 'Épée longue');
+  const pair = <E>(ruleset: string, a: E, b: E) =>
+    ({
+      ruleset,
+      fights: 500,
+      seed: 7,
+      sides: [
+        { name: 'A', fighters: [a] },
+        { name: 'B', fighters: [b] },
+      ],
+    }) as unknown as FantasiaEncounter;
+
+  it('never wins and never strikes, in the three rulesets', () => {
+    // A Brigand at −5 PV against a guard: the guard wins every fight, untouched.
+    const fallen = { ...brigand, pv: { value: -5, max: brigand.pv.max } };
+    const f = simulate(pair('fantasia', { combatant: garde }, { combatant: fallen }));
+    expect(f.sides[0]!.win.p).toBe(1);
+    expect(f.fighters[0]!.meanPvLost).toBe(0);
+    expect(f.fighters[1]!.down.p).toBe(1);
+    expect(f.blows).toBe(0);
+    const veteran = greyhawkEntry({ ...exampleActor('greyhawk-guerrier.json'), items: [sword] });
+    const gnoll = greyhawkEntry(exampleActor('greyhawk-gnoll.json'));
+    const g = simulate(pair('greyhawk', veteran, { ...gnoll, hp: 0 }));
+    expect(g.sides[0]!.win.p).toBe(1);
+    expect(g.blows).toBe(0);
+    const gardien = souffleEntry(packDoc('souffle', 'souffle-combattants', "Gardien du Waka'Hata"));
+    const chasseur = souffleEntry(packDoc('souffle', 'souffle-combattants', 'Chasseur'));
+    const downed = {
+      ...chasseur,
+      fighter: { ...chasseur.fighter, pv: { ...chasseur.fighter.pv, value: 0 } },
+    };
+    const s = simulate(pair('souffle', gardien, downed));
+    expect(s.sides[0]!.win.p).toBe(1);
+    expect(s.blows).toBe(0);
+  });
+});
