@@ -37,6 +37,8 @@ export interface EncounterFile {
   readonly roundLimit?: number;
   readonly distance?: number;
   readonly drawn?: boolean;
+  /** Greyhawk: equal initiatives strike together (default true). */
+  readonly simultaneous?: boolean;
   readonly sides: readonly { readonly name?: string; readonly fighters: readonly FighterRef[] }[];
 }
 
@@ -57,6 +59,7 @@ export const ENCOUNTER_KEYS = [
   'roundLimit',
   'distance',
   'drawn',
+  'simultaneous',
   'sides',
 ] as const;
 export const SIDE_KEYS = ['name', 'fighters'] as const;
@@ -192,5 +195,10 @@ export function resolveEncounter(
   };
   if (ruleset === 'fantasia') return { ...base, ruleset, sides: sides as Side<FantasiaEntry>[] };
   if (ruleset === 'souffle') return { ...base, ruleset, sides: sides as Side<SouffleEntry>[] };
-  return { ...base, ruleset, sides: sides as Side<GreyhawkEntry>[] };
+  return {
+    ...base,
+    ruleset,
+    sides: sides as Side<GreyhawkEntry>[],
+    ...(file.simultaneous !== undefined ? { simultaneous: file.simultaneous } : {}),
+  };
 }

@@ -52,6 +52,8 @@ const FIST: GreyhawkWeapon = {
   magic: 0,
 };
 
+const NOT_FALLEN = Number.NaN;
+
 export class GreyhawkFight {
   private readonly fighters: Runtime[] = [];
   private readonly arena: Arena;
@@ -59,6 +61,9 @@ export class GreyhawkFight {
   private readonly roundLimit: number;
   private readonly gap: number;
   private readonly index = new Map<string, number>();
+  private readonly simultaneous: boolean;
+  /** The initiative total at which each fighter fell this round (NOT_FALLEN otherwise). */
+  private readonly fellAt: Float64Array;
   readonly names: string[] = [];
   readonly sideOf: number[] = [];
 
@@ -110,6 +115,8 @@ export class GreyhawkFight {
       });
     });
     this.arena = new Arena(arenaFighters, encounter.sides.length);
+    this.simultaneous = encounter.simultaneous !== false;
+    this.fellAt = new Float64Array(this.fighters.length);
   }
 
   play(dice: Dice, out: FightResult): void {
@@ -179,12 +186,24 @@ export class GreyhawkFight {
         out: outIds,
         ended: false,
       };
-      for (const spec of greyhawkSchedule({ state, declarations })) {
-        if (spec.action !== 'attack' && spec.action !== 'missile') continue;
+      // Equal totals strike together (PHB): who falls to a blow of his own initiative still
+      // strikes; the fight is over only once that initiative's blows are all struck.
+      const specs = greyhawkSchedule({ state, declarations });
+      const fell = this.fellAt;
+      fell.fill(NOT_FALLEN);
+      for (let k = 0; k < specs.length; k++) {
+        const spec = specs[k]!;
+        const next = specs[k + 1];
+        const over = () => arena.winner() !== -2 && (!this.simultaneous || next?.order !== spec.order);
+        if (spec.action !== 'attack' && spec.action !== 'missile') {
+          if (over()) break;
+          continue;
+        }
         const i = this.index.get(spec.combatantId)!;
-        if (arena.fighters[i]!.out) continue;
-        this.strike(i, spec.action === 'missile', dice, out, pv);
-        if (arena.winner() !== -2) break;
+        const struckTogether = this.simultaneous && fell[i] === spec.order;
+        if (!arena.fighters[i]!.out || struckTogether)
+          this.strike(i, spec.action === 'missile', dice, out, pv, spec.order);
+        if (over()) break;
       }
       for (let i = 0; i < fighters.length; i++) {
         const a = arena.fighters[i]!;
@@ -217,7 +236,14 @@ export class GreyhawkFight {
     return { action: 'attack', targetId };
   }
 
-  private strike(i: number, missile: boolean, dice: Dice, out: FightResult, pv: (j: number) => number): void {
+  private strike(
+    i: number,
+    missile: boolean,
+    dice: Dice,
+    out: FightResult,
+    pv: (j: number) => number,
+    order: number,
+  ): void {
     const arena = this.arena;
     const f = this.fighters[i]!;
     let foe = arena.fighters[i]!.foe;
@@ -239,7 +265,8 @@ export class GreyhawkFight {
     if (attack.outcome !== 'hit') return;
     const damage = rollDamage(ctx, dice);
     t.hp -= damage.total;
-    if (t.hp <= 0) {
+    if (t.hp <= 0 && !arena.fighters[foe]!.out) {
+      this.fellAt[foe] = order;
       arena.fighters[foe]!.out = true;
       out.down[foe] = 1;
       out.downedBy[foe] = i;

@@ -110,6 +110,12 @@ export interface GreyhawkEncounter extends BaseEncounter {
   readonly ruleset: 'greyhawk';
   readonly sides: readonly Side<GreyhawkEntry>[];
   readonly options?: GreyhawkOptions;
+  /**
+   * Equal initiative totals strike at the same instant (the Player's Handbook reading; default
+   * true): a fighter felled by a blow of his own initiative still strikes, so both may fall.
+   * false plays equal totals one after the other in a shuffled order.
+   */
+  readonly simultaneous?: boolean;
 }
 
 export type Encounter = FantasiaEncounter | SouffleEncounter | GreyhawkEncounter;

@@ -292,3 +292,28 @@ describe('a fighter already down when the fight starts', () => {
     expect(s.blows).toBe(0);
   });
 });
+
+describe('Greyhawk equal initiatives', () => {
+  const gnoll = greyhawkEntry(exampleActor('greyhawk-gnoll.json'));
+  const frail = { ...gnoll, hp: 1 };
+  const duel = (simultaneous: boolean) =>
+    simulate({
+      ruleset: 'greyhawk',
+      fights: 3000,
+      seed: 11,
+      simultaneous,
+      sides: [
+        { name: 'A', fighters: [frail] },
+        { name: 'B', fighters: [frail] },
+      ],
+    });
+
+  it('strike together by default, as the Player’s Handbook says: both gnolls may fall in one instant', () => {
+    const together = duel(true);
+    // Two 1-hp gnolls: a tie on the d10 (about one round in ten) where both hit kills both.
+    expect(together.draw.count).toBeGreaterThan(30);
+    expect(together.fighters[0]!.down.count + together.fighters[1]!.down.count).toBeGreaterThan(3000);
+    const oneAfterTheOther = duel(false);
+    expect(oneAfterTheOther.draw.count).toBe(0);
+  });
+});
