@@ -8,6 +8,7 @@ import {
   type DefenceResult,
 } from '../fantasia/attack';
 import { damagedDefender, rollDamage } from '../fantasia/damage';
+import { fumbleOptions, resolveFumble, type FumbleOptionId } from '../fantasia/fumbles';
 import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from '../fantasia/options';
 import {
   buildFantasiaSchedule,
@@ -97,8 +98,15 @@ interface Runtime {
   readonly base: FantasiaCombatant;
   readonly round: FantasiaRoundCombatant;
   readonly tactics: Tactics;
-  readonly melee: FantasiaWeapon;
-  readonly missile?: FantasiaWeapon;
+  /** The melee weapons by expected damage, best first; bare hands last. */
+  readonly melees: readonly FantasiaWeapon[];
+  readonly missile0: FantasiaWeapon | undefined;
+  /** The weapons fought with now: a broken one is replaced, a jammed missile put away (fumbles). */
+  melee: FantasiaWeapon;
+  missile: FantasiaWeapon | undefined;
+  /** Round from which a lost balance (F-H6) or a bound weapon no longer stops the next attack. */
+  skipUntil: number;
+  boundUntil: number;
   readonly initialReadiness: FantasiaReadiness;
   c: FantasiaCombatant;
   readiness: FantasiaReadiness;
@@ -161,10 +169,14 @@ export class FantasiaFight {
   readonly sideOf: number[] = [];
   /** Fighter indices by DEX, highest first, equal DEX in their own order. */
   private readonly byDex: readonly number[];
+  /** The fumble setting (see FantasiaEncounter.fumbles) and the round being played. */
+  private readonly fumbles: FumbleOptionId | 'random' | 'none';
+  private round = 0;
 
   constructor(encounter: FantasiaEncounter) {
     this.options = encounter.options ?? DEFAULT_FANTASIA_OPTIONS;
     this.roundLimit = encounter.roundLimit ?? 50;
+    this.fumbles = encounter.fumbles ?? 'random';
     this.gap = encounter.distance ?? 0;
     const drawn = encounter.drawn !== false;
     const arenaFighters: ConstructorParameters<typeof Arena>[0][number][] = [];
@@ -176,7 +188,7 @@ export class FantasiaFight {
         const melees = weapons.filter((w) => w.kind === 'melee' || w.kind === 'unarmed' || w.kind === 'whip');
         const missiles = weapons.filter((w) => isRanged(w) && w.kind !== 'siege');
         const byValue = (a: FantasiaWeapon, b: FantasiaWeapon) => expected(base, b) - expected(base, a);
-        const melee = [...melees].sort(byValue)[0] ?? {
+        const bareHands: FantasiaWeapon = {
           id: 'bagarre',
           name: 'Bagarre',
           type: 'bagarre',
@@ -191,6 +203,9 @@ export class FantasiaFight {
           ready: true,
           loaded: true,
         };
+        const sorted = [...melees].sort(byValue);
+        if (!sorted.some((w) => w.kind === 'unarmed')) sorted.push(bareHands);
+        const melee = sorted[0]!;
         const missile = [...missiles].sort(byValue)[0];
         const round = toRoundCombatant(base);
         const tactics = entry.tactics ?? {};
@@ -199,8 +214,12 @@ export class FantasiaFight {
           base,
           round,
           tactics,
+          melees: sorted,
+          missile0: missile,
           melee,
-          ...(missile ? { missile } : {}),
+          missile,
+          skipUntil: 0,
+          boundUntil: 0,
           initialReadiness,
           c: base,
           readiness: initialReadiness,
@@ -260,6 +279,10 @@ export class FantasiaFight {
     arena.reset(this.gap);
     for (const f of fighters) {
       f.c = f.base;
+      f.melee = f.melees[0]!;
+      f.missile = f.missile0;
+      f.skipUntil = 0;
+      f.boundUntil = 0;
       const start = this.canonical(f, f.initialReadiness);
       f.readiness = start.readiness;
       f.readinessId = start.id;
@@ -277,7 +300,14 @@ export class FantasiaFight {
     const acting: FantasiaRoundCombatant[] = [];
     while (winner === -2 && round < this.roundLimit) {
       round += 1;
+      this.round = round;
       arena.startRound();
+      // Timed states end as the round's upkeep ends them at the table (timedRecords' lengths).
+      for (const f of fighters) {
+        const s = f.c.states;
+        if (s.skipNextAttack && round >= f.skipUntil) f.c = withStates(f.c, { skipNextAttack: undefined });
+        if (s.weaponBound && round >= f.boundUntil) f.c = withStates(f.c, { weaponBound: undefined });
+      }
       // Retreat (tactics) before anyone declares.
       for (let i = 0; i < fighters.length; i++) {
         const f = fighters[i]!;
@@ -486,7 +516,9 @@ export class FantasiaFight {
       cache = new Map();
       this.declared[i] = cache;
     }
-    const k = kind * 10_000 + foe + 1;
+    // The weapon fought with is part of the key: after a broken weapon the declaration changes.
+    const f = this.fighters[i]!;
+    const k = (f.melees.indexOf(f.melee) * 16 + kind) * 10_000 + foe + 1;
     let d = cache.get(k);
     if (!d) {
       d = { declaration: this.build(i, kind, foe), serial: this.serial++ };
@@ -573,6 +605,9 @@ export class FantasiaFight {
     if (foe < 0) return false;
     const weapon0 = melee ? f.melee : f.missile;
     if (!weapon0 || weapon0.id !== weaponId) return false;
+    const s = f.c.states;
+    // What stops the attack at the table (checkCanAttack) stops it here: the slot passes.
+    if (s.skipNextAttack || s.weaponBound?.weaponId === weapon0.id) return false;
     const distance = arena.distance(i, foe);
     if (melee ? distance > 0 : distance > weapon0.range) return false;
     const t = this.fighters[foe]!;
@@ -586,7 +621,10 @@ export class FantasiaFight {
       dice,
       this.options,
     );
-    if (!attack.hit) return true;
+    if (!attack.hit) {
+      if (attack.fumble && this.fumbles !== 'none') this.fumble(i, attack, dice, out);
+      return true;
+    }
     let defence: DefenceResult = NO_DEFENCE;
     if (t.tactics.defence !== 'none') {
       const options = availableDefences(
@@ -604,12 +642,66 @@ export class FantasiaFight {
     const after = damagedDefender(defender, damage);
     t.c = t.reloadingId ? withStates(after, { reloading: undefined }) : after;
     if (defence.parryUsed) t.parried = true;
-    if (this.isDown(t)) {
-      arena.fighters[foe]!.out = true;
-      out.down[foe] = 1;
-      out.downedBy[foe] = i;
-      if (t.c.states.dead === true || t.c.pv.value * 2 <= -t.c.pv.max) out.dead[foe] = 1;
-    }
+    this.checkDown(foe, i, out);
     return true;
+  }
+
+  /**
+   * A fumble's consequence (F-H6..F-H9, F-W6): the option the GM would pick from the card's list
+   * (fumbleOptions; a friend to hit only when one stands), by the encounter's `fumbles` setting:
+   * 'random' draws it with a die, an option id takes that one where the weapon allows it.
+   */
+  private fumble(
+    i: number,
+    attack: Parameters<typeof fumbleOptions>[0],
+    dice: Dice,
+    out: FightResult,
+  ): void {
+    const f = this.fighters[i]!;
+    const arena = this.arena;
+    let friend = -1;
+    for (let j = 0; j < this.fighters.length; j++)
+      if (j !== i && this.sideOf[j] === this.sideOf[i] && !arena.fighters[j]!.out) {
+        friend = j;
+        break;
+      }
+    const offered = fumbleOptions(attack).filter((o) => !o.needsFriend || friend >= 0);
+    if (!offered.length) return;
+    const wanted = this.fumbles;
+    const chosen: FumbleOptionId =
+      offered.find((o) => o.id === wanted)?.id ?? offered[dice.die(offered.length) - 1]!.id;
+    const outcome = resolveFumble(
+      attack,
+      chosen,
+      { attacker: f.c, ...(friend >= 0 ? { friend: this.fighters[friend]!.c } : {}) },
+      dice,
+      this.options,
+    );
+    f.c = outcome.attacker.combatant;
+    const round = this.round;
+    if (f.c.states.skipNextAttack) f.skipUntil = round + 2;
+    if (f.c.states.weaponBound) f.boundUntil = round + 1;
+    const broken = f.c.states.weaponBroken ?? [];
+    if (broken.includes(f.melee.id))
+      f.melee = f.melees.find((w) => !broken.includes(w.id)) ?? f.melees[f.melees.length - 1]!;
+    // A jammed or broken missile weapon is put away: its owner fights in melee from then on.
+    if (f.missile && (broken.includes(f.missile.id) || f.c.states.jammed?.weaponId === f.missile.id))
+      f.missile = undefined;
+    if (outcome.friend && friend >= 0) {
+      const t = this.fighters[friend]!;
+      t.c = outcome.friend.combatant;
+      this.checkDown(friend, i, out);
+    }
+    if (this.isDown(f)) this.checkDown(i, i, out);
+  }
+
+  /** Marks fighter `j` out of the fight once down, felled by `by`. */
+  private checkDown(j: number, by: number, out: FightResult): void {
+    const t = this.fighters[j]!;
+    if (!this.isDown(t) || this.arena.fighters[j]!.out) return;
+    this.arena.fighters[j]!.out = true;
+    out.down[j] = 1;
+    out.downedBy[j] = by;
+    if (t.c.states.dead === true || t.c.pv.value * 2 <= -t.c.pv.max) out.dead[j] = 1;
   }
 }

@@ -4,6 +4,7 @@
  * Everything here is plain JSON, so a Web Worker or a script can pass it around as is.
  */
 import type { FantasiaCombatant } from '../fantasia/types';
+import type { FumbleOptionId } from '../fantasia/fumbles';
 import type { FantasiaOptions } from '../fantasia/options';
 import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind } from '../greyhawk/types';
 import type { GreyhawkOptions } from '../greyhawk/options';
@@ -98,6 +99,12 @@ export interface FantasiaEncounter extends BaseEncounter {
   readonly ruleset: 'fantasia';
   readonly sides: readonly Side<FantasiaEntry>[];
   readonly options?: FantasiaOptions;
+  /**
+   * What a fumble does (F-H6..F-H9, F-W6): 'random' (default) draws one of the options the card
+   * offers the GM; an option id ('weaponBreaks', 'loseBalance', 'hitFriend'…) takes that one
+   * wherever the weapon allows it, else draws; 'none' makes every fumble a plain miss.
+   */
+  readonly fumbles?: FumbleOptionId | 'random' | 'none';
 }
 
 export interface SouffleEncounter extends BaseEncounter {

@@ -89,13 +89,84 @@ describe('a one-blow Fantasia fight', () => {
     const fight = new FantasiaFight({ ...duel(garde, weak, 1, 1), roundLimit: 1 });
     const out = new FightResult(2);
     out.reset();
-    // Guard hits (10), brigand parries (05 critical parry); brigand attacks (99: miss).
-    const scripted = new ScriptedDice([10, 5, 99]);
+    // Guard hits (10), brigand parries (05 critical parry); brigand attacks (90: a plain miss,
+    // not a fumble, which would call for its consequence).
+    const scripted = new ScriptedDice([10, 5, 90]);
     fight.play(scripted, out);
     expect(out.winner).toBe(-1);
     expect(out.blows).toBe(2);
     expect(out.pvLost[1]).toBe(0);
     expect(out.pvLost[0]).toBe(0);
+  });
+});
+
+describe('Fantasia fumbles in the simulator', () => {
+  const weak: FantasiaCombatant = {
+    ...brigand,
+    characteristics: { ...brigand.characteristics, DEX: 8 },
+    pv: { value: 3, max: brigand.pv.max },
+  };
+
+  it("F-H6 a broken sword: the guard fights on with his spear, as the card's consequence leaves him", () => {
+    const fight = new FantasiaFight({ ...duel(garde, weak, 1, 1), roundLimit: 2, fumbles: 'weaponBreaks' });
+    const out = new FightResult(2);
+    out.reset();
+    // Round 1: the guard fumbles (99), his Épée longue breaks; the brigand misses (90).
+    // Round 2: the guard hits with the Lance (10), the parry fails (90), 1d8+1 → 5, bonus 1d4 → 2.
+    const scripted = new ScriptedDice([99, 90, 10, 90, 5, 2]);
+    fight.play(scripted, out);
+    expect(scripted.remaining).toBe(0);
+    expect(scripted.log.map((d) => d.faces)).toEqual([100, 100, 100, 100, 8, 4]);
+    expect(out.winner).toBe(0);
+    expect(out.rounds).toBe(2);
+  });
+
+  it('F-H6 a lost balance costs the next attack; with fumbles "none" the same fumble is a plain miss', () => {
+    const balance = new FantasiaFight({ ...duel(garde, weak, 1, 1), roundLimit: 2, fumbles: 'loseBalance' });
+    const out = new FightResult(2);
+    out.reset();
+    // Round 1: the guard fumbles (99) and rolls DEX×3 (20: kept on his feet, next attack lost);
+    // the brigand misses (90). Round 2: the guard cannot attack; the brigand misses again (90).
+    const scripted = new ScriptedDice([99, 20, 90, 90]);
+    balance.play(scripted, out);
+    expect(scripted.remaining).toBe(0);
+    expect(out.blows).toBe(3);
+    expect(out.winner).toBe(-1);
+    const plain = new FantasiaFight({ ...duel(garde, weak, 1, 1), roundLimit: 2, fumbles: 'none' });
+    const out2 = new FightResult(2);
+    out2.reset();
+    // The same fumble changes nothing: round 2 the guard hits (10), parry fails (90), 4 + 2.
+    const again = new ScriptedDice([99, 90, 10, 90, 4, 2]);
+    plain.play(again, out2);
+    expect(again.remaining).toBe(0);
+    expect(out2.winner).toBe(0);
+  });
+
+  it('F-H6 a friend hit: the fumbling guard wounds the guard beside him, and only then', () => {
+    // A nearly harmless foe (no skill, PV to spare): what the guards lose comes from each
+    // other's fumbles, but for a rare lucky punch.
+    const dummy: FantasiaCombatant = {
+      ...brigand,
+      skills: {},
+      weapons: [],
+      pv: { value: 1000, max: 1000 },
+    };
+    const encounter = (fumbles: 'hitFriend' | 'none'): FantasiaEncounter => ({
+      ruleset: 'fantasia',
+      fights: 200,
+      seed: 5,
+      roundLimit: 10,
+      fumbles,
+      sides: [
+        { name: 'A', fighters: [{ combatant: garde }, { combatant: garde }] },
+        { name: 'B', fighters: [{ combatant: dummy }] },
+      ],
+    });
+    const lost = (r: ReturnType<typeof simulate>) => r.fighters[0]!.meanPvLost + r.fighters[1]!.meanPvLost;
+    const none = lost(simulate(encounter('none')));
+    const hit = lost(simulate(encounter('hitFriend')));
+    expect(none).toBeLessThan(0.1); // the dummy's rare lucky punch
+    expect(hit).toBeGreaterThan(10 * Math.max(none, 0.01));
   });
 });
 
