@@ -651,12 +651,7 @@ export class FantasiaFight {
    * (fumbleOptions; a friend to hit only when one stands), by the encounter's `fumbles` setting:
    * 'random' draws it with a die, an option id takes that one where the weapon allows it.
    */
-  private fumble(
-    i: number,
-    attack: Parameters<typeof fumbleOptions>[0],
-    dice: Dice,
-    out: FightResult,
-  ): void {
+  private fumble(i: number, attack: Parameters<typeof fumbleOptions>[0], dice: Dice, out: FightResult): void {
     const f = this.fighters[i]!;
     const arena = this.arena;
     let friend = -1;

@@ -33,6 +33,7 @@ interface Runtime {
   readonly parries: boolean;
   readonly metier: number;
   readonly posture: Posture;
+  readonly adaptive: boolean;
   f: SouffleFighter;
   posture0: Posture;
 }
@@ -86,7 +87,13 @@ export class SouffleFight {
         const bestMelee = [...melees].sort((a, b) => b.damage + b.advantage - (a.damage + a.advantage))[0];
         const missile = entry.weapons.find((w) => w.ranged);
         const melee = attackInput(base, bestMelee, entry.weapons);
-        const posture = tactics.posture ?? base.posture ?? 'prudent';
+        const adaptive = tactics.posture === 'adaptive';
+        const posture: Posture =
+          tactics.posture === undefined || adaptive
+            ? adaptive
+              ? 'prudent'
+              : (base.posture ?? 'prudent')
+            : tactics.posture;
         this.fighters.push({
           base,
           tactics,
@@ -97,6 +104,7 @@ export class SouffleFight {
           parries: melees.length > 0 || entry.shield !== undefined,
           metier: bestMetier(base),
           posture,
+          adaptive,
           f: base,
           posture0: posture,
         });
@@ -163,11 +171,10 @@ export class SouffleFight {
         }
         this.turn(i, dice, out, pv);
         // S-P1: a posture may change at the end of one's own turn.
-        const hurt = me.tactics.postureWhenHurt;
-        if (hurt && me.posture0 !== hurt && me.f.pv.value * 2 < me.f.pv.max) {
+        const next = this.nextPosture(i);
+        if (next !== me.posture0)
           me.posture0 =
-            choosePosture({ posture: me.posture0, spent: 0 }, hurt, 'endOfOwnTurn').posture ?? hurt;
-        }
+            choosePosture({ posture: me.posture0, spent: 0 }, next, 'endOfOwnTurn').posture ?? next;
         if (arena.winner() !== -2) break;
       }
       winner = arena.winner();
@@ -179,6 +186,24 @@ export class SouffleFight {
       out.pvLost[i] = r.base.pv.value - r.f.pv.value;
       out.souffleLost[i] = r.base.souffle.value - r.f.souffle.value;
     }
+  }
+
+  /** The posture a fighter's tactics take at the end of its own turn (S-P1). */
+  private nextPosture(i: number): Posture {
+    const me = this.fighters[i]!;
+    const hurt = me.tactics.postureWhenHurt;
+    if (hurt && me.f.pv.value * 2 < me.f.pv.max) return hurt;
+    if (!me.adaptive) return me.posture0;
+    if (me.f.pv.value * 3 < me.f.pv.max) return 'defensif';
+    const side = this.sideOf[i];
+    let mine = 0;
+    let theirs = 0;
+    this.arena.fighters.forEach((a, j) => {
+      if (a.out) return;
+      if (this.sideOf[j] === side) mine += 1;
+      else theirs += 1;
+    });
+    return mine > theirs ? 'intrepide' : 'prudent';
   }
 
   /** One fighter's turn: its posture's short actions, all in a row (S-R1, S-P2..S-P4). */
@@ -211,7 +236,7 @@ export class SouffleFight {
     const me = this.fighters[i]!;
     const them = this.fighters[foe]!;
     let attack = resolveAttack(input, dice, o);
-    const force = me.tactics.force ?? 'never';
+    const force = me.tactics.force ?? 'reserve';
     if (force !== 'never' && attack.maxForce > 0) {
       const reserve = force === 'reserve' ? Math.ceil(me.f.souffle.max / 2) : 0;
       const n = Math.min(attack.maxForce, me.f.souffle.value - reserve);

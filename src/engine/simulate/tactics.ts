@@ -5,6 +5,7 @@ const TARGETS: readonly TargetTactic[] = ['nearest', 'weakest', 'mostDangerous']
 const DEFENCES = ['parry', 'dodgeWhenHurt', 'none'] as const;
 const FORCES = ['never', 'reserve', 'max'] as const;
 const POSTURES = ['intrepide', 'prudent', 'defensif'] as const;
+const POSTURE_TACTICS = [...POSTURES, 'adaptive'] as const;
 
 /** Refuses a tactic the simulator does not know (RulesError naming the fighter, the field and the values allowed). */
 export function checkTactics(t: Tactics | undefined, who: string): void {
@@ -23,11 +24,10 @@ export function checkTactics(t: Tactics | undefined, who: string): void {
     throw badValue('force', t.force, FORCES);
   if (t.shootFirst !== undefined && typeof t.shootFirst !== 'boolean')
     throw badValue('shootFirst', t.shootFirst, [true, false]);
-  for (const [field, p] of [
-    ['posture', t.posture],
-    ['postureWhenHurt', t.postureWhenHurt],
-  ] as const)
-    if (p !== undefined && !(POSTURES as readonly string[]).includes(p)) throw badValue(field, p, POSTURES);
+  if (t.posture !== undefined && !(POSTURE_TACTICS as readonly string[]).includes(t.posture))
+    throw badValue('posture', t.posture, POSTURE_TACTICS);
+  if (t.postureWhenHurt !== undefined && !(POSTURES as readonly string[]).includes(t.postureWhenHurt))
+    throw badValue('postureWhenHurt', t.postureWhenHurt, POSTURES);
   const r = t.retreatBelow;
   if (r !== undefined && !(typeof r === 'number' && r >= 0 && r <= 1))
     throw badValue('retreatBelow', r, ['0 … 1']);

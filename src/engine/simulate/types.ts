@@ -32,13 +32,18 @@ export interface Tactics {
   readonly shootFirst?: boolean;
   /** Leaves the fight once PV fall to this fraction of the maximum or below (0 = never). */
   readonly retreatBelow?: number;
-  /** Souffle posture kept for the fight (S-P1); default the fighter's own, else 'prudent'. */
-  readonly posture?: Posture;
+  /**
+   * Souffle posture (S-P1): a posture kept for the fight (default the fighter's own, else
+   * 'prudent'), or 'adaptive': prudent when the scene starts, then at the end of each of its own
+   * turns défensif below a third of its PV, intrépide while its side outnumbers the foes still
+   * standing, prudent otherwise.
+   */
+  readonly posture?: Posture | 'adaptive';
   /** Souffle: posture taken at the end of the fighter's turn once PV are below half (S-P1). */
   readonly postureWhenHurt?: Posture;
   /**
-   * Souffle forcing (S-AT2): 'never'; 'reserve' spends what is above half the souffle maximum;
-   * 'max' spends all it can.
+   * Souffle forcing (S-AT2): 'reserve' (default) spends what is above half the souffle maximum;
+   * 'max' spends all it can; 'never'.
    */
   readonly force?: 'never' | 'reserve' | 'max';
 }

@@ -217,7 +217,8 @@ describe('a one-blow Souffle fight', () => {
     const attacker = {
       ...gardien,
       fighter: { ...gardien.fighter, disciplines: ['guerrier'] },
-      tactics: { posture: 'prudent' as const },
+      // A plain blow: no souffle spent forcing it (the default 'reserve' is played below).
+      tactics: { posture: 'prudent' as const, force: 'never' as const },
     };
     const defender = { ...chasseur, tactics: { posture: 'defensif' as const } };
     const fight = new SouffleFight({
@@ -267,6 +268,54 @@ describe('a one-blow Souffle fight', () => {
     expect(out.souffleLost[1]).toBe(hit.toSouffle);
     expect(out.pvLost[1]).toBe(hit.toPv);
     expect(out.pvLost[0]).toBe(0);
+  });
+});
+
+describe('Souffle tactics: forcing and postures', () => {
+  const gardien = souffleEntry(packDoc('souffle', 'souffle-combattants', "Gardien du Waka'Hata"));
+  const chasseur = souffleEntry(packDoc('souffle', 'souffle-combattants', 'Chasseur'));
+  const fight = (a: object, b: object) =>
+    simulate({
+      ruleset: 'souffle',
+      fights: 400,
+      seed: 3,
+      sides: [
+        { name: 'A', fighters: [{ ...gardien, tactics: a }] },
+        { name: 'B', fighters: [{ ...chasseur, tactics: b }] },
+      ],
+    });
+
+  it('S-AT2 forces with the souffle above half its maximum by default, and never when told not to', () => {
+    const forcing = fight({}, {});
+    const never = fight({ force: 'never' }, { force: 'never' });
+    // The souffle a fighter loses is what he spends forcing plus what blows take off it.
+    expect(forcing.fighters[0]!.meanSouffleLost!).toBeGreaterThan(never.fighters[0]!.meanSouffleLost! + 0.5);
+  });
+
+  it('S-P1 an adaptive pair that outnumbers its foe turns intrépide after its first turn and strikes more', () => {
+    const twoRounds = (posture: 'adaptive' | 'prudent') =>
+      simulate({
+        ruleset: 'souffle',
+        fights: 200,
+        seed: 3,
+        roundLimit: 2,
+        sides: [
+          {
+            name: 'A',
+            fighters: [
+              { ...chasseur, tactics: { posture, force: 'never' } },
+              { ...chasseur, tactics: { posture, force: 'never' } },
+            ],
+          },
+          { name: 'B', fighters: [{ ...gardien, tactics: { posture: 'prudent', force: 'never' } }] },
+        ],
+      });
+    // Round 1 both are prudent (one short action each); from round 2 the adaptive pair is intrépide.
+    expect(twoRounds('adaptive').blows).toBeGreaterThan(1.2 * twoRounds('prudent').blows);
+  });
+
+  it('refuses an unknown posture tactic with the values allowed', () => {
+    expect(() => fight({ posture: 'berserk' }, {})).toThrow(RulesError);
   });
 });
 
