@@ -25,7 +25,8 @@ import {
 import { skillValue } from '../fantasia/skills';
 import type { FantasiaCombatant, FantasiaWeapon } from '../fantasia/types';
 import { validateCombatant } from '../fantasia/validate';
-import { isRanged, withStates } from '../fantasia/weapons';
+import type { FantasiaStates } from '../fantasia/types';
+import { isRanged } from '../fantasia/weapons';
 import type { Slot, SlotSpec } from '../round/types';
 import { Arena, meanOf } from './arena';
 import type { FightResult } from './stats';
@@ -45,6 +46,43 @@ import type { FantasiaEncounter, Tactics } from './types';
  * PV reach minus half the maximum (simulator convention: the seed gives no death threshold).
  * Fumbles end the attack (their follow-ups are a player's or the GM's choice on the card).
  */
+
+/**
+ * A fighter's states with every key present, always in the same order (absent ones undefined):
+ * the engine reads the same properties on every fighter, and objects of one shape keep those
+ * reads fast (deleting keys, as a document's patch does, would slow every read after it).
+ */
+function shaped(s: FantasiaStates): FantasiaStates {
+  return {
+    unconscious: s.unconscious,
+    fallen: s.fallen,
+    immobilised: s.immobilised,
+    strangled: s.strangled,
+    entangled: s.entangled,
+    disarmed: s.disarmed,
+    weaponBound: s.weaponBound,
+    weaponBroken: s.weaponBroken,
+    jammed: s.jammed,
+    reloading: s.reloading,
+    arquebusReload: s.arquebusReload,
+    skipNextAttack: s.skipNextAttack,
+    halfMovement: s.halfMovement,
+    cannotMove: s.cannotMove,
+    armLost: s.armLost,
+    dead: s.dead,
+    sprintRounds: s.sprintRounds,
+  } as FantasiaStates;
+}
+
+/** The combatant with its states patched, keeping their one shape (see `shaped`). */
+function patched(c: FantasiaCombatant, patch: Partial<FantasiaStates>): FantasiaCombatant {
+  return { ...c, states: shaped({ ...c.states, ...patch }) };
+}
+
+/** The combatant as the engine returned it, its states brought back to their one shape. */
+function reshaped(c: FantasiaCombatant, before: FantasiaCombatant): FantasiaCombatant {
+  return c.states === before.states ? c : { ...c, states: shaped(c.states) };
+}
 
 /** The allowed defence with the best chance, as resolveExchange's 'best' choice picks it. */
 function bestDefence(options: readonly DefenceOption[]): DefenceOption | undefined {
@@ -66,6 +104,9 @@ interface Declared {
   readonly declaration: FantasiaDeclaration;
   readonly serial: number;
 }
+
+/** Schedules kept at most, then the cache starts again (bounded memory). */
+const SCHEDULE_CACHE = 50_000;
 
 const OTHER = 0;
 const DODGE = 1;
@@ -183,7 +224,8 @@ export class FantasiaFight {
     encounter.sides.forEach((side, s) => {
       side.fighters.forEach((entry, k) => {
         const id = `${s}.${k}`;
-        const base = prepared(validateCombatant({ ...entry.combatant, id }), drawn);
+        const valid = prepared(validateCombatant({ ...entry.combatant, id }), drawn);
+        const base = { ...valid, states: shaped(valid.states) };
         const weapons = base.weapons ?? [];
         const melees = weapons.filter((w) => w.kind === 'melee' || w.kind === 'unarmed' || w.kind === 'whip');
         const missiles = weapons.filter((w) => isRanged(w) && w.kind !== 'siege');
@@ -305,8 +347,8 @@ export class FantasiaFight {
       // Timed states end as the round's upkeep ends them at the table (timedRecords' lengths).
       for (const f of fighters) {
         const s = f.c.states;
-        if (s.skipNextAttack && round >= f.skipUntil) f.c = withStates(f.c, { skipNextAttack: undefined });
-        if (s.weaponBound && round >= f.boundUntil) f.c = withStates(f.c, { weaponBound: undefined });
+        if (s.skipNextAttack && round >= f.skipUntil) f.c = patched(f.c, { skipNextAttack: undefined });
+        if (s.weaponBound && round >= f.boundUntil) f.c = patched(f.c, { weaponBound: undefined });
       }
       // Retreat (tactics) before anyone declares.
       for (let i = 0; i < fighters.length; i++) {
@@ -362,7 +404,7 @@ export class FantasiaFight {
       let plan = this.cached(key, count);
       if (!plan) {
         plan = this.plan(buildFantasiaSchedule({ state: stateOf(), declarations }), serials.slice(0, count));
-        if (this.schedules.size > 50_000) this.schedules.clear();
+        if (this.schedules.size > SCHEDULE_CACHE) this.schedules.clear();
         const bucket = this.schedules.get(key);
         if (bucket) bucket.push(plan);
         else this.schedules.set(key, [plan]);
@@ -612,7 +654,7 @@ export class FantasiaFight {
     if (melee ? distance > 0 : distance > weapon0.range) return false;
     const t = this.fighters[foe]!;
     const weapon = this.view(weapon0, f.readiness);
-    const defender = t.reloadingId ? withStates(t.c, { reloading: { weaponId: t.reloadingId } }) : t.c;
+    const defender = t.reloadingId ? patched(t.c, { reloading: { weaponId: t.reloadingId } }) : t.c;
     out.blows += 1;
     // The attack card's steps: attack roll; the defences open (F-D1..F-D4), the defender taking
     // the best one; its roll; damage; applied to the defender.
@@ -639,8 +681,8 @@ export class FantasiaFight {
     const damage = rollDamage(attack, f.c, defender, defence, dice, this.options);
     // The attacker's own view stays: readiness lives in the round (fantasiaCarryOver), and no
     // tactic places secret thrusts, so there is nothing for afterThrust to record.
-    const after = damagedDefender(defender, damage);
-    t.c = t.reloadingId ? withStates(after, { reloading: undefined }) : after;
+    const after = reshaped(damagedDefender(defender, damage), defender);
+    t.c = t.reloadingId ? patched(after, { reloading: undefined }) : after;
     if (defence.parryUsed) t.parried = true;
     this.checkDown(foe, i, out);
     return true;
@@ -672,7 +714,7 @@ export class FantasiaFight {
       dice,
       this.options,
     );
-    f.c = outcome.attacker.combatant;
+    f.c = reshaped(outcome.attacker.combatant, f.c);
     const round = this.round;
     if (f.c.states.skipNextAttack) f.skipUntil = round + 2;
     if (f.c.states.weaponBound) f.boundUntil = round + 1;
@@ -684,7 +726,7 @@ export class FantasiaFight {
       f.missile = undefined;
     if (outcome.friend && friend >= 0) {
       const t = this.fighters[friend]!;
-      t.c = outcome.friend.combatant;
+      t.c = reshaped(outcome.friend.combatant, t.c);
       this.checkDown(friend, i, out);
     }
     if (this.isDown(f)) this.checkDown(i, i, out);
