@@ -30,6 +30,7 @@ import { isRanged } from '../fantasia/weapons';
 import type { Slot, SlotSpec } from '../round/types';
 import { Arena, meanOf } from './arena';
 import type { FightResult } from './stats';
+import type { FightTracer } from './trace';
 import type { FantasiaEncounter, Tactics } from './types';
 
 /*
@@ -164,6 +165,10 @@ interface Runtime {
   readinessId: number;
   /** Serial of this round's declaration. */
   serial: number;
+  /** The weapons that can parry, with their parry skill (static through a fight). */
+  readonly parriers: readonly { readonly id: string; readonly skill: number }[];
+  /** The shield's parry skill (Armes de mêlée, F-D4), -1 without a shield. */
+  readonly shieldSkill: number;
 }
 
 interface Canonical {
@@ -213,6 +218,8 @@ export class FantasiaFight {
   /** The fumble setting (see FantasiaEncounter.fumbles) and the round being played. */
   private readonly fumbles: FumbleOptionId | 'random' | 'none';
   private round = 0;
+  /** Told about every attack (equivalence tests); undefined in simulations. */
+  tracer: FightTracer | undefined;
 
   constructor(encounter: FantasiaEncounter) {
     this.options = encounter.options ?? DEFAULT_FANTASIA_OPTIONS;
@@ -274,6 +281,10 @@ export class FantasiaFight {
           carried: new Map(),
           readinessId: 0,
           serial: 0,
+          parriers: weapons
+            .filter((w) => w.canParry)
+            .map((w) => ({ id: w.id, skill: skillValue(base, w.skill) })),
+          shieldSkill: base.shield ? skillValue(base, 'armesDeMelee') : -1,
         });
         this.index.set(id, this.fighters.length - 1);
         this.roster[id] = round;
@@ -656,6 +667,8 @@ export class FantasiaFight {
     const weapon = this.view(weapon0, f.readiness);
     const defender = t.reloadingId ? patched(t.c, { reloading: { weaponId: t.reloadingId } }) : t.c;
     out.blows += 1;
+    const tracer = this.tracer;
+    tracer?.start();
     // The attack card's steps: attack roll; the defences open (F-D1..F-D4), the defender taking
     // the best one; its roll; damage; applied to the defender.
     const attack = resolveAttack(
@@ -664,15 +677,39 @@ export class FantasiaFight {
       this.options,
     );
     if (!attack.hit) {
-      if (attack.fumble && this.fumbles !== 'none') this.fumble(i, attack, dice, out);
+      const fumbled =
+        attack.fumble && this.fumbles !== 'none' ? this.fumble(i, attack, dice, out) : undefined;
+      if (tracer)
+        tracer.blow({
+          round: this.round,
+          attacker: i,
+          defender: foe,
+          weaponId,
+          hit: false,
+          defence: 'none',
+          defended: false,
+          damage: 0,
+          defenderPv: t.c.pv.value,
+          attackerPv: f.c.pv.value,
+          ...(fumbled ? { fumble: fumbled.option } : {}),
+          ...(fumbled && fumbled.friend >= 0
+            ? { friend: fumbled.friend, friendPv: this.fighters[fumbled.friend]!.c.pv.value }
+            : {}),
+        });
       return true;
     }
     let defence: DefenceResult = NO_DEFENCE;
     if (t.tactics.defence !== 'none') {
+      const parryWeaponId = this.parryWith(t, defender, attack.ranged);
       const options = availableDefences(
         attack,
         defender,
-        { dodgeDeclared: t.dodging, attackDeclared: t.attacking, parriedThisRound: t.parried },
+        {
+          dodgeDeclared: t.dodging,
+          attackDeclared: t.attacking,
+          parriedThisRound: t.parried,
+          ...(parryWeaponId !== undefined ? { parryWeaponId } : {}),
+        },
         this.options,
       );
       const picked = bestDefence(options);
@@ -685,7 +722,51 @@ export class FantasiaFight {
     t.c = t.reloadingId ? patched(after, { reloading: undefined }) : after;
     if (defence.parryUsed) t.parried = true;
     this.checkDown(foe, i, out);
+    if (tracer)
+      tracer.blow({
+        round: this.round,
+        attacker: i,
+        defender: foe,
+        weaponId,
+        hit: true,
+        defence: defence.kind,
+        defended: defence.success,
+        damage: damage.total,
+        defenderPv: t.c.pv.value,
+        attackerPv: f.c.pv.value,
+        dodgeDeclared: t.dodging,
+        attackDeclared: t.attacking,
+        ...(t.reloadingId ? { reloadingWeaponId: t.reloadingId } : {}),
+      });
     return true;
+  }
+
+  /**
+   * The parry the defender takes among those the defence card lists (defenceChoices): with each
+   * weapon that can parry, or with the shield (Armes de mêlée); all share the same modifiers, so
+   * the best is the highest skill, the first listed on a tie. Against a missile only the shield
+   * parries (F-D3). Undefined: the engine's default.
+   */
+  private parryWith(t: Runtime, defender: FantasiaCombatant, ranged: boolean): string | undefined {
+    if (ranged) return t.shieldSkill >= 0 ? '' : undefined;
+    const s = defender.states;
+    const weapons = defender.weapons ?? [];
+    let best: string | undefined;
+    let bestSkill = -Infinity;
+    for (const p of t.parriers) {
+      if (p.skill <= bestSkill) continue;
+      if (s.weaponBroken?.includes(p.id) || s.disarmed?.weaponId === p.id) continue;
+      const w = weapons.find((x) => x.id === p.id);
+      if (!w?.ready) continue;
+      // A bound weapon's parry is the bare Armes de mêlée one (parryWeapon finds none).
+      const skill = s.weaponBound?.weaponId === p.id ? (t.shieldSkill >= 0 ? t.shieldSkill : -1) : p.skill;
+      if (skill > bestSkill) {
+        best = s.weaponBound?.weaponId === p.id ? '' : p.id;
+        bestSkill = skill;
+      }
+    }
+    if (t.shieldSkill > bestSkill) best = '';
+    return best;
   }
 
   /**
@@ -693,7 +774,12 @@ export class FantasiaFight {
    * (fumbleOptions; a friend to hit only when one stands), by the encounter's `fumbles` setting:
    * 'random' draws it with a die, an option id takes that one where the weapon allows it.
    */
-  private fumble(i: number, attack: Parameters<typeof fumbleOptions>[0], dice: Dice, out: FightResult): void {
+  private fumble(
+    i: number,
+    attack: Parameters<typeof fumbleOptions>[0],
+    dice: Dice,
+    out: FightResult,
+  ): { option: FumbleOptionId; friend: number } | undefined {
     const f = this.fighters[i]!;
     const arena = this.arena;
     let friend = -1;
@@ -703,7 +789,7 @@ export class FantasiaFight {
         break;
       }
     const offered = fumbleOptions(attack).filter((o) => !o.needsFriend || friend >= 0);
-    if (!offered.length) return;
+    if (!offered.length) return undefined;
     const wanted = this.fumbles;
     const chosen: FumbleOptionId =
       offered.find((o) => o.id === wanted)?.id ?? offered[dice.die(offered.length) - 1]!.id;
@@ -730,6 +816,7 @@ export class FantasiaFight {
       this.checkDown(friend, i, out);
     }
     if (this.isDown(f)) this.checkDown(i, i, out);
+    return { option: chosen, friend: outcome.friend ? friend : -1 };
   }
 
   /** Marks fighter `j` out of the fight once down, felled by `by`. */

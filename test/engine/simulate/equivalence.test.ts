@@ -1,0 +1,262 @@
+import { describe, expect, it } from 'vitest';
+import { takeAction, type ExchangeAction } from '../../../src/engine/core/exchange';
+import { ScriptedDice } from '../../../src/engine/dice/scripted';
+import {
+  applyFighterEffects,
+  DEFAULT_FANTASIA_OPTIONS,
+  fantasiaAttackMachine,
+  fumbleOptions,
+  openAttack,
+  validateCombatant,
+  type FantasiaAttackState,
+  type FantasiaAttackView,
+  type FantasiaCombatant,
+  type FantasiaEffect,
+  type FantasiaRoundFacts,
+} from '../../../src/engine/fantasia';
+import { FantasiaFight } from '../../../src/engine/simulate/fantasia';
+import { fantasiaCombatant } from '../../../src/engine/simulate/sources';
+import type { FantasiaEncounter } from '../../../src/engine/simulate/types';
+import { packDoc } from './fixtures';
+import { record, standingSide, type RecordedFight } from './replay';
+
+/*
+ * The simulator's fights against the same fights played through the cards' exchange machines
+ * (issue 26): every attack the simulator plays is recorded with the dice it used, then taken
+ * again step by step as the card host takes it (open, list the actions, takeAction, write the
+ * effects on the fighters), with the same dice and the same choices. Each attack's hit, defence
+ * and damage, the PV after it, and the winner must be the same.
+ */
+
+// ------------------------------------------------------------------------------------ Fantasia
+
+const NO_INTENT = { cover: 0, thrustId: '', knockOut: false, whip: '' } as const;
+
+/** The percent a defence action is offered at (its label carries it). */
+function percentOf(a: ExchangeAction): number {
+  return Number(a.label.data?.percent ?? -Infinity);
+}
+
+/** Fighters as the documents stand: weapons drawn (the encounter's default), ids by place. */
+function fantasiaFighters(encounter: FantasiaEncounter): FantasiaCombatant[] {
+  return encounter.sides.flatMap((side, s) =>
+    side.fighters.map((entry, k) => {
+      const c = validateCombatant({ ...entry.combatant, id: `${s}.${k}` });
+      return { ...c, weapons: (c.weapons ?? []).map((w) => ({ ...w, ready: true, loaded: true })) };
+    }),
+  );
+}
+
+function fantasiaDown(c: FantasiaCombatant): boolean {
+  return c.pv.value <= 0 || c.states.unconscious !== undefined || c.states.dead === true;
+}
+
+/** Replays one recorded Fantasia fight through fantasiaAttackMachine; returns the winner. */
+function replayFantasia(encounter: FantasiaEncounter, fight: RecordedFight, sideOf: readonly number[]) {
+  const fighters = fantasiaFighters(encounter);
+  const options = encounter.options ?? DEFAULT_FANTASIA_OPTIONS;
+  let round = 0;
+  let parried = new Set<number>();
+  /** Timed conditions (F-H6, F-B7): when each runs out, as the round's upkeep counts it. */
+  const timed: { fighter: number; status: string; until: number }[] = [];
+  const write = (i: number, ref: 'attacker' | 'defender', effects: readonly FantasiaEffect[]) => {
+    fighters[i] = applyFighterEffects(fighters[i]!, ref, effects);
+    for (const e of effects)
+      if (e.type === 'condition' && e.fighter === ref && e.on && e.rounds !== undefined)
+        timed.push({ fighter: i, status: e.status, until: round + e.rounds });
+    for (const e of effects) if (e.type === 'parrySpent' && e.fighter === ref) parried.add(i);
+  };
+  for (const { blow, dice } of fight.blows) {
+    if (blow.round !== round) {
+      round = blow.round;
+      parried = new Set();
+      for (let k = timed.length - 1; k >= 0; k--) {
+        const t = timed[k]!;
+        if (round < t.until) continue;
+        const states = { ...fighters[t.fighter]!.states } as Record<string, unknown>;
+        delete states[t.status];
+        fighters[t.fighter] = { ...fighters[t.fighter]!, states };
+        timed.splice(k, 1);
+      }
+    }
+    const a = blow.attacker;
+    const d = blow.defender;
+    expect(fantasiaDown(fighters[a]!), `round ${round}: ${fighters[a]!.name} attacks while down`).toBe(false);
+    expect(fantasiaDown(fighters[d]!), `round ${round}: ${fighters[d]!.name} attacked while down`).toBe(
+      false,
+    );
+    const scripted = new ScriptedDice(dice);
+    const facts: FantasiaRoundFacts = {
+      dodgeDeclared: blow.dodgeDeclared === true,
+      attackDeclared: blow.attackDeclared === true,
+      parriedThisRound: parried.has(d),
+      ...(blow.reloadingWeaponId ? { reloadingWeaponId: blow.reloadingWeaponId } : {}),
+    };
+    const opened = openAttack(
+      {
+        attacker: fighters[a]!,
+        defender: fighters[d]!,
+        weaponId: blow.weaponId,
+        intent: NO_INTENT,
+        memory: [],
+      },
+      scripted,
+      options,
+    );
+    if (opened.attackerAfter) fighters[a] = opened.attackerAfter;
+    let step = opened.step;
+    let state: FantasiaAttackState = opened.state;
+    let target = d;
+    const view = (friend?: number): FantasiaAttackView => ({
+      attacker: fighters[a],
+      defender: fighters[target],
+      attackerName: fighters[a]!.name,
+      defenderName: fighters[target]!.name,
+      facts,
+      memory: [],
+      round,
+      startRound: round,
+      ...(friend !== undefined
+        ? { friend: { combatant: fighters[friend]!, name: fighters[friend]!.name } }
+        : {}),
+      options,
+    });
+    const take = (id: string, side: 'attacker' | 'defender' | 'gm', friend?: number) => {
+      const next = takeAction(fantasiaAttackMachine, step, state, view(friend), id, side, scripted);
+      step = next.step;
+      state = next.state;
+      write(a, 'attacker', next.effects);
+      write(target, 'defender', next.effects);
+    };
+    if (step === 'fumble') {
+      // The GM's choice, as the encounter's setting makes it (a friend only when one stands).
+      let friend = -1;
+      for (let j = 0; j < fighters.length; j++)
+        if (j !== a && sideOf[j] === sideOf[a] && !fantasiaDown(fighters[j]!)) {
+          friend = j;
+          break;
+        }
+      const needs = new Set(
+        fumbleOptions(state.attack)
+          .filter((o) => o.needsFriend)
+          .map((o) => o.id),
+      );
+      const offered = fantasiaAttackMachine
+        .actions(step, state, view())
+        .filter((x) => !x.refused && (friend >= 0 || !needs.has(x.id.slice('fumble.'.length))));
+      const wanted = encounter.fumbles ?? 'random';
+      if (wanted !== 'none' && offered.length) {
+        const id =
+          offered.find((x) => x.id === `fumble.${wanted}`)?.id ??
+          offered[scripted.die(offered.length) - 1]!.id;
+        expect(id).toBe(`fumble.${blow.fumble}`);
+        const option = id.slice('fumble.'.length);
+        const hitsFriend = needs.has(option as never);
+        take(id, 'gm', hitsFriend ? friend : undefined);
+        if (hitsFriend) {
+          expect(blow.friend).toBe(friend);
+          target = friend;
+          if (step === 'damage') take('apply', 'defender');
+          expect(fighters[friend]!.pv.value).toBe(blow.friendPv);
+          target = d;
+        }
+      } else step = 'done';
+    }
+    if (step === 'defence') {
+      // The defender takes the allowed defence with the best chance (the simulator's tactic).
+      let best: ExchangeAction | undefined;
+      for (const x of fantasiaAttackMachine.actions(step, state, view()))
+        if (!x.refused && x.id !== 'none' && (!best || percentOf(x) > percentOf(best))) best = x;
+      take(best?.id ?? 'none', 'defender');
+    }
+    if (step === 'damage') take('apply', 'defender');
+    expect(
+      scripted.remaining,
+      `round ${round}: dice left at ${step} ${JSON.stringify({ blow, dice, state })}`,
+    ).toBe(0);
+    const got = {
+      round,
+      attacker: a,
+      defender: d,
+      hit: state.attack.hit,
+      defence: state.defence?.kind ?? 'none',
+      defended: state.defence?.success ?? false,
+      damage: state.damage && state.fumble === null ? state.damage.total : 0,
+      defenderPv: fighters[d]!.pv.value,
+      attackerPv: fighters[a]!.pv.value,
+    };
+    expect(got).toEqual({
+      round: blow.round,
+      attacker: blow.attacker,
+      defender: blow.defender,
+      hit: blow.hit,
+      defence: blow.defence,
+      defended: blow.defended,
+      damage: blow.damage,
+      defenderPv: blow.defenderPv,
+      attackerPv: blow.attackerPv,
+    });
+  }
+  return standingSide(sideOf, (i) => !fantasiaDown(fighters[i]!));
+}
+
+function fantasiaEncounter(
+  a: string[],
+  b: string[],
+  fumbles: FantasiaEncounter['fumbles'] = 'random',
+): FantasiaEncounter {
+  const combatant = (name: string) => ({
+    combatant: fantasiaCombatant(packDoc('fantasia', 'fantasia-bestiaire', name)),
+  });
+  return {
+    ruleset: 'fantasia',
+    fights: 1,
+    seed: 1,
+    fumbles,
+    sides: [
+      { name: 'A', fighters: a.map(combatant) },
+      { name: 'B', fighters: b.map(combatant) },
+    ],
+  };
+}
+
+describe('the simulator plays the fights the cards play', () => {
+  const cases: [string, FantasiaEncounter, number, boolean][] = [
+    [
+      'a Fantasia duel (guard against brigand)',
+      fantasiaEncounter(['Garde de la porte'], ['Brigand']),
+      7,
+      false,
+    ],
+    [
+      'a Fantasia two against two, fumbles with friends to hit',
+      fantasiaEncounter(['Garde de la porte', 'Bretteur'], ['Chef brigand', 'Brigand']),
+      11,
+      true,
+    ],
+  ];
+  it.each(cases)(
+    '%s: same blows, PV and winner through fantasiaAttackMachine',
+    (_name, encounter, seed, friends) => {
+      const runner = new FantasiaFight(encounter);
+      const fights = record(runner, seed, 150);
+      const seen = { blows: 0, parries: 0, dodges: 0, fumbles: 0, friends: 0, rounds: 0 };
+      for (const fight of fights) {
+        expect(replayFantasia(encounter, fight, runner.sideOf)).toBe(fight.winner);
+        seen.blows += fight.blows.length;
+        seen.rounds += fight.rounds;
+        for (const { blow } of fight.blows) {
+          if (blow.defence === 'parry') seen.parries += 1;
+          if (blow.defence === 'dodge') seen.dodges += 1;
+          if (blow.fumble) seen.fumbles += 1;
+          if (blow.friend !== undefined) seen.friends += 1;
+        }
+      }
+      // Fights of several rounds, with parries and fumbles among their blows.
+      expect(seen.rounds / fights.length).toBeGreaterThan(2);
+      expect(seen.parries).toBeGreaterThan(0);
+      expect(seen.fumbles).toBeGreaterThan(0);
+      if (friends) expect(seen.friends).toBeGreaterThan(0);
+    },
+  );
+});
