@@ -14,6 +14,7 @@ import { thac0 } from '../greyhawk/character';
 import type { GreyhawkCharacter, GreyhawkWeapon } from '../greyhawk/types';
 import { Arena, meanOf, shuffleInPlace } from './arena';
 import type { FightResult } from './stats';
+import type { FightTracer } from './trace';
 import type { GreyhawkEncounter, Tactics } from './types';
 
 /*
@@ -66,6 +67,9 @@ export class GreyhawkFight {
   private readonly fellAt: Float64Array;
   readonly names: string[] = [];
   readonly sideOf: number[] = [];
+  /** Told about every attack (equivalence tests); undefined in simulations. */
+  tracer: FightTracer | undefined;
+  private round = 0;
 
   constructor(encounter: GreyhawkEncounter) {
     this.options = encounter.options ?? DEFAULT_GREYHAWK_OPTIONS;
@@ -136,6 +140,7 @@ export class GreyhawkFight {
     const acting: GreyhawkRoundCombatant[] = [];
     while (winner === -2 && round < this.roundLimit) {
       round += 1;
+      this.round = round;
       arena.startRound();
       for (let i = 0; i < fighters.length; i++) {
         const f = fighters[i]!;
@@ -261,10 +266,29 @@ export class GreyhawkFight {
       ...(missile ? { missile: true, distance } : {}),
     };
     out.blows += 1;
+    const tracer = this.tracer;
+    tracer?.start();
     const attack = resolveAttack(ctx, dice, this.options);
-    if (attack.outcome !== 'hit') return;
-    const damage = rollDamage(ctx, dice);
-    t.hp -= damage.total;
+    const hit = attack.outcome === 'hit';
+    const damage = hit ? rollDamage(ctx, dice).total : 0;
+    t.hp -= damage;
+    if (tracer)
+      tracer.blow({
+        round: this.round,
+        attacker: i,
+        defender: foe,
+        weaponId: weapon.id,
+        hit,
+        defence: 'none',
+        defended: false,
+        damage,
+        defenderPv: t.hp,
+        attackerPv: f.hp,
+        order,
+        missile,
+        ...(missile ? { distance } : {}),
+      });
+    if (!hit) return;
     if (t.hp <= 0 && !arena.fighters[foe]!.out) {
       this.fellAt[foe] = order;
       arena.fighters[foe]!.out = true;

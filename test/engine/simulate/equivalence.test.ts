@@ -14,10 +14,18 @@ import {
   type FantasiaEffect,
   type FantasiaRoundFacts,
 } from '../../../src/engine/fantasia';
+import {
+  DEFAULT_CHOICES,
+  greyhawkAttackMachine,
+  openGreyhawkAttack,
+  type GreyhawkExchangeView,
+} from '../../../src/engine/greyhawk/exchange';
+import { DEFAULT_GREYHAWK_OPTIONS } from '../../../src/engine/greyhawk/options';
 import { FantasiaFight } from '../../../src/engine/simulate/fantasia';
-import { fantasiaCombatant } from '../../../src/engine/simulate/sources';
-import type { FantasiaEncounter } from '../../../src/engine/simulate/types';
-import { packDoc } from './fixtures';
+import { GreyhawkFight } from '../../../src/engine/simulate/greyhawk';
+import { fantasiaCombatant, greyhawkEntry } from '../../../src/engine/simulate/sources';
+import type { FantasiaEncounter, GreyhawkEncounter } from '../../../src/engine/simulate/types';
+import { exampleActor, packDoc } from './fixtures';
 import { record, standingSide, type RecordedFight } from './replay';
 
 /*
@@ -220,6 +228,86 @@ function fantasiaEncounter(
   };
 }
 
+// ------------------------------------------------------------------------------------ Greyhawk
+
+/** Replays one recorded Greyhawk fight through greyhawkAttackMachine; returns the winner. */
+function replayGreyhawk(encounter: GreyhawkEncounter, fight: RecordedFight, sideOf: readonly number[]) {
+  const entries = encounter.sides.flatMap((side, s) =>
+    side.fighters.map((e, k) => ({ ...e, character: { ...e.character, id: `${s}.${k}` } })),
+  );
+  const hp = entries.map((e) => e.hp);
+  const options = encounter.options ?? DEFAULT_GREYHAWK_OPTIONS;
+  const simultaneous = encounter.simultaneous !== false;
+  /** Round and initiative total each fighter fell at (PHB: equal totals strike together). */
+  const fell = entries.map(() => ({ round: 0, order: Number.NaN }));
+  for (const { blow, dice } of fight.blows) {
+    const a = blow.attacker;
+    const d = blow.defender;
+    const me = entries[a]!;
+    const them = entries[d]!;
+    const together = simultaneous && fell[a]!.round === blow.round && fell[a]!.order === blow.order;
+    expect(hp[a]! > 0 || together, `round ${blow.round}: ${me.character.name} strikes while down`).toBe(true);
+    expect(
+      hp[d]! > 0 || (simultaneous && fell[d]!.round === blow.round && fell[d]!.order === blow.order),
+    ).toBe(true);
+    const weapon = me.weapons.find((w) => w.id === blow.weaponId)!;
+    const view: GreyhawkExchangeView = {
+      attacker: me.character,
+      weapon,
+      ...(me.shield ? { attackerShield: me.shield } : {}),
+      attackerConditions: {},
+      defender: them.character,
+      defenderAc: them.ac,
+      ...(them.shield ? { defenderShield: them.shield } : {}),
+      defenderSize: them.character.size,
+      defenderDex: them.character.dex,
+      defenderHp: hp[d]!,
+      defenderConditions: {},
+      options,
+    };
+    const scripted = new ScriptedDice(dice);
+    const choices = {
+      ...DEFAULT_CHOICES,
+      ...(blow.missile ? { targetDistance: blow.distance ?? 0, distanceFrom: 'scene' as const } : {}),
+    };
+    const card = openGreyhawkAttack(
+      view,
+      choices,
+      { attackerName: me.character.name, weaponName: weapon.name },
+      scripted,
+    );
+    expect(card.step).not.toBe('refused');
+    let damage = 0;
+    const apply = greyhawkAttackMachine.actions(card.step, card.state, view).find((x) => x.id === 'apply');
+    if (apply && !apply.refused) {
+      const next = takeAction(greyhawkAttackMachine, card.step, card.state, view, 'apply', 'gm', scripted);
+      for (const e of next.effects)
+        if (e.type === 'resource' && e.fighter === 'defender' && e.resource === 'hp') {
+          damage = e.from - e.to;
+          hp[d] = e.to;
+        }
+    }
+    expect(scripted.remaining, `round ${blow.round}: dice left`).toBe(0);
+    if (hp[d]! <= 0 && fell[d]!.round === 0) fell[d] = { round: blow.round, order: blow.order ?? Number.NaN };
+    expect({
+      attacker: a,
+      defender: d,
+      hit: card.state.first?.attack.outcome === 'hit',
+      damage,
+      defenderPv: hp[d],
+      attackerPv: hp[a],
+    }).toEqual({
+      attacker: blow.attacker,
+      defender: blow.defender,
+      hit: blow.hit,
+      damage: blow.damage,
+      defenderPv: blow.defenderPv,
+      attackerPv: blow.attackerPv,
+    });
+  }
+  return standingSide(sideOf, (i) => hp[i]! > 0);
+}
+
 describe('the simulator plays the fights the cards play', () => {
   const cases: [string, FantasiaEncounter, number, boolean][] = [
     [
@@ -259,4 +347,36 @@ describe('the simulator plays the fights the cards play', () => {
       if (friends) expect(seen.friends).toBeGreaterThan(0);
     },
   );
+
+  it('a Greyhawk duel (veteran against gnoll): same blows, hit points and winner through greyhawkAttackMachine', () => {
+    const sword = packDoc('greyhawk', 'greyhawk-armes', 'Épée longue');
+    const halberd = packDoc('greyhawk', 'greyhawk-armes', 'Hallebarde');
+    const veteran = greyhawkEntry({ ...exampleActor('greyhawk-guerrier.json'), items: [sword] });
+    const gnoll = greyhawkEntry({ ...exampleActor('greyhawk-gnoll.json'), items: [halberd] });
+    const encounter: GreyhawkEncounter = {
+      ruleset: 'greyhawk',
+      fights: 1,
+      seed: 1,
+      sides: [
+        { name: 'A', fighters: [veteran] },
+        { name: 'B', fighters: [gnoll] },
+      ],
+    };
+    const runner = new GreyhawkFight(encounter);
+    const fights = record(runner, 13, 200);
+    let rounds = 0;
+    let hits = 0;
+    let together = 0;
+    for (const fight of fights) {
+      const winner = replayGreyhawk(encounter, fight, runner.sideOf);
+      expect(winner).toBe(fight.winner);
+      rounds += fight.rounds;
+      hits += fight.blows.filter((b) => b.blow.hit).length;
+      if (winner === -1) together += 1;
+    }
+    expect(rounds / fights.length).toBeGreaterThan(2);
+    expect(hits).toBeGreaterThan(0);
+    // Equal initiatives strike together: some duels end with both down.
+    expect(together).toBeGreaterThan(0);
+  });
 });
