@@ -9,6 +9,7 @@ import { DEFAULT_OPTIONS, type SouffleOptions } from '../souffle/options';
 import { choosePosture, postureShortActions, type Posture } from '../souffle/posture';
 import { Arena, shuffled } from './arena';
 import type { FightResult } from './stats';
+import type { FightTracer } from './trace';
 import type { SouffleEncounter, Tactics } from './types';
 
 /*
@@ -73,6 +74,9 @@ export class SouffleFight {
   private readonly index = new Map<string, number>();
   readonly names: string[] = [];
   readonly sideOf: number[] = [];
+  /** Told about every attack (equivalence tests); undefined in simulations. */
+  tracer: FightTracer | undefined;
+  private round = 0;
 
   constructor(encounter: SouffleEncounter) {
     this.options = encounter.options ?? DEFAULT_OPTIONS;
@@ -158,6 +162,7 @@ export class SouffleFight {
     let winner = arena.winner();
     while (winner === -2 && round < this.roundLimit) {
       round += 1;
+      this.round = round;
       arena.startRound();
       for (const i of order) {
         const me = fighters[i]!;
@@ -235,7 +240,10 @@ export class SouffleFight {
     const o = this.options;
     const me = this.fighters[i]!;
     const them = this.fighters[foe]!;
+    const tracer = this.tracer;
+    tracer?.start();
     let attack = resolveAttack(input, dice, o);
+    let forced = 0;
     const force = me.tactics.force ?? 'reserve';
     if (force !== 'never' && attack.maxForce > 0) {
       const reserve = force === 'reserve' ? Math.ceil(me.f.souffle.max / 2) : 0;
@@ -243,6 +251,7 @@ export class SouffleFight {
       if (n > 0) {
         attack = forceAttack(attack, n, me.f.souffle.value, o);
         me.f = spendSouffle(me.f, n);
+        forced = n;
       }
     }
     const ranged = attack.kind === 'ranged';
@@ -256,10 +265,28 @@ export class SouffleFight {
     };
     const defence = resolveDefence(attack, { defense: them.f.defense, metier: them.metier }, input2, dice, o);
     out.blows += 1;
-    if (defence.taken === 0) return;
     const before = them.f.pv.value;
-    const hit = applyDamage(them.f, defence.taken, o);
-    them.f = hit.fighter;
+    const hit = defence.taken === 0 ? undefined : applyDamage(them.f, defence.taken, o);
+    if (hit) them.f = hit.fighter;
+    if (tracer)
+      tracer.blow({
+        round: this.round,
+        attacker: i,
+        defender: foe,
+        weaponId: input.weapons?.[0]?.id ?? '',
+        hit: defence.taken > 0,
+        defence: input2.mode,
+        defended: defence.taken === 0,
+        damage: defence.taken,
+        defenderPv: them.f.pv.value,
+        attackerPv: me.f.pv.value,
+        forced,
+        posture: them.posture0,
+        defenderSouffle: them.f.souffle.value,
+        attackerSouffle: me.f.souffle.value,
+        ...(ranged ? { distance } : {}),
+      });
+    if (!hit) return;
     if (hit.fighter.pv.value === 0 && before > 0) {
       this.arena.fighters[foe]!.out = true;
       out.down[foe] = 1;

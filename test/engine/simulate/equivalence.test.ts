@@ -23,8 +23,24 @@ import {
 import { DEFAULT_GREYHAWK_OPTIONS } from '../../../src/engine/greyhawk/options';
 import { FantasiaFight } from '../../../src/engine/simulate/fantasia';
 import { GreyhawkFight } from '../../../src/engine/simulate/greyhawk';
-import { fantasiaCombatant, greyhawkEntry } from '../../../src/engine/simulate/sources';
-import type { FantasiaEncounter, GreyhawkEncounter } from '../../../src/engine/simulate/types';
+import { SouffleFight } from '../../../src/engine/simulate/souffle';
+import { fantasiaCombatant, greyhawkEntry, souffleEntry } from '../../../src/engine/simulate/sources';
+import type {
+  FantasiaEncounter,
+  GreyhawkEncounter,
+  SouffleEncounter,
+} from '../../../src/engine/simulate/types';
+import { DEFAULT_OPTIONS as SOUFFLE_OPTIONS } from '../../../src/engine/souffle/options';
+import type { Posture } from '../../../src/engine/souffle/posture';
+import { WEAPONS } from '../../../src/engine/souffle/equipment';
+import {
+  applyFighterEffects as applySouffleEffects,
+  openSouffleAttack,
+  sheetAttackInput,
+  souffleAttackExchange,
+  type SouffleAttackState,
+  type SouffleExchangeView,
+} from '../../../src/engine/souffle/exchange';
 import { exampleActor, packDoc } from './fixtures';
 import { record, standingSide, type RecordedFight } from './replay';
 
@@ -308,6 +324,80 @@ function replayGreyhawk(encounter: GreyhawkEncounter, fight: RecordedFight, side
   return standingSide(sideOf, (i) => hp[i]! > 0);
 }
 
+// ------------------------------------------------------------------------------------- Souffle
+
+/** Replays one recorded Souffle fight through souffleAttackExchange; returns the winner. */
+function replaySouffle(encounter: SouffleEncounter, fight: RecordedFight, sideOf: readonly number[]) {
+  const entries = encounter.sides.flatMap((side) => side.fighters);
+  const fighters = encounter.sides.flatMap((side, s) =>
+    side.fighters.map((e, k) => ({ ...e.fighter, id: `${s}.${k}` })),
+  );
+  const options = encounter.options ?? SOUFFLE_OPTIONS;
+  for (const { blow, dice } of fight.blows) {
+    const a = blow.attacker;
+    const d = blow.defender;
+    expect(fighters[a]!.pv.value > 0 && fighters[d]!.pv.value > 0, `round ${blow.round}`).toBe(true);
+    const me = entries[a]!;
+    const them = entries[d]!;
+    const gear = (e: typeof me) => ({
+      weapons: e.weapons,
+      ...(e.armour ? { armour: e.armour } : {}),
+      ...(e.shield ? { shield: e.shield } : {}),
+    });
+    const view = (): SouffleExchangeView => ({
+      options,
+      attacker: { fighter: fighters[a]!, ...gear(me) },
+      // The posture the defender stands in now (S-P1), as its sheet shows it.
+      defender: { fighter: { ...fighters[d]!, posture: blow.posture as Posture }, ...gear(them) },
+      attackerName: fighters[a]!.name,
+      defenderName: fighters[d]!.name,
+    });
+    // Bare hands when it holds no melee weapon (the sheet's unarmed attack).
+    const weapon = me.weapons.find((w) => w.id === blow.weaponId) ?? WEAPONS.mainsNues!;
+    const input = sheetAttackInput(fighters[a]!, weapon, me.weapons);
+    const scripted = new ScriptedDice(dice);
+    let step = 'attack';
+    let state: SouffleAttackState = {
+      attackerName: fighters[a]!.name,
+      weaponName: weapon.name,
+      input,
+      attack: openSouffleAttack(input, scripted, options),
+      souffleSpent: 0,
+      ...(blow.distance !== undefined ? { distance: blow.distance } : {}),
+      undone: 0,
+    };
+    const take = (id: string, side: 'attacker' | 'defender' | 'gm') => {
+      const next = takeAction(souffleAttackExchange, step, state, view(), id, side, scripted);
+      step = next.step;
+      state = next.state;
+      fighters[a] = applySouffleEffects(fighters[a]!, 'attacker', next.effects);
+      fighters[d] = applySouffleEffects(fighters[d]!, 'defender', next.effects);
+    };
+    // S-AT2: the attacker forces what its tactic spends, one point or all it can at a time.
+    const forced = blow.forced ?? 0;
+    const most = Math.min(state.attack.maxForce, fighters[a]!.souffle.value);
+    if (forced > 0 && forced === most && most > 1) take('forceMax', 'attacker');
+    else for (let k = 0; k < forced; k++) take('force1', 'attacker');
+    take(blow.defence, 'defender');
+    if (state.defence!.result.taken > 0) take('apply', 'gm');
+    expect(scripted.remaining, `round ${blow.round}: dice left`).toBe(0);
+    expect({
+      taken: state.defence!.result.taken,
+      defenderPv: fighters[d]!.pv.value,
+      defenderSouffle: fighters[d]!.souffle.value,
+      attackerPv: fighters[a]!.pv.value,
+      attackerSouffle: fighters[a]!.souffle.value,
+    }).toEqual({
+      taken: blow.damage,
+      defenderPv: blow.defenderPv,
+      defenderSouffle: blow.defenderSouffle,
+      attackerPv: blow.attackerPv,
+      attackerSouffle: blow.attackerSouffle,
+    });
+  }
+  return standingSide(sideOf, (i) => fighters[i]!.pv.value > 0);
+}
+
 describe('the simulator plays the fights the cards play', () => {
   const cases: [string, FantasiaEncounter, number, boolean][] = [
     [
@@ -378,5 +468,41 @@ describe('the simulator plays the fights the cards play', () => {
     expect(hits).toBeGreaterThan(0);
     // Equal initiatives strike together: some duels end with both down.
     expect(together).toBeGreaterThan(0);
+  });
+
+  it('a Souffle duel (gardien against chasseur): same blows, souffle, PV and winner through souffleAttackExchange', () => {
+    const gardienDoc = packDoc('souffle', 'souffle-combattants', "Gardien du Waka'Hata");
+    const chasseurDoc = packDoc('souffle', 'souffle-combattants', 'Chasseur');
+    const dague = packDoc('souffle', 'souffle-equipement', 'Dague');
+    const encounter: SouffleEncounter = {
+      ruleset: 'souffle',
+      fights: 1,
+      seed: 1,
+      sides: [
+        { name: 'A', fighters: [souffleEntry(gardienDoc, { posture: 'adaptive', force: 'reserve' })] },
+        {
+          name: 'B',
+          fighters: [
+            souffleEntry({ ...chasseurDoc, items: [...(chasseurDoc.items ?? []), dague] }, { force: 'max' }),
+          ],
+        },
+      ],
+    };
+    const runner = new SouffleFight(encounter);
+    const fights = record(runner, 17, 200);
+    let rounds = 0;
+    let forced = 0;
+    const modes = new Set<string>();
+    for (const fight of fights) {
+      expect(replaySouffle(encounter, fight, runner.sideOf)).toBe(fight.winner);
+      rounds += fight.rounds;
+      for (const { blow } of fight.blows) {
+        if ((blow.forced ?? 0) > 0) forced += 1;
+        modes.add(blow.defence);
+      }
+    }
+    expect(rounds / fights.length).toBeGreaterThan(2);
+    expect(forced).toBeGreaterThan(0);
+    expect(modes.has('parade')).toBe(true);
   });
 });
