@@ -175,12 +175,12 @@ function replayFantasia(encounter: FantasiaEncounter, fight: RecordedFight, side
           offered[scripted.die(offered.length) - 1]!.id;
         expect(id).toBe(`fumble.${blow.fumble}`);
         const option = id.slice('fumble.'.length);
-        const hitsFriend = needs.has(option as never);
+        const hitsFriend = needs.has(option);
         take(id, 'gm', hitsFriend ? friend : undefined);
         if (hitsFriend) {
           expect(blow.friend).toBe(friend);
           target = friend;
-          if (step === 'damage') take('apply', 'defender');
+          if ((step as string) === 'damage') take('apply', 'defender');
           expect(fighters[friend]!.pv.value).toBe(blow.friendPv);
           target = d;
         }
@@ -359,7 +359,7 @@ function replaySouffle(encounter: SouffleEncounter, fight: RecordedFight, sideOf
     let step = 'attack';
     let state: SouffleAttackState = {
       attackerName: fighters[a]!.name,
-      weaponName: weapon.name,
+      weaponName: weapon.id,
       input,
       attack: openSouffleAttack(input, scripted, options),
       souffleSpent: 0,
