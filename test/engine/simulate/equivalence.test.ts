@@ -160,7 +160,7 @@ function replayFantasia(encounter: FantasiaEncounter, fight: RecordedFight, side
           friend = j;
           break;
         }
-      const needs = new Set(
+      const needs = new Set<string>(
         fumbleOptions(state.attack)
           .filter((o) => o.needsFriend)
           .map((o) => o.id),
