@@ -560,10 +560,11 @@ export class FantasiaFight {
   }
 
   /**
-   * The same declaration object for the same fighter, kind and foe, so schedules can be looked
-   * up by the declarations' serial numbers (see `schedules`).
+   * The same declaration object for the same fighter, kind and weapon, so schedules can be looked
+   * up by the declarations' serial numbers (see `schedules`). Declarations name no target: the
+   * schedule does not depend on it, and the foe is picked again when the slot strikes.
    */
-  private made(i: number, kind: number, foe: number): Declared {
+  private made(i: number, kind: number): Declared {
     let cache = this.declared[i];
     if (!cache) {
       cache = new Map();
@@ -571,30 +572,29 @@ export class FantasiaFight {
     }
     // The weapon fought with is part of the key: after a broken weapon the declaration changes.
     const f = this.fighters[i]!;
-    const k = (f.melees.indexOf(f.melee) * 16 + kind) * 10_000 + foe + 1;
+    const k = f.melees.indexOf(f.melee) * 16 + kind;
     let d = cache.get(k);
     if (!d) {
-      d = { declaration: this.build(i, kind, foe), serial: this.serial++ };
+      d = { declaration: this.build(i, kind), serial: this.serial++ };
       cache.set(k, d);
     }
     return d;
   }
 
-  private build(i: number, kind: number, foe: number): FantasiaDeclaration {
+  private build(i: number, kind: number): FantasiaDeclaration {
     const f = this.fighters[i]!;
-    const targetId = foe >= 0 ? this.fighters[foe]!.round.id : '';
     const missile = f.missile;
     switch (kind) {
       case DODGE:
         return { intents: [{ kind: 'dodge' }] };
       case MELEE:
-        return { intents: [{ kind: 'melee', weaponId: f.melee.id, targetId }] };
+        return { intents: [{ kind: 'melee', weaponId: f.melee.id }] };
       case MOVE:
-        return { intents: [{ kind: 'move', targetId }] };
+        return { intents: [{ kind: 'move' }] };
       case SHOOT:
         if (!missile) break;
         return {
-          intents: [{ kind: missile.kind === 'thrown' ? 'throw' : 'shoot', weaponId: missile.id, targetId }],
+          intents: [{ kind: missile.kind === 'thrown' ? 'throw' : 'shoot', weaponId: missile.id }],
         };
       case DRAW_MISSILE:
         if (!missile) break;
@@ -619,10 +619,10 @@ export class FantasiaFight {
     f.dodging = false;
     f.attacking = false;
     const foe = arena.pick(i, pv);
-    if (foe < 0) return this.made(i, OTHER, -1);
+    if (foe < 0) return this.made(i, OTHER);
     if (t.defence === 'dodgeWhenHurt' && f.c.pv.value * 2 < f.c.pv.max) {
       f.dodging = true;
-      return this.made(i, DODGE, -1);
+      return this.made(i, DODGE);
     }
     const distance = arena.distance(i, foe);
     const missile = f.missile;
@@ -630,16 +630,16 @@ export class FantasiaFight {
       const r = f.readiness.weapons[missile.id];
       if (missileReady(f.readiness, missile)) {
         f.attacking = true;
-        return this.made(i, SHOOT, foe);
+        return this.made(i, SHOOT);
       }
-      if ((r && !r.ready) || missile.reload === 'bow') return this.made(i, DRAW_MISSILE, -1);
-      if (r && r.ready && !r.loaded) return this.made(i, RELOAD, -1);
+      if ((r && !r.ready) || missile.reload === 'bow') return this.made(i, DRAW_MISSILE);
+      if (r && r.ready && !r.loaded) return this.made(i, RELOAD);
     }
-    if (distance > 0) return this.made(i, MOVE, foe);
+    if (distance > 0) return this.made(i, MOVE);
     const r = f.readiness.weapons[f.melee.id];
-    if (r && !r.ready) return this.made(i, DRAW_MELEE, -1);
+    if (r && !r.ready) return this.made(i, DRAW_MELEE);
     f.attacking = true;
-    return this.made(i, MELEE, foe);
+    return this.made(i, MELEE);
   }
 
   /** One attack slot: the target picked again if it fell, then the engine's exchange. */
