@@ -4,10 +4,11 @@ import {
   NO_DEFENCE,
   resolveAttack,
   resolveDefence,
+  type AttackResult,
   type DefenceOption,
   type DefenceResult,
 } from '../fantasia/attack';
-import { damagedDefender, rollDamage } from '../fantasia/damage';
+import { damagedDefender, rollDamage, type DamageResult } from '../fantasia/damage';
 import { fumbleOptions, resolveFumble, type FumbleOptionId } from '../fantasia/fumbles';
 import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from '../fantasia/options';
 import {
@@ -169,6 +170,19 @@ interface Runtime {
   readonly parriers: readonly { readonly id: string; readonly skill: number }[];
   /** The shield's parry skill (Armes de mêlée, F-D4), -1 without a shield. */
   readonly shieldSkill: number;
+  /**
+   * The defence this fighter takes, by (missile, dodge declared, attack declared, parried), for
+   * the states and weapons it has now: no tactic places a secret thrust, so availableDefences
+   * reads nothing else of the attack. Worked out again once the states change.
+   */
+  readonly defences: (DefenceOption | null | undefined)[];
+  defencesFor: FantasiaStates | undefined;
+}
+
+/** A fighter's PV, owned by the fight and changed in place (see FantasiaFight.hurt). */
+interface Pv {
+  value: number;
+  readonly max: number;
 }
 
 interface Canonical {
@@ -285,6 +299,8 @@ export class FantasiaFight {
             .filter((w) => w.canParry)
             .map((w) => ({ id: w.id, skill: skillValue(base, w.skill) })),
           shieldSkill: base.shield ? skillValue(base, 'armesDeMelee') : -1,
+          defences: [],
+          defencesFor: undefined,
         });
         this.index.set(id, this.fighters.length - 1);
         this.roster[id] = round;
@@ -331,7 +347,10 @@ export class FantasiaFight {
     const fighters = this.fighters;
     arena.reset(this.gap);
     for (const f of fighters) {
-      f.c = f.base;
+      // The fight's own copy, its PV changed in place by the blows (see `hurt`).
+      const pv: Pv = { value: f.base.pv.value, max: f.base.pv.max };
+      f.c = { ...f.base, pv };
+      f.defencesFor = undefined;
       f.melee = f.melees[0]!;
       f.missile = f.missile0;
       f.skipUntil = 0;
@@ -700,25 +719,13 @@ export class FantasiaFight {
     }
     let defence: DefenceResult = NO_DEFENCE;
     if (t.tactics.defence !== 'none') {
-      const parryWeaponId = this.parryWith(t, defender, attack.ranged);
-      const options = availableDefences(
-        attack,
-        defender,
-        {
-          dodgeDeclared: t.dodging,
-          attackDeclared: t.attacking,
-          parriedThisRound: t.parried,
-          ...(parryWeaponId !== undefined ? { parryWeaponId } : {}),
-        },
-        this.options,
-      );
-      const picked = bestDefence(options);
+      const picked = this.defenceOf(t, defender, attack);
       if (picked) defence = resolveDefence(attack, picked, dice, this.options);
     }
     const damage = rollDamage(attack, f.c, defender, defence, dice, this.options);
     // The attacker's own view stays: readiness lives in the round (fantasiaCarryOver), and no
     // tactic places secret thrusts, so there is nothing for afterThrust to record.
-    const after = reshaped(damagedDefender(defender, damage), defender);
+    const after = this.hurt(defender, damage);
     t.c = t.reloadingId ? patched(after, { reloading: undefined }) : after;
     if (defence.parryUsed) t.parried = true;
     this.checkDown(foe, i, out);
@@ -739,6 +746,48 @@ export class FantasiaFight {
         ...(t.reloadingId ? { reloadingWeaponId: t.reloadingId } : {}),
       });
     return true;
+  }
+
+  /**
+   * The damage applied to the defender, as damagedDefender applies it (F-H5): PV minus the total
+   * and the states it sets. PV alone are changed in place on the fight's own copy (no copy of
+   * the whole fighter every blow); a blow that sets states goes through damagedDefender.
+   */
+  private hurt(defender: FantasiaCombatant, damage: DamageResult): FantasiaCombatant {
+    for (const _key in damage.states) return reshaped(damagedDefender(defender, damage), defender);
+    if (defender.id !== damage.defenderId || !Number.isInteger(damage.total) || damage.total < 0)
+      return damagedDefender(defender, damage); // the engine's refusal
+    (defender.pv as Pv).value -= damage.total;
+    return defender;
+  }
+
+  /** The defence `t` takes against `attack` (availableDefences, then the best), kept while its states stay. */
+  private defenceOf(t: Runtime, defender: FantasiaCombatant, attack: AttackResult): DefenceOption | undefined {
+    const cacheable = defender === t.c && attack.thrust === undefined;
+    const k = (attack.ranged ? 8 : 0) + (t.dodging ? 4 : 0) + (t.attacking ? 2 : 0) + (t.parried ? 1 : 0);
+    if (cacheable) {
+      if (t.defencesFor !== defender.states) {
+        t.defences.length = 0;
+        t.defencesFor = defender.states;
+      }
+      const known = t.defences[k];
+      if (known !== undefined) return known ?? undefined;
+    }
+    const parryWeaponId = this.parryWith(t, defender, attack.ranged);
+    const options = availableDefences(
+      attack,
+      defender,
+      {
+        dodgeDeclared: t.dodging,
+        attackDeclared: t.attacking,
+        parriedThisRound: t.parried,
+        ...(parryWeaponId !== undefined ? { parryWeaponId } : {}),
+      },
+      this.options,
+    );
+    const picked = bestDefence(options);
+    if (cacheable) t.defences[k] = picked ?? null;
+    return picked;
   }
 
   /**

@@ -39,6 +39,33 @@ interface Runtime {
   posture0: Posture;
 }
 
+/**
+ * A fighter with every key present, always in the same order (absent ones undefined): the
+ * engine copies the fighter on every blow ({ ...fighter }), and copies of one shape stay fast
+ * where a mix of shapes (with or without a posture, a size…) makes every copy slow.
+ */
+function shaped(f: SouffleFighter): SouffleFighter {
+  return {
+    id: f.id,
+    name: f.name,
+    geste: f.geste,
+    vigueur: f.vigueur,
+    acuite: f.acuite,
+    metiers: f.metiers,
+    disciplines: f.disciplines,
+    defense: f.defense,
+    initiative: f.initiative,
+    souffle: { value: f.souffle.value, max: f.souffle.max },
+    pv: { value: f.pv.value, max: f.pv.max },
+    wounds: f.wounds,
+    chance: f.chance,
+    posture: f.posture,
+    states: f.states,
+    assommeRounds: f.assommeRounds,
+    size: f.size,
+  } as SouffleFighter;
+}
+
 function bestMetier(f: SouffleFighter): number {
   return Math.max(0, ...Object.values(f.metiers));
 }
@@ -85,7 +112,7 @@ export class SouffleFight {
     const arenaFighters: ConstructorParameters<typeof Arena>[0][number][] = [];
     encounter.sides.forEach((side, s) => {
       side.fighters.forEach((entry, k) => {
-        const base: SouffleFighter = { ...entry.fighter, id: `${s}.${k}` };
+        const base: SouffleFighter = shaped({ ...entry.fighter, id: `${s}.${k}` });
         const tactics = entry.tactics ?? {};
         const melees = entry.weapons.filter((w) => !w.ranged);
         const bestMelee = [...melees].sort((a, b) => b.damage + b.advantage - (a.damage + a.advantage))[0];
