@@ -139,6 +139,8 @@ interface Plan {
 
 interface Runtime {
   readonly base: FantasiaCombatant;
+  /** The base with PV of its own, reset when a fight starts (the blows change them in place). */
+  readonly own: FantasiaCombatant;
   readonly round: FantasiaRoundCombatant;
   readonly tactics: Tactics;
   /** The melee weapons by expected damage, best first; bare hands last. */
@@ -273,8 +275,10 @@ export class FantasiaFight {
         const round = toRoundCombatant(base);
         const tactics = entry.tactics ?? {};
         const initialReadiness = fantasiaInitialReadiness(round);
+        const own: FantasiaCombatant = { ...base, pv: { value: base.pv.value, max: base.pv.max } };
         this.fighters.push({
           base,
+          own,
           round,
           tactics,
           melees: sorted,
@@ -347,9 +351,9 @@ export class FantasiaFight {
     const fighters = this.fighters;
     arena.reset(this.gap);
     for (const f of fighters) {
-      // The fight's own copy, its PV changed in place by the blows (see `hurt`).
-      const pv: Pv = { value: f.base.pv.value, max: f.base.pv.max };
-      f.c = { ...f.base, pv };
+      // The fights' own copy, its PV changed in place by the blows (see `hurt`).
+      (f.own.pv as Pv).value = f.base.pv.value;
+      f.c = f.own;
       f.defencesFor = undefined;
       f.melee = f.melees[0]!;
       f.missile = f.missile0;
