@@ -3,15 +3,22 @@
 // Fighters come from the compendium sources (packs-src/<ruleset>/<pack>/*.json, by name) or
 // from actors exported from Foundry; the report is printed as a text table in the language of the
 // system's lang files (French unless --lang en).
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { isRulesError } from '../src/engine/core/errors';
 import { formatReport, simulate } from '../src/engine/simulate';
 import { resolveEncounter, type EncounterFile } from '../src/engine/simulate/encounter-file';
 import type { Translate } from '../src/engine/simulate/format';
 import type { DocumentData } from '../src/engine/simulate/sources';
 
-const root = new URL('..', import.meta.url).pathname;
+/** The repository: the first folder up with a package.json (this file, or its bundle under node_modules/.cache). */
+function findRoot(from: string): string {
+  let dir = from;
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+const root = findRoot(dirname(fileURLToPath(import.meta.url)));
 const LANGS = ['fr', 'en'] as const;
 
 function readJson(path: string): unknown {

@@ -766,7 +766,11 @@ export class FantasiaFight {
   }
 
   /** The defence `t` takes against `attack` (availableDefences, then the best), kept while its states stay. */
-  private defenceOf(t: Runtime, defender: FantasiaCombatant, attack: AttackResult): DefenceOption | undefined {
+  private defenceOf(
+    t: Runtime,
+    defender: FantasiaCombatant,
+    attack: AttackResult,
+  ): DefenceOption | undefined {
     const cacheable = defender === t.c && attack.thrust === undefined;
     const k = (attack.ranged ? 8 : 0) + (t.dodging ? 4 : 0) + (t.attacking ? 2 : 0) + (t.parried ? 1 : 0);
     if (cacheable) {

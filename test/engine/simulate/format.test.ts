@@ -6,9 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { percent } from '../../../src/engine/simulate/format';
 
 const root = new URL('../../../', import.meta.url).pathname;
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
+// What `npm run simulate` runs: the prebuilt bundle of scripts/simulate.ts.
 const run = (...args: string[]) =>
-  spawnSync(tsx, [join(root, 'scripts', 'simulate.ts'), ...args], { cwd: root, encoding: 'utf8' });
+  spawnSync(process.execPath, [join(root, 'scripts', 'simulate.mjs'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+  });
 
 describe('the simulator report as the GM reads it', () => {
   it('never prints 0 % for a rate that is not 0, nor 100 % for one under 1', () => {
