@@ -1,8 +1,14 @@
 import type { Dice } from '../dice/port';
 import { forceAttack, resolveAttack, type AttackInput } from '../souffle/attack';
-import { applyDamage, resolveDefence, spendSouffle, type DefenceInput } from '../souffle/defence';
+import {
+  damageChange,
+  resolveDefence,
+  spendSouffle,
+  type DamageChange,
+  type DefenceInput,
+} from '../souffle/defence';
 import type { SouffleArmour, SouffleShield, SouffleWeapon } from '../souffle/equipment';
-import { GUERRIER, type SouffleFighter } from '../souffle/fighter';
+import { GUERRIER, type Gauge, type SouffleFighter } from '../souffle/fighter';
 import { rollInitiative, settleTie, ties } from '../souffle/initiative';
 import { levelBounds } from '../souffle/ladder';
 import { DEFAULT_OPTIONS, type SouffleOptions } from '../souffle/options';
@@ -19,13 +25,18 @@ import type { SouffleEncounter, Tactics } from './types';
  * resolveAttack with the sheet's choice (better characteristic, best métier, a second one-handed
  * weapon, S-AT3), forced with souffle by the tactic (forceAttack + spendSouffle, S-AT2); the
  * defender rolls resolveDefence (parry with a weapon or shield, dodge otherwise; only a shield
- * parries missiles, S-DF1) and applyDamage takes souffle, then PV (S-DF3). Moving is passive.
+ * parries missiles, S-DF1) and damageChange takes souffle, then PV (S-DF3: what applyDamage
+ * applies, written here on the fight's own copy of the fighter). Moving is passive.
  * Down at 0 PV; dead when one blow's damage past 0 PV reaches half the PV maximum (simulator
  * convention: the seed leaves death to the GM).
  */
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 interface Runtime {
   readonly base: SouffleFighter;
+  /** The base with gauges of its own, reset when a fight starts (the blows change it in place). */
+  readonly own: SouffleFighter;
   readonly tactics: Tactics;
   readonly melee: AttackInput;
   readonly ranged?: AttackInput;
@@ -127,6 +138,7 @@ export class SouffleFight {
             : tactics.posture;
         this.fighters.push({
           base,
+          own: shaped(base),
           tactics,
           melee,
           ...(missile ? { ranged: attackInput(base, missile, entry.weapons) } : {}),
@@ -161,7 +173,13 @@ export class SouffleFight {
     const fighters = this.fighters;
     arena.reset(this.gap);
     for (const r of fighters) {
-      r.f = r.base;
+      // The fights' own copy, reset (the blows write on it in place, see `hurt`).
+      const own = r.own as Mutable<SouffleFighter>;
+      (own.souffle as Mutable<Gauge>).value = r.base.souffle.value;
+      (own.pv as Mutable<Gauge>).value = r.base.pv.value;
+      own.states = r.base.states;
+      own.wounds = r.base.wounds;
+      r.f = own;
       r.posture0 = r.posture;
     }
     // Down from the start at 0 PV: such a fighter takes no part (as at the table).
@@ -256,6 +274,20 @@ export class SouffleFight {
     }
   }
 
+  /**
+   * S-DF3 on the fight's own copy of the fighter: the values damageChange gives (what
+   * applyDamage would put on a copy) written in place, so a blow copies no fighter.
+   */
+  private hurt(r: Runtime, taken: number): DamageChange {
+    const c = damageChange(r.f, taken, this.options);
+    const f = r.f as Mutable<SouffleFighter>;
+    (f.souffle as Mutable<Gauge>).value = c.souffle;
+    (f.pv as Mutable<Gauge>).value = c.pv;
+    f.states = c.states;
+    f.wounds = c.wounds;
+    return c;
+  }
+
   private strike(
     i: number,
     foe: number,
@@ -293,8 +325,7 @@ export class SouffleFight {
     const defence = resolveDefence(attack, { defense: them.f.defense, metier: them.metier }, input2, dice, o);
     out.blows += 1;
     const before = them.f.pv.value;
-    const hit = defence.taken === 0 ? undefined : applyDamage(them.f, defence.taken, o);
-    if (hit) them.f = hit.fighter;
+    const hit = defence.taken === 0 ? undefined : this.hurt(them, defence.taken);
     if (tracer)
       tracer.blow({
         round: this.round,
@@ -314,7 +345,7 @@ export class SouffleFight {
         ...(ranged ? { distance } : {}),
       });
     if (!hit) return;
-    if (hit.fighter.pv.value === 0 && before > 0) {
+    if (hit.pv === 0 && before > 0) {
       this.arena.fighters[foe]!.out = true;
       out.down[foe] = 1;
       out.downedBy[foe] = i;

@@ -131,16 +131,28 @@ export interface DamageOutcome {
   readonly down: boolean;
 }
 
+/** What S-DF3 changes on a fighter hit for `taken`: its souffle, PV, states and wounds after. */
+export interface DamageChange {
+  readonly souffle: number;
+  readonly pv: number;
+  readonly states: SouffleFighter['states'];
+  readonly wounds: SouffleFighter['wounds'];
+  readonly toSouffle: number;
+  readonly toPv: number;
+}
+
 /**
  * S-DF3: damage comes off souffle first, then PV (overflow spills in the same hit unless the
  * setting says otherwise). An épuisé fighter's souffle absorbs nothing. Losing PV ticks
- * "fatigué" and records a wound; emptying souffle makes the fighter épuisé.
+ * "fatigué" and records a wound; emptying souffle makes the fighter épuisé. The values after
+ * the hit, without copying the fighter (applyDamage makes the copy; the simulator writes them
+ * on its own fighter).
  */
-export function applyDamage(
-  fighter: SouffleFighter,
+export function damageChange(
+  fighter: Pick<SouffleFighter, 'souffle' | 'pv' | 'states' | 'wounds'>,
   taken: number,
   options: Pick<SouffleOptions, 'spillToPv'> = DEFAULT_OPTIONS,
-): DamageOutcome {
+): DamageChange {
   if (!Number.isInteger(taken) || taken < 0) {
     throw new RulesError('PDA.Error.OutOfRange', { what: 'damage', value: String(taken), min: 0, max: 9999 });
   }
@@ -153,14 +165,31 @@ export function applyDamage(
   if (toSouffle > 0 && souffle === 0) states = withState(states, 'epuise');
   if (toPv > 0) states = withState(states, 'fatigue');
   const pv = fighter.pv.value - toPv;
+  const wounds = toPv > 0 ? [...fighter.wounds, toPv] : fighter.wounds;
+  return { souffle, pv, states, wounds, toSouffle, toPv };
+}
+
+/** S-DF3 applied: the fighter after the hit (see damageChange). */
+export function applyDamage(
+  fighter: SouffleFighter,
+  taken: number,
+  options: Pick<SouffleOptions, 'spillToPv'> = DEFAULT_OPTIONS,
+): DamageOutcome {
+  const c = damageChange(fighter, taken, options);
   const next: SouffleFighter = {
     ...fighter,
-    souffle: { ...fighter.souffle, value: souffle },
-    pv: { ...fighter.pv, value: pv },
-    wounds: toPv > 0 ? [...fighter.wounds, toPv] : fighter.wounds,
-    states,
+    souffle: { ...fighter.souffle, value: c.souffle },
+    pv: { ...fighter.pv, value: c.pv },
+    wounds: c.wounds,
+    states: c.states,
   };
-  return { fighter: next, toSouffle, toPv, wounded: toPv > 0, down: pv === 0 && fighter.pv.value > 0 };
+  return {
+    fighter: next,
+    toSouffle: c.toSouffle,
+    toPv: c.toPv,
+    wounded: c.toPv > 0,
+    down: c.pv === 0 && fighter.pv.value > 0,
+  };
 }
 
 /** Takes souffle spent forcing (S-AT2) off a fighter; refused when there is not enough. */
