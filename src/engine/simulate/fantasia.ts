@@ -168,6 +168,10 @@ interface Runtime {
   readinessId: number;
   /** Serial of this round's declaration. */
   serial: number;
+  /** The declaration of the round it last acted in. */
+  declaration: FantasiaDeclaration | undefined;
+  /** The readiness the round started with (what the round's records hold). */
+  roundReadiness: FantasiaReadiness;
   /** The weapons that can parry, with their parry skill (static through a fight). */
   readonly parriers: readonly { readonly id: string; readonly skill: number }[];
   /** The shield's parry skill (Armes de mêlée, F-D4), -1 without a shield. */
@@ -299,6 +303,8 @@ export class FantasiaFight {
           carried: new Map(),
           readinessId: 0,
           serial: 0,
+          declaration: undefined,
+          roundReadiness: initialReadiness,
           parriers: weapons
             .filter((w) => w.canParry)
             .map((w) => ({ id: w.id, skill: skillValue(base, w.skill) })),
@@ -402,9 +408,18 @@ export class FantasiaFight {
       // and gives what it gives for the fighters' own order.
       for (const i of this.byDex) if (!arena.fighters[i]!.out) acting.push(fighters[i]!.round);
       const order = fantasiaInitiative(acting, dice);
-      // Records reused from round to round: only the acting fighters (those in `order`) are read.
+      // Records reused from round to round: only the acting fighters (those in `order`) are read,
+      // and they are filled only when a ruleset function reads them (a new schedule, a carry-over).
       const declarations = this.declarations;
       const readiness = this.readiness;
+      let filled = false;
+      const fill = () => {
+        if (filled) return;
+        filled = true;
+        for (const entry of order)
+          declarations[entry.combatantId] = this.runtimeOf(entry.combatantId).declaration!;
+        for (const f of fighters) readiness[f.round.id] = f.roundReadiness;
+      };
       let key = 0;
       let count = 0;
       const serials = this.serials;
@@ -413,27 +428,29 @@ export class FantasiaFight {
         const f = fighters[i]!;
         const d = this.declare(i, pv);
         f.serial = d.serial;
-        declarations[entry.combatantId] = d.declaration;
-        readiness[entry.combatantId] = f.readiness;
+        f.declaration = d.declaration;
         serials[count++] = d.serial;
         key = (Math.imul(key, 31) + d.serial + 1) & 0x3fffffff; // a small integer (Smi) key
       }
-      for (let i = 0; i < fighters.length; i++) readiness[fighters[i]!.round.id] = fighters[i]!.readiness;
+      for (const f of fighters) f.roundReadiness = f.readiness;
       // The round engine's state, built only when a ruleset function needs it.
-      const stateOf = (): FantasiaRoundState => ({
-        rules: 'fantasia',
-        round,
-        step: 'declaration',
-        combatants: this.roster,
-        order,
-        declarations,
-        readiness,
-        budgets: {},
-        slots: [],
-        slotIndex: -1,
-        out: fighters.filter((_, i) => arena.fighters[i]!.out).map((f) => f.round.id),
-        ended: false,
-      });
+      const stateOf = (): FantasiaRoundState => {
+        fill();
+        return {
+          rules: 'fantasia',
+          round,
+          step: 'declaration',
+          combatants: this.roster,
+          order,
+          declarations,
+          readiness,
+          budgets: {},
+          slots: [],
+          slotIndex: -1,
+          out: fighters.filter((_, i) => arena.fighters[i]!.out).map((f) => f.round.id),
+          ended: false,
+        };
+      };
       // buildFantasiaSchedule is pure: the same order and declarations give the same passes.
       let plan = this.cached(key, count);
       if (!plan) {
@@ -460,7 +477,7 @@ export class FantasiaFight {
       for (let i = 0; i < fighters.length; i++) {
         const f = fighters[i]!;
         const a = arena.fighters[i]!;
-        const declaration = declarations[f.round.id];
+        const declaration = f.declaration;
         f.reloadingId = undefined;
         if (!declaration || a.out) continue;
         let needsCarry = false;
@@ -517,6 +534,10 @@ export class FantasiaFight {
       const lost = f.base.pv.value - Math.max(0, f.c.pv.value);
       out.pvLost[i] = lost > 0 ? lost : 0;
     }
+  }
+
+  private runtimeOf(id: string): Runtime {
+    return this.fighters[this.index.get(id)!]!;
   }
 
   /** The fighter's one object for this readiness (weapons in a fixed order make the key). */
