@@ -716,7 +716,7 @@ export class FantasiaFight {
     // The attack card's steps: attack roll; the defences open (F-D1..F-D4), the defender taking
     // the best one; its roll; damage; applied to the defender.
     const attack = resolveAttack(
-      { attacker: f.c, defender, weapon, ...(melee ? {} : { distance }) },
+      melee ? { attacker: f.c, defender, weapon } : { attacker: f.c, defender, weapon, distance },
       dice,
       this.options,
     );
@@ -806,12 +806,14 @@ export class FantasiaFight {
     const options = availableDefences(
       attack,
       defender,
-      {
-        dodgeDeclared: t.dodging,
-        attackDeclared: t.attacking,
-        parriedThisRound: t.parried,
-        ...(parryWeaponId !== undefined ? { parryWeaponId } : {}),
-      },
+      parryWeaponId !== undefined
+        ? {
+            dodgeDeclared: t.dodging,
+            attackDeclared: t.attacking,
+            parriedThisRound: t.parried,
+            parryWeaponId,
+          }
+        : { dodgeDeclared: t.dodging, attackDeclared: t.attacking, parriedThisRound: t.parried },
       this.options,
     );
     const picked = bestDefence(options);
