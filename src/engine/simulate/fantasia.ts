@@ -179,10 +179,12 @@ interface Runtime {
   /**
    * The defence this fighter takes, by (missile, dodge declared, attack declared, parried), for
    * the states and weapons it has now: no tactic places a secret thrust, so availableDefences
-   * reads nothing else of the attack. Worked out again once the states change.
+   * reads nothing else of the attack. Worked out again once its states or weapons change (kept
+   * from fight to fight: every fight starts from the same ones).
    */
   readonly defences: (DefenceOption | null | undefined)[];
   defencesFor: FantasiaStates | undefined;
+  defencesWith: FantasiaCombatant['weapons'];
 }
 
 /** A fighter's PV, owned by the fight and changed in place (see FantasiaFight.hurt). */
@@ -311,6 +313,7 @@ export class FantasiaFight {
           shieldSkill: base.shield ? skillValue(base, 'armesDeMelee') : -1,
           defences: [],
           defencesFor: undefined,
+          defencesWith: undefined,
         });
         this.index.set(id, this.fighters.length - 1);
         this.roster[id] = round;
@@ -360,7 +363,6 @@ export class FantasiaFight {
       // The fights' own copy, its PV changed in place by the blows (see `hurt`).
       (f.own.pv as Pv).value = f.base.pv.value;
       f.c = f.own;
-      f.defencesFor = undefined;
       f.melee = f.melees[0]!;
       f.missile = f.missile0;
       f.skipUntil = 0;
@@ -795,9 +797,10 @@ export class FantasiaFight {
     const cacheable = defender === t.c && attack.thrust === undefined;
     const k = (attack.ranged ? 8 : 0) + (t.dodging ? 4 : 0) + (t.attacking ? 2 : 0) + (t.parried ? 1 : 0);
     if (cacheable) {
-      if (t.defencesFor !== defender.states) {
+      if (t.defencesFor !== defender.states || t.defencesWith !== defender.weapons) {
         t.defences.length = 0;
         t.defencesFor = defender.states;
+        t.defencesWith = defender.weapons;
       }
       const known = t.defences[k];
       if (known !== undefined) return known ?? undefined;
