@@ -28,7 +28,7 @@ import type { FantasiaCombatant, FantasiaWeapon } from '../fantasia/types';
 import { validateCombatant } from '../fantasia/validate';
 import type { FantasiaStates } from '../fantasia/types';
 import { isRanged } from '../fantasia/weapons';
-import type { Slot, SlotSpec } from '../round/types';
+import type { InitiativeEntry, Slot, SlotSpec } from '../round/types';
 import { Arena, meanOf } from './arena';
 import type { FightResult } from './stats';
 import type { FightTracer } from './trace';
@@ -240,6 +240,9 @@ export class FantasiaFight {
   /** The fumble setting (see FantasiaEncounter.fumbles) and the round being played. */
   private readonly fumbles: FumbleOptionId | 'random' | 'none';
   private round = 0;
+  /** This round's initiative order, and whether the round's records were filled (stateOf). */
+  private order: readonly InitiativeEntry[] = [];
+  private filled = false;
   /** Told about every attack (equivalence tests); undefined in simulations. */
   tracer: FightTracer | undefined;
 
@@ -410,18 +413,9 @@ export class FantasiaFight {
       // and gives what it gives for the fighters' own order.
       for (const i of this.byDex) if (!arena.fighters[i]!.out) acting.push(fighters[i]!.round);
       const order = fantasiaInitiative(acting, dice);
-      // Records reused from round to round: only the acting fighters (those in `order`) are read,
-      // and they are filled only when a ruleset function reads them (a new schedule, a carry-over).
+      this.order = order;
+      this.filled = false;
       const declarations = this.declarations;
-      const readiness = this.readiness;
-      let filled = false;
-      const fill = () => {
-        if (filled) return;
-        filled = true;
-        for (const entry of order)
-          declarations[entry.combatantId] = this.runtimeOf(entry.combatantId).declaration!;
-        for (const f of fighters) readiness[f.round.id] = f.roundReadiness;
-      };
       let key = 0;
       let count = 0;
       const serials = this.serials;
@@ -435,28 +429,13 @@ export class FantasiaFight {
         key = (Math.imul(key, 31) + d.serial + 1) & 0x3fffffff; // a small integer (Smi) key
       }
       for (const f of fighters) f.roundReadiness = f.readiness;
-      // The round engine's state, built only when a ruleset function needs it.
-      const stateOf = (): FantasiaRoundState => {
-        fill();
-        return {
-          rules: 'fantasia',
-          round,
-          step: 'declaration',
-          combatants: this.roster,
-          order,
-          declarations,
-          readiness,
-          budgets: {},
-          slots: [],
-          slotIndex: -1,
-          out: fighters.filter((_, i) => arena.fighters[i]!.out).map((f) => f.round.id),
-          ended: false,
-        };
-      };
       // buildFantasiaSchedule is pure: the same order and declarations give the same passes.
       let plan = this.cached(key, count);
       if (!plan) {
-        plan = this.plan(buildFantasiaSchedule({ state: stateOf(), declarations }), serials.slice(0, count));
+        plan = this.plan(
+          buildFantasiaSchedule({ state: this.stateOf(), declarations }),
+          serials.slice(0, count),
+        );
         if (this.schedules.size > SCHEDULE_CACHE) this.schedules.clear();
         const bucket = this.schedules.get(key);
         if (bucket) bucket.push(plan);
@@ -513,7 +492,7 @@ export class FantasiaFight {
             const next = this.canonical(
               f,
               fantasiaCarryOver({
-                state: { ...stateOf(), slots: mine },
+                state: { ...this.stateOf(), slots: mine },
                 combatant: f.round,
                 readiness: f.readiness,
                 declaration,
@@ -540,6 +519,36 @@ export class FantasiaFight {
 
   private runtimeOf(id: string): Runtime {
     return this.fighters[this.index.get(id)!]!;
+  }
+
+  /**
+   * The round engine's state, built only when a ruleset function needs it (a new schedule, a
+   * carry-over). Its records are reused from round to round: only the acting fighters (those in
+   * the order) are read, and they are filled at the first need of the round.
+   */
+  private stateOf(): FantasiaRoundState {
+    const declarations = this.declarations;
+    const readiness = this.readiness;
+    if (!this.filled) {
+      this.filled = true;
+      for (const entry of this.order)
+        declarations[entry.combatantId] = this.runtimeOf(entry.combatantId).declaration!;
+      for (const f of this.fighters) readiness[f.round.id] = f.roundReadiness;
+    }
+    return {
+      rules: 'fantasia',
+      round: this.round,
+      step: 'declaration',
+      combatants: this.roster,
+      order: this.order,
+      declarations,
+      readiness,
+      budgets: {},
+      slots: [],
+      slotIndex: -1,
+      out: this.fighters.filter((_, i) => this.arena.fighters[i]!.out).map((f) => f.round.id),
+      ended: false,
+    };
   }
 
   /** The fighter's one object for this readiness (weapons in a fixed order make the key). */
