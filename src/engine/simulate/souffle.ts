@@ -248,11 +248,12 @@ export class SouffleFight {
     const side = this.sideOf[i];
     let mine = 0;
     let theirs = 0;
-    this.arena.fighters.forEach((a, j) => {
-      if (a.out) return;
+    const all = this.arena.fighters;
+    for (let j = 0; j < all.length; j++) {
+      if (all[j]!.out) continue;
       if (this.sideOf[j] === side) mine += 1;
       else theirs += 1;
-    });
+    }
     return mine > theirs ? 'intrepide' : 'prudent';
   }
 
