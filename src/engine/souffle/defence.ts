@@ -79,7 +79,9 @@ export function defenceLevel(
     feint: input.feinted ? FEINT_DEFENCE : 0,
     context: input.context ?? 0,
   };
-  const level = Object.values(parts).reduce((s, v) => s + v, 0) + (input.extraLevels ?? 0);
+  // Every part, in order (a plain sum: this runs for every Souffle defence).
+  const sum = 0 + parts.posture + parts.armour + parts.shield + parts.distance + parts.feint + parts.context;
+  const level = sum + (input.extraLevels ?? 0);
   return { level, canRoll: !input.noDefenceRoll && canRollDefence(input.states), parts };
 }
 
@@ -118,7 +120,10 @@ export function resolveDefence(
   const roll = level.canRoll ? rollLevel(options.ladder, level.level, dice) : undefined;
   const die = roll?.value ?? 0;
   const taken = Math.max(0, attack.potential - die - defender.defense - half);
-  return { level, ...(roll ? { roll } : {}), die, defense: defender.defense, halfMetier: half, taken };
+  const defense = defender.defense;
+  return roll
+    ? { level, roll, die, defense, halfMetier: half, taken }
+    : { level, die, defense, halfMetier: half, taken };
 }
 
 export interface DamageOutcome {
