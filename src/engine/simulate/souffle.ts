@@ -3,7 +3,7 @@ import { forceAttack, resolveAttack, type AttackInput } from '../souffle/attack'
 import {
   damageChange,
   resolveDefence,
-  spendSouffle,
+  souffleSpent,
   type DamageChange,
   type DefenceInput,
 } from '../souffle/defence';
@@ -23,7 +23,7 @@ import type { SouffleEncounter, Tactics } from './types';
  * S-DF1..S-DF3): initiative once for the fight (rollInitiative, Guerriers first); each round,
  * in that order, a fighter spends its posture's short actions on attacks. An attack is
  * resolveAttack with the sheet's choice (better characteristic, best métier, a second one-handed
- * weapon, S-AT3), forced with souffle by the tactic (forceAttack + spendSouffle, S-AT2); the
+ * weapon, S-AT3), forced with souffle by the tactic (forceAttack + souffleSpent, S-AT2); the
  * defender rolls resolveDefence (parry with a weapon or shield, dodge otherwise; only a shield
  * parries missiles, S-DF1) and damageChange takes souffle, then PV (S-DF3: what applyDamage
  * applies, written here on the fight's own copy of the fighter). Moving is passive.
@@ -310,7 +310,11 @@ export class SouffleFight {
       const n = Math.min(attack.maxForce, me.f.souffle.value - reserve);
       if (n > 0) {
         attack = forceAttack(attack, n, me.f.souffle.value, o);
-        me.f = spendSouffle(me.f, n);
+        // S-AT2's values written on the fight's own fighter (what spendSouffle puts on a copy).
+        const spent = souffleSpent(me.f, n);
+        const f = me.f as Mutable<SouffleFighter>;
+        (f.souffle as Mutable<Gauge>).value = spent.souffle;
+        f.states = spent.states;
         forced = n;
       }
     }

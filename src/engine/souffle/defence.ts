@@ -197,8 +197,14 @@ export function applyDamage(
   };
 }
 
-/** Takes souffle spent forcing (S-AT2) off a fighter; refused when there is not enough. */
-export function spendSouffle(fighter: SouffleFighter, amount: number): SouffleFighter {
+/**
+ * S-AT2: the souffle and states of a fighter after spending `amount` forcing (emptied: épuisé);
+ * refused when there is not enough. The values only (spendSouffle makes the copy).
+ */
+export function souffleSpent(
+  fighter: Pick<SouffleFighter, 'souffle' | 'states'>,
+  amount: number,
+): { readonly souffle: number; readonly states: SouffleFighter['states'] } {
   if (!Number.isInteger(amount) || amount < 0) {
     throw new RulesError('PDA.Error.OutOfRange', {
       what: 'souffle',
@@ -215,8 +221,13 @@ export function spendSouffle(fighter: SouffleFighter, amount: number): SouffleFi
   }
   const value = fighter.souffle.value - amount;
   return {
-    ...fighter,
-    souffle: { ...fighter.souffle, value },
+    souffle: value,
     states: amount > 0 && value === 0 ? withState(fighter.states, 'epuise') : fighter.states,
   };
+}
+
+/** Takes souffle spent forcing (S-AT2) off a fighter; refused when there is not enough. */
+export function spendSouffle(fighter: SouffleFighter, amount: number): SouffleFighter {
+  const spent = souffleSpent(fighter, amount);
+  return { ...fighter, souffle: { ...fighter.souffle, value: spent.souffle }, states: spent.states };
 }
