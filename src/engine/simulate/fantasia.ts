@@ -164,6 +164,8 @@ interface Runtime {
   readonly arquebus: boolean;
   /** One readiness object per distinct readiness, numbered; carry-overs already computed. */
   readonly canon: Map<string, Canonical>;
+  /** The canonical initial readiness (found at the first fight). */
+  start: Canonical | undefined;
   readonly carried: Map<string, Canonical>;
   readinessId: number;
   /** Serial of this round's declaration. */
@@ -305,6 +307,7 @@ export class FantasiaFight {
           reloadingId: undefined,
           arquebus: weapons.some((w) => w.reload === 'arquebus'),
           canon: new Map(),
+          start: undefined,
           carried: new Map(),
           readinessId: 0,
           serial: 0,
@@ -370,7 +373,8 @@ export class FantasiaFight {
       f.missile = f.missile0;
       f.skipUntil = 0;
       f.boundUntil = 0;
-      const start = this.canonical(f, f.initialReadiness);
+      // The same readiness every fight starts with, its one object looked up once.
+      const start = (f.start ??= this.canonical(f, f.initialReadiness));
       f.readiness = start.readiness;
       f.readinessId = start.id;
     }
