@@ -192,15 +192,32 @@ export function evaluate(
     }
     const raw = [];
     for (let i = 0; i < term.count; i++) raw.push(rollOne(term.faces, dice, d3FromD6));
-    let keptFlags = raw.map(() => true);
-    if (term.keep && term.keepCount !== undefined) {
-      const order = raw.map((r, i) => ({ v: r.value, i }));
-      order.sort((a, b) => (term.keep === 'h' ? b.v - a.v : a.v - b.v) || a.i - b.i);
-      const keepSet = new Set(order.slice(0, term.keepCount).map((o) => o.i));
-      keptFlags = raw.map((_, i) => keepSet.has(i));
+    // Kept: the keepCount highest (kh) or lowest (kl), the earlier die first among equal values.
+    // Picked one at a time (a handful of dice; Souffle rolls this for every attack and defence).
+    const kept: boolean[] = [];
+    const keepAll = !(term.keep && term.keepCount !== undefined);
+    for (let i = 0; i < raw.length; i++) kept.push(keepAll);
+    if (!keepAll) {
+      const high = term.keep === 'h';
+      const count = Math.min(term.keepCount ?? 0, raw.length);
+      for (let k = 0; k < count; k++) {
+        let best = -1;
+        for (let i = 0; i < raw.length; i++) {
+          if (kept[i]) continue;
+          const v = raw[i]!.value;
+          if (best < 0 || (high ? v > raw[best]!.value : v < raw[best]!.value)) best = i;
+        }
+        kept[best] = true;
+      }
     }
-    const rolls: DieRoll[] = raw.map((r, i) => ({ faces: term.faces, ...r, kept: keptFlags[i] === true }));
-    const sum = rolls.reduce((s, r) => s + (r.kept ? r.value : 0), 0);
+    const rolls: DieRoll[] = [];
+    let sum = 0;
+    for (let i = 0; i < raw.length; i++) {
+      const r = raw[i]!;
+      const isKept = kept[i] === true;
+      rolls.push({ faces: term.faces, rolledOn: r.rolledOn, rolled: r.rolled, value: r.value, kept: isKept });
+      if (isKept) sum += r.value;
+    }
     terms.push({ term, dice: rolls, total: term.sign * sum });
     total += term.sign * sum;
     diceTotal += term.sign * sum;

@@ -222,8 +222,14 @@ export function fantasiaInitiative(
   combatants: readonly FantasiaRoundCombatant[],
   dice: Dice,
 ): InitiativeEntry[] {
-  // DEX highest first; the sort is stable, so equal DEX keeps the combatants' order.
-  const sorted = [...combatants].sort((a, b) => b.dex - a.dex);
+  // DEX highest first; equal DEX keeps the combatants' order (a stable insertion sort: a handful
+  // of fighters, often listed by DEX already, every round of a simulated fight).
+  const sorted: FantasiaRoundCombatant[] = [];
+  for (const c of combatants) {
+    let at = sorted.length;
+    while (at > 0 && (sorted[at - 1] as FantasiaRoundCombatant).dex < c.dex) at--;
+    sorted.splice(at, 0, c);
+  }
   const entries: InitiativeEntry[] = [];
   // The d10s of sorted[k], for the fighters of a tied group.
   const rolls: number[][] = [];

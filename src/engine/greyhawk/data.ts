@@ -692,19 +692,33 @@ export function catalogueWeapon(
   return { id: overrides.id ?? base, base, name: base, magic: 0, ...entry, ...overrides };
 }
 
+// The groups are constant tables: each weapon's groups are worked out once (every attack asks).
+const TIGHT_OF = new Map<string, readonly string[]>();
+const BROAD_OF = new Map<string, readonly string[]>();
+
 /** Tight groups a catalogue weapon belongs to. */
-export function tightGroupsOf(base: string): string[] {
-  return Object.entries(TIGHT_GROUPS)
-    .filter(([, members]) => members.includes(base))
-    .map(([id]) => id);
+export function tightGroupsOf(base: string): readonly string[] {
+  let groups = TIGHT_OF.get(base);
+  if (!groups) {
+    groups = Object.entries(TIGHT_GROUPS)
+      .filter(([, members]) => members.includes(base))
+      .map(([id]) => id);
+    TIGHT_OF.set(base, groups);
+  }
+  return groups;
 }
 
 /** Broad groups a catalogue weapon belongs to (through its tight groups). */
-export function broadGroupsOf(base: string): string[] {
-  const tight = new Set(tightGroupsOf(base));
-  return Object.entries(BROAD_GROUPS)
-    .filter(([, members]) => members.some((g) => tight.has(g)))
-    .map(([id]) => id);
+export function broadGroupsOf(base: string): readonly string[] {
+  let groups = BROAD_OF.get(base);
+  if (!groups) {
+    const tight = new Set(tightGroupsOf(base));
+    groups = Object.entries(BROAD_GROUPS)
+      .filter(([, members]) => members.some((g) => tight.has(g)))
+      .map(([id]) => id);
+    BROAD_OF.set(base, groups);
+  }
+  return groups;
 }
 
 export function isBowOrCrossbow(kind: WeaponKind): boolean {

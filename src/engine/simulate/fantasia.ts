@@ -4,11 +4,13 @@ import {
   NO_DEFENCE,
   resolveAttack,
   resolveDefence,
+  type AttackResult,
   type DefenceOption,
   type DefenceResult,
 } from '../fantasia/attack';
-import { damagedDefender, rollDamage } from '../fantasia/damage';
+import { damagedDefender, rollDamage, type DamageResult } from '../fantasia/damage';
 import { fightCondition } from '../fantasia/fallen';
+import { fumbleOptions, resolveFumble, type FumbleOptionId } from '../fantasia/fumbles';
 import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from '../fantasia/options';
 import {
   buildFantasiaSchedule,
@@ -25,10 +27,12 @@ import {
 import { skillValue } from '../fantasia/skills';
 import type { FantasiaCombatant, FantasiaWeapon } from '../fantasia/types';
 import { validateCombatant } from '../fantasia/validate';
-import { isRanged, withStates } from '../fantasia/weapons';
-import type { Slot, SlotSpec } from '../round/types';
+import type { FantasiaStates } from '../fantasia/types';
+import { isRanged } from '../fantasia/weapons';
+import type { InitiativeEntry, Slot, SlotSpec } from '../round/types';
 import { Arena, meanOf } from './arena';
 import type { FightResult } from './stats';
+import type { FightTracer } from './trace';
 import type { FantasiaEncounter, Tactics } from './types';
 
 /*
@@ -46,6 +50,43 @@ import type { FantasiaEncounter, Tactics } from './types';
  * comes first, never by PV when the GM decides).
  * Fumbles end the attack (their follow-ups are a player's or the GM's choice on the card).
  */
+
+/**
+ * A fighter's states with every key present, always in the same order (absent ones undefined):
+ * the engine reads the same properties on every fighter, and objects of one shape keep those
+ * reads fast (deleting keys, as a document's patch does, would slow every read after it).
+ */
+function shaped(s: FantasiaStates): FantasiaStates {
+  return {
+    unconscious: s.unconscious,
+    fallen: s.fallen,
+    immobilised: s.immobilised,
+    strangled: s.strangled,
+    entangled: s.entangled,
+    disarmed: s.disarmed,
+    weaponBound: s.weaponBound,
+    weaponBroken: s.weaponBroken,
+    jammed: s.jammed,
+    reloading: s.reloading,
+    arquebusReload: s.arquebusReload,
+    skipNextAttack: s.skipNextAttack,
+    halfMovement: s.halfMovement,
+    cannotMove: s.cannotMove,
+    armLost: s.armLost,
+    dead: s.dead,
+    sprintRounds: s.sprintRounds,
+  } as FantasiaStates;
+}
+
+/** The combatant with its states patched, keeping their one shape (see `shaped`). */
+function patched(c: FantasiaCombatant, patch: Partial<FantasiaStates>): FantasiaCombatant {
+  return { ...c, states: shaped({ ...c.states, ...patch }) };
+}
+
+/** The combatant as the engine returned it, its states brought back to their one shape. */
+function reshaped(c: FantasiaCombatant, before: FantasiaCombatant): FantasiaCombatant {
+  return c.states === before.states ? c : { ...c, states: shaped(c.states) };
+}
 
 /** The allowed defence with the best chance, as resolveExchange's 'best' choice picks it. */
 function bestDefence(options: readonly DefenceOption[]): DefenceOption | undefined {
@@ -67,6 +108,9 @@ interface Declared {
   readonly declaration: FantasiaDeclaration;
   readonly serial: number;
 }
+
+/** Schedules kept at most, then the cache starts again (bounded memory). */
+const SCHEDULE_CACHE = 50_000;
 
 const OTHER = 0;
 const DODGE = 1;
@@ -97,10 +141,19 @@ interface Plan {
 
 interface Runtime {
   readonly base: FantasiaCombatant;
+  /** The base with PV of its own, reset when a fight starts (the blows change them in place). */
+  readonly own: FantasiaCombatant;
   readonly round: FantasiaRoundCombatant;
   readonly tactics: Tactics;
-  readonly melee: FantasiaWeapon;
-  readonly missile?: FantasiaWeapon;
+  /** The melee weapons by expected damage, best first; bare hands last. */
+  readonly melees: readonly FantasiaWeapon[];
+  readonly missile0: FantasiaWeapon | undefined;
+  /** The weapons fought with now: a broken one is replaced, a jammed missile put away (fumbles). */
+  melee: FantasiaWeapon;
+  missile: FantasiaWeapon | undefined;
+  /** Round from which a lost balance (F-H6) or a bound weapon no longer stops the next attack. */
+  skipUntil: number;
+  boundUntil: number;
   readonly initialReadiness: FantasiaReadiness;
   c: FantasiaCombatant;
   readiness: FantasiaReadiness;
@@ -113,10 +166,35 @@ interface Runtime {
   readonly arquebus: boolean;
   /** One readiness object per distinct readiness, numbered; carry-overs already computed. */
   readonly canon: Map<string, Canonical>;
+  /** The canonical initial readiness (found at the first fight). */
+  start: Canonical | undefined;
   readonly carried: Map<string, Canonical>;
   readinessId: number;
   /** Serial of this round's declaration. */
   serial: number;
+  /** The declaration of the round it last acted in. */
+  declaration: FantasiaDeclaration | undefined;
+  /** The readiness the round started with (what the round's records hold). */
+  roundReadiness: FantasiaReadiness;
+  /** The weapons that can parry, with their parry skill (static through a fight). */
+  readonly parriers: readonly { readonly id: string; readonly skill: number }[];
+  /** The shield's parry skill (Armes de mêlée, F-D4), -1 without a shield. */
+  readonly shieldSkill: number;
+  /**
+   * The defence this fighter takes, by (missile, dodge declared, attack declared, parried), for
+   * the states and weapons it has now: no tactic places a secret thrust, so availableDefences
+   * reads nothing else of the attack. Worked out again once its states or weapons change (kept
+   * from fight to fight: every fight starts from the same ones).
+   */
+  readonly defences: (DefenceOption | null | undefined)[];
+  defencesFor: FantasiaStates | undefined;
+  defencesWith: FantasiaCombatant['weapons'];
+}
+
+/** A fighter's PV, owned by the fight and changed in place (see FantasiaFight.hurt). */
+interface Pv {
+  value: number;
+  readonly max: number;
 }
 
 interface Canonical {
@@ -163,22 +241,32 @@ export class FantasiaFight {
   readonly sideOf: number[] = [];
   /** Fighter indices by DEX, highest first, equal DEX in their own order. */
   private readonly byDex: readonly number[];
+  /** The fumble setting (see FantasiaEncounter.fumbles) and the round being played. */
+  private readonly fumbles: FumbleOptionId | 'random' | 'none';
+  private round = 0;
+  /** This round's initiative order, and whether the round's records were filled (stateOf). */
+  private order: readonly InitiativeEntry[] = [];
+  private filled = false;
+  /** Told about every attack (equivalence tests); undefined in simulations. */
+  tracer: FightTracer | undefined;
 
   constructor(encounter: FantasiaEncounter) {
     this.options = encounter.options ?? DEFAULT_FANTASIA_OPTIONS;
     this.roundLimit = encounter.roundLimit ?? 50;
+    this.fumbles = encounter.fumbles ?? 'random';
     this.gap = encounter.distance ?? 0;
     const drawn = encounter.drawn !== false;
     const arenaFighters: ConstructorParameters<typeof Arena>[0][number][] = [];
     encounter.sides.forEach((side, s) => {
       side.fighters.forEach((entry, k) => {
         const id = `${s}.${k}`;
-        const base = prepared(validateCombatant({ ...entry.combatant, id }), drawn);
+        const valid = prepared(validateCombatant({ ...entry.combatant, id }), drawn);
+        const base = { ...valid, states: shaped(valid.states) };
         const weapons = base.weapons ?? [];
         const melees = weapons.filter((w) => w.kind === 'melee' || w.kind === 'unarmed' || w.kind === 'whip');
         const missiles = weapons.filter((w) => isRanged(w) && w.kind !== 'siege');
         const byValue = (a: FantasiaWeapon, b: FantasiaWeapon) => expected(base, b) - expected(base, a);
-        const melee = [...melees].sort(byValue)[0] ?? {
+        const bareHands: FantasiaWeapon = {
           id: 'bagarre',
           name: 'Bagarre',
           type: 'bagarre',
@@ -193,16 +281,25 @@ export class FantasiaFight {
           ready: true,
           loaded: true,
         };
+        const sorted = [...melees].sort(byValue);
+        if (!sorted.some((w) => w.kind === 'unarmed')) sorted.push(bareHands);
+        const melee = sorted[0]!;
         const missile = [...missiles].sort(byValue)[0];
         const round = toRoundCombatant(base);
         const tactics = entry.tactics ?? {};
         const initialReadiness = fantasiaInitialReadiness(round);
+        const own: FantasiaCombatant = { ...base, pv: { value: base.pv.value, max: base.pv.max } };
         this.fighters.push({
           base,
+          own,
           round,
           tactics,
+          melees: sorted,
+          missile0: missile,
           melee,
-          ...(missile ? { missile } : {}),
+          missile,
+          skipUntil: 0,
+          boundUntil: 0,
           initialReadiness,
           c: base,
           readiness: initialReadiness,
@@ -212,9 +309,19 @@ export class FantasiaFight {
           reloadingId: undefined,
           arquebus: weapons.some((w) => w.reload === 'arquebus'),
           canon: new Map(),
+          start: undefined,
           carried: new Map(),
           readinessId: 0,
           serial: 0,
+          declaration: undefined,
+          roundReadiness: initialReadiness,
+          parriers: weapons
+            .filter((w) => w.canParry)
+            .map((w) => ({ id: w.id, skill: skillValue(base, w.skill) })),
+          shieldSkill: base.shield ? skillValue(base, 'armesDeMelee') : -1,
+          defences: [],
+          defencesFor: undefined,
+          defencesWith: undefined,
         });
         this.index.set(id, this.fighters.length - 1);
         this.roster[id] = round;
@@ -261,18 +368,39 @@ export class FantasiaFight {
     const fighters = this.fighters;
     arena.reset(this.gap);
     for (const f of fighters) {
-      f.c = f.base;
-      const start = this.canonical(f, f.initialReadiness);
+      // The fights' own copy, its PV changed in place by the blows (see `hurt`).
+      (f.own.pv as Pv).value = f.base.pv.value;
+      f.c = f.own;
+      f.melee = f.melees[0]!;
+      f.missile = f.missile0;
+      f.skipUntil = 0;
+      f.boundUntil = 0;
+      // The same readiness every fight starts with, its one object looked up once.
+      const start = (f.start ??= this.canonical(f, f.initialReadiness));
       f.readiness = start.readiness;
       f.readinessId = start.id;
     }
+    // Down means down from the start: a fighter at 0 PV or below (or unconscious, or dead) takes
+    // no part, as the cards and the tracker refuse him any action.
+    for (let i = 0; i < fighters.length; i++)
+      if (this.isDown(fighters[i]!)) {
+        arena.fighters[i]!.out = true;
+        out.down[i] = 1;
+      }
     const pv = (j: number): number => fighters[j]!.c.pv.value;
     let round = 0;
     let winner = arena.winner();
     const acting: FantasiaRoundCombatant[] = [];
     while (winner === -2 && round < this.roundLimit) {
       round += 1;
+      this.round = round;
       arena.startRound();
+      // Timed states end as the round's upkeep ends them at the table (timedRecords' lengths).
+      for (const f of fighters) {
+        const s = f.c.states;
+        if (s.skipNextAttack && round >= f.skipUntil) f.c = patched(f.c, { skipNextAttack: undefined });
+        if (s.weaponBound && round >= f.boundUntil) f.c = patched(f.c, { weaponBound: undefined });
+      }
       // Retreat (tactics) before anyone declares.
       for (let i = 0; i < fighters.length; i++) {
         const f = fighters[i]!;
@@ -291,9 +419,9 @@ export class FantasiaFight {
       // and gives what it gives for the fighters' own order.
       for (const i of this.byDex) if (!arena.fighters[i]!.out) acting.push(fighters[i]!.round);
       const order = fantasiaInitiative(acting, dice);
-      // Records reused from round to round: only the acting fighters (those in `order`) are read.
+      this.order = order;
+      this.filled = false;
       const declarations = this.declarations;
-      const readiness = this.readiness;
       let key = 0;
       let count = 0;
       const serials = this.serials;
@@ -302,32 +430,19 @@ export class FantasiaFight {
         const f = fighters[i]!;
         const d = this.declare(i, pv);
         f.serial = d.serial;
-        declarations[entry.combatantId] = d.declaration;
-        readiness[entry.combatantId] = f.readiness;
+        f.declaration = d.declaration;
         serials[count++] = d.serial;
         key = (Math.imul(key, 31) + d.serial + 1) & 0x3fffffff; // a small integer (Smi) key
       }
-      for (let i = 0; i < fighters.length; i++) readiness[fighters[i]!.round.id] = fighters[i]!.readiness;
-      // The round engine's state, built only when a ruleset function needs it.
-      const stateOf = (): FantasiaRoundState => ({
-        rules: 'fantasia',
-        round,
-        step: 'declaration',
-        combatants: this.roster,
-        order,
-        declarations,
-        readiness,
-        budgets: {},
-        slots: [],
-        slotIndex: -1,
-        out: fighters.filter((_, i) => arena.fighters[i]!.out).map((f) => f.round.id),
-        ended: false,
-      });
+      for (const f of fighters) f.roundReadiness = f.readiness;
       // buildFantasiaSchedule is pure: the same order and declarations give the same passes.
       let plan = this.cached(key, count);
       if (!plan) {
-        plan = this.plan(buildFantasiaSchedule({ state: stateOf(), declarations }), serials.slice(0, count));
-        if (this.schedules.size > 50_000) this.schedules.clear();
+        plan = this.plan(
+          buildFantasiaSchedule({ state: this.stateOf(), declarations }),
+          serials.slice(0, count),
+        );
+        if (this.schedules.size > SCHEDULE_CACHE) this.schedules.clear();
         const bucket = this.schedules.get(key);
         if (bucket) bucket.push(plan);
         else this.schedules.set(key, [plan]);
@@ -349,7 +464,7 @@ export class FantasiaFight {
       for (let i = 0; i < fighters.length; i++) {
         const f = fighters[i]!;
         const a = arena.fighters[i]!;
-        const declaration = declarations[f.round.id];
+        const declaration = f.declaration;
         f.reloadingId = undefined;
         if (!declaration || a.out) continue;
         let needsCarry = false;
@@ -383,7 +498,7 @@ export class FantasiaFight {
             const next = this.canonical(
               f,
               fantasiaCarryOver({
-                state: { ...stateOf(), slots: mine },
+                state: { ...this.stateOf(), slots: mine },
                 combatant: f.round,
                 readiness: f.readiness,
                 declaration,
@@ -406,6 +521,40 @@ export class FantasiaFight {
       const lost = f.base.pv.value - Math.max(0, f.c.pv.value);
       out.pvLost[i] = lost > 0 ? lost : 0;
     }
+  }
+
+  private runtimeOf(id: string): Runtime {
+    return this.fighters[this.index.get(id)!]!;
+  }
+
+  /**
+   * The round engine's state, built only when a ruleset function needs it (a new schedule, a
+   * carry-over). Its records are reused from round to round: only the acting fighters (those in
+   * the order) are read, and they are filled at the first need of the round.
+   */
+  private stateOf(): FantasiaRoundState {
+    const declarations = this.declarations;
+    const readiness = this.readiness;
+    if (!this.filled) {
+      this.filled = true;
+      for (const entry of this.order)
+        declarations[entry.combatantId] = this.runtimeOf(entry.combatantId).declaration!;
+      for (const f of this.fighters) readiness[f.round.id] = f.roundReadiness;
+    }
+    return {
+      rules: 'fantasia',
+      round: this.round,
+      step: 'declaration',
+      combatants: this.roster,
+      order: this.order,
+      declarations,
+      readiness,
+      budgets: {},
+      slots: [],
+      slotIndex: -1,
+      out: this.fighters.filter((_, i) => this.arena.fighters[i]!.out).map((f) => f.round.id),
+      ended: false,
+    };
   }
 
   /** The fighter's one object for this readiness (weapons in a fixed order make the key). */
@@ -472,39 +621,41 @@ export class FantasiaFight {
   }
 
   /**
-   * The same declaration object for the same fighter, kind and foe, so schedules can be looked
-   * up by the declarations' serial numbers (see `schedules`).
+   * The same declaration object for the same fighter, kind and weapon, so schedules can be looked
+   * up by the declarations' serial numbers (see `schedules`). Declarations name no target: the
+   * schedule does not depend on it, and the foe is picked again when the slot strikes.
    */
-  private made(i: number, kind: number, foe: number): Declared {
+  private made(i: number, kind: number): Declared {
     let cache = this.declared[i];
     if (!cache) {
       cache = new Map();
       this.declared[i] = cache;
     }
-    const k = kind * 10_000 + foe + 1;
+    // The weapon fought with is part of the key: after a broken weapon the declaration changes.
+    const f = this.fighters[i]!;
+    const k = f.melees.indexOf(f.melee) * 16 + kind;
     let d = cache.get(k);
     if (!d) {
-      d = { declaration: this.build(i, kind, foe), serial: this.serial++ };
+      d = { declaration: this.build(i, kind), serial: this.serial++ };
       cache.set(k, d);
     }
     return d;
   }
 
-  private build(i: number, kind: number, foe: number): FantasiaDeclaration {
+  private build(i: number, kind: number): FantasiaDeclaration {
     const f = this.fighters[i]!;
-    const targetId = foe >= 0 ? this.fighters[foe]!.round.id : '';
     const missile = f.missile;
     switch (kind) {
       case DODGE:
         return { intents: [{ kind: 'dodge' }] };
       case MELEE:
-        return { intents: [{ kind: 'melee', weaponId: f.melee.id, targetId }] };
+        return { intents: [{ kind: 'melee', weaponId: f.melee.id }] };
       case MOVE:
-        return { intents: [{ kind: 'move', targetId }] };
+        return { intents: [{ kind: 'move' }] };
       case SHOOT:
         if (!missile) break;
         return {
-          intents: [{ kind: missile.kind === 'thrown' ? 'throw' : 'shoot', weaponId: missile.id, targetId }],
+          intents: [{ kind: missile.kind === 'thrown' ? 'throw' : 'shoot', weaponId: missile.id }],
         };
       case DRAW_MISSILE:
         if (!missile) break;
@@ -529,10 +680,10 @@ export class FantasiaFight {
     f.dodging = false;
     f.attacking = false;
     const foe = arena.pick(i, pv);
-    if (foe < 0) return this.made(i, OTHER, -1);
+    if (foe < 0) return this.made(i, OTHER);
     if (t.defence === 'dodgeWhenHurt' && f.c.pv.value * 2 < f.c.pv.max) {
       f.dodging = true;
-      return this.made(i, DODGE, -1);
+      return this.made(i, DODGE);
     }
     const distance = arena.distance(i, foe);
     const missile = f.missile;
@@ -540,16 +691,16 @@ export class FantasiaFight {
       const r = f.readiness.weapons[missile.id];
       if (missileReady(f.readiness, missile)) {
         f.attacking = true;
-        return this.made(i, SHOOT, foe);
+        return this.made(i, SHOOT);
       }
-      if ((r && !r.ready) || missile.reload === 'bow') return this.made(i, DRAW_MISSILE, -1);
-      if (r && r.ready && !r.loaded) return this.made(i, RELOAD, -1);
+      if ((r && !r.ready) || missile.reload === 'bow') return this.made(i, DRAW_MISSILE);
+      if (r && r.ready && !r.loaded) return this.made(i, RELOAD);
     }
-    if (distance > 0) return this.made(i, MOVE, foe);
+    if (distance > 0) return this.made(i, MOVE);
     const r = f.readiness.weapons[f.melee.id];
-    if (r && !r.ready) return this.made(i, DRAW_MELEE, -1);
+    if (r && !r.ready) return this.made(i, DRAW_MELEE);
     f.attacking = true;
-    return this.made(i, MELEE, foe);
+    return this.made(i, MELEE);
   }
 
   /** One attack slot: the target picked again if it fell, then the engine's exchange. */
@@ -568,43 +719,211 @@ export class FantasiaFight {
     if (foe < 0) return false;
     const weapon0 = melee ? f.melee : f.missile;
     if (!weapon0 || weapon0.id !== weaponId) return false;
+    const s = f.c.states;
+    // What stops the attack at the table (checkCanAttack) stops it here: the slot passes.
+    if (s.skipNextAttack || s.weaponBound?.weaponId === weapon0.id) return false;
     const distance = arena.distance(i, foe);
     if (melee ? distance > 0 : distance > weapon0.range) return false;
     const t = this.fighters[foe]!;
     const weapon = this.view(weapon0, f.readiness);
-    const defender = t.reloadingId ? withStates(t.c, { reloading: { weaponId: t.reloadingId } }) : t.c;
+    const defender = t.reloadingId ? patched(t.c, { reloading: { weaponId: t.reloadingId } }) : t.c;
     out.blows += 1;
+    const tracer = this.tracer;
+    tracer?.start();
     // The attack card's steps: attack roll; the defences open (F-D1..F-D4), the defender taking
     // the best one; its roll; damage; applied to the defender.
     const attack = resolveAttack(
-      { attacker: f.c, defender, weapon, ...(melee ? {} : { distance }) },
+      melee ? { attacker: f.c, defender, weapon } : { attacker: f.c, defender, weapon, distance },
       dice,
       this.options,
     );
-    if (!attack.hit) return true;
+    if (!attack.hit) {
+      const fumbled =
+        attack.fumble && this.fumbles !== 'none' ? this.fumble(i, attack, dice, out) : undefined;
+      if (tracer)
+        tracer.blow({
+          round: this.round,
+          attacker: i,
+          defender: foe,
+          weaponId,
+          hit: false,
+          defence: 'none',
+          defended: false,
+          damage: 0,
+          defenderPv: t.c.pv.value,
+          attackerPv: f.c.pv.value,
+          ...(fumbled ? { fumble: fumbled.option } : {}),
+          ...(fumbled && fumbled.friend >= 0
+            ? { friend: fumbled.friend, friendPv: this.fighters[fumbled.friend]!.c.pv.value }
+            : {}),
+        });
+      return true;
+    }
     let defence: DefenceResult = NO_DEFENCE;
     if (t.tactics.defence !== 'none') {
-      const options = availableDefences(
-        attack,
-        defender,
-        { dodgeDeclared: t.dodging, attackDeclared: t.attacking, parriedThisRound: t.parried },
-        this.options,
-      );
-      const picked = bestDefence(options);
+      const picked = this.defenceOf(t, defender, attack);
       if (picked) defence = resolveDefence(attack, picked, dice, this.options);
     }
     const damage = rollDamage(attack, f.c, defender, defence, dice, this.options);
     // The attacker's own view stays: readiness lives in the round (fantasiaCarryOver), and no
     // tactic places secret thrusts, so there is nothing for afterThrust to record.
-    const after = damagedDefender(defender, damage);
-    t.c = t.reloadingId ? withStates(after, { reloading: undefined }) : after;
+    const after = this.hurt(defender, damage);
+    t.c = t.reloadingId ? patched(after, { reloading: undefined }) : after;
     if (defence.parryUsed) t.parried = true;
-    if (this.isDown(t)) {
-      arena.fighters[foe]!.out = true;
-      out.down[foe] = 1;
-      out.downedBy[foe] = i;
-      if (t.c.states.dead === true || fightCondition(t.c, this.options.zeroPv) === 'dead') out.dead[foe] = 1;
-    }
+    this.checkDown(foe, i, out);
+    if (tracer)
+      tracer.blow({
+        round: this.round,
+        attacker: i,
+        defender: foe,
+        weaponId,
+        hit: true,
+        defence: defence.kind,
+        defended: defence.success,
+        damage: damage.total,
+        defenderPv: t.c.pv.value,
+        attackerPv: f.c.pv.value,
+        dodgeDeclared: t.dodging,
+        attackDeclared: t.attacking,
+        ...(t.reloadingId ? { reloadingWeaponId: t.reloadingId } : {}),
+      });
     return true;
+  }
+
+  /**
+   * The damage applied to the defender, as damagedDefender applies it (F-H5): PV minus the total
+   * and the states it sets. PV alone are changed in place on the fight's own copy (no copy of
+   * the whole fighter every blow); a blow that sets states goes through damagedDefender.
+   */
+  private hurt(defender: FantasiaCombatant, damage: DamageResult): FantasiaCombatant {
+    for (const _key in damage.states) return reshaped(damagedDefender(defender, damage), defender);
+    if (defender.id !== damage.defenderId || !Number.isInteger(damage.total) || damage.total < 0)
+      return damagedDefender(defender, damage); // the engine's refusal
+    (defender.pv as Pv).value -= damage.total;
+    return defender;
+  }
+
+  /** The defence `t` takes against `attack` (availableDefences, then the best), kept while its states stay. */
+  private defenceOf(
+    t: Runtime,
+    defender: FantasiaCombatant,
+    attack: AttackResult,
+  ): DefenceOption | undefined {
+    const cacheable = defender === t.c && attack.thrust === undefined;
+    const k = (attack.ranged ? 8 : 0) + (t.dodging ? 4 : 0) + (t.attacking ? 2 : 0) + (t.parried ? 1 : 0);
+    if (cacheable) {
+      if (t.defencesFor !== defender.states || t.defencesWith !== defender.weapons) {
+        t.defences.length = 0;
+        t.defencesFor = defender.states;
+        t.defencesWith = defender.weapons;
+      }
+      const known = t.defences[k];
+      if (known !== undefined) return known ?? undefined;
+    }
+    const parryWeaponId = this.parryWith(t, defender, attack.ranged);
+    const options = availableDefences(
+      attack,
+      defender,
+      parryWeaponId !== undefined
+        ? {
+            dodgeDeclared: t.dodging,
+            attackDeclared: t.attacking,
+            parriedThisRound: t.parried,
+            parryWeaponId,
+          }
+        : { dodgeDeclared: t.dodging, attackDeclared: t.attacking, parriedThisRound: t.parried },
+      this.options,
+    );
+    const picked = bestDefence(options);
+    if (cacheable) t.defences[k] = picked ?? null;
+    return picked;
+  }
+
+  /**
+   * The parry the defender takes among those the defence card lists (defenceChoices): with each
+   * weapon that can parry, or with the shield (Armes de mêlée); all share the same modifiers, so
+   * the best is the highest skill, the first listed on a tie. Against a missile only the shield
+   * parries (F-D3). Undefined: the engine's default.
+   */
+  private parryWith(t: Runtime, defender: FantasiaCombatant, ranged: boolean): string | undefined {
+    if (ranged) return t.shieldSkill >= 0 ? '' : undefined;
+    const s = defender.states;
+    const weapons = defender.weapons ?? [];
+    let best: string | undefined;
+    let bestSkill = -Infinity;
+    for (const p of t.parriers) {
+      if (p.skill <= bestSkill) continue;
+      if (s.weaponBroken?.includes(p.id) || s.disarmed?.weaponId === p.id) continue;
+      const w = weapons.find((x) => x.id === p.id);
+      if (!w?.ready) continue;
+      // A bound weapon's parry is the bare Armes de mêlée one (parryWeapon finds none).
+      const skill = s.weaponBound?.weaponId === p.id ? (t.shieldSkill >= 0 ? t.shieldSkill : -1) : p.skill;
+      if (skill > bestSkill) {
+        best = s.weaponBound?.weaponId === p.id ? '' : p.id;
+        bestSkill = skill;
+      }
+    }
+    if (t.shieldSkill > bestSkill) best = '';
+    return best;
+  }
+
+  /**
+   * A fumble's consequence (F-H6..F-H9, F-W6): the option the GM would pick from the card's list
+   * (fumbleOptions; a friend to hit only when one stands), by the encounter's `fumbles` setting:
+   * 'random' draws it with a die, an option id takes that one where the weapon allows it.
+   */
+  private fumble(
+    i: number,
+    attack: Parameters<typeof fumbleOptions>[0],
+    dice: Dice,
+    out: FightResult,
+  ): { option: FumbleOptionId; friend: number } | undefined {
+    const f = this.fighters[i]!;
+    const arena = this.arena;
+    let friend = -1;
+    for (let j = 0; j < this.fighters.length; j++)
+      if (j !== i && this.sideOf[j] === this.sideOf[i] && !arena.fighters[j]!.out) {
+        friend = j;
+        break;
+      }
+    const offered = fumbleOptions(attack).filter((o) => !o.needsFriend || friend >= 0);
+    if (!offered.length) return undefined;
+    const wanted = this.fumbles;
+    const chosen: FumbleOptionId =
+      offered.find((o) => o.id === wanted)?.id ?? offered[dice.die(offered.length) - 1]!.id;
+    const outcome = resolveFumble(
+      attack,
+      chosen,
+      { attacker: f.c, ...(friend >= 0 ? { friend: this.fighters[friend]!.c } : {}) },
+      dice,
+      this.options,
+    );
+    f.c = reshaped(outcome.attacker.combatant, f.c);
+    const round = this.round;
+    if (f.c.states.skipNextAttack) f.skipUntil = round + 2;
+    if (f.c.states.weaponBound) f.boundUntil = round + 1;
+    const broken = f.c.states.weaponBroken ?? [];
+    if (broken.includes(f.melee.id))
+      f.melee = f.melees.find((w) => !broken.includes(w.id)) ?? f.melees[f.melees.length - 1]!;
+    // A jammed or broken missile weapon is put away: its owner fights in melee from then on.
+    if (f.missile && (broken.includes(f.missile.id) || f.c.states.jammed?.weaponId === f.missile.id))
+      f.missile = undefined;
+    if (outcome.friend && friend >= 0) {
+      const t = this.fighters[friend]!;
+      t.c = reshaped(outcome.friend.combatant, t.c);
+      this.checkDown(friend, i, out);
+    }
+    if (this.isDown(f)) this.checkDown(i, i, out);
+    return { option: chosen, friend: outcome.friend ? friend : -1 };
+  }
+
+  /** Marks fighter `j` out of the fight once down, felled by `by`. */
+  private checkDown(j: number, by: number, out: FightResult): void {
+    const t = this.fighters[j]!;
+    if (!this.isDown(t) || this.arena.fighters[j]!.out) return;
+    this.arena.fighters[j]!.out = true;
+    out.down[j] = 1;
+    out.downedBy[j] = by;
+    if (t.c.states.dead === true || fightCondition(t.c, this.options.zeroPv) === 'dead') out.dead[j] = 1;
   }
 }

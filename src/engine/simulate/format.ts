@@ -1,22 +1,44 @@
 import type { Estimate, SimulationReport } from './types';
 
 /*
- * The report as a plain-text table for the command line (npm run simulate). The Foundry window
- * draws the same SimulationReport with its own localized labels.
+ * The report as a plain-text table for the command line (npm run simulate), in the words of the
+ * system's lang files: the caller passes a translator (the CLI reads lang/<lang>.json; French by
+ * default). The Foundry window draws the same SimulationReport with its own localized labels.
  */
 
-const pct = (p: number): string => `${(100 * p).toFixed(1)} %`;
-/** Two decimals where one would round a bound that is not 0 or 1 onto it. */
-const bound = (p: number): string =>
-  (p > 0 && p < 0.0005) || (p < 1 && p > 0.9995) ? `${(100 * p).toFixed(2)} %` : pct(p);
-const interval = (e: Estimate): string => `${pct(e.p)} [${bound(e.low)} – ${bound(e.high)}]`;
+/** Looks a lang key up and fills its {placeholders}; returns the key itself when it has no text. */
+export type Translate = (key: string, data?: Readonly<Record<string, string | number>>) => string;
 
-function table(rows: readonly (readonly string[])[]): string {
+export interface FormatOptions {
+  /** The report's language, for numbers (decimal comma in French). */
+  readonly lang?: string;
+  readonly t: Translate;
+  readonly sides?: readonly string[];
+}
+
+/**
+ * A percentage that never rounds a rate that is not 0 (or 1) onto 0 (or 100): one decimal, or two
+ * significant digits under 0.1 %, so "0,03 %" stands next to an interval that excludes 0.
+ */
+export function percent(p: number, lang = 'fr'): string {
+  const value = 100 * p;
+  let digits = 1;
+  if (p > 0 && p < 0.001) digits = Math.max(2, 1 - Math.floor(Math.log10(value)));
+  else if (p < 1 && p > 0.999) digits = Math.max(2, 1 - Math.floor(Math.log10(100 - value)));
+  const text = value.toLocaleString(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return `${text} %`;
+}
+
+/** Columns of text (names, causes) are aligned left, numbers right. */
+function table(rows: readonly (readonly string[])[], left: readonly number[] = [0]): string {
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
   return rows
     .map((row) =>
-      row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '),
+      row
+        .map((cell, i) => (left.includes(i) ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+        .join('  ')
+        .trimEnd(),
     )
     .join('\n');
 }
@@ -27,28 +49,44 @@ function bar(fraction: number, width: number): string {
 }
 
 /** Text report: the sides' odds with their 95 % intervals, the rounds histogram, the fighters. */
-export function formatReport(
-  report: SimulationReport,
-  names: { readonly sides?: readonly string[] } = {},
-): string {
+export function formatReport(report: SimulationReport, options: FormatOptions): string {
+  const { t } = options;
+  const lang = options.lang ?? 'fr';
+  const pct = (p: number) => percent(p, lang);
+  const num = (n: number, digits = 0) =>
+    n.toLocaleString(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const interval = (e: Estimate): string => `${pct(e.p)} [${pct(e.low)} – ${pct(e.high)}]`;
   const lines: string[] = [];
   lines.push(
-    `${report.ruleset}: ${report.fights.toLocaleString('en')} fights, seed ${report.seed}, ` +
-      `round limit ${report.roundLimit}, ${report.blows.toLocaleString('en')} attacks resolved`,
+    t('PDA.Simulator.Text.Header', {
+      ruleset: t(`PDA.Ruleset.${report.ruleset}`),
+      fights: num(report.fights),
+      seed: report.seed,
+      limit: report.roundLimit,
+      blows: num(report.blows),
+    }),
   );
   lines.push('');
-  const sideRows: string[][] = [['Side', 'Wins (95 % interval)', '', 'Most frequent defeat']];
+  const sideRows: string[][] = [
+    [t('PDA.Simulator.Side'), t('PDA.Simulator.Text.Wins'), '', t('PDA.Simulator.Text.Defeat')],
+  ];
   report.sides.forEach((s, i) => {
     const cause = s.defeatCause
-      ? `${s.defeatCause.kind}${s.defeatCause.by ? ` (mostly by ${s.defeatCause.by})` : ''}, ${pct(s.defeatCause.share)} of losses`
+      ? t(`PDA.Simulator.Cause.${s.defeatCause.kind}`, {
+          by: s.defeatCause.by ?? '—',
+          share: pct(s.defeatCause.share),
+        })
       : '—';
-    sideRows.push([names.sides?.[i] ?? s.name, interval(s.win), bar(s.win.p, 20), cause]);
+    sideRows.push([options.sides?.[i] ?? s.name, interval(s.win), bar(s.win.p, 20), cause]);
   });
-  sideRows.push(['Draw', interval(report.draw), bar(report.draw.p, 20), '']);
-  lines.push(table(sideRows));
+  sideRows.push([t('PDA.Simulator.Text.Draw'), interval(report.draw), bar(report.draw.p, 20), '']);
+  lines.push(table(sideRows, [0, 2, 3]));
   lines.push('');
   const r = report.rounds;
-  lines.push(`Rounds: mean ${r.mean.toFixed(2)}, median ${r.median}, 90 % within ${r.p90}`);
+  lines.push(
+    t('PDA.Simulator.RoundsStats', { mean: num(r.mean, 2), median: num(r.median), p90: num(r.p90) }),
+  );
+  lines.push(t('PDA.Simulator.Text.Histogram'));
   const peak = Math.max(1, ...r.histogram);
   r.histogram.forEach((count, n) => {
     if (n === 0 && count === 0) return;
@@ -58,21 +96,28 @@ export function formatReport(
   });
   lines.push('');
   const withSouffle = report.fighters.some((f) => f.meanSouffleLost !== undefined);
-  const head = ['Fighter', 'Side', 'Down', 'Dead', 'Fled', 'PV lost'];
-  if (withSouffle) head.push('Souffle lost');
+  const head = [
+    t('PDA.Simulator.Fighter'),
+    t('PDA.Simulator.Side'),
+    t('PDA.Simulator.Down'),
+    t('PDA.Simulator.Dead'),
+    t('PDA.Simulator.Fled'),
+    t('PDA.Simulator.PvLost'),
+  ];
+  if (withSouffle) head.push(t('PDA.Simulator.SouffleLost'));
   const rows: string[][] = [head];
   for (const f of report.fighters) {
     const row = [
       f.name,
-      names.sides?.[f.side] ?? report.sides[f.side]?.name ?? String(f.side + 1),
+      options.sides?.[f.side] ?? report.sides[f.side]?.name ?? String(f.side + 1),
       pct(f.down.p),
       pct(f.dead.p),
       pct(f.fled.p),
-      f.meanPvLost.toFixed(1),
+      num(f.meanPvLost, 1),
     ];
-    if (withSouffle) row.push((f.meanSouffleLost ?? 0).toFixed(1));
+    if (withSouffle) row.push(num(f.meanSouffleLost ?? 0, 1));
     rows.push(row);
   }
-  lines.push(table(rows));
+  lines.push(table(rows, [0, 1]));
   return lines.join('\n');
 }

@@ -14,6 +14,7 @@ import { thac0 } from '../greyhawk/character';
 import type { GreyhawkCharacter, GreyhawkWeapon } from '../greyhawk/types';
 import { Arena, meanOf, shuffleInPlace } from './arena';
 import type { FightResult } from './stats';
+import type { FightTracer } from './trace';
 import type { GreyhawkEncounter, Tactics } from './types';
 
 /*
@@ -52,6 +53,8 @@ const FIST: GreyhawkWeapon = {
   magic: 0,
 };
 
+const NOT_FALLEN = Number.NaN;
+
 export class GreyhawkFight {
   private readonly fighters: Runtime[] = [];
   private readonly arena: Arena;
@@ -59,8 +62,14 @@ export class GreyhawkFight {
   private readonly roundLimit: number;
   private readonly gap: number;
   private readonly index = new Map<string, number>();
+  private readonly simultaneous: boolean;
+  /** The initiative total at which each fighter fell this round (NOT_FALLEN otherwise). */
+  private readonly fellAt: Float64Array;
   readonly names: string[] = [];
   readonly sideOf: number[] = [];
+  /** Told about every attack (equivalence tests); undefined in simulations. */
+  tracer: FightTracer | undefined;
+  private round = 0;
 
   constructor(encounter: GreyhawkEncounter) {
     this.options = encounter.options ?? DEFAULT_GREYHAWK_OPTIONS;
@@ -110,6 +119,8 @@ export class GreyhawkFight {
       });
     });
     this.arena = new Arena(arenaFighters, encounter.sides.length);
+    this.simultaneous = encounter.simultaneous !== false;
+    this.fellAt = new Float64Array(this.fighters.length);
   }
 
   play(dice: Dice, out: FightResult): void {
@@ -117,12 +128,19 @@ export class GreyhawkFight {
     const fighters = this.fighters;
     arena.reset(this.gap);
     for (const f of fighters) f.hp = f.hp0;
+    // Down from the start at 0 hp or below: such a fighter takes no part (as at the table).
+    for (let i = 0; i < fighters.length; i++)
+      if (fighters[i]!.hp0 <= 0) {
+        arena.fighters[i]!.out = true;
+        out.down[i] = 1;
+      }
     const pv = (j: number): number => fighters[j]!.hp;
     let round = 0;
     let winner = arena.winner();
     const acting: GreyhawkRoundCombatant[] = [];
     while (winner === -2 && round < this.roundLimit) {
       round += 1;
+      this.round = round;
       arena.startRound();
       for (let i = 0; i < fighters.length; i++) {
         const f = fighters[i]!;
@@ -173,12 +191,24 @@ export class GreyhawkFight {
         out: outIds,
         ended: false,
       };
-      for (const spec of greyhawkSchedule({ state, declarations })) {
-        if (spec.action !== 'attack' && spec.action !== 'missile') continue;
+      // Equal totals strike together (PHB): who falls to a blow of his own initiative still
+      // strikes; the fight is over only once that initiative's blows are all struck.
+      const specs = greyhawkSchedule({ state, declarations });
+      const fell = this.fellAt;
+      fell.fill(NOT_FALLEN);
+      for (let k = 0; k < specs.length; k++) {
+        const spec = specs[k]!;
+        const next = specs[k + 1];
+        const over = () => arena.winner() !== -2 && (!this.simultaneous || next?.order !== spec.order);
+        if (spec.action !== 'attack' && spec.action !== 'missile') {
+          if (over()) break;
+          continue;
+        }
         const i = this.index.get(spec.combatantId)!;
-        if (arena.fighters[i]!.out) continue;
-        this.strike(i, spec.action === 'missile', dice, out, pv);
-        if (arena.winner() !== -2) break;
+        const struckTogether = this.simultaneous && fell[i] === spec.order;
+        if (!arena.fighters[i]!.out || struckTogether)
+          this.strike(i, spec.action === 'missile', dice, out, pv, spec.order);
+        if (over()) break;
       }
       for (let i = 0; i < fighters.length; i++) {
         const a = arena.fighters[i]!;
@@ -211,7 +241,14 @@ export class GreyhawkFight {
     return { action: 'attack', targetId };
   }
 
-  private strike(i: number, missile: boolean, dice: Dice, out: FightResult, pv: (j: number) => number): void {
+  private strike(
+    i: number,
+    missile: boolean,
+    dice: Dice,
+    out: FightResult,
+    pv: (j: number) => number,
+    order: number,
+  ): void {
     const arena = this.arena;
     const f = this.fighters[i]!;
     let foe = arena.fighters[i]!.foe;
@@ -229,11 +266,31 @@ export class GreyhawkFight {
       ...(missile ? { missile: true, distance } : {}),
     };
     out.blows += 1;
+    const tracer = this.tracer;
+    tracer?.start();
     const attack = resolveAttack(ctx, dice, this.options);
-    if (attack.outcome !== 'hit') return;
-    const damage = rollDamage(ctx, dice);
-    t.hp -= damage.total;
-    if (t.hp <= 0) {
+    const hit = attack.outcome === 'hit';
+    const damage = hit ? rollDamage(ctx, dice).total : 0;
+    t.hp -= damage;
+    if (tracer)
+      tracer.blow({
+        round: this.round,
+        attacker: i,
+        defender: foe,
+        weaponId: weapon.id,
+        hit,
+        defence: 'none',
+        defended: false,
+        damage,
+        defenderPv: t.hp,
+        attackerPv: f.hp,
+        order,
+        missile,
+        ...(missile ? { distance } : {}),
+      });
+    if (!hit) return;
+    if (t.hp <= 0 && !arena.fighters[foe]!.out) {
+      this.fellAt[foe] = order;
       arena.fighters[foe]!.out = true;
       out.down[foe] = 1;
       out.downedBy[foe] = i;

@@ -4,6 +4,7 @@
  */
 import { SeededDice } from '../dice/seeded';
 import { RulesError } from '../core/errors';
+import { RULESET_IDS } from '../rulesets';
 import { FantasiaFight } from './fantasia';
 import { GreyhawkFight } from './greyhawk';
 import { SouffleFight } from './souffle';
@@ -34,6 +35,7 @@ function runnerFor(encounter: Encounter): Runner {
     default:
       throw new RulesError('PDA.Error.Simulate.Ruleset', {
         ruleset: String((encounter as { ruleset?: unknown }).ruleset),
+        allowed: RULESET_IDS.join(', '),
       });
   }
 }

@@ -1,14 +1,21 @@
 import type { Dice } from '../dice/port';
 import { forceAttack, resolveAttack, type AttackInput } from '../souffle/attack';
-import { applyDamage, resolveDefence, spendSouffle, type DefenceInput } from '../souffle/defence';
+import {
+  damageChange,
+  resolveDefence,
+  souffleSpent,
+  type DamageChange,
+  type DefenceInput,
+} from '../souffle/defence';
 import type { SouffleArmour, SouffleShield, SouffleWeapon } from '../souffle/equipment';
-import { GUERRIER, type SouffleFighter } from '../souffle/fighter';
+import { GUERRIER, type Gauge, type SouffleFighter } from '../souffle/fighter';
 import { rollInitiative, settleTie, ties } from '../souffle/initiative';
 import { levelBounds } from '../souffle/ladder';
 import { DEFAULT_OPTIONS, type SouffleOptions } from '../souffle/options';
 import { choosePosture, postureShortActions, type Posture } from '../souffle/posture';
 import { Arena, shuffled } from './arena';
 import type { FightResult } from './stats';
+import type { FightTracer } from './trace';
 import type { SouffleEncounter, Tactics } from './types';
 
 /*
@@ -16,15 +23,20 @@ import type { SouffleEncounter, Tactics } from './types';
  * S-DF1..S-DF3): initiative once for the fight (rollInitiative, Guerriers first); each round,
  * in that order, a fighter spends its posture's short actions on attacks. An attack is
  * resolveAttack with the sheet's choice (better characteristic, best métier, a second one-handed
- * weapon, S-AT3), forced with souffle by the tactic (forceAttack + spendSouffle, S-AT2); the
+ * weapon, S-AT3), forced with souffle by the tactic (forceAttack + souffleSpent, S-AT2); the
  * defender rolls resolveDefence (parry with a weapon or shield, dodge otherwise; only a shield
- * parries missiles, S-DF1) and applyDamage takes souffle, then PV (S-DF3). Moving is passive.
+ * parries missiles, S-DF1) and damageChange takes souffle, then PV (S-DF3: what applyDamage
+ * applies, written here on the fight's own copy of the fighter). Moving is passive.
  * Down at 0 PV; dead when one blow's damage past 0 PV reaches half the PV maximum (simulator
  * convention: the seed leaves death to the GM).
  */
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 interface Runtime {
   readonly base: SouffleFighter;
+  /** The base with gauges of its own, reset when a fight starts (the blows change it in place). */
+  readonly own: SouffleFighter;
   readonly tactics: Tactics;
   readonly melee: AttackInput;
   readonly ranged?: AttackInput;
@@ -33,8 +45,36 @@ interface Runtime {
   readonly parries: boolean;
   readonly metier: number;
   readonly posture: Posture;
+  readonly adaptive: boolean;
   f: SouffleFighter;
   posture0: Posture;
+}
+
+/**
+ * A fighter with every key present, always in the same order (absent ones undefined): the
+ * engine copies the fighter on every blow ({ ...fighter }), and copies of one shape stay fast
+ * where a mix of shapes (with or without a posture, a size…) makes every copy slow.
+ */
+function shaped(f: SouffleFighter): SouffleFighter {
+  return {
+    id: f.id,
+    name: f.name,
+    geste: f.geste,
+    vigueur: f.vigueur,
+    acuite: f.acuite,
+    metiers: f.metiers,
+    disciplines: f.disciplines,
+    defense: f.defense,
+    initiative: f.initiative,
+    souffle: { value: f.souffle.value, max: f.souffle.max },
+    pv: { value: f.pv.value, max: f.pv.max },
+    wounds: f.wounds,
+    chance: f.chance,
+    posture: f.posture,
+    states: f.states,
+    assommeRounds: f.assommeRounds,
+    size: f.size,
+  } as SouffleFighter;
 }
 
 function bestMetier(f: SouffleFighter): number {
@@ -72,6 +112,9 @@ export class SouffleFight {
   private readonly index = new Map<string, number>();
   readonly names: string[] = [];
   readonly sideOf: number[] = [];
+  /** Told about every attack (equivalence tests); undefined in simulations. */
+  tracer: FightTracer | undefined;
+  private round = 0;
 
   constructor(encounter: SouffleEncounter) {
     this.options = encounter.options ?? DEFAULT_OPTIONS;
@@ -80,15 +123,22 @@ export class SouffleFight {
     const arenaFighters: ConstructorParameters<typeof Arena>[0][number][] = [];
     encounter.sides.forEach((side, s) => {
       side.fighters.forEach((entry, k) => {
-        const base: SouffleFighter = { ...entry.fighter, id: `${s}.${k}` };
+        const base: SouffleFighter = shaped({ ...entry.fighter, id: `${s}.${k}` });
         const tactics = entry.tactics ?? {};
         const melees = entry.weapons.filter((w) => !w.ranged);
         const bestMelee = [...melees].sort((a, b) => b.damage + b.advantage - (a.damage + a.advantage))[0];
         const missile = entry.weapons.find((w) => w.ranged);
         const melee = attackInput(base, bestMelee, entry.weapons);
-        const posture = tactics.posture ?? base.posture ?? 'prudent';
+        const adaptive = tactics.posture === 'adaptive';
+        const posture: Posture =
+          tactics.posture === undefined || adaptive
+            ? adaptive
+              ? 'prudent'
+              : (base.posture ?? 'prudent')
+            : tactics.posture;
         this.fighters.push({
           base,
+          own: shaped(base),
           tactics,
           melee,
           ...(missile ? { ranged: attackInput(base, missile, entry.weapons) } : {}),
@@ -97,6 +147,7 @@ export class SouffleFight {
           parries: melees.length > 0 || entry.shield !== undefined,
           metier: bestMetier(base),
           posture,
+          adaptive,
           f: base,
           posture0: posture,
         });
@@ -122,9 +173,21 @@ export class SouffleFight {
     const fighters = this.fighters;
     arena.reset(this.gap);
     for (const r of fighters) {
-      r.f = r.base;
+      // The fights' own copy, reset (the blows write on it in place, see `hurt`).
+      const own = r.own as Mutable<SouffleFighter>;
+      (own.souffle as Mutable<Gauge>).value = r.base.souffle.value;
+      (own.pv as Mutable<Gauge>).value = r.base.pv.value;
+      own.states = r.base.states;
+      own.wounds = r.base.wounds;
+      r.f = own;
       r.posture0 = r.posture;
     }
+    // Down from the start at 0 PV: such a fighter takes no part (as at the table).
+    for (let i = 0; i < fighters.length; i++)
+      if (fighters[i]!.base.pv.value <= 0) {
+        arena.fighters[i]!.out = true;
+        out.down[i] = 1;
+      }
     const pv = (j: number): number => fighters[j]!.f.pv.value;
     // S-R3: initiative once, when the fight starts.
     let rolled = rollInitiative(
@@ -144,6 +207,7 @@ export class SouffleFight {
     let winner = arena.winner();
     while (winner === -2 && round < this.roundLimit) {
       round += 1;
+      this.round = round;
       arena.startRound();
       for (const i of order) {
         const me = fighters[i]!;
@@ -157,11 +221,10 @@ export class SouffleFight {
         }
         this.turn(i, dice, out, pv);
         // S-P1: a posture may change at the end of one's own turn.
-        const hurt = me.tactics.postureWhenHurt;
-        if (hurt && me.posture0 !== hurt && me.f.pv.value * 2 < me.f.pv.max) {
+        const next = this.nextPosture(i);
+        if (next !== me.posture0)
           me.posture0 =
-            choosePosture({ posture: me.posture0, spent: 0 }, hurt, 'endOfOwnTurn').posture ?? hurt;
-        }
+            choosePosture({ posture: me.posture0, spent: 0 }, next, 'endOfOwnTurn').posture ?? next;
         if (arena.winner() !== -2) break;
       }
       winner = arena.winner();
@@ -173,6 +236,25 @@ export class SouffleFight {
       out.pvLost[i] = r.base.pv.value - r.f.pv.value;
       out.souffleLost[i] = r.base.souffle.value - r.f.souffle.value;
     }
+  }
+
+  /** The posture a fighter's tactics take at the end of its own turn (S-P1). */
+  private nextPosture(i: number): Posture {
+    const me = this.fighters[i]!;
+    const hurt = me.tactics.postureWhenHurt;
+    if (hurt && me.f.pv.value * 2 < me.f.pv.max) return hurt;
+    if (!me.adaptive) return me.posture0;
+    if (me.f.pv.value * 3 < me.f.pv.max) return 'defensif';
+    const side = this.sideOf[i];
+    let mine = 0;
+    let theirs = 0;
+    const all = this.arena.fighters;
+    for (let j = 0; j < all.length; j++) {
+      if (all[j]!.out) continue;
+      if (this.sideOf[j] === side) mine += 1;
+      else theirs += 1;
+    }
+    return mine > theirs ? 'intrepide' : 'prudent';
   }
 
   /** One fighter's turn: its posture's short actions, all in a row (S-R1, S-P2..S-P4). */
@@ -193,6 +275,20 @@ export class SouffleFight {
     }
   }
 
+  /**
+   * S-DF3 on the fight's own copy of the fighter: the values damageChange gives (what
+   * applyDamage would put on a copy) written in place, so a blow copies no fighter.
+   */
+  private hurt(r: Runtime, taken: number): DamageChange {
+    const c = damageChange(r.f, taken, this.options);
+    const f = r.f as Mutable<SouffleFighter>;
+    (f.souffle as Mutable<Gauge>).value = c.souffle;
+    (f.pv as Mutable<Gauge>).value = c.pv;
+    f.states = c.states;
+    f.wounds = c.wounds;
+    return c;
+  }
+
   private strike(
     i: number,
     foe: number,
@@ -204,14 +300,22 @@ export class SouffleFight {
     const o = this.options;
     const me = this.fighters[i]!;
     const them = this.fighters[foe]!;
+    const tracer = this.tracer;
+    tracer?.start();
     let attack = resolveAttack(input, dice, o);
-    const force = me.tactics.force ?? 'never';
+    let forced = 0;
+    const force = me.tactics.force ?? 'reserve';
     if (force !== 'never' && attack.maxForce > 0) {
       const reserve = force === 'reserve' ? Math.ceil(me.f.souffle.max / 2) : 0;
       const n = Math.min(attack.maxForce, me.f.souffle.value - reserve);
       if (n > 0) {
         attack = forceAttack(attack, n, me.f.souffle.value, o);
-        me.f = spendSouffle(me.f, n);
+        // S-AT2's values written on the fight's own fighter (what spendSouffle puts on a copy).
+        const spent = souffleSpent(me.f, n);
+        const f = me.f as Mutable<SouffleFighter>;
+        (f.souffle as Mutable<Gauge>).value = spent.souffle;
+        f.states = spent.states;
+        forced = n;
       }
     }
     const ranged = attack.kind === 'ranged';
@@ -225,11 +329,28 @@ export class SouffleFight {
     };
     const defence = resolveDefence(attack, { defense: them.f.defense, metier: them.metier }, input2, dice, o);
     out.blows += 1;
-    if (defence.taken === 0) return;
     const before = them.f.pv.value;
-    const hit = applyDamage(them.f, defence.taken, o);
-    them.f = hit.fighter;
-    if (hit.fighter.pv.value === 0 && before > 0) {
+    const hit = defence.taken === 0 ? undefined : this.hurt(them, defence.taken);
+    if (tracer)
+      tracer.blow({
+        round: this.round,
+        attacker: i,
+        defender: foe,
+        weaponId: input.weapons?.[0]?.id ?? '',
+        hit: defence.taken > 0,
+        defence: input2.mode,
+        defended: defence.taken === 0,
+        damage: defence.taken,
+        defenderPv: them.f.pv.value,
+        attackerPv: me.f.pv.value,
+        forced,
+        posture: them.posture0,
+        defenderSouffle: them.f.souffle.value,
+        attackerSouffle: me.f.souffle.value,
+        ...(ranged ? { distance } : {}),
+      });
+    if (!hit) return;
+    if (hit.pv === 0 && before > 0) {
       this.arena.fighters[foe]!.out = true;
       out.down[foe] = 1;
       out.downedBy[foe] = i;

@@ -295,7 +295,8 @@ export function greyhawkEntry(doc: DocumentData, tactics?: Tactics): GreyhawkEnt
       id: str(doc._id, name),
       name,
       classes: [],
-      monster: { hitDice: num(s.hitDice, 1) },
+      // The THAC0 written on the sheet wins over the one derived from hit dice, as on the cards.
+      monster: { hitDice: num(s.hitDice, 1), ...(typeof s.thac0 === 'number' ? { thac0: s.thac0 } : {}) },
       str: hasStr ? strScore : MONSTER_STR[size],
       ...(hasStr && strScore === 18 && strPercent > 0 ? { strPercent } : {}),
       dex: num(a.dex, 10),

@@ -4,6 +4,7 @@
  * Everything here is plain JSON, so a Web Worker or a script can pass it around as is.
  */
 import type { FantasiaCombatant } from '../fantasia/types';
+import type { FumbleOptionId } from '../fantasia/fumbles';
 import type { FantasiaOptions } from '../fantasia/options';
 import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind } from '../greyhawk/types';
 import type { GreyhawkOptions } from '../greyhawk/options';
@@ -31,13 +32,18 @@ export interface Tactics {
   readonly shootFirst?: boolean;
   /** Leaves the fight once PV fall to this fraction of the maximum or below (0 = never). */
   readonly retreatBelow?: number;
-  /** Souffle posture kept for the fight (S-P1); default the fighter's own, else 'prudent'. */
-  readonly posture?: Posture;
+  /**
+   * Souffle posture (S-P1): a posture kept for the fight (default the fighter's own, else
+   * 'prudent'), or 'adaptive': prudent when the scene starts, then at the end of each of its own
+   * turns défensif below a third of its PV, intrépide while its side outnumbers the foes still
+   * standing, prudent otherwise.
+   */
+  readonly posture?: Posture | 'adaptive';
   /** Souffle: posture taken at the end of the fighter's turn once PV are below half (S-P1). */
   readonly postureWhenHurt?: Posture;
   /**
-   * Souffle forcing (S-AT2): 'never'; 'reserve' spends what is above half the souffle maximum;
-   * 'max' spends all it can.
+   * Souffle forcing (S-AT2): 'reserve' (default) spends what is above half the souffle maximum;
+   * 'max' spends all it can; 'never'.
    */
   readonly force?: 'never' | 'reserve' | 'max';
 }
@@ -98,6 +104,12 @@ export interface FantasiaEncounter extends BaseEncounter {
   readonly ruleset: 'fantasia';
   readonly sides: readonly Side<FantasiaEntry>[];
   readonly options?: FantasiaOptions;
+  /**
+   * What a fumble does (F-H6..F-H9, F-W6): 'random' (default) draws one of the options the card
+   * offers the GM; an option id ('weaponBreaks', 'loseBalance', 'hitFriend'…) takes that one
+   * wherever the weapon allows it, else draws; 'none' makes every fumble a plain miss.
+   */
+  readonly fumbles?: FumbleOptionId | 'random' | 'none';
 }
 
 export interface SouffleEncounter extends BaseEncounter {
@@ -110,6 +122,12 @@ export interface GreyhawkEncounter extends BaseEncounter {
   readonly ruleset: 'greyhawk';
   readonly sides: readonly Side<GreyhawkEntry>[];
   readonly options?: GreyhawkOptions;
+  /**
+   * Equal initiative totals strike at the same instant (the Player's Handbook reading; default
+   * true): a fighter felled by a blow of his own initiative still strikes, so both may fall.
+   * false plays equal totals one after the other in a shuffled order.
+   */
+  readonly simultaneous?: boolean;
 }
 
 export type Encounter = FantasiaEncounter | SouffleEncounter | GreyhawkEncounter;

@@ -79,7 +79,9 @@ export function defenceLevel(
     feint: input.feinted ? FEINT_DEFENCE : 0,
     context: input.context ?? 0,
   };
-  const level = Object.values(parts).reduce((s, v) => s + v, 0) + (input.extraLevels ?? 0);
+  // Every part, in order (a plain sum: this runs for every Souffle defence).
+  const sum = 0 + parts.posture + parts.armour + parts.shield + parts.distance + parts.feint + parts.context;
+  const level = sum + (input.extraLevels ?? 0);
   return { level, canRoll: !input.noDefenceRoll && canRollDefence(input.states), parts };
 }
 
@@ -118,7 +120,10 @@ export function resolveDefence(
   const roll = level.canRoll ? rollLevel(options.ladder, level.level, dice) : undefined;
   const die = roll?.value ?? 0;
   const taken = Math.max(0, attack.potential - die - defender.defense - half);
-  return { level, ...(roll ? { roll } : {}), die, defense: defender.defense, halfMetier: half, taken };
+  const defense = defender.defense;
+  return roll
+    ? { level, roll, die, defense, halfMetier: half, taken }
+    : { level, die, defense, halfMetier: half, taken };
 }
 
 export interface DamageOutcome {
@@ -131,16 +136,28 @@ export interface DamageOutcome {
   readonly down: boolean;
 }
 
+/** What S-DF3 changes on a fighter hit for `taken`: its souffle, PV, states and wounds after. */
+export interface DamageChange {
+  readonly souffle: number;
+  readonly pv: number;
+  readonly states: SouffleFighter['states'];
+  readonly wounds: SouffleFighter['wounds'];
+  readonly toSouffle: number;
+  readonly toPv: number;
+}
+
 /**
  * S-DF3: damage comes off souffle first, then PV (overflow spills in the same hit unless the
  * setting says otherwise). An épuisé fighter's souffle absorbs nothing. Losing PV ticks
- * "fatigué" and records a wound; emptying souffle makes the fighter épuisé.
+ * "fatigué" and records a wound; emptying souffle makes the fighter épuisé. The values after
+ * the hit, without copying the fighter (applyDamage makes the copy; the simulator writes them
+ * on its own fighter).
  */
-export function applyDamage(
-  fighter: SouffleFighter,
+export function damageChange(
+  fighter: Pick<SouffleFighter, 'souffle' | 'pv' | 'states' | 'wounds'>,
   taken: number,
   options: Pick<SouffleOptions, 'spillToPv'> = DEFAULT_OPTIONS,
-): DamageOutcome {
+): DamageChange {
   if (!Number.isInteger(taken) || taken < 0) {
     throw new RulesError('PDA.Error.OutOfRange', { what: 'damage', value: String(taken), min: 0, max: 9999 });
   }
@@ -153,18 +170,41 @@ export function applyDamage(
   if (toSouffle > 0 && souffle === 0) states = withState(states, 'epuise');
   if (toPv > 0) states = withState(states, 'fatigue');
   const pv = fighter.pv.value - toPv;
-  const next: SouffleFighter = {
-    ...fighter,
-    souffle: { ...fighter.souffle, value: souffle },
-    pv: { ...fighter.pv, value: pv },
-    wounds: toPv > 0 ? [...fighter.wounds, toPv] : fighter.wounds,
-    states,
-  };
-  return { fighter: next, toSouffle, toPv, wounded: toPv > 0, down: pv === 0 && fighter.pv.value > 0 };
+  const wounds = toPv > 0 ? [...fighter.wounds, toPv] : fighter.wounds;
+  return { souffle, pv, states, wounds, toSouffle, toPv };
 }
 
-/** Takes souffle spent forcing (S-AT2) off a fighter; refused when there is not enough. */
-export function spendSouffle(fighter: SouffleFighter, amount: number): SouffleFighter {
+/** S-DF3 applied: the fighter after the hit (see damageChange). */
+export function applyDamage(
+  fighter: SouffleFighter,
+  taken: number,
+  options: Pick<SouffleOptions, 'spillToPv'> = DEFAULT_OPTIONS,
+): DamageOutcome {
+  const c = damageChange(fighter, taken, options);
+  const next: SouffleFighter = {
+    ...fighter,
+    souffle: { ...fighter.souffle, value: c.souffle },
+    pv: { ...fighter.pv, value: c.pv },
+    wounds: c.wounds,
+    states: c.states,
+  };
+  return {
+    fighter: next,
+    toSouffle: c.toSouffle,
+    toPv: c.toPv,
+    wounded: c.toPv > 0,
+    down: c.pv === 0 && fighter.pv.value > 0,
+  };
+}
+
+/**
+ * S-AT2: the souffle and states of a fighter after spending `amount` forcing (emptied: épuisé);
+ * refused when there is not enough. The values only (spendSouffle makes the copy).
+ */
+export function souffleSpent(
+  fighter: Pick<SouffleFighter, 'souffle' | 'states'>,
+  amount: number,
+): { readonly souffle: number; readonly states: SouffleFighter['states'] } {
   if (!Number.isInteger(amount) || amount < 0) {
     throw new RulesError('PDA.Error.OutOfRange', {
       what: 'souffle',
@@ -181,8 +221,13 @@ export function spendSouffle(fighter: SouffleFighter, amount: number): SouffleFi
   }
   const value = fighter.souffle.value - amount;
   return {
-    ...fighter,
-    souffle: { ...fighter.souffle, value },
+    souffle: value,
     states: amount > 0 && value === 0 ? withState(fighter.states, 'epuise') : fighter.states,
   };
+}
+
+/** Takes souffle spent forcing (S-AT2) off a fighter; refused when there is not enough. */
+export function spendSouffle(fighter: SouffleFighter, amount: number): SouffleFighter {
+  const spent = souffleSpent(fighter, amount);
+  return { ...fighter, souffle: { ...fighter.souffle, value: spent.souffle }, states: spent.states };
 }

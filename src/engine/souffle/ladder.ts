@@ -1,5 +1,5 @@
 import { RulesError } from '../core/errors';
-import { evaluate, parseFormula, type DiceFormula, type DieRoll } from '../dice/formula';
+import { parseFormula, type DiceFormula } from '../dice/formula';
 import type { Dice } from '../dice/port';
 
 /**
@@ -160,25 +160,51 @@ export function isAdvantageous(level: number): boolean {
 export function rollLevel(ladder: AdvantageLadder, level: number, dice: Dice): LadderRoll {
   const row = ladderRow(ladder, level);
   const parsed = parseLadderDice(row.dice);
-  const result = evaluate(parsed.formula, dice, { d3FromD6: false });
-  // Plain loops: this runs for every Souffle roll, thousands of times a simulated fight.
-  const all: DieRoll[] = [];
-  for (const term of result.terms) for (const d of term.dice) all.push(d);
+  // The formula's dice in order, as evaluate rolls them (no d3 from a d6; parseLadderDice allows
+  // only added dice terms), each kh/kl term keeping its highest or lowest, the earlier die first
+  // among equal values. Plain loops: this runs for every Souffle roll, thousands of times a
+  // simulated fight.
+  const rolls: { faces: number; value: number; kept: boolean }[] = [];
+  for (const term of parsed.formula.terms) {
+    if (term.kind !== 'dice') continue; // parseLadderDice refuses any other term
+    const from = rolls.length;
+    for (let i = 0; i < term.count; i++)
+      rolls.push({ faces: term.faces, value: dice.die(term.faces), kept: true });
+    if (term.keep && term.keepCount !== undefined) {
+      const high = term.keep === 'h';
+      for (let i = from; i < rolls.length; i++) rolls[i]!.kept = false;
+      const count = Math.min(term.keepCount, rolls.length - from);
+      for (let k = 0; k < count; k++) {
+        let best = -1;
+        for (let i = from; i < rolls.length; i++) {
+          const d = rolls[i]!;
+          if (d.kept) continue;
+          if (best < 0 || (high ? d.value > rolls[best]!.value : d.value < rolls[best]!.value)) best = i;
+        }
+        rolls[best]!.kept = true;
+      }
+    }
+  }
   if (!parsed.keep) {
-    const rolls = all.map((d) => ({ faces: d.faces, value: d.value, kept: d.kept }));
-    const keptMax = rolls.reduce((s, d) => s + (d.kept ? d.faces : 0), 0);
-    return { level: row.level, dice: parsed.text, rolls, value: result.total, keptMax };
+    let value = 0;
+    let keptMax = 0;
+    for (const d of rolls)
+      if (d.kept) {
+        value += d.value;
+        keptMax += d.faces;
+      }
+    return { level: row.level, dice: parsed.text, rolls, value, keptMax };
   }
   // Keep one die among mixed sizes; on equal values the larger die is kept (it leaves more room
   // to force, S-AT2).
   let keptIndex = 0;
-  for (let i = 0; i < all.length; i++) {
-    const d = all[i] as DieRoll;
-    const k = all[keptIndex] as DieRoll;
+  for (let i = 0; i < rolls.length; i++) {
+    const d = rolls[i]!;
+    const k = rolls[keptIndex]!;
     const better = parsed.keep === 'best' ? d.value > k.value : d.value < k.value;
     if (better || (d.value === k.value && d.faces > k.faces)) keptIndex = i;
   }
-  const rolls = all.map((d, i) => ({ faces: d.faces, value: d.value, kept: i === keptIndex }));
+  for (let i = 0; i < rolls.length; i++) rolls[i]!.kept = i === keptIndex;
   const kept = rolls[keptIndex];
   return { level: row.level, dice: parsed.text, rolls, value: kept?.value ?? 0, keptMax: kept?.faces ?? 0 };
 }

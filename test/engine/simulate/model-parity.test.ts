@@ -90,4 +90,16 @@ describe('pack conversion and the Souffle and Greyhawk actor models', () => {
       expect(entry.weapons[0]).toMatchObject({ base: 'longSword', damageSM: '1d8' });
     }
   });
+
+  it("a monster's own THAC0 set on its sheet is the one the simulator fights with", async () => {
+    install(greyhawkRuleset);
+    const gnoll = exampleActor('greyhawk-gnoll.json');
+    // A 2-HD gnoll would hit on THAC0 19 from its hit dice; its sheet says 15.
+    const doc = { ...gnoll, system: { ...(gnoll.system as object), thac0: 15 } };
+    const actor = new FakeActor({ name: doc.name, type: doc.type, system: doc.system });
+    const model = actor.system as unknown as { toEngine(): GreyhawkCharacter };
+    const entry = greyhawkEntry(doc);
+    expect(entry.character.monster?.thac0).toBe(15);
+    expect({ ...entry.character, id: '' }).toEqual({ ...model.toEngine(), id: '' });
+  });
 });

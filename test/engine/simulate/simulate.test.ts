@@ -89,13 +89,84 @@ describe('a one-blow Fantasia fight', () => {
     const fight = new FantasiaFight({ ...duel(garde, weak, 1, 1), roundLimit: 1 });
     const out = new FightResult(2);
     out.reset();
-    // Guard hits (10), brigand parries (05 critical parry); brigand attacks (99: miss).
-    const scripted = new ScriptedDice([10, 5, 99]);
+    // Guard hits (10), brigand parries (05 critical parry); brigand attacks (90: a plain miss,
+    // not a fumble, which would call for its consequence).
+    const scripted = new ScriptedDice([10, 5, 90]);
     fight.play(scripted, out);
     expect(out.winner).toBe(-1);
     expect(out.blows).toBe(2);
     expect(out.pvLost[1]).toBe(0);
     expect(out.pvLost[0]).toBe(0);
+  });
+});
+
+describe('Fantasia fumbles in the simulator', () => {
+  const weak: FantasiaCombatant = {
+    ...brigand,
+    characteristics: { ...brigand.characteristics, DEX: 8 },
+    pv: { value: 3, max: brigand.pv.max },
+  };
+
+  it("F-H6 a broken sword: the guard fights on with his spear, as the card's consequence leaves him", () => {
+    const fight = new FantasiaFight({ ...duel(garde, weak, 1, 1), roundLimit: 2, fumbles: 'weaponBreaks' });
+    const out = new FightResult(2);
+    out.reset();
+    // Round 1: the guard fumbles (99), his Épée longue breaks; the brigand misses (90).
+    // Round 2: the guard hits with the Lance (10), the parry fails (90), 1d8+1 → 5, bonus 1d4 → 2.
+    const scripted = new ScriptedDice([99, 90, 10, 90, 5, 2]);
+    fight.play(scripted, out);
+    expect(scripted.remaining).toBe(0);
+    expect(scripted.log.map((d) => d.faces)).toEqual([100, 100, 100, 100, 8, 4]);
+    expect(out.winner).toBe(0);
+    expect(out.rounds).toBe(2);
+  });
+
+  it('F-H6 a lost balance costs the next attack; with fumbles "none" the same fumble is a plain miss', () => {
+    const balance = new FantasiaFight({ ...duel(garde, weak, 1, 1), roundLimit: 2, fumbles: 'loseBalance' });
+    const out = new FightResult(2);
+    out.reset();
+    // Round 1: the guard fumbles (99) and rolls DEX×3 (20: kept on his feet, next attack lost);
+    // the brigand misses (90). Round 2: the guard cannot attack; the brigand misses again (90).
+    const scripted = new ScriptedDice([99, 20, 90, 90]);
+    balance.play(scripted, out);
+    expect(scripted.remaining).toBe(0);
+    expect(out.blows).toBe(3);
+    expect(out.winner).toBe(-1);
+    const plain = new FantasiaFight({ ...duel(garde, weak, 1, 1), roundLimit: 2, fumbles: 'none' });
+    const out2 = new FightResult(2);
+    out2.reset();
+    // The same fumble changes nothing: round 2 the guard hits (10), parry fails (90), 4 + 2.
+    const again = new ScriptedDice([99, 90, 10, 90, 4, 2]);
+    plain.play(again, out2);
+    expect(again.remaining).toBe(0);
+    expect(out2.winner).toBe(0);
+  });
+
+  it('F-H6 a friend hit: the fumbling guard wounds the guard beside him, and only then', () => {
+    // A nearly harmless foe (no skill, PV to spare): what the guards lose comes from each
+    // other's fumbles, but for a rare lucky punch.
+    const dummy: FantasiaCombatant = {
+      ...brigand,
+      skills: {},
+      weapons: [],
+      pv: { value: 1000, max: 1000 },
+    };
+    const encounter = (fumbles: 'hitFriend' | 'none'): FantasiaEncounter => ({
+      ruleset: 'fantasia',
+      fights: 200,
+      seed: 5,
+      roundLimit: 10,
+      fumbles,
+      sides: [
+        { name: 'A', fighters: [{ combatant: garde }, { combatant: garde }] },
+        { name: 'B', fighters: [{ combatant: dummy }] },
+      ],
+    });
+    const lost = (r: ReturnType<typeof simulate>) => r.fighters[0]!.meanPvLost + r.fighters[1]!.meanPvLost;
+    const none = lost(simulate(encounter('none')));
+    const hit = lost(simulate(encounter('hitFriend')));
+    expect(none).toBeLessThan(0.1); // the dummy's rare lucky punch
+    expect(hit).toBeGreaterThan(10 * Math.max(none, 0.01));
   });
 });
 
@@ -146,7 +217,8 @@ describe('a one-blow Souffle fight', () => {
     const attacker = {
       ...gardien,
       fighter: { ...gardien.fighter, disciplines: ['guerrier'] },
-      tactics: { posture: 'prudent' as const },
+      // A plain blow: no souffle spent forcing it (the default 'reserve' is played below).
+      tactics: { posture: 'prudent' as const, force: 'never' as const },
     };
     const defender = { ...chasseur, tactics: { posture: 'defensif' as const } };
     const fight = new SouffleFight({
@@ -196,6 +268,54 @@ describe('a one-blow Souffle fight', () => {
     expect(out.souffleLost[1]).toBe(hit.toSouffle);
     expect(out.pvLost[1]).toBe(hit.toPv);
     expect(out.pvLost[0]).toBe(0);
+  });
+});
+
+describe('Souffle tactics: forcing and postures', () => {
+  const gardien = souffleEntry(packDoc('souffle', 'souffle-combattants', "Gardien du Waka'Hata"));
+  const chasseur = souffleEntry(packDoc('souffle', 'souffle-combattants', 'Chasseur'));
+  const fight = (a: object, b: object) =>
+    simulate({
+      ruleset: 'souffle',
+      fights: 400,
+      seed: 3,
+      sides: [
+        { name: 'A', fighters: [{ ...gardien, tactics: a }] },
+        { name: 'B', fighters: [{ ...chasseur, tactics: b }] },
+      ],
+    });
+
+  it('S-AT2 forces with the souffle above half its maximum by default, and never when told not to', () => {
+    const forcing = fight({}, {});
+    const never = fight({ force: 'never' }, { force: 'never' });
+    // The souffle a fighter loses is what he spends forcing plus what blows take off it.
+    expect(forcing.fighters[0]!.meanSouffleLost!).toBeGreaterThan(never.fighters[0]!.meanSouffleLost! + 0.5);
+  });
+
+  it('S-P1 an adaptive pair that outnumbers its foe turns intrépide after its first turn and strikes more', () => {
+    const twoRounds = (posture: 'adaptive' | 'prudent') =>
+      simulate({
+        ruleset: 'souffle',
+        fights: 200,
+        seed: 3,
+        roundLimit: 2,
+        sides: [
+          {
+            name: 'A',
+            fighters: [
+              { ...chasseur, tactics: { posture, force: 'never' } },
+              { ...chasseur, tactics: { posture, force: 'never' } },
+            ],
+          },
+          { name: 'B', fighters: [{ ...gardien, tactics: { posture: 'prudent', force: 'never' } }] },
+        ],
+      });
+    // Round 1 both are prudent (one short action each); from round 2 the adaptive pair is intrépide.
+    expect(twoRounds('adaptive').blows).toBeGreaterThan(1.2 * twoRounds('prudent').blows);
+  });
+
+  it('refuses an unknown posture tactic with the values allowed', () => {
+    expect(() => fight({ posture: 'berserk' }, {})).toThrow(RulesError);
   });
 });
 
@@ -252,5 +372,68 @@ describe('refusals', () => {
     expect(() => simulate({ ...one, sides: [one.sides[0]!, { name: 'B', fighters: [] }] })).toThrow(
       /EmptySide/,
     );
+  });
+});
+
+describe('a fighter already down when the fight starts', () => {
+  const sword = packDoc('greyhawk', 'greyhawk-armes', 'Épée longue');
+  const pair = <E>(ruleset: string, a: E, b: E) =>
+    ({
+      ruleset,
+      fights: 500,
+      seed: 7,
+      sides: [
+        { name: 'A', fighters: [a] },
+        { name: 'B', fighters: [b] },
+      ],
+    }) as unknown as FantasiaEncounter;
+
+  it('never wins and never strikes, in the three rulesets', () => {
+    // A Brigand at −5 PV against a guard: the guard wins every fight, untouched.
+    const fallen = { ...brigand, pv: { value: -5, max: brigand.pv.max } };
+    const f = simulate(pair('fantasia', { combatant: garde }, { combatant: fallen }));
+    expect(f.sides[0]!.win.p).toBe(1);
+    expect(f.fighters[0]!.meanPvLost).toBe(0);
+    expect(f.fighters[1]!.down.p).toBe(1);
+    expect(f.blows).toBe(0);
+    const veteran = greyhawkEntry({ ...exampleActor('greyhawk-guerrier.json'), items: [sword] });
+    const gnoll = greyhawkEntry(exampleActor('greyhawk-gnoll.json'));
+    const g = simulate(pair('greyhawk', veteran, { ...gnoll, hp: 0 }));
+    expect(g.sides[0]!.win.p).toBe(1);
+    expect(g.blows).toBe(0);
+    const gardien = souffleEntry(packDoc('souffle', 'souffle-combattants', "Gardien du Waka'Hata"));
+    const chasseur = souffleEntry(packDoc('souffle', 'souffle-combattants', 'Chasseur'));
+    const downed = {
+      ...chasseur,
+      fighter: { ...chasseur.fighter, pv: { ...chasseur.fighter.pv, value: 0 } },
+    };
+    const s = simulate(pair('souffle', gardien, downed));
+    expect(s.sides[0]!.win.p).toBe(1);
+    expect(s.blows).toBe(0);
+  });
+});
+
+describe('Greyhawk equal initiatives', () => {
+  const gnoll = greyhawkEntry(exampleActor('greyhawk-gnoll.json'));
+  const frail = { ...gnoll, hp: 1 };
+  const duel = (simultaneous: boolean) =>
+    simulate({
+      ruleset: 'greyhawk',
+      fights: 3000,
+      seed: 11,
+      simultaneous,
+      sides: [
+        { name: 'A', fighters: [frail] },
+        { name: 'B', fighters: [frail] },
+      ],
+    });
+
+  it('strike together by default, as the Player’s Handbook says: both gnolls may fall in one instant', () => {
+    const together = duel(true);
+    // Two 1-hp gnolls: a tie on the d10 (about one round in ten) where both hit kills both.
+    expect(together.draw.count).toBeGreaterThan(30);
+    expect(together.fighters[0]!.down.count + together.fighters[1]!.down.count).toBeGreaterThan(3000);
+    const oneAfterTheOther = duel(false);
+    expect(oneAfterTheOther.draw.count).toBe(0);
   });
 });

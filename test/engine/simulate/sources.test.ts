@@ -114,6 +114,74 @@ describe('encounter files', () => {
   });
 });
 
+describe('typos in an encounter file', () => {
+  const refusal = (file: unknown, names?: readonly string[]): RulesError => {
+    try {
+      resolveEncounter(file as EncounterFile, {
+        ...lookups('fantasia'),
+        ...(names ? { names: () => names } : {}),
+      });
+    } catch (error) {
+      if (error instanceof RulesError) return error;
+      throw error;
+    }
+    throw new Error('accepted');
+  };
+  const brigand = { pack: 'fantasia-bestiaire', name: 'Brigand' };
+
+  it('refuses a misspelt fighter key with the key, the fighter and the keys allowed', () => {
+    const e = refusal({
+      ruleset: 'fantasia',
+      sides: [
+        { name: 'A', fighters: [{ ...brigand, nmae: 'Bretteur' }] },
+        { name: 'B', fighters: [brigand] },
+      ],
+    });
+    expect(e.key).toBe('PDA.Error.Simulate.UnknownKey');
+    expect(e.data).toMatchObject({ key: 'nmae', where: 'A › Brigand' });
+    expect(String(e.data.allowed)).toContain('name');
+    expect(String(e.data.allowed)).toContain('tactics');
+  });
+
+  it('refuses "tactic" for "tactics", a misspelt tactic field and a top-level typo', () => {
+    const side = (fighter: object) => ({ name: 'A', fighters: [fighter] });
+    const other = { name: 'B', fighters: [brigand] };
+    expect(
+      refusal({ ruleset: 'fantasia', sides: [side({ ...brigand, tactic: {} }), other] }).data,
+    ).toMatchObject({
+      key: 'tactic',
+    });
+    const inner = refusal({
+      ruleset: 'fantasia',
+      sides: [side({ ...brigand, tactics: { targt: 'weakest' } }), other],
+    });
+    expect(inner.data).toMatchObject({ key: 'targt', where: 'A › Brigand › tactics' });
+    expect(String(inner.data.allowed)).toContain('target');
+    expect(refusal({ ruleset: 'fantasia', fight: 10, sides: [side(brigand), other] }).data).toMatchObject({
+      key: 'fight',
+      where: 'encounter',
+    });
+  });
+
+  it('lists the rulesets, the tactic values and the closest compendium names in its refusals', () => {
+    expect(refusal({ ruleset: 'chess', sides: [] }).data.allowed).toBe('fantasia, greyhawk, souffle');
+    const tactic = refusal({
+      ruleset: 'fantasia',
+      sides: [{ name: 'A', fighters: [{ ...brigand, tactics: { target: 'random' } }] }],
+    });
+    expect(tactic.data.allowed).toBe('nearest, weakest, mostDangerous');
+    const near = refusal(
+      {
+        ruleset: 'fantasia',
+        sides: [{ name: 'A', fighters: [{ pack: 'fantasia-bestiaire', name: 'Brigant' }] }],
+      },
+      ['Bretteur', 'Brigand', 'Pasmagosaure', 'Rorque'],
+    );
+    expect(near.key).toBe('PDA.Error.Simulate.NotFound');
+    expect(String(near.data.near).startsWith('« Brigand »')).toBe(true);
+  });
+});
+
 describe('the 95 % interval', () => {
   it('is the Wilson score interval, exact at 0 and n', () => {
     const e = wilson(50, 100);

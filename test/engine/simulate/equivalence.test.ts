@@ -1,0 +1,508 @@
+import { describe, expect, it } from 'vitest';
+import { takeAction, type ExchangeAction } from '../../../src/engine/core/exchange';
+import { ScriptedDice } from '../../../src/engine/dice/scripted';
+import {
+  applyFighterEffects,
+  DEFAULT_FANTASIA_OPTIONS,
+  fantasiaAttackMachine,
+  fumbleOptions,
+  openAttack,
+  validateCombatant,
+  type FantasiaAttackState,
+  type FantasiaAttackView,
+  type FantasiaCombatant,
+  type FantasiaEffect,
+  type FantasiaRoundFacts,
+} from '../../../src/engine/fantasia';
+import {
+  DEFAULT_CHOICES,
+  greyhawkAttackMachine,
+  openGreyhawkAttack,
+  type GreyhawkExchangeView,
+} from '../../../src/engine/greyhawk/exchange';
+import { DEFAULT_GREYHAWK_OPTIONS } from '../../../src/engine/greyhawk/options';
+import { FantasiaFight } from '../../../src/engine/simulate/fantasia';
+import { GreyhawkFight } from '../../../src/engine/simulate/greyhawk';
+import { SouffleFight } from '../../../src/engine/simulate/souffle';
+import { fantasiaCombatant, greyhawkEntry, souffleEntry } from '../../../src/engine/simulate/sources';
+import type {
+  FantasiaEncounter,
+  GreyhawkEncounter,
+  SouffleEncounter,
+} from '../../../src/engine/simulate/types';
+import { DEFAULT_OPTIONS as SOUFFLE_OPTIONS } from '../../../src/engine/souffle/options';
+import type { Posture } from '../../../src/engine/souffle/posture';
+import { WEAPONS } from '../../../src/engine/souffle/equipment';
+import {
+  applyFighterEffects as applySouffleEffects,
+  openSouffleAttack,
+  sheetAttackInput,
+  souffleAttackExchange,
+  type SouffleAttackState,
+  type SouffleExchangeView,
+} from '../../../src/engine/souffle/exchange';
+import { exampleActor, packDoc } from './fixtures';
+import { record, standingSide, type RecordedFight } from './replay';
+
+/*
+ * The simulator's fights against the same fights played through the cards' exchange machines
+ * (issue 26): every attack the simulator plays is recorded with the dice it used, then taken
+ * again step by step as the card host takes it (open, list the actions, takeAction, write the
+ * effects on the fighters), with the same dice and the same choices. Each attack's hit, defence
+ * and damage, the PV after it, and the winner must be the same.
+ */
+
+// ------------------------------------------------------------------------------------ Fantasia
+
+const NO_INTENT = { cover: 0, thrustId: '', knockOut: false, whip: '' } as const;
+
+/** The percent a defence action is offered at (its label carries it). */
+function percentOf(a: ExchangeAction): number {
+  return Number(a.label.data?.percent ?? -Infinity);
+}
+
+/** Fighters as the documents stand: weapons drawn (the encounter's default), ids by place. */
+function fantasiaFighters(encounter: FantasiaEncounter): FantasiaCombatant[] {
+  return encounter.sides.flatMap((side, s) =>
+    side.fighters.map((entry, k) => {
+      const c = validateCombatant({ ...entry.combatant, id: `${s}.${k}` });
+      return { ...c, weapons: (c.weapons ?? []).map((w) => ({ ...w, ready: true, loaded: true })) };
+    }),
+  );
+}
+
+function fantasiaDown(c: FantasiaCombatant): boolean {
+  return c.pv.value <= 0 || c.states.unconscious !== undefined || c.states.dead === true;
+}
+
+/** Replays one recorded Fantasia fight through fantasiaAttackMachine; returns the winner. */
+function replayFantasia(encounter: FantasiaEncounter, fight: RecordedFight, sideOf: readonly number[]) {
+  const fighters = fantasiaFighters(encounter);
+  const options = encounter.options ?? DEFAULT_FANTASIA_OPTIONS;
+  let round = 0;
+  let parried = new Set<number>();
+  /** Timed conditions (F-H6, F-B7): when each runs out, as the round's upkeep counts it. */
+  const timed: { fighter: number; status: string; until: number }[] = [];
+  const write = (i: number, ref: 'attacker' | 'defender', effects: readonly FantasiaEffect[]) => {
+    fighters[i] = applyFighterEffects(fighters[i]!, ref, effects);
+    for (const e of effects)
+      if (e.type === 'condition' && e.fighter === ref && e.on && e.rounds !== undefined)
+        timed.push({ fighter: i, status: e.status, until: round + e.rounds });
+    for (const e of effects) if (e.type === 'parrySpent' && e.fighter === ref) parried.add(i);
+  };
+  for (const { blow, dice } of fight.blows) {
+    if (blow.round !== round) {
+      round = blow.round;
+      parried = new Set();
+      for (let k = timed.length - 1; k >= 0; k--) {
+        const t = timed[k]!;
+        if (round < t.until) continue;
+        const states = { ...fighters[t.fighter]!.states } as Record<string, unknown>;
+        delete states[t.status];
+        fighters[t.fighter] = { ...fighters[t.fighter]!, states };
+        timed.splice(k, 1);
+      }
+    }
+    const a = blow.attacker;
+    const d = blow.defender;
+    expect(fantasiaDown(fighters[a]!), `round ${round}: ${fighters[a]!.name} attacks while down`).toBe(false);
+    expect(fantasiaDown(fighters[d]!), `round ${round}: ${fighters[d]!.name} attacked while down`).toBe(
+      false,
+    );
+    const scripted = new ScriptedDice(dice);
+    const facts: FantasiaRoundFacts = {
+      dodgeDeclared: blow.dodgeDeclared === true,
+      attackDeclared: blow.attackDeclared === true,
+      parriedThisRound: parried.has(d),
+      ...(blow.reloadingWeaponId ? { reloadingWeaponId: blow.reloadingWeaponId } : {}),
+    };
+    const opened = openAttack(
+      {
+        attacker: fighters[a]!,
+        defender: fighters[d]!,
+        weaponId: blow.weaponId,
+        intent: NO_INTENT,
+        memory: [],
+      },
+      scripted,
+      options,
+    );
+    if (opened.attackerAfter) fighters[a] = opened.attackerAfter;
+    let step = opened.step;
+    let state: FantasiaAttackState = opened.state;
+    let target = d;
+    const view = (friend?: number): FantasiaAttackView => ({
+      attacker: fighters[a],
+      defender: fighters[target],
+      attackerName: fighters[a]!.name,
+      defenderName: fighters[target]!.name,
+      facts,
+      memory: [],
+      round,
+      startRound: round,
+      ...(friend !== undefined
+        ? { friend: { combatant: fighters[friend]!, name: fighters[friend]!.name } }
+        : {}),
+      options,
+    });
+    const take = (id: string, side: 'attacker' | 'defender' | 'gm', friend?: number) => {
+      const next = takeAction(fantasiaAttackMachine, step, state, view(friend), id, side, scripted);
+      step = next.step;
+      state = next.state;
+      write(a, 'attacker', next.effects);
+      write(target, 'defender', next.effects);
+    };
+    if (step === 'fumble') {
+      // The GM's choice, as the encounter's setting makes it (a friend only when one stands).
+      let friend = -1;
+      for (let j = 0; j < fighters.length; j++)
+        if (j !== a && sideOf[j] === sideOf[a] && !fantasiaDown(fighters[j]!)) {
+          friend = j;
+          break;
+        }
+      const needs = new Set<string>(
+        fumbleOptions(state.attack)
+          .filter((o) => o.needsFriend)
+          .map((o) => o.id),
+      );
+      const offered = fantasiaAttackMachine
+        .actions(step, state, view())
+        .filter((x) => !x.refused && (friend >= 0 || !needs.has(x.id.slice('fumble.'.length))));
+      const wanted = encounter.fumbles ?? 'random';
+      if (wanted !== 'none' && offered.length) {
+        const id =
+          offered.find((x) => x.id === `fumble.${wanted}`)?.id ??
+          offered[scripted.die(offered.length) - 1]!.id;
+        expect(id).toBe(`fumble.${blow.fumble}`);
+        const option = id.slice('fumble.'.length);
+        const hitsFriend = needs.has(option);
+        take(id, 'gm', hitsFriend ? friend : undefined);
+        if (hitsFriend) {
+          expect(blow.friend).toBe(friend);
+          target = friend;
+          if ((step as string) === 'damage') take('apply', 'defender');
+          expect(fighters[friend]!.pv.value).toBe(blow.friendPv);
+          target = d;
+        }
+      } else step = 'done';
+    }
+    if (step === 'defence') {
+      // The defender takes the allowed defence with the best chance (the simulator's tactic).
+      let best: ExchangeAction | undefined;
+      for (const x of fantasiaAttackMachine.actions(step, state, view()))
+        if (!x.refused && x.id !== 'none' && (!best || percentOf(x) > percentOf(best))) best = x;
+      take(best?.id ?? 'none', 'defender');
+    }
+    if (step === 'damage') take('apply', 'defender');
+    expect(
+      scripted.remaining,
+      `round ${round}: dice left at ${step} ${JSON.stringify({ blow, dice, state })}`,
+    ).toBe(0);
+    const got = {
+      round,
+      attacker: a,
+      defender: d,
+      hit: state.attack.hit,
+      defence: state.defence?.kind ?? 'none',
+      defended: state.defence?.success ?? false,
+      damage: state.damage && state.fumble === null ? state.damage.total : 0,
+      defenderPv: fighters[d]!.pv.value,
+      attackerPv: fighters[a]!.pv.value,
+    };
+    expect(got).toEqual({
+      round: blow.round,
+      attacker: blow.attacker,
+      defender: blow.defender,
+      hit: blow.hit,
+      defence: blow.defence,
+      defended: blow.defended,
+      damage: blow.damage,
+      defenderPv: blow.defenderPv,
+      attackerPv: blow.attackerPv,
+    });
+  }
+  return standingSide(sideOf, (i) => !fantasiaDown(fighters[i]!));
+}
+
+function fantasiaEncounter(
+  a: string[],
+  b: string[],
+  fumbles: FantasiaEncounter['fumbles'] = 'random',
+): FantasiaEncounter {
+  const combatant = (name: string) => ({
+    combatant: fantasiaCombatant(packDoc('fantasia', 'fantasia-bestiaire', name)),
+  });
+  return {
+    ruleset: 'fantasia',
+    fights: 1,
+    seed: 1,
+    fumbles,
+    sides: [
+      { name: 'A', fighters: a.map(combatant) },
+      { name: 'B', fighters: b.map(combatant) },
+    ],
+  };
+}
+
+// ------------------------------------------------------------------------------------ Greyhawk
+
+/** Replays one recorded Greyhawk fight through greyhawkAttackMachine; returns the winner. */
+function replayGreyhawk(encounter: GreyhawkEncounter, fight: RecordedFight, sideOf: readonly number[]) {
+  const entries = encounter.sides.flatMap((side, s) =>
+    side.fighters.map((e, k) => ({ ...e, character: { ...e.character, id: `${s}.${k}` } })),
+  );
+  const hp = entries.map((e) => e.hp);
+  const options = encounter.options ?? DEFAULT_GREYHAWK_OPTIONS;
+  const simultaneous = encounter.simultaneous !== false;
+  /** Round and initiative total each fighter fell at (PHB: equal totals strike together). */
+  const fell = entries.map(() => ({ round: 0, order: Number.NaN }));
+  for (const { blow, dice } of fight.blows) {
+    const a = blow.attacker;
+    const d = blow.defender;
+    const me = entries[a]!;
+    const them = entries[d]!;
+    const together = simultaneous && fell[a]!.round === blow.round && fell[a]!.order === blow.order;
+    expect(hp[a]! > 0 || together, `round ${blow.round}: ${me.character.name} strikes while down`).toBe(true);
+    expect(
+      hp[d]! > 0 || (simultaneous && fell[d]!.round === blow.round && fell[d]!.order === blow.order),
+    ).toBe(true);
+    const weapon = me.weapons.find((w) => w.id === blow.weaponId)!;
+    const view: GreyhawkExchangeView = {
+      attacker: me.character,
+      weapon,
+      ...(me.shield ? { attackerShield: me.shield } : {}),
+      attackerConditions: {},
+      defender: them.character,
+      defenderAc: them.ac,
+      ...(them.shield ? { defenderShield: them.shield } : {}),
+      defenderSize: them.character.size,
+      defenderDex: them.character.dex,
+      defenderHp: hp[d]!,
+      defenderConditions: {},
+      options,
+    };
+    const scripted = new ScriptedDice(dice);
+    const choices = {
+      ...DEFAULT_CHOICES,
+      ...(blow.missile ? { targetDistance: blow.distance ?? 0, distanceFrom: 'scene' as const } : {}),
+    };
+    const card = openGreyhawkAttack(
+      view,
+      choices,
+      { attackerName: me.character.name, weaponName: weapon.name },
+      scripted,
+    );
+    expect(card.step).not.toBe('refused');
+    let damage = 0;
+    const apply = greyhawkAttackMachine.actions(card.step, card.state, view).find((x) => x.id === 'apply');
+    if (apply && !apply.refused) {
+      const next = takeAction(greyhawkAttackMachine, card.step, card.state, view, 'apply', 'gm', scripted);
+      for (const e of next.effects)
+        if (e.type === 'resource' && e.fighter === 'defender' && e.resource === 'hp') {
+          damage = e.from - e.to;
+          hp[d] = e.to;
+        }
+    }
+    expect(scripted.remaining, `round ${blow.round}: dice left`).toBe(0);
+    if (hp[d]! <= 0 && fell[d]!.round === 0) fell[d] = { round: blow.round, order: blow.order ?? Number.NaN };
+    expect({
+      attacker: a,
+      defender: d,
+      hit: card.state.first?.attack.outcome === 'hit',
+      damage,
+      defenderPv: hp[d],
+      attackerPv: hp[a],
+    }).toEqual({
+      attacker: blow.attacker,
+      defender: blow.defender,
+      hit: blow.hit,
+      damage: blow.damage,
+      defenderPv: blow.defenderPv,
+      attackerPv: blow.attackerPv,
+    });
+  }
+  return standingSide(sideOf, (i) => hp[i]! > 0);
+}
+
+// ------------------------------------------------------------------------------------- Souffle
+
+/** Replays one recorded Souffle fight through souffleAttackExchange; returns the winner. */
+function replaySouffle(encounter: SouffleEncounter, fight: RecordedFight, sideOf: readonly number[]) {
+  const entries = encounter.sides.flatMap((side) => side.fighters);
+  const fighters = encounter.sides.flatMap((side, s) =>
+    side.fighters.map((e, k) => ({ ...e.fighter, id: `${s}.${k}` })),
+  );
+  const options = encounter.options ?? SOUFFLE_OPTIONS;
+  for (const { blow, dice } of fight.blows) {
+    const a = blow.attacker;
+    const d = blow.defender;
+    expect(fighters[a]!.pv.value > 0 && fighters[d]!.pv.value > 0, `round ${blow.round}`).toBe(true);
+    const me = entries[a]!;
+    const them = entries[d]!;
+    const gear = (e: typeof me) => ({
+      weapons: e.weapons,
+      ...(e.armour ? { armour: e.armour } : {}),
+      ...(e.shield ? { shield: e.shield } : {}),
+    });
+    const view = (): SouffleExchangeView => ({
+      options,
+      attacker: { fighter: fighters[a]!, ...gear(me) },
+      // The posture the defender stands in now (S-P1), as its sheet shows it.
+      defender: { fighter: { ...fighters[d]!, posture: blow.posture as Posture }, ...gear(them) },
+      attackerName: fighters[a]!.name,
+      defenderName: fighters[d]!.name,
+    });
+    // Bare hands when it holds no melee weapon (the sheet's unarmed attack).
+    const weapon = me.weapons.find((w) => w.id === blow.weaponId) ?? WEAPONS.mainsNues!;
+    const input = sheetAttackInput(fighters[a]!, weapon, me.weapons);
+    const scripted = new ScriptedDice(dice);
+    let step = 'attack';
+    let state: SouffleAttackState = {
+      attackerName: fighters[a]!.name,
+      weaponName: weapon.id,
+      input,
+      attack: openSouffleAttack(input, scripted, options),
+      souffleSpent: 0,
+      ...(blow.distance !== undefined ? { distance: blow.distance } : {}),
+      undone: 0,
+    };
+    const take = (id: string, side: 'attacker' | 'defender' | 'gm') => {
+      const next = takeAction(souffleAttackExchange, step, state, view(), id, side, scripted);
+      step = next.step;
+      state = next.state;
+      fighters[a] = applySouffleEffects(fighters[a]!, 'attacker', next.effects);
+      fighters[d] = applySouffleEffects(fighters[d]!, 'defender', next.effects);
+    };
+    // S-AT2: the attacker forces what its tactic spends, one point or all it can at a time.
+    const forced = blow.forced ?? 0;
+    const most = Math.min(state.attack.maxForce, fighters[a]!.souffle.value);
+    if (forced > 0 && forced === most && most > 1) take('forceMax', 'attacker');
+    else for (let k = 0; k < forced; k++) take('force1', 'attacker');
+    take(blow.defence, 'defender');
+    if (state.defence!.result.taken > 0) take('apply', 'gm');
+    expect(scripted.remaining, `round ${blow.round}: dice left`).toBe(0);
+    expect({
+      taken: state.defence!.result.taken,
+      defenderPv: fighters[d]!.pv.value,
+      defenderSouffle: fighters[d]!.souffle.value,
+      attackerPv: fighters[a]!.pv.value,
+      attackerSouffle: fighters[a]!.souffle.value,
+    }).toEqual({
+      taken: blow.damage,
+      defenderPv: blow.defenderPv,
+      defenderSouffle: blow.defenderSouffle,
+      attackerPv: blow.attackerPv,
+      attackerSouffle: blow.attackerSouffle,
+    });
+  }
+  return standingSide(sideOf, (i) => fighters[i]!.pv.value > 0);
+}
+
+describe('the simulator plays the fights the cards play', () => {
+  const cases: [string, FantasiaEncounter, number, boolean][] = [
+    [
+      'a Fantasia duel (guard against brigand)',
+      fantasiaEncounter(['Garde de la porte'], ['Brigand']),
+      7,
+      false,
+    ],
+    [
+      'a Fantasia two against two, fumbles with friends to hit',
+      fantasiaEncounter(['Garde de la porte', 'Bretteur'], ['Chef brigand', 'Brigand']),
+      11,
+      true,
+    ],
+  ];
+  it.each(cases)(
+    '%s: same blows, PV and winner through fantasiaAttackMachine',
+    (_name, encounter, seed, friends) => {
+      const runner = new FantasiaFight(encounter);
+      const fights = record(runner, seed, 150);
+      const seen = { blows: 0, parries: 0, dodges: 0, fumbles: 0, friends: 0, rounds: 0 };
+      for (const fight of fights) {
+        expect(replayFantasia(encounter, fight, runner.sideOf)).toBe(fight.winner);
+        seen.blows += fight.blows.length;
+        seen.rounds += fight.rounds;
+        for (const { blow } of fight.blows) {
+          if (blow.defence === 'parry') seen.parries += 1;
+          if (blow.defence === 'dodge') seen.dodges += 1;
+          if (blow.fumble) seen.fumbles += 1;
+          if (blow.friend !== undefined) seen.friends += 1;
+        }
+      }
+      // Fights of several rounds, with parries and fumbles among their blows.
+      expect(seen.rounds / fights.length).toBeGreaterThan(2);
+      expect(seen.parries).toBeGreaterThan(0);
+      expect(seen.fumbles).toBeGreaterThan(0);
+      if (friends) expect(seen.friends).toBeGreaterThan(0);
+    },
+  );
+
+  it('a Greyhawk duel (veteran against gnoll): same blows, hit points and winner through greyhawkAttackMachine', () => {
+    const sword = packDoc('greyhawk', 'greyhawk-armes', 'Épée longue');
+    const halberd = packDoc('greyhawk', 'greyhawk-armes', 'Hallebarde');
+    const veteran = greyhawkEntry({ ...exampleActor('greyhawk-guerrier.json'), items: [sword] });
+    const gnoll = greyhawkEntry({ ...exampleActor('greyhawk-gnoll.json'), items: [halberd] });
+    const encounter: GreyhawkEncounter = {
+      ruleset: 'greyhawk',
+      fights: 1,
+      seed: 1,
+      sides: [
+        { name: 'A', fighters: [veteran] },
+        { name: 'B', fighters: [gnoll] },
+      ],
+    };
+    const runner = new GreyhawkFight(encounter);
+    const fights = record(runner, 13, 200);
+    let rounds = 0;
+    let hits = 0;
+    let together = 0;
+    for (const fight of fights) {
+      const winner = replayGreyhawk(encounter, fight, runner.sideOf);
+      expect(winner).toBe(fight.winner);
+      rounds += fight.rounds;
+      hits += fight.blows.filter((b) => b.blow.hit).length;
+      if (winner === -1) together += 1;
+    }
+    expect(rounds / fights.length).toBeGreaterThan(2);
+    expect(hits).toBeGreaterThan(0);
+    // Equal initiatives strike together: some duels end with both down.
+    expect(together).toBeGreaterThan(0);
+  });
+
+  it('a Souffle duel (gardien against chasseur): same blows, souffle, PV and winner through souffleAttackExchange', () => {
+    const gardienDoc = packDoc('souffle', 'souffle-combattants', "Gardien du Waka'Hata");
+    const chasseurDoc = packDoc('souffle', 'souffle-combattants', 'Chasseur');
+    const dague = packDoc('souffle', 'souffle-equipement', 'Dague');
+    const encounter: SouffleEncounter = {
+      ruleset: 'souffle',
+      fights: 1,
+      seed: 1,
+      sides: [
+        { name: 'A', fighters: [souffleEntry(gardienDoc, { posture: 'adaptive', force: 'reserve' })] },
+        {
+          name: 'B',
+          fighters: [
+            souffleEntry({ ...chasseurDoc, items: [...(chasseurDoc.items ?? []), dague] }, { force: 'max' }),
+          ],
+        },
+      ],
+    };
+    const runner = new SouffleFight(encounter);
+    const fights = record(runner, 17, 200);
+    let rounds = 0;
+    let forced = 0;
+    const modes = new Set<string>();
+    for (const fight of fights) {
+      expect(replaySouffle(encounter, fight, runner.sideOf)).toBe(fight.winner);
+      rounds += fight.rounds;
+      for (const { blow } of fight.blows) {
+        if ((blow.forced ?? 0) > 0) forced += 1;
+        modes.add(blow.defence);
+      }
+    }
+    expect(rounds / fights.length).toBeGreaterThan(2);
+    expect(forced).toBeGreaterThan(0);
+    expect(modes.has('parade')).toBe(true);
+  });
+});
