@@ -12,6 +12,7 @@ import type { SheetRegistration } from './rulesets/types';
 import { activeRulesetId, registerSettings } from './settings';
 import { registerRequests } from './queries';
 import { registerSimulator } from './simulator';
+import { registerRules } from './rules';
 import { migrateDocuments, SCHEMA_VERSION, type MigratableDocument } from './migrations';
 import { t } from './i18n';
 
@@ -97,6 +98,7 @@ export function initSystem(): void {
   registerSimulator();
   registerChat();
   registerCombat();
+  registerRules();
   getRuleset(activeRulesetId())?.init?.();
 }
 

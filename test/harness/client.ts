@@ -11,6 +11,7 @@ import { Window } from 'happy-dom';
 import { DataModel, TypeDataModel, deepClone, fields, utils, type Obj } from '../fakes/data';
 import { ROOT, fixSelects, makeApplications, makeTemplates } from './apps';
 import { loadSystem } from './bundle';
+import { installTooltips, makeEnrichHTML } from './text';
 import { Collection, makeDocumentClasses } from './documents';
 import { COLLECTIONS, type Connection, type FakeServer, type Operation } from './server';
 
@@ -185,6 +186,7 @@ export class Client implements Connection {
       specialStatusEffects: { DEFEATED: 'dead', INVISIBLE: 'invisible', BLIND: 'blind' },
       time: { roundTime: 6, turnTime: 0 },
       Dice: { rolls: [] },
+      TextEditor: { enrichers: [] },
     };
 
     // --- Templates and applications -----------------------------------------------------------
@@ -284,6 +286,7 @@ export class Client implements Connection {
       __dialogs: { confirm: (c: Obj) => this.apps.DialogV2.confirm(c) },
     };
     this.game = game;
+    installTooltips(this.window, (key) => game.i18n.localize(key));
     Object.defineProperty(game, 'user', { get: () => game.users.get(this.userId) });
     Object.defineProperty(game, 'combat', {
       get: () => {
@@ -454,7 +457,7 @@ export class Client implements Connection {
 
     // --- foundry namespace ----------------------------------------------------------------------
     const TextEditor = {
-      enrichHTML: async (s: string) => s ?? '',
+      enrichHTML: makeEnrichHTML(this.window, () => this.CONFIG),
       getDragEventData: (event: DragEvent) => JSON.parse(event.dataTransfer?.getData('text/plain') ?? '{}'),
     };
     this.foundry = {

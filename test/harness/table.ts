@@ -151,6 +151,45 @@ export class Seat {
     await this.click(chosen);
   }
 
+  /** Moves the pointer onto an element, as hovering does; returns the tooltip then shown (or null). */
+  async hover(target: Element | string, within?: Element): Promise<string | null> {
+    const el = typeof target === 'string' ? (within ?? this.dom).querySelector(target) : target;
+    if (!el) throw new Error(`${this.name}: nothing to hover at ${String(target)}`);
+    const Pointer = this.client.window.PointerEvent ?? this.client.window.MouseEvent;
+    el.dispatchEvent(new Pointer('pointerover', { bubbles: true }));
+    el.dispatchEvent(new Pointer('pointerenter', { bubbles: false }));
+    await this.table.settle();
+    return this.tooltip;
+  }
+  /** The tooltip this person sees (null when none shows). */
+  get tooltip(): string | null {
+    const tip = this.dom.querySelector<HTMLElement>('#tooltip');
+    return tip && !tip.hidden ? (tip.textContent ?? '') : null;
+  }
+  /** Presses a key on the focused element (Enter, " ", Tab…). */
+  async pressKey(target: Element, key: string): Promise<void> {
+    (target as HTMLElement).focus?.();
+    target.dispatchEvent(
+      new this.client.window.KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
+    );
+    await this.table.settle();
+  }
+  /** The open application windows whose element matches a selector (e.g. the rules reference). */
+  window(selector: string): HTMLElement | null {
+    return this.dom.querySelector<HTMLElement>(selector);
+  }
+  /** Shows a text the way a journal page shows it: enriched by TextEditor.enrichHTML, in the page. */
+  async showJournalText(content: string): Promise<HTMLElement> {
+    const TextEditor = this.client.foundry.applications.ux.TextEditor.implementation;
+    const html = await TextEditor.enrichHTML(content, { secrets: this.user.isGM });
+    const page = this.dom.createElement('article');
+    page.className = 'journal-entry-page text';
+    page.innerHTML = html;
+    this.dom.body.append(page);
+    await this.table.settle();
+    return page;
+  }
+
   // --- chat ------------------------------------------------------------------------------------------
 
   /** The chat messages this person's log shows, oldest first. */
