@@ -178,6 +178,9 @@ export class Client implements Connection {
       Scene: { dataModels: {} },
       Token: { dataModels: {} },
       Macro: { dataModels: {} },
+      JournalEntry: { dataModels: {} },
+      JournalEntryPage: { dataModels: {} },
+      Adventure: { dataModels: {} },
       ui: {},
       statusEffects: [
         { id: 'dead', name: 'EFFECT.StatusDead', img: 'icons/svg/skull.svg' },
@@ -321,6 +324,9 @@ export class Client implements Connection {
       'Scene',
       'Token',
       'Macro',
+      'JournalEntry',
+      'JournalEntryPage',
+      'Adventure',
     ]) {
       this.CONFIG[name].documentClass = (this.docs as Obj)[name];
     }
@@ -627,6 +633,7 @@ export class Client implements Connection {
           ActiveEffect: 'effects',
           Combatant: 'combatants',
           Token: 'tokens',
+          JournalEntryPage: 'pages',
         }).find(([n]) => n === op.documentName)?.[1];
         parent._source[field!] = [...(parent._source[field!] ?? []), deepClone(source)];
         parent[field!].set(doc.id, doc);

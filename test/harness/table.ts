@@ -338,6 +338,30 @@ export class Table {
     return actor;
   }
 
+  /** The GM imports an Adventure from a compendium (the compendium's entry, then "Import"). */
+  async importAdventure(pack: string, name?: string): Promise<Record<string, any[]>> {
+    const p = this.gm.game.packs.get(`passe-d-armes.${pack}`);
+    if (!p) throw new Error(`No pack ${pack}`);
+    const docs = await p.getDocuments();
+    const adventure = name ? docs.find((d: any) => d.name === name) : docs[0];
+    if (!adventure) throw new Error(`No adventure ${name ?? ''} in ${pack}`);
+    const { created } = await adventure.import();
+    await this.settle();
+    return created;
+  }
+
+  /** The GM activates a scene from the scenes sidebar (the others stop being active). */
+  async activateScene(name: string): Promise<any> {
+    const game = this.gm.game;
+    const scene = game.scenes.getName(name);
+    if (!scene) throw new Error(`No scene ${name}`);
+    for (const other of game.scenes.contents as any[])
+      if (other.active && other.id !== scene.id) await other.update({ active: false });
+    await scene.update({ active: true });
+    await this.settle();
+    return scene;
+  }
+
   /** The GM creates an actor from scratch (the sidebar's "Create Actor"). */
   async createActor(data: Record<string, unknown>, owner?: string): Promise<any> {
     const d: Record<string, unknown> = { ...data };
