@@ -59,7 +59,7 @@ function showTooltip(id: string) {
     tip.className = 'gallery-tooltip';
     tip.setAttribute('role', 'tooltip');
     tip.textContent = link.dataset.tooltip ?? '';
-    (link.closest('li, p') ?? link).after(tip);
+    (link.closest('ul, p') ?? link).after(tip);
   };
 }
 
