@@ -1,5 +1,5 @@
 /** The rules reference covers the inventory: one entry per rule ID, in French and English. */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULE_IDS } from '../../src/foundry/rules/ids';
@@ -34,5 +34,20 @@ describe('the rules reference', () => {
     }
     const withRuling = (lang: string) => RULE_IDS.filter((id) => entries(lang)[id]!.Ruling);
     expect(withRuling('fr')).toEqual(withRuling('en'));
+  });
+
+  it('every @Regle citation of the first-fight guides names a rule of the reference, in both pages', () => {
+    for (const ruleset of ['fantasia', 'greyhawk', 'souffle']) {
+      const dir = join(root, 'packs-src', ruleset, `${ruleset}-premier-combat`);
+      const [file] = readdirSync(dir);
+      const adventure = JSON.parse(readFileSync(join(dir, file!), 'utf8'));
+      const pages = adventure.journal[0].pages as { text: { content: string } }[];
+      expect(pages).toHaveLength(2);
+      const cited = pages.map((p) => [...p.text.content.matchAll(/@Regle\[([^\]]*)\]/g)].map((m) => m[1]));
+      expect(cited[0]!.length, ruleset).toBeGreaterThan(5);
+      expect(cited[1], `${ruleset}: the English page cites the same rules`).toEqual(cited[0]);
+      for (const id of cited[0]!)
+        expect(RULE_IDS as readonly string[], `${ruleset} cites ${id}`).toContain(id);
+    }
   });
 });
