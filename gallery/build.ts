@@ -7,7 +7,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Handlebars from 'handlebars';
+import { Window } from 'happy-dom';
+import { linkRules } from '../src/foundry/rules/links';
 import { registerHelpers } from './helpers';
+import { withI18n } from './shared';
 import type { GalleryPage } from './types';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -105,6 +108,53 @@ function fontFaces(): string {
     .join('\n');
 }
 
+/**
+ * Font Awesome Free (the pinned `@fortawesome/fontawesome-free`, the icon font Foundry uses), its
+ * base, solid and regular styles with their woff2 fonts inlined, so the page loads nothing.
+ */
+function fontAwesome(): string {
+  const dir = join(ROOT, 'node_modules', '@fortawesome', 'fontawesome-free');
+  if (!existsSync(dir)) return '';
+  const font = (file: string) =>
+    `url(data:font/woff2;base64,${readFileSync(join(dir, 'webfonts', file)).toString('base64')}) format("woff2")`;
+  return ['fontawesome', 'solid', 'regular']
+    .map((name) => readFileSync(join(dir, 'css', `${name}.min.css`), 'utf8'))
+    .join('\n')
+    .replace(
+      /src:url\(\.\.\/webfonts\/([\w-]+)\.woff2\) format\("woff2"\),url\([^)]*\) format\("truetype"\)/g,
+      (_m, f: string) => `src:${font(`${f}.woff2`)}`,
+    );
+}
+
+/** The core stand-in of gallery/core.css. */
+function coreCss(): string {
+  return readFileSync(join(ROOT, 'gallery', 'core.css'), 'utf8');
+}
+
+/**
+ * What the system does to a rendered page in Foundry: rule IDs become links with their tooltip
+ * (src/foundry/rules/links.ts), then the page's own `dom` step (e.g. showing a tooltip).
+ */
+function finishBody(body: string, page: GalleryPage, lang: string): string {
+  const window = new Window();
+  const root = window.document.createElement('div');
+  root.innerHTML = body;
+  const g = globalThis as { document?: unknown };
+  const previous = g.document;
+  g.document = window.document;
+  try {
+    withI18n(lang, () => {
+      linkRules(root as unknown as HTMLElement);
+      page.dom?.(root as unknown as HTMLElement, lang);
+    });
+  } finally {
+    g.document = previous;
+  }
+  const html = root.innerHTML;
+  void window.happyDOM.close();
+  return html;
+}
+
 const CHROME = `
 html, body { margin: 0; padding: 0; background: #6b6b6b; }
 body { padding: 20px; }
@@ -129,7 +179,7 @@ function escapeHtml(text: string): string {
 export async function buildGallery(lang: string, pages?: GalleryPage[]): Promise<BuiltPage[]> {
   const translations = loadTranslations(lang);
   const hb = createEnvironment(translations);
-  const css = `${fontFaces()}\n${loadCss()}`;
+  const css = `${fontFaces()}\n${fontAwesome()}\n${coreCss()}\n${loadCss()}`;
   const outDir = join(ARTIFACTS, 'html', lang);
   mkdirSync(outDir, { recursive: true });
   const built: BuiltPage[] = [];
@@ -139,9 +189,12 @@ export async function buildGallery(lang: string, pages?: GalleryPage[]): Promise
     let error: string | undefined;
     try {
       for (const t of [page.template].flat()) {
+        if (!t) continue;
         const source = readFileSync(join(ROOT, 'templates', t), 'utf8');
         body += hb.compile(source, { strict: false })(context);
       }
+      if (page.html) body += page.html(lang);
+      body = finishBody(body, page, lang);
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }

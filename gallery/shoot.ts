@@ -2,13 +2,36 @@
  * Opens each built gallery page in headless Chromium (see browser.ts), checks it and saves a screenshot to
  * artifacts/gallery/<lang>/<page>.png. Problems: a template error, a raw localization key
  * (visible text or an accessible attribute matching /\bPDA\.[A-Za-z]/), an element overflowing
- * its box or the window.
+ * its box or the window, and any axe-core violation of impact "serious" or "critical" (an icon-only
+ * button without an accessible name, a form control without a label, too little contrast…).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { ARTIFACTS, type BuiltPage } from './build';
+import { ARTIFACTS, ROOT, type BuiltPage } from './build';
+
+/** axe-core (pinned in devDependencies), injected into each page after its screenshot. */
+const AXE_SOURCE = readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+
+/** Runs in the page: axe-core's violations of impact "serious" or "critical" in the window. */
+async function axeProblems(): Promise<string[]> {
+  const axe = (window as unknown as { axe: { run: (ctx: string, o: object) => Promise<AxeResults> } }).axe;
+  const results = await axe.run('#gallery-app', { resultTypes: ['violations'] });
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `axe ${v.impact} ${v.id} (${v.help}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}${v.nodes.length > 3 ? ` (+${v.nodes.length - 3})` : ''}`,
+    );
+}
+
+interface AxeResults {
+  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+}
 
 export interface PageReport {
   name: string;
@@ -79,6 +102,8 @@ async function shootPage(context: BrowserContext, b: BuiltPage): Promise<PageRep
     await page
       .locator('#gallery-app')
       .screenshot({ path: screenshot, animations: 'disabled', caret: 'hide', scale: 'css' });
+    await page.addScriptTag({ content: AXE_SOURCE });
+    problems.push(...(await page.evaluate(axeProblems)));
     return { name: b.page.name, lang: b.lang, screenshot, problems };
   } finally {
     await page.close();

@@ -17,6 +17,10 @@ export interface GalleryPage {
   classes?: string[];
   /** Window title; defaults to the page name. */
   title?: string;
+  /** HTML added after the templates (e.g. an enriched journal page), per language. */
+  html?: (lang: string) => string;
+  /** A last step on the rendered page, after rule IDs became links (e.g. show one tooltip). */
+  dom?: (root: HTMLElement, lang: string) => void;
   /** "sheet" (default): a Foundry-like window; "chat": a chat log column. */
   frame?: 'sheet' | 'chat';
 }

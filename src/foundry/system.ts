@@ -14,6 +14,7 @@ import { activeRulesetId, registerSettings } from './settings';
 import { registerRequests } from './queries';
 import { registerSimulator } from './simulator';
 import { migrateWorld } from './migration-world';
+import { registerRules } from './rules';
 
 function registerSheets(
   documentClass: typeof foundry.documents.Actor | typeof foundry.documents.Item,
@@ -97,6 +98,7 @@ export function initSystem(): void {
   registerSimulator();
   registerChat();
   registerCombat();
+  registerRules();
   getRuleset(activeRulesetId())?.init?.();
 }
 

@@ -20,6 +20,7 @@ import {
 } from '../fakes/data';
 import { ROOT, fixSelects, makeApplications, makeTemplates } from './apps';
 import { loadSystem } from './bundle';
+import { installTooltips, makeEnrichHTML } from './text';
 import { Collection, makeDocumentClasses } from './documents';
 import { COLLECTIONS, type Connection, type FakeServer, type Operation } from './server';
 
@@ -195,6 +196,9 @@ export class Client implements Connection {
       Scene: { dataModels: {} },
       Token: { dataModels: {} },
       Macro: { dataModels: {} },
+      JournalEntry: { dataModels: {} },
+      JournalEntryPage: { dataModels: {} },
+      Adventure: { dataModels: {} },
       ui: {},
       statusEffects: [
         { id: 'dead', name: 'EFFECT.StatusDead', img: 'icons/svg/skull.svg' },
@@ -203,6 +207,7 @@ export class Client implements Connection {
       specialStatusEffects: { DEFEATED: 'dead', INVISIBLE: 'invisible', BLIND: 'blind' },
       time: { roundTime: 6, turnTime: 0 },
       Dice: { rolls: [] },
+      TextEditor: { enrichers: [] },
     };
 
     // --- Templates and applications -----------------------------------------------------------
@@ -302,6 +307,7 @@ export class Client implements Connection {
       __dialogs: { confirm: (c: Obj) => this.apps.DialogV2.confirm(c) },
     };
     this.game = game;
+    installTooltips(this.window, (key) => game.i18n.localize(key));
     Object.defineProperty(game, 'user', { get: () => game.users.get(this.userId) });
     Object.defineProperty(game, 'combat', {
       get: () => {
@@ -338,6 +344,9 @@ export class Client implements Connection {
       'Scene',
       'Token',
       'Macro',
+      'JournalEntry',
+      'JournalEntryPage',
+      'Adventure',
     ]) {
       this.CONFIG[name].documentClass = (this.docs as Obj)[name];
     }
@@ -475,7 +484,7 @@ export class Client implements Connection {
 
     // --- foundry namespace ----------------------------------------------------------------------
     const TextEditor = {
-      enrichHTML: async (s: string) => s ?? '',
+      enrichHTML: makeEnrichHTML(this.window, () => this.CONFIG),
       getDragEventData: (event: DragEvent) => JSON.parse(event.dataTransfer?.getData('text/plain') ?? '{}'),
     };
     this.foundry = {
@@ -660,6 +669,7 @@ export class Client implements Connection {
           ActiveEffect: 'effects',
           Combatant: 'combatants',
           Token: 'tokens',
+          JournalEntryPage: 'pages',
         }).find(([n]) => n === op.documentName)?.[1];
         parent._source[field!] = [...(parent._source[field!] ?? []), deepClone(source)];
         parent[field!].set(doc.id, doc);

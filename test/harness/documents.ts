@@ -124,6 +124,9 @@ const CORE: Record<string, Obj> = {
     scope: 'global',
   },
   User: { name: '', role: 1, active: false, character: null, color: '#336699' },
+  JournalEntry: { name: '', pages: [], ownership: { default: 0 } },
+  JournalEntryPage: { name: '', type: 'text', text: { content: '', format: 1 }, sort: 0 },
+  Adventure: { name: '', caption: '', description: '', actors: [], items: [], scenes: [], journal: [] },
 };
 
 /** Embedded collections of each document type: collection name → embedded document name. */
@@ -132,6 +135,7 @@ const CHILDREN: Record<string, Record<string, string>> = {
   Item: { effects: 'ActiveEffect' },
   Combat: { combatants: 'Combatant' },
   Scene: { tokens: 'Token' },
+  JournalEntry: { pages: 'JournalEntryPage' },
 };
 
 /** The options that travel with an operation (the parent travels as a reference). */
@@ -882,7 +886,41 @@ export function makeDocumentClasses(host: DocumentHost) {
     }
   }
 
+  class BaseJournalEntry extends ClientDocument {
+    static override documentName = 'JournalEntry';
+    declare pages: Collection<any>;
+  }
+
+  class BaseJournalEntryPage extends ClientDocument {
+    static override documentName = 'JournalEntryPage';
+  }
+
+  /**
+   * An Adventure of a compendium: `import()` creates its documents in the world, keeping their
+   * ids so that tokens still point at their actors (API v13 `Adventure#import`, `importContent`).
+   */
+  class BaseAdventure extends ClientDocument {
+    static override documentName = 'Adventure';
+    async import(): Promise<{ created: Record<string, any[]> }> {
+      const created: Record<string, any[]> = {};
+      for (const [field, name] of [
+        ['actors', 'Actor'],
+        ['items', 'Item'],
+        ['journal', 'JournalEntry'],
+        ['scenes', 'Scene'],
+      ] as const) {
+        const sources = ((this._source as Obj)[field] ?? []) as Obj[];
+        if (!sources.length) continue;
+        created[name] = await classFor(name).createDocuments(deepClone(sources), { keepId: true });
+      }
+      return { created };
+    }
+  }
+
   const base = {
+    JournalEntry: BaseJournalEntry,
+    JournalEntryPage: BaseJournalEntryPage,
+    Adventure: BaseAdventure,
     Actor: BaseActor,
     Item: BaseItem,
     ActiveEffect: BaseActiveEffect,

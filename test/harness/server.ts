@@ -30,7 +30,8 @@ export interface ServerUser {
 }
 
 /** World documents by collection; embedded collections live inside their parent's source. */
-export type CollectionName = 'actors' | 'items' | 'combats' | 'messages' | 'scenes' | 'macros' | 'users';
+export type CollectionName =
+  'actors' | 'items' | 'combats' | 'messages' | 'scenes' | 'macros' | 'users' | 'journal';
 
 export const COLLECTIONS: Record<string, CollectionName> = {
   Actor: 'actors',
@@ -40,6 +41,7 @@ export const COLLECTIONS: Record<string, CollectionName> = {
   Scene: 'scenes',
   Macro: 'macros',
   User: 'users',
+  JournalEntry: 'journal',
 };
 
 /** Embedded document name → [parent document name, field holding the array]. */
@@ -49,6 +51,7 @@ export const EMBEDDED: Record<string, [string, string]> = {
   'Item.ActiveEffect': ['Item', 'effects'],
   'Combat.Combatant': ['Combat', 'combatants'],
   'Scene.Token': ['Scene', 'tokens'],
+  'JournalEntry.JournalEntryPage': ['JournalEntry', 'pages'],
 };
 
 export interface Operation {
@@ -82,6 +85,7 @@ export class FakeServer {
     scenes: new Map(),
     macros: new Map(),
     users: new Map(),
+    journal: new Map(),
   };
   readonly settings = new Map<string, unknown>();
   readonly connections = new Map<string, Connection>();
@@ -206,6 +210,10 @@ export class FakeServer {
         return this.ownershipLevel(userId, source) >= OWNERSHIP.OWNER;
       case 'Scene':
         return false;
+      case 'JournalEntry':
+        return action !== 'create' && this.ownershipLevel(userId, source) >= OWNERSHIP.OWNER;
+      case 'JournalEntryPage':
+        return this.ownershipLevel(userId, parentSource) >= OWNERSHIP.OWNER;
       default:
         return false;
     }

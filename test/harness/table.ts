@@ -154,6 +154,45 @@ export class Seat {
     await this.click(chosen);
   }
 
+  /** Moves the pointer onto an element, as hovering does; returns the tooltip then shown (or null). */
+  async hover(target: Element | string, within?: Element): Promise<string | null> {
+    const el = typeof target === 'string' ? (within ?? this.dom).querySelector(target) : target;
+    if (!el) throw new Error(`${this.name}: nothing to hover at ${String(target)}`);
+    const Pointer = this.client.window.PointerEvent ?? this.client.window.MouseEvent;
+    el.dispatchEvent(new Pointer('pointerover', { bubbles: true }));
+    el.dispatchEvent(new Pointer('pointerenter', { bubbles: false }));
+    await this.table.settle();
+    return this.tooltip;
+  }
+  /** The tooltip this person sees (null when none shows). */
+  get tooltip(): string | null {
+    const tip = this.dom.querySelector<HTMLElement>('#tooltip');
+    return tip && !tip.hidden ? (tip.textContent ?? '') : null;
+  }
+  /** Presses a key on the focused element (Enter, " ", Tab…). */
+  async pressKey(target: Element, key: string): Promise<void> {
+    (target as HTMLElement).focus?.();
+    target.dispatchEvent(
+      new this.client.window.KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
+    );
+    await this.table.settle();
+  }
+  /** The open application windows whose element matches a selector (e.g. the rules reference). */
+  window(selector: string): HTMLElement | null {
+    return this.dom.querySelector<HTMLElement>(selector);
+  }
+  /** Shows a text the way a journal page shows it: enriched by TextEditor.enrichHTML, in the page. */
+  async showJournalText(content: string): Promise<HTMLElement> {
+    const TextEditor = this.client.foundry.applications.ux.TextEditor.implementation;
+    const html = await TextEditor.enrichHTML(content, { secrets: this.user.isGM });
+    const page = this.dom.createElement('article');
+    page.className = 'journal-entry-page text';
+    page.innerHTML = html;
+    this.dom.body.append(page);
+    await this.table.settle();
+    return page;
+  }
+
   // --- chat ------------------------------------------------------------------------------------------
 
   /** The chat messages this person's log shows, oldest first. */
@@ -328,6 +367,30 @@ export class Table {
     const actor = await this.gm.client.CONFIG.Actor.documentClass.create(data);
     await this.settle();
     return actor;
+  }
+
+  /** The GM imports an Adventure from a compendium (the compendium's entry, then "Import"). */
+  async importAdventure(pack: string, name?: string): Promise<Record<string, any[]>> {
+    const p = this.gm.game.packs.get(`passe-d-armes.${pack}`);
+    if (!p) throw new Error(`No pack ${pack}`);
+    const docs = await p.getDocuments();
+    const adventure = name ? docs.find((d: any) => d.name === name) : docs[0];
+    if (!adventure) throw new Error(`No adventure ${name ?? ''} in ${pack}`);
+    const { created } = await adventure.import();
+    await this.settle();
+    return created;
+  }
+
+  /** The GM activates a scene from the scenes sidebar (the others stop being active). */
+  async activateScene(name: string): Promise<any> {
+    const game = this.gm.game;
+    const scene = game.scenes.getName(name);
+    if (!scene) throw new Error(`No scene ${name}`);
+    for (const other of game.scenes.contents as any[])
+      if (other.active && other.id !== scene.id) await other.update({ active: false });
+    await scene.update({ active: true });
+    await this.settle();
+    return scene;
   }
 
   /** The GM creates an actor from scratch (the sidebar's "Create Actor"). */

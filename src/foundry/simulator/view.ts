@@ -45,7 +45,13 @@ export interface ReportView {
   readonly sides: readonly SideBar[];
   readonly sidesHeight: number;
   readonly draw: string;
-  readonly rounds: { readonly bars: readonly HistogramBar[]; readonly max: number; readonly stats: string };
+  readonly rounds: {
+    readonly bars: readonly HistogramBar[];
+    /** Round numbers under the bars (every round, or every few when there are many). */
+    readonly ticks: readonly { readonly x: number; readonly label: string }[];
+    readonly max: number;
+    readonly stats: string;
+  };
   readonly fighters: readonly FighterRow[];
   /** The ruleset counts a second pool besides PV (its breath). */
   readonly showsBreath: boolean;
@@ -78,6 +84,10 @@ export function reportView(report: SimulationReport, t: Translate): ReportView {
     const height = Math.round((count / max) * HIST_HEIGHT);
     return { rounds: i + 1, count, x: Math.round(i * width * 10) / 10, height, y: HIST_HEIGHT - height };
   });
+  const step = Math.max(1, Math.ceil(bars.length / 10));
+  const ticks = bars
+    .filter((b) => b.rounds === 1 || b.rounds % step === 0)
+    .map((b) => ({ x: Math.round((b.x + 1.5) * 10) / 10, label: String(b.rounds) }));
   const showsBreath = report.fighters.some((f) => f.meanSouffleLost !== undefined);
   return {
     summary: t('PDA.Simulator.Summary', { fights: report.fights, seed: report.seed }),
@@ -86,6 +96,7 @@ export function reportView(report: SimulationReport, t: Translate): ReportView {
     draw: t('PDA.Simulator.Draw', { odds: pct(report.draw.p) }),
     rounds: {
       bars: bars.map((b) => ({ ...b, x: b.x })),
+      ticks,
       max,
       stats: t('PDA.Simulator.RoundsStats', {
         mean: Math.round(report.rounds.mean * 10) / 10,

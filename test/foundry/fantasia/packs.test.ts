@@ -23,8 +23,9 @@ function weapon(name: string): FantasiaWeapon {
 }
 
 describe('Fantasia compendium sources', () => {
-  it('has the five packs and nothing else', () => {
-    expect(readdirSync(PACK_ROOT).sort()).toEqual(PACKS);
+  it('has the five packs and the first-fight Adventure, nothing else', () => {
+    expect(readdirSync(PACK_ROOT).sort()).toEqual([...PACKS, 'fantasia-premier-combat'].sort());
+    for (const doc of readPack('fantasia-premier-combat')) expect(doc._key).toBe(`!adventures!${doc._id}`);
   });
 
   it('every document has a 16-character id, a matching key and unique ids', () => {

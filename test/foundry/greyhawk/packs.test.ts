@@ -49,7 +49,12 @@ const byName = (name: string) => {
 
 describe('Greyhawk compendium sources', () => {
   it('has the weapons pack and the fighters and monsters pack, every document keyed', () => {
-    expect(readdirSync(ROOT).sort()).toEqual(['greyhawk-armes', 'greyhawk-bestiaire']);
+    expect(readdirSync(ROOT).sort()).toEqual([
+      'greyhawk-armes',
+      'greyhawk-bestiaire',
+      'greyhawk-premier-combat',
+    ]);
+    for (const doc of readPack('greyhawk-premier-combat')) expect(doc._key).toBe(`!adventures!${doc._id}`);
     const ids = new Set<string>();
     for (const pack of ['greyhawk-armes', 'greyhawk-bestiaire']) {
       for (const doc of readPack(pack)) {

@@ -80,7 +80,7 @@ const KIND_ICON: Record<WeaponKind, string> = {
   whip: 'fa-solid fa-wind',
   unarmed: 'fa-solid fa-hand-fist',
   thrown: 'fa-solid fa-bullseye',
-  missile: 'fa-solid fa-bow-arrow',
+  missile: 'fa-solid fa-bullseye',
   firearm: 'fa-solid fa-fire',
   siege: 'fa-solid fa-chess-rook',
 };
