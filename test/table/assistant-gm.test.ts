@@ -42,7 +42,7 @@ describe('Assistant GMs at the table', () => {
     expect(cardWrites.length).toBeGreaterThan(0);
     // Every write of the card is the Gamemaster's; the assistant writes only the sealed request
     // whispered to the GMs (a GM's request never travels on a User), which the GM then deletes.
-    const cardId = cards()[0]._id;
+    const cardId = cards()[0]!._id;
     const touchesCard = (op: (typeof cardWrites)[number]) =>
       (op.result as { _id?: string }[]).some((r) => r._id === cardId);
     expect(cardWrites.filter(touchesCard).every((op) => op.userId === t.gm.user.id)).toBe(true);
