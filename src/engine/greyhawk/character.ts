@@ -75,7 +75,8 @@ export interface SlotBudget {
 }
 
 /**
- * G-W1 proficiency slots: the class group's slots by level, plus INT's extra slots, which go to
+ * G-W1 proficiency slots: the class group's slots by level (PHB table 34: the initial slots, and
+ * one more at every level evenly divisible by the group's number), plus INT's extra slots, which go to
  * weapons for warriors and to non-weapon proficiencies for everyone else. Multiclass characters
  * take the best of their groups.
  */
@@ -84,8 +85,9 @@ export function slotBudget(c: GreyhawkCharacter): SlotBudget {
   let nonweapon = 0;
   for (const k of c.classes) {
     const t = PROFICIENCY_SLOTS[CLASS_GROUP[k.cls]];
-    weapon = Math.max(weapon, t.weapon + Math.floor((k.level - 1) / t.weaponEvery));
-    nonweapon = Math.max(nonweapon, t.nonweapon + Math.floor((k.level - 1) / t.nonweaponEvery));
+    // PHB table 34: one more slot at every level evenly divisible by the group's number.
+    weapon = Math.max(weapon, t.weapon + Math.floor(k.level / t.weaponEvery));
+    nonweapon = Math.max(nonweapon, t.nonweapon + Math.floor(k.level / t.nonweaponEvery));
   }
   const extra = intelligenceSlots(c.int);
   return isWarrior(c) ? { weapon: weapon + extra, nonweapon } : { weapon, nonweapon: nonweapon + extra };
