@@ -1,14 +1,13 @@
 import { ensure, RulesError } from '../core/errors';
 import { roll, type RollResult } from '../dice/formula';
 import type { Dice } from '../dice/port';
-import { effectiveStrPercent, masteryOf, proficiencyModifiers, thac0 } from './character';
+import { blowStrength, masteryOf, proficiencyModifiers, thac0 } from './character';
 import {
   dexterityAdjustments,
   isBowOrCrossbow,
   isCrossbow,
   RANGE_MODIFIER,
   sizeIndex,
-  strengthAdjustments,
 } from './data';
 import type { GreyhawkOptions } from './options';
 import { DEFAULT_GREYHAWK_OPTIONS } from './options';
@@ -139,7 +138,7 @@ export function attackModifiers(
   const { attacker: c, weapon, target } = ctx;
   const missile = isMissileUse(ctx);
   const mods: Modifier[] = [];
-  const str = strengthAdjustments(c.str, effectiveStrPercent(c));
+  const str = blowStrength(c);
   const thrown = missile && weapon.melee;
   if (!missile || thrown) {
     if (str.hit !== 0) mods.push(mod('base', 'Strength', str.hit));
@@ -273,7 +272,7 @@ export function damageModifiers(ctx: AttackContext): Modifier[] {
   const { attacker: c, weapon } = ctx;
   const missile = isMissileUse(ctx);
   const mods: Modifier[] = [];
-  const str = strengthAdjustments(c.str, effectiveStrPercent(c));
+  const str = blowStrength(c);
   if ((!missile || weapon.melee) && str.damage !== 0) mods.push(mod('base', 'Strength', str.damage));
   if (weapon.magic !== 0) mods.push(mod('base', 'Magic', weapon.magic));
   const rank = masteryOf(c, weapon.base);

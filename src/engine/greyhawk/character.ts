@@ -12,6 +12,7 @@ import {
   PROFICIENCY_SLOTS,
   RATE_OF_FIRE,
   SPECIALIST_ATTACKS,
+  strengthAdjustments,
   thac0ForGroup,
   tightGroupsOf,
   warriorMeleeAttacks,
@@ -64,6 +65,28 @@ export function thac0(c: GreyhawkCharacter): number {
 /** Exceptional strength only counts for warriors. */
 export function effectiveStrPercent(c: GreyhawkCharacter): number | undefined {
   return c.str === 18 && (isWarrior(c) || c.monster) ? c.strPercent : undefined;
+}
+
+/**
+ * STR's adjustments to a blow's attack and damage rolls. A monster adds none: its entry's THAC0
+ * and damage per attack already include its strength (G-G3's estimate by size is for seizing only).
+ */
+export function blowStrength(c: GreyhawkCharacter): { hit: number; damage: number } {
+  if (c.monster) return { hit: 0, damage: 0 };
+  return strengthAdjustments(c.str, effectiveStrPercent(c));
+}
+
+/**
+ * The STR to-hit adjustment a comparison of strengths reads (G-SH2's stay-up check): a monster's
+ * own STR score when its entry gives one, none when `str` is only G-G3's estimate by size.
+ */
+export function comparedStrengthHit(c: {
+  readonly str: number;
+  readonly strPercent?: number;
+  readonly monster?: GreyhawkCharacter['monster'];
+}): number {
+  if (c.monster?.strBySize) return 0;
+  return strengthAdjustments(c.str, c.str === 18 ? c.strPercent : undefined).hit;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -295,7 +295,12 @@ export function greyhawkEntry(doc: DocumentData, tactics?: Tactics): GreyhawkEnt
       id: str(doc._id, name),
       name,
       classes: [],
-      monster: { hitDice: num(s.hitDice, 1) },
+      // The sheet's THAC0 when the GM wrote one (the monster's entry), else the hit dice table.
+      monster: {
+        hitDice: num(s.hitDice, 1),
+        ...(typeof s.thac0 === 'number' ? { thac0: s.thac0 } : {}),
+        ...(hasStr ? {} : { strBySize: true }),
+      },
       str: hasStr ? strScore : MONSTER_STR[size],
       ...(hasStr && strScore === 18 && strPercent > 0 ? { strPercent } : {}),
       dex: num(a.dex, 10),

@@ -184,6 +184,7 @@ export function manoeuvreRun(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions
             targetDex: f.defenderDex,
             targetStr: f.defender.str,
             ...(f.defender.strPercent !== undefined ? { targetStrPercent: f.defender.strPercent } : {}),
+            ...(f.defender.monster?.strBySize ? { targetStrBySize: true } : {}),
             stayUp: c.stayUp,
           },
           dice,

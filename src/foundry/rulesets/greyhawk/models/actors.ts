@@ -204,6 +204,7 @@ export class MonstreAdndModel extends foundry.abstract.TypeDataModel<MonstreSche
       monster: {
         hitDice: this.hitDice,
         ...(typeof this.thac0 === 'number' ? { thac0: this.thac0 } : {}),
+        ...(this.hasStr ? {} : { strBySize: true }),
       },
       str: this.hasStr ? a.str : MONSTER_STR[size],
       ...(this.hasStr && a.str === 18 && a.strPercent > 0 ? { strPercent: a.strPercent } : {}),

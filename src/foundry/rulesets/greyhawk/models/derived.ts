@@ -1,5 +1,11 @@
-import { attacksPerTwoRounds, slotBudget, slotsSpent, thac0 } from '../../../../engine/greyhawk/character';
-import { dexterityAdjustments, strengthAdjustments } from '../../../../engine/greyhawk/data';
+import {
+  attacksPerTwoRounds,
+  blowStrength,
+  slotBudget,
+  slotsSpent,
+  thac0,
+} from '../../../../engine/greyhawk/character';
+import { dexterityAdjustments } from '../../../../engine/greyhawk/data';
 import type {
   FightingStyle,
   GreyhawkCharacter,
@@ -72,7 +78,7 @@ export interface GreyhawkDerived {
 }
 
 export function derive(character: GreyhawkCharacter, parent: unknown): GreyhawkDerived {
-  const str = strengthAdjustments(character.str, character.strPercent);
+  const str = blowStrength(character);
   const dex = dexterityAdjustments(character.dex);
   const weapon = equippedOf(parent);
   let spent = 0;
