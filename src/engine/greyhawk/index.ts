@@ -7,3 +7,4 @@ export * from './styles';
 export * from './attack';
 export * from './manoeuvres';
 export * from './round';
+export * from './health';

@@ -8,6 +8,7 @@ import type { FoundryRuleset } from '../types';
 import { GREYHAWK_ACTOR_TYPES, GuerrierAdndModel, MonstreAdndModel } from './models/actors';
 import { ArmeAdndModel, GREYHAWK_ITEM_TYPES } from './models/items';
 import { greyhawkRoundAdapter } from './round/adapter';
+import { installOutOfFight } from './round/out-of-fight';
 import { registerGreyhawkSettings } from './settings';
 import { GreyhawkActorSheet, GreyhawkWeaponSheet } from './sheets/actor-sheet';
 
@@ -43,6 +44,8 @@ export const greyhawkRuleset: FoundryRuleset = {
     // The lasting conditions are token statuses (after core's), carried by Active Effects.
     installGreyhawkStatuses();
     installParries();
+    // 0 hit points or below: out of the fight, on the tracker too.
+    installOutOfFight();
   },
 };
 

@@ -219,6 +219,9 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
           after: s.applied.after,
         }),
       });
+    // 0 hit points or below: out of the fight, unconscious or dead (docs/rulings.md).
+    if (s.applied.fallen)
+      appliedNotes.push({ text: L(`Fallen.${s.applied.fallen}`, { name: target?.name ?? '' }) });
     const written = Object.entries(s.applied.conditions ?? {}).filter(
       ([k, v]) => k !== 'heldRounds' && k !== 'heldBy' && v,
     );

@@ -1,5 +1,7 @@
 import { ensureAClass } from '../../../migrations';
 import { MONSTER_STR } from '../../../../engine/greyhawk/data';
+import { fightState, type FightState } from '../../../../engine/greyhawk/health';
+import { greyhawkOptionsFromSettings } from '../settings';
 import { derive, STYLE_IDS, MASTERY_RANKS, type GreyhawkDerived } from './derived';
 import {
   CLASSES,
@@ -27,6 +29,9 @@ export {
 export const GREYHAWK_ACTOR_TYPES = ['guerrier-adnd', 'monstre-adnd'] as const;
 
 const HANDEDNESS: readonly Handedness[] = ['right', 'left', 'ambidextrous'];
+
+/** 0 hit points or below: out of the fight, dead or (DMG option) unconscious. */
+const fightNow = (hp: number): FightState => fightState(hp, greyhawkOptionsFromSettings());
 
 function parentOf(model: { parent?: unknown }): { id?: string | null; name?: string | null } {
   return (model.parent as { id?: string | null; name?: string | null } | null | undefined) ?? {};
@@ -114,7 +119,7 @@ export class GuerrierAdndModel extends foundry.abstract.TypeDataModel<GuerrierSc
   declare derived: GreyhawkDerived;
 
   override prepareDerivedData(): void {
-    this.derived = derive(this.toEngine(), this.parent);
+    this.derived = { ...derive(this.toEngine(), this.parent), fight: fightNow(this.hp.value) };
   }
 
   /** The update that takes `damage` hit points off this actor (the chat card's Apply). */
@@ -185,7 +190,11 @@ export class MonstreAdndModel extends foundry.abstract.TypeDataModel<MonstreSche
   declare derived: GreyhawkDerived;
 
   override prepareDerivedData(): void {
-    this.derived = { ...derive(this.toEngine(), this.parent), attacksPerTwoRounds: this.attacksPerTwoRounds };
+    this.derived = {
+      ...derive(this.toEngine(), this.parent),
+      attacksPerTwoRounds: this.attacksPerTwoRounds,
+      fight: fightNow(this.hp.value),
+    };
   }
 
   /** The update that takes `damage` hit points off this actor (the chat card's Apply). */

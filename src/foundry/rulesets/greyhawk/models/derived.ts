@@ -6,6 +6,7 @@ import {
   thac0,
 } from '../../../../engine/greyhawk/character';
 import { dexterityAdjustments } from '../../../../engine/greyhawk/data';
+import type { FightState } from '../../../../engine/greyhawk/health';
 import type {
   FightingStyle,
   GreyhawkCharacter,
@@ -75,6 +76,8 @@ export interface GreyhawkDerived {
   dexDefence: number;
   slots: { weapon: number; spent: number };
   attacksPerTwoRounds: number;
+  /** 0 hit points or below: out of the fight (set by the data models from the world's options). */
+  fight?: FightState;
 }
 
 export function derive(character: GreyhawkCharacter, parent: unknown): GreyhawkDerived {

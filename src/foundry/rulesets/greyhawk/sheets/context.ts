@@ -164,6 +164,11 @@ export function actorSheetContext(input: GreyhawkSheetInput) {
       overSpent: slots.spent > slots.weapon || slots.spent < 0,
       rate: rateLabel(input.derived.attacksPerTwoRounds),
     },
+    // 0 hit points or below: out of the fight (docs/rulings.md).
+    fight:
+      input.derived.fight && input.derived.fight !== 'fighting'
+        ? `${K}.Sheet.Fight.${input.derived.fight}`
+        : '',
     weapons: weaponRows(input, monster),
     conditions: conditionRows(input.conditions ?? {}, t),
     pinned: (input.conditions?.pinned ?? 0) > 0,
