@@ -231,7 +231,8 @@ export class GreyhawkFight {
     out.blows += 1;
     const attack = resolveAttack(ctx, dice, this.options);
     if (attack.outcome !== 'hit') return;
-    const damage = rollDamage(ctx, dice);
+    // DMG optional critical hits (option criticalHits): the damage dice twice.
+    const damage = rollDamage(attack.critical?.hit ? { ...ctx, critical: true } : ctx, dice);
     t.hp -= damage.total;
     if (t.hp <= 0) {
       arena.fighters[foe]!.out = true;
