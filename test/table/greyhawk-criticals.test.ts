@@ -8,8 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { Table } from '../harness/table';
 import { attackFromSheet, text } from './greyhawk-table';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
-
 async function master(
   rank: string,
   settings: Record<string, unknown> = {},

@@ -137,7 +137,11 @@ describe('Greyhawk weapon slots by level', () => {
         {
           name,
           type: 'guerrier-adnd',
-          system: { classes: [{ cls, level: 1 }], abilities: { str: 12, dex: 12, int: 8 }, proficiencies: [] },
+          system: {
+            classes: [{ cls, level: 1 }],
+            abilities: { str: 12, dex: 12, int: 8 },
+            proficiencies: [],
+          },
         },
         'Alice',
       );
@@ -147,7 +151,11 @@ describe('Greyhawk weapon slots by level', () => {
         await alice.fill(`[data-class-level="${cls}"]`, level, sheet);
         expect(alice.actor(name).system.classes[0].level).toBe(level);
         const left = alice.actor(name).sheet.element.querySelector('[data-stat="slots-left"]');
-        seen[name].push(text(left).replace(/.*\/\s*/, '').trim());
+        seen[name].push(
+          text(left)
+            .replace(/.*\/\s*/, '')
+            .trim(),
+        );
       }
     }
     // Fighter: 4 + INT 1, one more at 3 and 6 (not at 4, not at 5).

@@ -55,6 +55,47 @@ describe('Greyhawk shield rush through the round', () => {
     expect(table.errors()).toEqual([]);
   });
 
+  it('G-SH2 a new fighter with DEX 16: AC from armour, shield, DEX and magic on the sheet, the same on the card; the rush takes back exactly the DEX part', async () => {
+    const table = await Table.open({ ruleset: 'greyhawk' });
+    const alice = table.seat('Alice');
+    const gm = table.gm;
+    await table.createActor(
+      {
+        name: 'Gord',
+        type: 'guerrier-adnd',
+        system: { abilities: { str: 12, strPercent: 0, dex: 16, int: 10 }, proficiencies: [] },
+      },
+      'Alice',
+    );
+    const sheet = await alice.openSheet(alice.actor('Gord'));
+    const el = () => alice.actor('Gord').sheet.element;
+    // No armour yet: AC 10 − 2 (DEX 16) = 8, not 10.
+    expect(text(el().querySelector('[data-stat="ac"]'))).toBe('8');
+    await alice.fill('input[name="system.armour"]', 5, sheet);
+    await alice.fill('select[name="system.shield"]', 'medium', el());
+    await alice.fill('input[name="system.acMagic"]', 1, el());
+    // Chain mail 5, shield −1, DEX −2, magic −1: AC 1, with its parts.
+    expect(text(el().querySelector('[data-stat="ac"]'))).toBe('1');
+    const parts = text(el().querySelector('[data-stat="ac-parts"]'));
+    expect(parts).toContain('bouclier -1');
+    expect(parts).toContain('DEX -2');
+    expect(parts).toContain('magie -1');
+    await table.importActor('greyhawk-bestiaire', 'Gnoll');
+    await table.placeToken('Gord', 0, 0);
+    await table.placeToken('Gnoll', 3, 0);
+    const combat = await table.startEncounter('Gord', 'Gnoll');
+    await startRound(table);
+    const gnoll = combat.combatants.find((c: any) => c.name === 'Gnoll').id;
+    await declare(alice, combat, 'Gord', { action: 'shieldRush', targetId: gnoll, rushDistance: 4.5 });
+    await declare(gm, combat, 'Gnoll', { action: 'attack' });
+    await gm.target('Gord');
+    table.dice.push([20, 2]);
+    // The sheet's 1, + 1 (rush) + 2 (the DEX part, no more): 4.
+    const card = text(await attackFromSheet(gm, 'Gnoll', 'Hallebarde'));
+    expect(card).toContain('TAC0 − CA 19 − (4) = 15');
+    expect(table.errors()).toEqual([]);
+  });
+
   it("G-G3 the gnoll's size STR 20 holds its halberd in the contest, but its own blow adds no STR", async () => {
     const table = await Table.open({ ruleset: 'greyhawk' });
     const alice = table.seat('Alice');

@@ -8,3 +8,4 @@ export * from './attack';
 export * from './manoeuvres';
 export * from './round';
 export * from './health';
+export * from './armour';

@@ -22,13 +22,7 @@ import {
   topLevel,
   warriorLevel,
 } from './character';
-import {
-  CRUSHING_BLOW_SAVE,
-  dexterityAdjustments,
-  exceptionalBand,
-  MONSTER_STR,
-  sizeIndex,
-} from './data';
+import { CRUSHING_BLOW_SAVE, dexterityAdjustments, exceptionalBand, MONSTER_STR, sizeIndex } from './data';
 import type { GreyhawkOptions } from './options';
 import { DEFAULT_GREYHAWK_OPTIONS } from './options';
 import { secondHandPenalties, styleSlots } from './styles';

@@ -16,6 +16,7 @@ import {
 } from '../fantasia/types';
 import { validateCombatant, validateWeapon } from '../fantasia/validate';
 import { FANTASIA_WEAPONS } from '../fantasia/weapons';
+import { armourClassParts, armourFromTotal } from '../greyhawk/armour';
 import { MONSTER_STR } from '../greyhawk/data';
 import type {
   FightingStyle,
@@ -275,6 +276,15 @@ function greyhawkWeapon(item: DocumentData): GreyhawkWeapon {
   };
 }
 
+/**
+ * A character's AC as the sheet computes it (armour, shield, DEX, magic: greyhawk/armour.ts); a
+ * source from before migration 7 gives its AC whole, read as the migration reads it.
+ */
+function characterAc(s: Record<string, unknown>, shield: ShieldKind | '', dex: number): number {
+  const armour = typeof s.armour === 'number' ? s.armour : armourFromTotal(num(s.ac, 10), shield, dex);
+  return armourClassParts({ armour, shield, dex, magic: num(s.acMagic, 0) }).total;
+}
+
 /** A Greyhawk actor (guerrier-adnd or monstre-adnd), with hp, AC and its weapons (equipped first). */
 export function greyhawkEntry(doc: DocumentData, tactics?: Tactics): GreyhawkEntry {
   const name = str(doc.name, '?');
@@ -350,7 +360,8 @@ export function greyhawkEntry(doc: DocumentData, tactics?: Tactics): GreyhawkEnt
     character,
     weapons,
     hp: num(hp.value, 8),
-    ac: num(s.ac, 10),
+    ac:
+      doc.type === 'monstre-adnd' ? num(s.ac, 10) : characterAc(s, shield as ShieldKind | '', num(a.dex, 10)),
     ...(shield ? { shield: shield as ShieldKind } : {}),
     movement: num(s.movement, 12),
     ...(doc.type === 'monstre-adnd' && typeof perTwo === 'number' ? { attacksPerTwoRounds: perTwo } : {}),

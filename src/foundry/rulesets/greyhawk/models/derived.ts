@@ -7,6 +7,7 @@ import {
 } from '../../../../engine/greyhawk/character';
 import { dexterityAdjustments } from '../../../../engine/greyhawk/data';
 import type { FightState } from '../../../../engine/greyhawk/health';
+import type { ArmourClassParts } from '../../../../engine/greyhawk/armour';
 import type {
   FightingStyle,
   GreyhawkCharacter,
@@ -78,6 +79,8 @@ export interface GreyhawkDerived {
   attacksPerTwoRounds: number;
   /** 0 hit points or below: out of the fight (set by the data models from the world's options). */
   fight?: FightState;
+  /** A character's AC with its parts (armour.ts); absent for a monster (its entry's AC). */
+  ac?: ArmourClassParts;
 }
 
 export function derive(character: GreyhawkCharacter, parent: unknown): GreyhawkDerived {
