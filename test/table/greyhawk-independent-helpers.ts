@@ -49,8 +49,10 @@ export interface Pc {
 /** The GM creates a character from scratch with weapons dragged from the compendium. */
 export async function pc(table: Table, p: Pc): Promise<any> {
   const items = [];
-  for (const w of p.weapons ?? [])
-    items.push(await weapon(table, ...(typeof w === 'string' ? ([w] as const) : w)));
+  for (const w of p.weapons ?? []) {
+    const [name, equipped] = typeof w === 'string' ? [w, true] : w;
+    items.push(await weapon(table, name, equipped));
+  }
   return table.createActor(
     {
       name: p.name,

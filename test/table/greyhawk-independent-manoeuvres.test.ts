@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- documents of the fake are untyped */
 import { describe, expect, it } from 'vitest';
 import type { Table } from '../harness/table';
 import {

@@ -268,3 +268,38 @@ describe('Greyhawk (independent reading): specialisation, expertise and mastery'
     expect(rows(near, 'damage').length).toBeGreaterThan(0);
   });
 });
+
+describe('Greyhawk (independent reading): who may specialise', () => {
+  it('G-S1 a fighter/thief (multiclass) cannot specialise, but may take expertise (G-E1)', async () => {
+    const table = await greyhawk();
+    await pc(table, {
+      name: 'Double',
+      classes: [
+        { cls: 'fighter', level: 4 },
+        { cls: 'thief', level: 4 },
+      ],
+      proficiencies: ['shortSword'],
+    });
+    const el = await table.gm.openSheet(table.gm.actor('Double'));
+    const spec = step(el, 'shortSword', 'specialist');
+    expect(spec === null || spec.disabled).toBe(true);
+    expect(step(el, 'shortSword', 'expert')?.disabled).toBe(false);
+  });
+
+  it('G-E1 a 1st-level paladin expert with the long sword must wait six levels (level 7) for a second expertise', async () => {
+    const table = await greyhawk();
+    await pc(table, {
+      name: 'Expert',
+      classes: [{ cls: 'paladin', level: 6 }],
+      proficiencies: ['longSword', 'spear'],
+      mastery: [{ weapon: 'longSword', rank: 'expert', since: 1, firstSpecialised: null }],
+    });
+    const gm = table.gm;
+    let el = await gm.openSheet(gm.actor('Expert'));
+    const early = step(el, 'spear', 'expert');
+    expect(early === null || early.disabled).toBe(true);
+    await gm.fill(el.querySelector('[data-class-level="paladin"]')!, 7);
+    el = await gm.openSheet(gm.actor('Expert'));
+    expect(step(el, 'spear', 'expert')?.disabled).toBe(false);
+  });
+});

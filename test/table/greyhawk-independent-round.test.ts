@@ -83,6 +83,23 @@ describe('Greyhawk (independent reading): the round, initiative and declarations
     expect(slotsOf(table.gm, 'Orque')[0]?.order).toBe('11');
   });
 
+  it('G-F1 indoors (scene flag) the free shot needs 6 m or less: none at 9 m, and no +2 for the orc', async () => {
+    const table = await greyhawk();
+    await table.importActor('greyhawk-bestiaire', KAEL, 'Alice');
+    await monster(table, 'Orque');
+    const scene = table.gm.game.scenes.find((s: any) => s.active);
+    await scene.update({ 'flags.passe-d-armes.indoors': true });
+    await table.settle();
+    await table.placeToken(KAEL, 0, 0);
+    await table.placeToken('Orque', 6, 0);
+    await table.startEncounter(KAEL, 'Orque');
+    await startCombat(table, [5, 4]);
+    await declareAll(table, { [KAEL]: { action: 'missile', targetId: against(table, 'Orque') } });
+    await resolve(table);
+    expect(slotsOf(table.gm, KAEL).some((s) => s.pass === 1)).toBe(false);
+    expect(slotsOf(table.gm, 'Orque')[0]?.order).toBe('11');
+  });
+
   it("G-F2 a manticore's tail spikes are ready missiles: it shoots first at 15 m and Drevin's initiative takes +2", async () => {
     const table = await greyhawk();
     await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
