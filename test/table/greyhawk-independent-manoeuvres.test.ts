@@ -30,7 +30,7 @@ async function followUp(table: Table, card: Element): Promise<Element> {
   const id = card.getAttribute('data-message-id');
   const current = (): Element =>
     table.gm.messages().find((m) => m.getAttribute('data-message-id') === id) ?? card;
-  const next = table.gm.buttons(current()).find((x) => /Issue|Suite/.test(x.label) && x.enabled);
+  const next = table.gm.buttons(current()).find((x) => /Issue|Suite|preuve/.test(x.label) && x.enabled);
   if (next) await table.gm.click(next.el);
   const apply = table.gm.buttons(current()).find((x) => /Appliquer/.test(x.label) && x.enabled);
   if (apply) await table.gm.click(apply.el);
@@ -274,6 +274,48 @@ describe('Greyhawk (independent reading): positions, monsters, shields, disarms 
       ]),
     );
     expect(text(second)).toMatch(/projetée/);
+  });
+
+  it('G-G2 a STR 18/52 fighter seizing an orc one-handed holds with 20 − 3 = 17; the orc resists with 15 (G-G3, size M)', async () => {
+    const table = await greyhawk();
+    await pc(table, {
+      name: 'Lutteur',
+      classes: [{ cls: 'fighter', level: 5 }],
+      str: 18,
+      strPercent: 52,
+      proficiencies: ['dagger'],
+      weapons: ['Dague'],
+    });
+    await monster(table, 'Orque');
+    await facing(table, 'Lutteur', 'Orque');
+    const card = await sheetAttack(table.gm, 'Lutteur', 'Dague', { manoeuvre: 'seizePerson', freeHands: 1 }, [
+      [20, 15],
+    ]);
+    table.dice.push([20, 5], [20, 5]);
+    const contest = await followUp(table, card);
+    expect(text(contest)).toContain('att. 5 (+12) / déf. 5 (+10)');
+    expect(text(contest)).toContain('tenue');
+  });
+
+  it('G-G2 seizing a larger gnoll one-handed: 20 − 3 − 6 = 11 against the gnoll’s 20 (G-G3, size L)', async () => {
+    const table = await greyhawk();
+    await pc(table, {
+      name: 'Lutteur',
+      classes: [{ cls: 'fighter', level: 5 }],
+      str: 18,
+      strPercent: 52,
+      proficiencies: ['dagger'],
+      weapons: ['Dague'],
+    });
+    await monster(table, 'Gnoll');
+    await facing(table, 'Lutteur', 'Gnoll');
+    const card = await sheetAttack(table.gm, 'Lutteur', 'Dague', { manoeuvre: 'seizePerson', freeHands: 1 }, [
+      [20, 15],
+    ]);
+    table.dice.push([20, 5], [20, 5]);
+    const contest = await followUp(table, card);
+    expect(text(contest)).toContain('att. 5 (+6) / déf. 5 (+15)');
+    expect(text(contest)).not.toContain('La victime est tenue');
   });
 
   it('G-ST4 a DEX 16 fighter with long sword and short sword strikes at −1 (main) and −3 (off hand)', async () => {
