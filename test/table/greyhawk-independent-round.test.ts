@@ -12,6 +12,7 @@ import {
   hit,
   monster,
   needed,
+  nextRound,
   pc,
   resolve,
   sheetAttack,
@@ -260,5 +261,42 @@ describe('Greyhawk (independent reading): the round, initiative and declarations
     await declareAll(table);
     await resolve(table);
     expect(slotsOf(gm, 'Sept').filter((s) => /Attaque/.test(s.action))).toHaveLength(0);
+  });
+
+  it("G-D3 a disarm against the orc's shield takes its AC away for the rest of the round; it is back next round", async () => {
+    const table = await greyhawk();
+    await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
+    await monster(table, 'Orque');
+    await table.placeToken(DREVIN, 1, 1);
+    await table.placeToken('Orque', 2, 1);
+    await table.startEncounter(DREVIN, 'Orque');
+    await startCombat(table, [2, 9]);
+    await declareAll(table, { [DREVIN]: { action: 'disarm', targetId: against(table, 'Orque') } });
+    await resolve(table);
+    await table.gm.target('Orque');
+    const disarm = await sheetAttack(
+      table.gm,
+      DREVIN,
+      'Épée longue',
+      { manoeuvre: 'disarm', grip: 'shield' },
+      [[20, 19]],
+    );
+    expect(text(disarm)).toMatch(/bouclier est dévié/);
+    const apply = table.gm.buttons(disarm).find((b) => /Appliquer/.test(b.label) && b.enabled);
+    if (apply) await table.gm.click(apply.el);
+    // THAC0 14 against AC 6 needs 8; without the small shield the orc is AC 7: 7.
+    const during = await sheetAttack(table.gm, DREVIN, 'Épée longue', {}, [
+      [20, 10],
+      [8, 3],
+    ]);
+    expect(needed(during)).toBe(7);
+    await nextRound(table, [2, 9]);
+    await declareAll(table, { [DREVIN]: { action: 'attack', targetId: against(table, 'Orque') } });
+    await resolve(table);
+    const next = await sheetAttack(table.gm, DREVIN, 'Épée longue', {}, [
+      [20, 10],
+      [8, 3],
+    ]);
+    expect(needed(next)).toBe(8);
   });
 });
