@@ -83,7 +83,8 @@ describe('Greyhawk (independent reading): positions, monsters, shields, disarms 
     await monster(table, 'Manticore');
     await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
     await facing(table, 'Manticore', DREVIN);
-    const card = await sheetAttack(table.gm, 'Manticore', 'Griffe', {}, [[20, 15]]);
+    // The compendium's manticore now has both claws of its entry (Griffe droite, Griffe gauche).
+    const card = await sheetAttack(table.gm, 'Manticore', 'Griffe droite', {}, [[20, 15]]);
     expect(rows(card, 'attack').filter((r) => r.rule.startsWith('G-ST'))).toEqual([]);
   });
 

@@ -68,11 +68,13 @@ export function effectiveStrPercent(c: GreyhawkCharacter): number | undefined {
 }
 
 /**
- * STR's adjustments to a blow's attack and damage rolls. A monster adds none: its entry's THAC0
- * and damage per attack already include its strength (G-G3's estimate by size is for seizing only).
+ * STR's adjustments to a blow's attack and damage rolls. A monster whose entry gives no STR adds
+ * none: its THAC0 and damage per attack are the whole of it (G-G3's estimate by size is for
+ * seizing only). A monster whose entry gives a STR score (an ogre's 18/00, a giant's 19: the
+ * Monstrous Manual's "by weapon +N") adds that score's adjustments to its weapon blows.
  */
 export function blowStrength(c: GreyhawkCharacter): { hit: number; damage: number } {
-  if (c.monster) return { hit: 0, damage: 0 };
+  if (c.monster?.strBySize) return { hit: 0, damage: 0 };
   return strengthAdjustments(c.str, effectiveStrPercent(c));
 }
 

@@ -124,7 +124,7 @@ export interface GreyhawkCharacter {
     readonly thac0?: number;
     /**
      * The entry gives no STR: `str` is G-G3's estimate by size, which only the seizing contests
-     * (G-G1, G-G2) use. A monster's blows never add STR: its entry's THAC0 and damage include it.
+     * (G-G1, G-G2) use: its blows add no STR (its entry's THAC0 and damage are the whole of it).
      */
     readonly strBySize?: boolean;
   };
