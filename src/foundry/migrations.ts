@@ -61,6 +61,24 @@ export function ensureAClass(system: Record<string, unknown>): Record<string, un
   return { ...system, classes: [{ cls: 'fighter', level: 1 }] };
 }
 
+/** `system` rewrites a ruleset registers for a migration of its own (like the effect builders). */
+const systemSteps = new Map<number, (system: Record<string, unknown>) => Record<string, unknown>>();
+
+export function registerMigrationStep(
+  version: number,
+  step: (system: Record<string, unknown>) => Record<string, unknown>,
+): void {
+  systemSteps.set(version, step);
+}
+
+/**
+ * Migration 7 (guerrier-adnd): the AC stored whole becomes the armour's AC, the AC being computed
+ * from armour, shield, DEX and magic; the ruleset registers the rewrite (its models' side).
+ */
+export function acToArmour(system: Record<string, unknown>): Record<string, unknown> {
+  return systemSteps.get(7)?.(system) ?? system;
+}
+
 const TIMED_FIELDS = [
   'skipNextAttack',
   'boundWeapon',
@@ -211,6 +229,13 @@ export const MIGRATIONS: readonly Migration[] = [
     types: { Actor: ['combattant', 'adversaire'] },
     migrate: dropStatesField,
     effects: stateEffectsOf,
+  },
+  {
+    version: 7,
+    description:
+      'Fighters’ AC is computed from armour, shield, DEX and magic: the stored AC becomes the armour',
+    types: { Actor: ['guerrier-adnd'] },
+    migrate: acToArmour,
   },
 ];
 

@@ -37,8 +37,8 @@ describe('Greyhawk at the table', () => {
     expect(alice.actor('Gord').system.mastery).toEqual([
       { weapon: 'longSword', rank: 'specialist', since: 3, firstSpecialised: 3 },
     ]);
-    // Level 3, INT 12: 4 + 0 + 3 = 7 slots; 2 spent.
-    expect(actor.sheet.element.querySelector('[data-stat="slots-left"]')?.textContent).toContain('5 / 7');
+    // Level 3, INT 12: 4 + 1 (level 3, PHB table 34) + 3 = 8 slots; 2 spent.
+    expect(actor.sheet.element.querySelector('[data-stat="slots-left"]')?.textContent).toContain('6 / 8');
     expect(table.errors()).toEqual([]);
   });
 

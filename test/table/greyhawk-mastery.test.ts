@@ -119,10 +119,10 @@ describe('A fighter built up to grand mastery', () => {
     await setLevel(alice, 'Gord', 3);
     await learn(alice, 'Gord', 'tight:longBlades');
     expect(alice.actor('Gord').system.proficiencies).toEqual(['tight:longBlades']);
-    // Level 3, INT 12: 7 slots, the group costs 2.
+    // Level 3, INT 12: 4 + 1 (level 3) + 3 = 8 slots, the group costs 2.
     expect(
       alice.actor('Gord').sheet.element.querySelector('[data-stat="slots-left"]')?.textContent,
-    ).toContain('5 / 7');
+    ).toContain('6 / 8');
     await alice.dragOnto(alice.actor('Gord'), table.packUuid('greyhawk-armes', 'Cimeterre'));
     // THAC0 18 − AC 6: 15 hits.
     table.dice.push([20, 15], [8, 4]);

@@ -270,4 +270,54 @@ describe('Greyhawk parries', () => {
     );
     expect(table.errors()).toEqual([]);
   });
+  it('G-ST3 Drevin, a weapon-and-shield specialist, parries the orc with his shield and keeps its AC against the gnoll; without the specialisation he may not', async () => {
+    const table = await Table.open({ ruleset: 'greyhawk' });
+    const alice = table.seat('Alice');
+    const gm = table.gm;
+    await arena(table, [
+      [DREVIN, 'Alice'],
+      ['Orque', undefined],
+      ['Gnoll', undefined],
+    ]);
+    // Without the style's specialisation the shield parry is refused, naming what is missing.
+    await gm.actor(DREVIN).update({ system: { styles: { shield: 0 } } });
+    await table.settle();
+    const before = gm.game.messages.contents.length;
+    await parryFromSheet(alice, DREVIN, 'Épée longue', { with: 'shield' });
+    expect(alice.notifications.join(' ')).toContain(
+      'Parer au bouclier demande la spécialisation du style Arme et bouclier',
+    );
+    expect(gm.game.messages.contents.length).toBe(before);
+
+    // With one slot in the style (his sheet's), the shield parries.
+    await gm.actor(DREVIN).update({ system: { styles: { shield: 1 } } });
+    await table.settle();
+    await parryFromSheet(alice, DREVIN, 'Épée longue', { with: 'shield' });
+    const opened = text(card(alice, 'Parade de Drevin'));
+    expect(opened).toContain('Bouclier moyen');
+    expect(opened).toContain('le bouclier garde son bonus de CA contre les autres attaques du round. G-ST3');
+
+    // The orc: THAC0 19 vs AC 3 needs 16; 17 hits, 1d8 5.
+    await gm.target(DREVIN);
+    table.dice.push([20, 17], [8, 5]);
+    await attackFromSheet(gm, 'Orque', 'Hache de bataille');
+    // Shield parry: THAC0 14 vs the orc's AC 6 needs 8; 8 + 2 STR − 2 shield (one slot, DEX 15
+    // moves nothing) = 8. The sword's specialisation bonus does not come with the shield.
+    table.dice.push([20, 8]);
+    await alice.press('Parer Orque', card(alice, 'Parade de Drevin'));
+    const parry = text(card(alice, 'Parade de Drevin'));
+    expect(parry).toContain("L'attaque de Orque est parée. G-ST3");
+    expect(parry).toContain('−2 G-ST3');
+    expect(parry).toMatch(/Total\s*8/);
+    expect(statuses(gm.actor(DREVIN))).toContain('greyhawk-parried');
+    const hp = gm.actor(DREVIN).system.hp.value;
+    await gm.press('Appliquer', card(gm, 'Hache de bataille'));
+    expect(gm.actor(DREVIN).system.hp.value).toBe(hp);
+
+    // The gnoll, the same round: Drevin's AC is still 3 with the shield (4 without it).
+    table.dice.push([20, 2]);
+    expect(text(await attackFromSheet(gm, 'Gnoll', 'Hallebarde'))).toContain('TAC0 − CA 19 − (3) = 16');
+    expect(gm.actor(DREVIN).system.ac).toBe(3);
+    expect(table.errors()).toEqual([]);
+  });
 });

@@ -120,6 +120,53 @@ describe('Greyhawk weapon slots on the sheet', () => {
   });
 });
 
+describe('Greyhawk weapon slots by level', () => {
+  it('G-W1 slots come at the levels evenly divisible by the group number: fighter 3/6, rogue and priest 4, mage 6', async () => {
+    const table = await Table.open({ ruleset: 'greyhawk' });
+    const alice = table.seat('Alice');
+    const groups = [
+      ['Gord', 'fighter', [1, 2, 3, 5, 6]],
+      ['Filou', 'thief', [3, 4]],
+      ['Anselme', 'cleric', [3, 4, 8]],
+      ['Tenser', 'mage', [5, 6]],
+    ] as const;
+    const seen: Record<string, string[]> = {};
+    for (const [name, cls, levels] of groups) {
+      // INT 8 gives one extra slot (PHB table 4): to weapons for a fighter only (G-W1).
+      await table.createActor(
+        {
+          name,
+          type: 'guerrier-adnd',
+          system: {
+            classes: [{ cls, level: 1 }],
+            abilities: { str: 12, dex: 12, int: 8 },
+            proficiencies: [],
+          },
+        },
+        'Alice',
+      );
+      const sheet = await alice.openSheet(alice.actor(name));
+      seen[name] = [];
+      for (const level of levels) {
+        await alice.fill(`[data-class-level="${cls}"]`, level, sheet);
+        expect(alice.actor(name).system.classes[0].level).toBe(level);
+        const left = alice.actor(name).sheet.element.querySelector('[data-stat="slots-left"]');
+        seen[name].push(
+          text(left)
+            .replace(/.*\/\s*/, '')
+            .trim(),
+        );
+      }
+    }
+    // Fighter: 4 + INT 1, one more at 3 and 6 (not at 4, not at 5).
+    expect(seen.Gord).toEqual(['5', '5', '6', '6', '7']);
+    expect(seen.Filou).toEqual(['2', '3']);
+    expect(seen.Anselme).toEqual(['2', '3', '4']);
+    expect(seen.Tenser).toEqual(['1', '2']);
+    expect(table.errors()).toEqual([]);
+  });
+});
+
 describe('Greyhawk out-of-class weapons', () => {
   it('G-W4 a thief pays one more slot for a long bow; a cleric is refused a long sword', async () => {
     const table = await Table.open({ ruleset: 'greyhawk' });

@@ -36,20 +36,91 @@ describe('Greyhawk shield rush through the round', () => {
     await declare(alice, combat, DREVIN, { action: 'shieldRush', targetId: gnoll, rushDistance: 4.5 });
     await declare(gm, combat, 'Gnoll', { action: 'brace' });
 
-    // AC 3 + 1 (rush) + 1 (DEX 15 bonus lost) = 5: the gnoll needs 19 − 5 = 14. 1d10 6 + 8 (size L STR 20, G-G3) = 14, doubled.
+    // AC 3 + 1 (rush) + 1 (DEX 15 bonus lost) = 5: the gnoll needs 19 − 5 = 14. The halberd's
+    // 1d10 6 as the entry gives it (no STR: G-G3's size estimate is for seizing only), doubled.
     await gm.target(DREVIN);
     table.dice.push([20, 14], [10, 6]);
     const braced = text(await attackFromSheet(gm, 'Gnoll', 'Hallebarde'));
     expect(braced).toContain('TAC0 − CA 19 − (5) = 14');
     expect(braced).toContain('Touché');
-    expect(braced).toContain('Arme calée contre la charge : double dégât +14 G-SH2');
-    expect(braced).toMatch(/Dégâts 28 /);
+    expect(braced).not.toContain('Force');
+    expect(braced).toContain('Arme calée contre la charge : double dégât +6 G-SH2');
+    expect(braced).toMatch(/Dégâts 12 /);
     // The orc did not brace: the rusher's AC is as bad for it, but its axe does single damage.
     table.dice.push([20, 14], [8, 5]);
     const orc = text(await attackFromSheet(gm, 'Orque', 'Hache de bataille'));
     expect(orc).toContain('TAC0 − CA 19 − (5) = 14');
     expect(orc).not.toContain('double dégât');
     expect(orc).toMatch(/Dégâts 5 /);
+    expect(table.errors()).toEqual([]);
+  });
+
+  it('G-SH2 a new fighter with DEX 16: AC from armour, shield, DEX and magic on the sheet, the same on the card; the rush takes back exactly the DEX part', async () => {
+    const table = await Table.open({ ruleset: 'greyhawk' });
+    const alice = table.seat('Alice');
+    const gm = table.gm;
+    await table.createActor(
+      {
+        name: 'Gord',
+        type: 'guerrier-adnd',
+        system: { abilities: { str: 12, strPercent: 0, dex: 16, int: 10 }, proficiencies: [] },
+      },
+      'Alice',
+    );
+    const sheet = await alice.openSheet(alice.actor('Gord'));
+    const el = () => alice.actor('Gord').sheet.element;
+    // No armour yet: AC 10 − 2 (DEX 16) = 8, not 10.
+    expect(text(el().querySelector('[data-stat="ac"]'))).toBe('8');
+    await alice.fill('input[name="system.armour"]', 5, sheet);
+    await alice.fill('select[name="system.shield"]', 'medium', el());
+    await alice.fill('input[name="system.acMagic"]', 1, el());
+    // Chain mail 5, shield −1, DEX −2, magic −1: AC 1, with its parts.
+    expect(text(el().querySelector('[data-stat="ac"]'))).toBe('1');
+    const parts = text(el().querySelector('[data-stat="ac-parts"]'));
+    expect(parts).toContain('bouclier -1');
+    expect(parts).toContain('DEX -2');
+    expect(parts).toContain('magie -1');
+    await table.importActor('greyhawk-bestiaire', 'Gnoll');
+    await table.placeToken('Gord', 0, 0);
+    await table.placeToken('Gnoll', 3, 0);
+    const combat = await table.startEncounter('Gord', 'Gnoll');
+    await startRound(table);
+    const gnoll = combat.combatants.find((c: any) => c.name === 'Gnoll').id;
+    await declare(alice, combat, 'Gord', { action: 'shieldRush', targetId: gnoll, rushDistance: 4.5 });
+    await declare(gm, combat, 'Gnoll', { action: 'attack' });
+    await gm.target('Gord');
+    table.dice.push([20, 2]);
+    // The sheet's 1, + 1 (rush) + 2 (the DEX part, no more): 4.
+    const card = text(await attackFromSheet(gm, 'Gnoll', 'Hallebarde'));
+    expect(card).toContain('TAC0 − CA 19 − (4) = 15');
+    expect(table.errors()).toEqual([]);
+  });
+
+  it("G-G3 the gnoll's size STR 20 holds its halberd in the contest, but its own blow adds no STR", async () => {
+    const table = await Table.open({ ruleset: 'greyhawk' });
+    const alice = table.seat('Alice');
+    const gm = table.gm;
+    await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
+    await table.importActor('greyhawk-bestiaire', 'Gnoll');
+    await table.placeToken(DREVIN, 0, 0);
+    await table.placeToken('Gnoll', 1, 0);
+    await alice.target('Gnoll');
+    table.dice.push([20, 15]);
+    await attackFromSheet(alice, DREVIN, 'Épée longue', { manoeuvre: 'seizeObject', freeHands: 1 });
+    // Drevin 3: 18 − 3 = +15; the gnoll (size L, no STR score) 4: 20 − 4 = +16 keeps it.
+    // With a man-sized 15 it would have lost (+11).
+    table.dice.push([20, 3], [20, 4]);
+    await gm.press('Épreuve de force', gm.lastMessage());
+    const contest = text(gm.lastMessage());
+    expect(contest).toContain('att. 3 (+15) / déf. 4 (+16)');
+    expect(contest).not.toContain("L'objet est pris");
+    // The gnoll's halberd on Drevin: its entry's 1d10, nothing from the size estimate.
+    await gm.target(DREVIN);
+    table.dice.push([20, 19], [10, 5]);
+    const blow = text(await attackFromSheet(gm, 'Gnoll', 'Hallebarde'));
+    expect(blow).toContain('Touché');
+    expect(blow).not.toContain('Force');
+    expect(blow).toMatch(/Dés 1d10 : 5 Dégâts 5 /);
     expect(table.errors()).toEqual([]);
   });
 

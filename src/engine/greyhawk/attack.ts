@@ -1,15 +1,8 @@
 import { ensure, RulesError } from '../core/errors';
 import { roll, type RollResult } from '../dice/formula';
 import type { Dice } from '../dice/port';
-import { effectiveStrPercent, masteryOf, proficiencyModifiers, thac0 } from './character';
-import {
-  dexterityAdjustments,
-  isBowOrCrossbow,
-  isCrossbow,
-  RANGE_MODIFIER,
-  sizeIndex,
-  strengthAdjustments,
-} from './data';
+import { blowStrength, masteryOf, proficiencyModifiers, thac0 } from './character';
+import { dexterityAdjustments, isBowOrCrossbow, isCrossbow, RANGE_MODIFIER, sizeIndex } from './data';
 import type { GreyhawkOptions } from './options';
 import { DEFAULT_GREYHAWK_OPTIONS } from './options';
 import {
@@ -139,7 +132,7 @@ export function attackModifiers(
   const { attacker: c, weapon, target } = ctx;
   const missile = isMissileUse(ctx);
   const mods: Modifier[] = [];
-  const str = strengthAdjustments(c.str, effectiveStrPercent(c));
+  const str = blowStrength(c);
   const thrown = missile && weapon.melee;
   if (!missile || thrown) {
     if (str.hit !== 0) mods.push(mod('base', 'Strength', str.hit));
@@ -203,6 +196,11 @@ export interface AttackResult {
   readonly outcome: AttackOutcome;
   /** Why the outcome did not follow the numbers: natural 20/1, or a helpless target (G-P1). */
   readonly automatic?: 'natural20' | 'natural1' | 'helpless';
+  /**
+   * With the optional critical hits, the lowest natural roll that is a critical (20; 19 for a
+   * high or grand master's melee weapon, G-M2); `hit` when this attack is one.
+   */
+  readonly critical?: { readonly threshold: number; readonly hit: boolean };
 }
 
 /** Compares a d20 (already rolled) with THAC0 − AC. Exposed for property tests and the bench. */
@@ -237,6 +235,22 @@ export function judgeAttack(
   };
 }
 
+/**
+ * DMG optional critical hits: the lowest natural d20 that is a critical. A natural 20; G-M2 a high
+ * or grand master's chance with a melee weapon doubled: 19–20.
+ */
+export function criticalThreshold(c: GreyhawkCharacter, weapon: GreyhawkWeapon, missile: boolean): number {
+  const rank = masteryOf(c, weapon.base);
+  return !missile && (rank === 'highMaster' || rank === 'grandMaster') ? 19 : 20;
+}
+
+/** The critical part of a rolled attack (none when the option is off or nothing was rolled). */
+function withCritical(result: AttackResult, ctx: AttackContext, options: GreyhawkOptions): AttackResult {
+  if (!options.criticalHits || result.natural === null) return result;
+  const threshold = criticalThreshold(ctx.attacker, ctx.weapon, isMissileUse(ctx));
+  return { ...result, critical: { threshold, hit: result.outcome === 'hit' && result.natural >= threshold } };
+}
+
 /** Rolls an attack through the dice port. A helpless target is hit without a roll (G-P1). */
 export function resolveAttack(
   ctx: AttackContext,
@@ -257,7 +271,7 @@ export function resolveAttack(
       automatic: 'helpless',
     };
   }
-  return judgeAttack(dice.die(20), t, ctx.target.ac, mods, options);
+  return withCritical(judgeAttack(dice.die(20), t, ctx.target.ac, mods, options), ctx, options);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -266,6 +280,8 @@ export function resolveAttack(
 export interface DamageContext extends AttackContext {
   /** G-C1 hostage blade at the throat, G-SH2 braced weapon against a rush: damage doubled. */
   readonly double?: boolean;
+  /** A critical hit (DMG optional rule): the damage dice rolled twice, the modifiers once. */
+  readonly critical?: boolean;
 }
 
 /** Damage modifiers: STR (melee and thrown), magic, mastery (G-S2, G-S3, G-M1), G-ST2 grip. */
@@ -273,7 +289,7 @@ export function damageModifiers(ctx: AttackContext): Modifier[] {
   const { attacker: c, weapon } = ctx;
   const missile = isMissileUse(ctx);
   const mods: Modifier[] = [];
-  const str = strengthAdjustments(c.str, effectiveStrPercent(c));
+  const str = blowStrength(c);
   if ((!missile || weapon.melee) && str.damage !== 0) mods.push(mod('base', 'Strength', str.damage));
   if (weapon.magic !== 0) mods.push(mod('base', 'Magic', weapon.magic));
   const rank = masteryOf(c, weapon.base);
@@ -292,6 +308,8 @@ export function damageModifiers(ctx: AttackContext): Modifier[] {
 
 export interface DamageResult {
   readonly roll: RollResult;
+  /** A critical hit's second roll of the damage dice. */
+  readonly criticalRoll?: RollResult;
   readonly modifiers: readonly Modifier[];
   /** Final damage, at least 1 (ruling: a hit always hurts). */
   readonly total: number;
@@ -302,9 +320,17 @@ export function rollDamage(ctx: DamageContext, dice: Dice): DamageResult {
   const large = sizeIndex(ctx.target.size) >= sizeIndex('L');
   const formula = large ? ctx.weapon.damageL : ctx.weapon.damageSM;
   const r = roll(formula, dice);
+  // DMG critical hit: the dice again, not the result doubled; modifiers count once.
+  const again = ctx.critical ? roll(formula, dice) : undefined;
   const mods = damageModifiers(ctx);
-  const base = Math.max(1, r.total + total(mods));
-  return { roll: r, modifiers: mods, total: ctx.double ? base * 2 : base, doubled: ctx.double === true };
+  const base = Math.max(1, r.total + (again?.total ?? 0) + total(mods));
+  return {
+    roll: r,
+    ...(again ? { criticalRoll: again } : {}),
+    modifiers: mods,
+    total: ctx.double ? base * 2 : base,
+    doubled: ctx.double === true,
+  };
 }
 
 /** Manoeuvres whose blow is a called shot by nature (G-D1 disarm, G-D5 expert disarm). */

@@ -12,6 +12,7 @@ import {
   PROFICIENCY_SLOTS,
   RATE_OF_FIRE,
   SPECIALIST_ATTACKS,
+  strengthAdjustments,
   thac0ForGroup,
   tightGroupsOf,
   warriorMeleeAttacks,
@@ -66,6 +67,30 @@ export function effectiveStrPercent(c: GreyhawkCharacter): number | undefined {
   return c.str === 18 && (isWarrior(c) || c.monster) ? c.strPercent : undefined;
 }
 
+/**
+ * STR's adjustments to a blow's attack and damage rolls. A monster whose entry gives no STR adds
+ * none: its THAC0 and damage per attack are the whole of it (G-G3's estimate by size is for
+ * seizing only). A monster whose entry gives a STR score (an ogre's 18/00, a giant's 19: the
+ * Monstrous Manual's "by weapon +N") adds that score's adjustments to its weapon blows.
+ */
+export function blowStrength(c: GreyhawkCharacter): { hit: number; damage: number } {
+  if (c.monster?.strBySize) return { hit: 0, damage: 0 };
+  return strengthAdjustments(c.str, effectiveStrPercent(c));
+}
+
+/**
+ * The STR to-hit adjustment a comparison of strengths reads (G-SH2's stay-up check): a monster's
+ * own STR score when its entry gives one, none when `str` is only G-G3's estimate by size.
+ */
+export function comparedStrengthHit(c: {
+  readonly str: number;
+  readonly strPercent?: number;
+  readonly monster?: GreyhawkCharacter['monster'];
+}): number {
+  if (c.monster?.strBySize) return 0;
+  return strengthAdjustments(c.str, c.str === 18 ? c.strPercent : undefined).hit;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Proficiencies (G-W1..G-W6)
 
@@ -75,7 +100,8 @@ export interface SlotBudget {
 }
 
 /**
- * G-W1 proficiency slots: the class group's slots by level, plus INT's extra slots, which go to
+ * G-W1 proficiency slots: the class group's slots by level (PHB table 34: the initial slots, and
+ * one more at every level evenly divisible by the group's number), plus INT's extra slots, which go to
  * weapons for warriors and to non-weapon proficiencies for everyone else. Multiclass characters
  * take the best of their groups.
  */
@@ -84,8 +110,9 @@ export function slotBudget(c: GreyhawkCharacter): SlotBudget {
   let nonweapon = 0;
   for (const k of c.classes) {
     const t = PROFICIENCY_SLOTS[CLASS_GROUP[k.cls]];
-    weapon = Math.max(weapon, t.weapon + Math.floor((k.level - 1) / t.weaponEvery));
-    nonweapon = Math.max(nonweapon, t.nonweapon + Math.floor((k.level - 1) / t.nonweaponEvery));
+    // PHB table 34: one more slot at every level evenly divisible by the group's number.
+    weapon = Math.max(weapon, t.weapon + Math.floor(k.level / t.weaponEvery));
+    nonweapon = Math.max(nonweapon, t.nonweapon + Math.floor(k.level / t.nonweaponEvery));
   }
   const extra = intelligenceSlots(c.int);
   return isWarrior(c) ? { weapon: weapon + extra, nonweapon } : { weapon, nonweapon: nonweapon + extra };

@@ -7,3 +7,5 @@ export * from './styles';
 export * from './attack';
 export * from './manoeuvres';
 export * from './round';
+export * from './health';
+export * from './armour';

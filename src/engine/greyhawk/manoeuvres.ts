@@ -13,6 +13,8 @@ import {
   type Position,
 } from './attack';
 import {
+  blowStrength,
+  comparedStrengthHit,
   effectiveStrPercent,
   ensureManoeuvreAllowed,
   isWarrior,
@@ -20,14 +22,7 @@ import {
   topLevel,
   warriorLevel,
 } from './character';
-import {
-  CRUSHING_BLOW_SAVE,
-  dexterityAdjustments,
-  exceptionalBand,
-  MONSTER_STR,
-  sizeIndex,
-  strengthAdjustments,
-} from './data';
+import { CRUSHING_BLOW_SAVE, dexterityAdjustments, exceptionalBand, MONSTER_STR, sizeIndex } from './data';
 import type { GreyhawkOptions } from './options';
 import { DEFAULT_GREYHAWK_OPTIONS } from './options';
 import { secondHandPenalties, styleSlots } from './styles';
@@ -642,7 +637,7 @@ export function planShieldPunch(
   options: GreyhawkOptions = DEFAULT_GREYHAWK_OPTIONS,
 ): ShieldPunchPlan {
   ensure(shield.kind !== 'large', 'PDA.Error.Greyhawk.ShieldTooLargeToPunch');
-  const str = strengthAdjustments(c.str, effectiveStrPercent(c));
+  const str = blowStrength(c);
   const mods: Modifier[] = str.hit !== 0 ? [mod('base', 'Strength', str.hit)] : [];
   let shieldAc: ShieldAcState = 'kept';
   if (mode === 'offHand') {
@@ -681,7 +676,12 @@ export interface StayUpFactors {
 /** G-SH2 modifiers to the target's DEX check to stay on its feet. */
 export function stayUpModifiers(
   rusher: GreyhawkCharacter,
-  target: { readonly size: Size; readonly str: number; readonly strPercent?: number },
+  target: {
+    readonly size: Size;
+    readonly str: number;
+    readonly strPercent?: number;
+    readonly monster?: GreyhawkCharacter['monster'];
+  },
   f: StayUpFactors,
 ): Modifier[] {
   const mods: Modifier[] = [];
@@ -691,8 +691,9 @@ export function stayUpModifiers(
   if (f.fourLegs) mods.push(mod('G-SH2', 'StayUp.FourLegs', 2));
   const sizeDiff = sizeIndex(target.size) - sizeIndex(rusher.size);
   if (sizeDiff !== 0) mods.push(mod('G-SH2', 'StayUp.Size', 4 * sizeDiff));
-  const rusherHit = strengthAdjustments(rusher.str, effectiveStrPercent(rusher)).hit;
-  const targetHit = strengthAdjustments(target.str, target.str === 18 ? target.strPercent : undefined).hit;
+  // Strengths compared: a monster's entry STR, never G-G3's size estimate (seizing only).
+  const rusherHit = comparedStrengthHit({ ...rusher, strPercent: effectiveStrPercent(rusher) });
+  const targetHit = comparedStrengthHit(target);
   if (targetHit !== rusherHit) mods.push(mod('G-SH2', 'StayUp.Strength', targetHit - rusherHit));
   return mods;
 }
@@ -727,6 +728,8 @@ export function resolveShieldRush(
     readonly targetDex: number;
     readonly targetStr: number;
     readonly targetStrPercent?: number;
+    /** The target is a monster whose STR is only G-G3's size estimate (no STR comparison). */
+    readonly targetStrBySize?: boolean;
     readonly stayUp: StayUpFactors;
   },
   dice: Dice,
@@ -734,7 +737,7 @@ export function resolveShieldRush(
 ): ShieldRushResult {
   validateShieldRush(ctx.declaration);
   const c = ctx.attacker;
-  const str = strengthAdjustments(c.str, effectiveStrPercent(c));
+  const str = blowStrength(c);
   // The rush replaces the weapon's own numbers: STR and the charge bonus only, magic ignored.
   const mods: Modifier[] = [mod('G-SH2', 'Rush', 2)];
   if (str.hit !== 0) mods.unshift(mod('base', 'Strength', str.hit));
@@ -769,6 +772,7 @@ export function resolveShieldRush(
       size: ctx.target.size,
       str: ctx.targetStr,
       ...(ctx.targetStrPercent !== undefined ? { strPercent: ctx.targetStrPercent } : {}),
+      ...(ctx.targetStrBySize ? { monster: { hitDice: 0, strBySize: true } } : {}),
     },
     ctx.stayUp,
   );

@@ -11,6 +11,13 @@ export interface GreyhawkOptions {
   readonly offHandPenalty: number;
   /** Two-weapon penalties cannot become a bonus through a high DEX reaction adjustment. */
   readonly capReactionBonus: boolean;
+  /**
+   * DMG optional critical hits: a natural 20 that hits rolls the damage dice twice (modifiers
+   * once); a high or grand master's melee weapon crits on 19–20 (G-M2 doubles the chance).
+   */
+  readonly criticalHits: boolean;
+  /** DMG optional "Hovering on Death's Door": 0 to −9 hit points unconscious, dead at −10. */
+  readonly deathAtMinusTen: boolean;
 }
 
 export const DEFAULT_GREYHAWK_OPTIONS: GreyhawkOptions = {
@@ -18,6 +25,8 @@ export const DEFAULT_GREYHAWK_OPTIONS: GreyhawkOptions = {
   disarmLevelCheck: false,
   offHandPenalty: -2,
   capReactionBonus: true,
+  criticalHits: false,
+  deathAtMinusTen: false,
 };
 
 export function greyhawkOptions(partial: Partial<GreyhawkOptions> = {}): GreyhawkOptions {

@@ -8,12 +8,13 @@ import type {
 } from '../core/exchange';
 import { reverseEffects } from '../core/exchange';
 import type { Dice } from '../dice/port';
-import { resolveAttack, type AttackResult } from './attack';
-import { ensureManoeuvreAllowed, isWarrior } from './character';
+import { judgeAttack, resolveAttack, type AttackResult } from './attack';
+import { blowStrength, ensureManoeuvreAllowed, isWarrior, thac0 } from './character';
 import { dmgParryAcBonus, ensureMissileParry, itemSaveCrushingBlow, type ItemSave } from './manoeuvres';
 import type { GreyhawkOptions } from './options';
 import { DEFAULT_GREYHAWK_OPTIONS } from './options';
-import type { GreyhawkCharacter, GreyhawkWeapon, Modifier, Size } from './types';
+import { secondHandPenalties, styleSlots } from './styles';
+import type { GreyhawkCharacter, GreyhawkWeapon, Modifier, ShieldKind, Size } from './types';
 
 /*
  * The Greyhawk parry as an exchange (src/engine/core/exchange.ts), played on its own card for one
@@ -27,7 +28,10 @@ import type { GreyhawkCharacter, GreyhawkWeapon, Modifier, Size } from './types'
  * - a polearm may parry a polearm's blow at someone else within reach of the attacker or the
  *   victim (G-PA2);
  * - a bow, crossbow or staff sling parries too (G-PA3): every successful parry ruins a mundane
- *   one for shooting, takes +1 from a magic one, and the weapon saves vs crushing blow or breaks.
+ *   one for shooting, takes +1 from a magic one, and the weapon saves vs crushing blow or breaks;
+ * - a specialist of the weapon-and-shield style parries with the shield (G-ST3): −2 (no penalty
+ *   with a second slot), moved by the DEX reaction adjustment, and keeps the shield's AC against
+ *   the round's other attacks; without the specialisation the shield parry is refused.
  *
  * G-PA4 (the DMG parry declared before initiative) is no card: `dmgParryModifier` is the AC bonus
  * attack cards read for a fighter who declared it this round.
@@ -86,6 +90,8 @@ export interface ParryView {
   readonly foes: readonly { readonly id: string; readonly name: string }[];
   /** The combat's round now; the card is dead once the round is over. */
   readonly round: number;
+  /** The shield the parrier carries now ('' or absent: none), for a shield parry (G-ST3). */
+  readonly shield?: ShieldKind | '';
   readonly options?: GreyhawkOptions;
 }
 
@@ -114,6 +120,8 @@ export interface ParryState {
   readonly round: number;
   /** Parries left (one a card). */
   readonly left: number;
+  /** G-ST3: the parry is made with this shield, not with the weapon. */
+  readonly shield?: ShieldKind;
   /** G-PA1: the attacker the parry is kept for. */
   readonly heldFor?: { readonly id: string; readonly name: string };
   readonly log: readonly ParryLogEntry[];
@@ -152,6 +160,40 @@ export function parryRefusal(
   }
 }
 
+/**
+ * G-ST3: why the parrier cannot parry with its shield, or undefined. Only a specialist of the
+ * weapon-and-shield style parries with the shield (and keeps its AC for the rest of the round);
+ * a shield parries for nobody else (G-PA2 is the polearm's).
+ */
+export function shieldParryRefusal(
+  parrier: GreyhawkCharacter,
+  shield: ShieldKind | '' | undefined,
+  protects: boolean,
+): RulesError | undefined {
+  if (!shield) return new RulesError(`${L}.Refused.NoShield`, { name: parrier.name });
+  if (protects) return new RulesError(`${L}.Refused.ShieldForSelf`, { name: parrier.name });
+  if (styleSlots(parrier, 'shield') < 1)
+    return new RulesError(`${L}.Refused.ShieldSpecialistOnly`, { name: parrier.name });
+  return undefined;
+}
+
+/** G-ST3: a specialist's shield parry leaves the shield's AC for the round's other attacks. */
+export function shieldParryKeepsAc(parrier: GreyhawkCharacter): boolean {
+  return styleSlots(parrier, 'shield') >= 1;
+}
+
+/**
+ * G-ST3: the shield parry's roll modifiers: STR to hit, and the shield hand's penalty for a
+ * parry (−2 with one slot, none with two), moved by the DEX reaction adjustment.
+ */
+export function shieldParryModifiers(parrier: GreyhawkCharacter, options: GreyhawkOptions): Modifier[] {
+  const str = blowStrength(parrier).hit;
+  return [
+    ...(str !== 0 ? [{ source: 'base', label: 'PDA.Greyhawk.Mod.Strength', value: str }] : []),
+    ...secondHandPenalties(parrier, 'shield', options, 'parry').off,
+  ];
+}
+
 /** A fresh parry for `round`, kept for nobody yet. */
 export function newParryState(init: Omit<ParryState, 'left' | 'log'>): ParryState {
   return { ...init, left: 1, log: [] };
@@ -175,6 +217,11 @@ function parryAction(state: ParryState, view: ParryView, a: ParryAttackView): Ex
   if (a.taken) return refuse('PDA.Error.Greyhawk.ParryTooLate', 'G-PA1');
   if (state.left <= 0) return refuse('PDA.Error.Greyhawk.NoParryLeft', 'G-PA1');
   if (!a.hit) return refuse(`${L}.Refused.Missed`, 'G-PA1', { name: a.attackerName });
+  if (state.shield) {
+    const no = shieldParryRefusal(view.parrier, view.shield, state.protects !== undefined);
+    if (no) return refuse(no.key, 'G-ST3', { ...no.data });
+    return { ...base, rule: 'G-ST3' };
+  }
   if (view.weaponState.broken) return refuse(`${L}.Refused.Broken`, 'G-PA3', { weapon: view.weapon.name });
   if (state.protects) {
     if (view.weapon.polearm !== true || !a.polearm)
@@ -238,17 +285,31 @@ function perform(step: string, state: ParryState, view: ParryView, actionId: str
   }
   const a = view.attacks.find((x) => `parry.${x.key}` === actionId);
   if (!a) throw new RulesError('PDA.Error.CardNoSuchAction');
-  // The parry is a blow at the attacker with the parrying weapon held as a melee weapon.
+  const options = view.options ?? DEFAULT_GREYHAWK_OPTIONS;
+  if (state.shield) {
+    const no = shieldParryRefusal(view.parrier, view.shield, state.protects !== undefined);
+    if (no) throw no;
+  }
+  // The parry is a blow at the attacker with the parrying weapon held as a melee weapon, or
+  // with the shield (G-ST3: its magic left out, as for the shield's other manoeuvres).
   const weapon: GreyhawkWeapon = { ...view.weapon, melee: true, magic: view.weaponState.magic };
-  const attack = resolveAttack(
-    {
-      attacker: view.parrier,
-      weapon,
-      target: { ac: a.attackerAc, size: a.attackerSize, name: a.attackerName },
-    },
-    dice,
-    view.options ?? DEFAULT_GREYHAWK_OPTIONS,
-  );
+  const attack = state.shield
+    ? judgeAttack(
+        dice.die(20),
+        thac0(view.parrier),
+        a.attackerAc,
+        shieldParryModifiers(view.parrier, options),
+        options,
+      )
+    : resolveAttack(
+        {
+          attacker: view.parrier,
+          weapon,
+          target: { ac: a.attackerAc, size: a.attackerSize, name: a.attackerName },
+        },
+        dice,
+        options,
+      );
   const parried = attack.outcome === 'hit';
   const effects: ParryEffect[] = [];
   let wear: ParryLogEntry['wear'];
@@ -263,7 +324,7 @@ function perform(step: string, state: ParryState, view: ParryView, actionId: str
       data: { by: a.attackerId, parrier: state.parrierName },
     };
     effects.push(marker);
-    if (isMissileParryWeapon(view.weapon)) {
+    if (!state.shield && isMissileParryWeapon(view.weapon)) {
       const worn = wearEffects(state.itemId, view, dice);
       wear = worn.wear;
       effects.push(...worn.effects);

@@ -11,7 +11,8 @@ import type { GreyhawkCharacter, Modifier } from './types';
 export function rusherAcModifiers(rusher: GreyhawkCharacter, rushing: boolean): Modifier[] {
   if (!rushing) return [];
   const mods: Modifier[] = [{ source: 'G-SH2', label: 'PDA.Greyhawk.Mod.RushAc', value: 1 }];
-  const dex = dexAcBonus(rusher.dex);
+  // A character's AC has its DEX part (armour.ts); a monster's entry AC has none to lose.
+  const dex = rusher.monster ? 0 : dexAcBonus(rusher.dex);
   if (dex < 0) mods.push({ source: 'G-SH2', label: 'PDA.Greyhawk.Mod.RushNoDex', value: -dex });
   return mods;
 }

@@ -179,6 +179,8 @@ export function styleUseFrom(
   targetAc: readonly Modifier[] = [],
 ): StyleUse {
   const grip: GripUse = weapon.hands === 2 ? 'two' : weapon.hands === 'either' ? facts.grip : 'one';
+  // A natural attack is struck as the entry gives it: no second hand, no style.
+  if (isNaturalAttack(weapon)) return { hand: 'main', grip, ...(targetAc.length ? { targetAc } : {}) };
   const pair = isPair(weapon, facts, missile);
   const freeHand = !missile && !pair && !facts.shield && grip === 'one';
   // G-ST3: a shield manoeuvre this round makes the shield the second weapon.
@@ -210,7 +212,31 @@ export function styleUseFrom(
  */
 export function isPair(weapon: GreyhawkWeapon, facts: AttackerStyleFacts, missile: boolean): boolean {
   const other = facts.otherWeapon;
+  if (isNaturalAttack(weapon) || (other !== undefined && isNaturalAttack(other))) return false;
   return !missile && !facts.shield && weapon.hands !== 2 && other !== undefined && other.hands !== 2;
+}
+
+/**
+ * A creature's natural attack (claw, bite, tail): its claw/claw/bite routine is the entry's
+ * attacks, each as the entry gives it, never two-weapon fighting nor any fighting style (G-ST1..G-ST6).
+ */
+export function isNaturalAttack(weapon: GreyhawkWeapon): boolean {
+  return weapon.base === 'natural';
+}
+
+/**
+ * The weapon of a creature's n-th melee attack of the round (1-based): its natural attacks in
+ * the order of its entry (claw, claw, bite), over again if it has more attacks than entries;
+ * undefined when it has no such routine (one weapon, or a fighter's weapons).
+ */
+export function routineAttack<T extends { readonly weapon: GreyhawkWeapon }>(
+  weapons: readonly T[],
+  n: number,
+): T | undefined {
+  const routine = weapons.filter((w) => w.weapon.melee && isNaturalAttack(w.weapon));
+  if (routine.length < 2) return undefined;
+  const i = Math.max(0, Math.floor(n) - 1) % routine.length;
+  return routine[i];
 }
 
 /**

@@ -122,6 +122,11 @@ export interface GreyhawkCharacter {
     readonly hitDice: number;
     /** THAC0 written on the monster's sheet; the hit dice table gives it otherwise. */
     readonly thac0?: number;
+    /**
+     * The entry gives no STR: `str` is G-G3's estimate by size, which only the seizing contests
+     * (G-G1, G-G2) use: its blows add no STR (its entry's THAC0 and damage are the whole of it).
+     */
+    readonly strBySize?: boolean;
   };
   readonly str: number;
   /** Exceptional strength percentage for STR 18 (1..100, 100 = 18/00). */

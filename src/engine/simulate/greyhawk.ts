@@ -270,7 +270,8 @@ export class GreyhawkFight {
     tracer?.start();
     const attack = resolveAttack(ctx, dice, this.options);
     const hit = attack.outcome === 'hit';
-    const damage = hit ? rollDamage(ctx, dice).total : 0;
+    // DMG optional critical hits (option criticalHits): the damage dice twice.
+    const damage = hit ? rollDamage(attack.critical?.hit ? { ...ctx, critical: true } : ctx, dice).total : 0;
     t.hp -= damage;
     if (tracer)
       tracer.blow({

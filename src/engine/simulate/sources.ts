@@ -16,6 +16,7 @@ import {
 } from '../fantasia/types';
 import { validateCombatant, validateWeapon } from '../fantasia/validate';
 import { FANTASIA_WEAPONS } from '../fantasia/weapons';
+import { armourClassParts, armourFromTotal } from '../greyhawk/armour';
 import { MONSTER_STR } from '../greyhawk/data';
 import type {
   FightingStyle,
@@ -275,6 +276,15 @@ function greyhawkWeapon(item: DocumentData): GreyhawkWeapon {
   };
 }
 
+/**
+ * A character's AC as the sheet computes it (armour, shield, DEX, magic: greyhawk/armour.ts); a
+ * source from before migration 7 gives its AC whole, read as the migration reads it.
+ */
+function characterAc(s: Record<string, unknown>, shield: ShieldKind | '', dex: number): number {
+  const armour = typeof s.armour === 'number' ? s.armour : armourFromTotal(num(s.ac, 10), shield, dex);
+  return armourClassParts({ armour, shield, dex, magic: num(s.acMagic, 0) }).total;
+}
+
 /** A Greyhawk actor (guerrier-adnd or monstre-adnd), with hp, AC and its weapons (equipped first). */
 export function greyhawkEntry(doc: DocumentData, tactics?: Tactics): GreyhawkEntry {
   const name = str(doc.name, '?');
@@ -295,8 +305,12 @@ export function greyhawkEntry(doc: DocumentData, tactics?: Tactics): GreyhawkEnt
       id: str(doc._id, name),
       name,
       classes: [],
-      // The THAC0 written on the sheet wins over the one derived from hit dice, as on the cards.
-      monster: { hitDice: num(s.hitDice, 1), ...(typeof s.thac0 === 'number' ? { thac0: s.thac0 } : {}) },
+      // The sheet's THAC0 when the GM wrote one (the monster's entry), else the hit dice table.
+      monster: {
+        hitDice: num(s.hitDice, 1),
+        ...(typeof s.thac0 === 'number' ? { thac0: s.thac0 } : {}),
+        ...(hasStr ? {} : { strBySize: true }),
+      },
       str: hasStr ? strScore : MONSTER_STR[size],
       ...(hasStr && strScore === 18 && strPercent > 0 ? { strPercent } : {}),
       dex: num(a.dex, 10),
@@ -346,7 +360,8 @@ export function greyhawkEntry(doc: DocumentData, tactics?: Tactics): GreyhawkEnt
     character,
     weapons,
     hp: num(hp.value, 8),
-    ac: num(s.ac, 10),
+    ac:
+      doc.type === 'monstre-adnd' ? num(s.ac, 10) : characterAc(s, shield as ShieldKind | '', num(a.dex, 10)),
     ...(shield ? { shield: shield as ShieldKind } : {}),
     movement: num(s.movement, 12),
     ...(doc.type === 'monstre-adnd' && typeof perTwo === 'number' ? { attacksPerTwoRounds: perTwo } : {}),

@@ -128,7 +128,14 @@ describe('AD&D 2e base tables', () => {
     const plain = resolveAttack(
       { attacker: strong, weapon: w('longSword'), target: easy },
       new ScriptedDice([d20(1)]),
-      { naturalRolls: false, disarmLevelCheck: false, offHandPenalty: -2, capReactionBonus: true },
+      {
+        naturalRolls: false,
+        disarmLevelCheck: false,
+        offHandPenalty: -2,
+        capReactionBonus: true,
+        criticalHits: false,
+        deathAtMinusTen: false,
+      },
     );
     expect(plain.outcome).toBe('hit');
   });

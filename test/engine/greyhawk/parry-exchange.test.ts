@@ -6,6 +6,7 @@ import {
   dmgParryModifier,
   greyhawkParryExchange,
   newParryState,
+  shieldParryRefusal,
   type ParryView,
   withinPolearmReach,
 } from '../../../src/engine/greyhawk/parry-exchange';
@@ -123,5 +124,37 @@ describe('G-PA2 polearm reach', () => {
     expect(withinPolearmReach(null, 2)).toBe(true);
     expect(withinPolearmReach(3.5, 4)).toBe(false);
     expect(withinPolearmReach(null, null)).toBe(false);
+  });
+  it('G-ST3 a shield parry: −2 with one slot, none with two, only the mark written; refused without the style', () => {
+    const specialist = (slots: number): GreyhawkCharacter => ({ ...fighter(5), styles: { shield: slots } });
+    const shieldState = { ...state(), shield: 'medium' as const };
+    const roll = (slots: number, die: number) =>
+      takeAction(
+        greyhawkParryExchange,
+        'ready',
+        shieldState,
+        view('longSword', { parrier: specialist(slots), shield: 'medium' }),
+        'parry.a',
+        'attacker',
+        new ScriptedDice([die]),
+      );
+    // THAC0 16 vs AC 6 needs 10: one slot, 11 − 2 = 9 fails; 12 − 2 parries; two slots, 10 parries.
+    expect(roll(1, 11).state.log[0]?.parried).toBe(false);
+    const one = roll(1, 12);
+    expect(one.state.log[0]?.attack.modifiers).toEqual([
+      expect.objectContaining({ source: 'G-ST3', value: -2 }),
+    ]);
+    // The shield's AC is kept: the parry writes nothing but the mark.
+    expect(one.effects).toEqual([expect.objectContaining({ type: 'condition', status: 'parried' })]);
+    expect(roll(2, 10).state.log[0]?.parried).toBe(true);
+    // The style lowered after the card was opened: the button is refused, naming the specialisation.
+    const refused = greyhawkParryExchange
+      .actions('ready', shieldState, view('longSword', { parrier: specialist(0), shield: 'medium' }))
+      .find((a) => a.id === 'parry.a');
+    expect(refused?.refused?.key).toBe('PDA.Greyhawk.Parry.Refused.ShieldSpecialistOnly');
+    expect(shieldParryRefusal(specialist(1), '', false)?.key).toBe('PDA.Greyhawk.Parry.Refused.NoShield');
+    expect(shieldParryRefusal(specialist(1), 'medium', true)?.key).toBe(
+      'PDA.Greyhawk.Parry.Refused.ShieldForSelf',
+    );
   });
 });

@@ -47,6 +47,16 @@ describe('proficiencies', () => {
     });
   });
 
+  it('G-W1 a new slot at every level evenly divisible by the group number (PHB table 34)', () => {
+    const at = (make: typeof fighter, cls: string, level: number) =>
+      slotBudget(make({ int: 8, classes: [{ cls, level }] } as never)).weapon;
+    // INT 8 gives one extra slot: to weapons for warriors only.
+    expect([1, 2, 3, 5, 6, 9].map((l) => at(fighter, 'fighter', l))).toEqual([5, 5, 6, 6, 7, 8]);
+    expect([1, 3, 4, 7, 8].map((l) => at(thief, 'thief', l))).toEqual([2, 2, 3, 3, 4]);
+    expect([1, 3, 4, 8].map((l) => at(cleric, 'cleric', l))).toEqual([2, 2, 3, 4]);
+    expect([1, 5, 6, 12].map((l) => at(mage, 'mage', l))).toEqual([1, 1, 2, 3]);
+  });
+
   it('G-W2 a non-proficient fighter attacks at −2, priest and rogue −3, mage −5', () => {
     const axe = w('battleAxe');
     expect(proficiencyModifiers(fighter(), axe)).toEqual([

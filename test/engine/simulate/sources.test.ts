@@ -42,7 +42,7 @@ describe('fighters from compendium documents', () => {
   it('a Greyhawk monster takes its STR from its size (G-G3) and its attacks from the sheet', () => {
     const gnoll = greyhawkEntry(exampleActor('greyhawk-gnoll.json'));
     expect(gnoll.character.str).toBe(20); // size L
-    expect(gnoll.character.monster).toEqual({ hitDice: 2 });
+    expect(gnoll.character.monster).toEqual({ hitDice: 2, strBySize: true });
     expect(gnoll.attacksPerTwoRounds).toBe(2);
     expect(gnoll.hp).toBe(11);
   });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { migrateDocuments, type MigratableDocument } from '../../../src/foundry/migrations';
+import { MIGRATIONS, migrateDocuments, type MigratableDocument } from '../../../src/foundry/migrations';
+
+/** Migrations up to 6: these tests are about migration 5 (migration 7 has its tests below). */
+const UP_TO_6 = MIGRATIONS.filter((m) => m.version <= 6);
 import { greyhawkConditionsOf } from '../../../src/foundry/rulesets/greyhawk/conditions';
 // The Greyhawk folder registers migration 5's effects when it loads (as the system's init does).
 import '../../../src/foundry/rulesets/greyhawk/models/migration';
@@ -61,7 +64,7 @@ describe('migration 5: Greyhawk conditions become Active Effects', () => {
       losesNextInitiative: true,
     };
     const actor = storedFighter(stored);
-    expect(await migrateDocuments([actor], 4)).toEqual({ updated: 1, failed: [] });
+    expect(await migrateDocuments([actor], 4, UP_TO_6)).toEqual({ updated: 1, failed: [] });
     // The field is gone, every other value kept.
     expect(actor.system).toEqual({ hp: { value: 12, max: 30 }, ac: 4, shield: 'small' });
     expect(actor.effects.map((e) => e.statuses)).toEqual([
@@ -89,7 +92,7 @@ describe('migration 5: Greyhawk conditions become Active Effects', () => {
   it('a monster holding someone keeps its hold; a calm fighter loses the field and gets no effect', async () => {
     const ogre = storedFighter({ holding: true, shieldOffLine: true }, 'monstre-adnd');
     const calm = storedFighter({});
-    await migrateDocuments([ogre, calm], 4);
+    await migrateDocuments([ogre, calm], 4, UP_TO_6);
     expect(ogre.effects.map((e) => e.statuses)).toEqual([['greyhawk-holding'], ['greyhawk-shieldOffLine']]);
     expect(greyhawkConditionsOf({ effects: ogre.effects })).toMatchObject({
       holding: true,
@@ -101,7 +104,43 @@ describe('migration 5: Greyhawk conditions become Active Effects', () => {
 
   it('a world already at version 5 is left alone', async () => {
     const again = storedFighter({ pinned: 3 });
-    expect((await migrateDocuments([again], 5)).updated).toBe(0);
+    expect((await migrateDocuments([again], 5, UP_TO_6)).updated).toBe(0);
     expect(again.effects).toEqual([]);
+  });
+});
+
+describe('migration 7: a fighter’s AC stored whole becomes its armour', () => {
+  function stored(system: Record<string, unknown>, type = 'guerrier-adnd') {
+    return {
+      documentName: 'Actor',
+      type,
+      system,
+      toObject() {
+        return { system: structuredClone(this.system) };
+      },
+      async update(changes: Record<string, unknown>) {
+        this.system = changes.system as typeof this.system;
+      },
+    } satisfies MigratableDocument & { system: Record<string, unknown> };
+  }
+
+  it('keeps the total where DEX was in it, and keeps every other value', async () => {
+    // AC 3 = armour 5, shield −1, DEX 15 −1: the armour is 5, the computed AC still 3.
+    const drevin = stored({ ac: 3, shield: 'medium', abilities: { dex: 15 }, hp: { value: 9, max: 9 } });
+    // A fighter left at AC 10 with DEX 16: no armour (10); the DEX −2 now counts (AC 8).
+    const gord = stored({ ac: 10, shield: '', abilities: { dex: 16 } });
+    const orc = stored({ ac: 6, shield: 'small', abilities: { dex: 10 } }, 'monstre-adnd');
+    expect(await migrateDocuments([drevin, gord, orc], 6)).toEqual({ updated: 2, failed: [] });
+    expect(drevin.system).toEqual({
+      armour: 5,
+      acMagic: 0,
+      shield: 'medium',
+      abilities: { dex: 15 },
+      hp: { value: 9, max: 9 },
+    });
+    expect(gord.system).toMatchObject({ armour: 10, acMagic: 0 });
+    expect('ac' in gord.system).toBe(false);
+    // A monster's AC is its entry's: untouched.
+    expect(orc.system).toEqual({ ac: 6, shield: 'small', abilities: { dex: 10 } });
   });
 });

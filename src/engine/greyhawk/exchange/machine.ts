@@ -24,6 +24,7 @@ import {
   type GreyhawkChoices,
   type Outcome,
 } from './choices';
+import { fightState, type FightState } from '../health';
 import { firstPart, followUp } from './parts';
 import { fightersOf, type GreyhawkExchangeView } from './view';
 
@@ -53,6 +54,8 @@ export interface GreyhawkApplied {
   readonly conditions?: ConditionPatch;
   /** G-PA1: the blow was parried by this fighter (the parry card's mark): no damage, no condition. */
   readonly parriedBy?: string;
+  /** The blow put the target out of the fight (0 hit points or below): unconscious or dead. */
+  readonly fallen?: Exclude<FightState, 'fighting'>;
   /** What the apply wrote, and what puts back what was there before. */
   readonly effects: readonly GreyhawkEffect[];
   readonly undo: readonly GreyhawkEffect[];
@@ -275,6 +278,7 @@ export const greyhawkAttackMachine: ExchangeMachine<
             : []),
         ];
         const hasPatch = Object.keys(patch).length > 0;
+        const fell = damage > 0 && before > 0 ? fightState(after, v.options) : 'fighting';
         return {
           step: 'applied',
           state: {
@@ -286,6 +290,7 @@ export const greyhawkAttackMachine: ExchangeMachine<
               from: step,
               ...(hasPatch ? { conditions: patch } : {}),
               ...(parried ? { parriedBy: dc.parrier ?? '' } : {}),
+              ...(fell !== 'fighting' ? { fallen: fell } : {}),
               effects,
               undo,
             },

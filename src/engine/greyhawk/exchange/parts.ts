@@ -184,6 +184,7 @@ export function manoeuvreRun(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions
             targetDex: f.defenderDex,
             targetStr: f.defender.str,
             ...(f.defender.strPercent !== undefined ? { targetStrPercent: f.defender.strPercent } : {}),
+            ...(f.defender.monster?.strBySize ? { targetStrBySize: true } : {}),
             stayUp: c.stayUp,
           },
           dice,
@@ -259,7 +260,7 @@ function rolledPart(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): (dice:
     return (dice) => {
       const attack = resolveAttack(ctx, dice, o);
       if (attack.outcome !== 'hit') return { attack, dice: [], pending: false };
-      const d = rollDamage(ctx, dice);
+      const d = rollDamage(attack.critical?.hit ? { ...ctx, critical: true } : ctx, dice);
       const blade = bladeAtThroatDamage(d.total, f.defenderConditions?.bladeAtThroat === true);
       // Damage is doubled once, whether by the blade (G-C1) or by a braced weapon (G-SH2).
       const double = blade ?? bracedDamage(d.total, f.bracedAgainstRush === true);
@@ -267,8 +268,8 @@ function rolledPart(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): (dice:
       return {
         attack,
         damage: damageView(
-          d.roll.formula,
-          diceOf(d.roll),
+          d.criticalRoll ? `${d.roll.formula} + ${d.criticalRoll.formula}` : d.roll.formula,
+          [...diceOf(d.roll), ...(d.criticalRoll ? diceOf(d.criticalRoll) : [])],
           [...d.modifiers, ...doubled],
           d.total + doubled.reduce((sum, m) => sum + m.value, 0),
         ),

@@ -1,4 +1,5 @@
 import { RulesError } from '../../core/errors';
+import { ensureInTheFight } from '../health';
 import { conditionAcModifiers, type GreyhawkConditionState } from '../conditions';
 import { standardShield } from '../manoeuvres';
 import type { GreyhawkOptions } from '../options';
@@ -20,6 +21,8 @@ export interface GreyhawkExchangeView {
   readonly attackerConditions: Partial<GreyhawkConditionState>;
   /** An opaque reference to the attacker a hold names as its holder (G-G2 escape contests). */
   readonly attackerRef?: string;
+  /** The attacker's hit points now: at 0 or below it is out of the fight and may not strike. */
+  readonly attackerHp?: number;
   readonly defender: GreyhawkCharacter;
   /** The defender's armour class before its conditions (G-G2, G-D3 are added here). */
   readonly defenderAc: number;
@@ -57,6 +60,8 @@ export function ensureWeaponSound(v: GreyhawkExchangeView): void {
  */
 export function fightersOf(v: GreyhawkExchangeView): Fighters {
   const r = v.round ?? {};
+  // 0 hit points or below: out of the fight (docs/rulings.md, option deathAtMinusTen).
+  if (v.attackerHp !== undefined) ensureInTheFight(v.attacker.name, v.attackerHp, v.options);
   // G-PA4 a DMG parrier does nothing else; G-PA3 a weapon worn by parries may be ruined or broken.
   ensureNotDmgParrying(v.attacker.name, r.attackerDmgParry === true);
   ensureWeaponSound(v);

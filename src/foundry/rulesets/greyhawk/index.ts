@@ -10,6 +10,7 @@ import { ArmeAdndModel, GREYHAWK_ITEM_TYPES } from './models/items';
 import { greyhawkRoundAdapter } from './round/adapter';
 import { greyhawkInitiativeVault } from './round/slot-attack';
 import { registerDeclarationVault } from '../../combat/store';
+import { installOutOfFight } from './round/out-of-fight';
 import { registerGreyhawkSettings } from './settings';
 import { GreyhawkActorSheet, GreyhawkWeaponSheet } from './sheets/actor-sheet';
 
@@ -47,6 +48,8 @@ export const greyhawkRuleset: FoundryRuleset = {
     // The lasting conditions are token statuses (after core's), carried by Active Effects.
     installGreyhawkStatuses();
     installParries();
+    // 0 hit points or below: out of the fight, on the tracker too.
+    installOutOfFight();
   },
 };
 

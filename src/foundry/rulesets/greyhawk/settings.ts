@@ -11,6 +11,8 @@ export const GREYHAWK_SETTINGS = {
   disarmLevelCheck: 'greyhawkDisarmLevelCheck',
   offHandPenalty: 'greyhawkOffHandPenalty',
   capReactionBonus: 'greyhawkCapReactionBonus',
+  criticalHits: 'greyhawkCriticalHits',
+  deathAtMinusTen: 'greyhawkDeathAtMinusTen',
 } as const satisfies Record<keyof GreyhawkOptions, string>;
 
 declare global {
@@ -19,6 +21,8 @@ declare global {
     'passe-d-armes.greyhawkDisarmLevelCheck': boolean;
     'passe-d-armes.greyhawkOffHandPenalty': number;
     'passe-d-armes.greyhawkCapReactionBonus': boolean;
+    'passe-d-armes.greyhawkCriticalHits': boolean;
+    'passe-d-armes.greyhawkDeathAtMinusTen': boolean;
   }
 }
 
@@ -55,6 +59,20 @@ export function registerGreyhawkSettings(): void {
     hint: 'PDA.Greyhawk.Settings.CapReactionBonus.Hint',
     type: Boolean,
     default: DEFAULT_GREYHAWK_OPTIONS.capReactionBonus,
+  });
+  settings.register(SYSTEM_ID, GREYHAWK_SETTINGS.criticalHits, {
+    ...base,
+    name: 'PDA.Greyhawk.Settings.CriticalHits.Name',
+    hint: 'PDA.Greyhawk.Settings.CriticalHits.Hint',
+    type: Boolean,
+    default: DEFAULT_GREYHAWK_OPTIONS.criticalHits,
+  });
+  settings.register(SYSTEM_ID, GREYHAWK_SETTINGS.deathAtMinusTen, {
+    ...base,
+    name: 'PDA.Greyhawk.Settings.DeathAtMinusTen.Name',
+    hint: 'PDA.Greyhawk.Settings.DeathAtMinusTen.Hint',
+    type: Boolean,
+    default: DEFAULT_GREYHAWK_OPTIONS.deathAtMinusTen,
   });
 }
 

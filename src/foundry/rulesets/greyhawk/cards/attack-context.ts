@@ -168,6 +168,14 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
         text: L(`Automatic.${a.automatic}`),
         ...(a.automatic === 'helpless' ? { rule: 'G-P1' } : {}),
       });
+    // DMG optional critical hits; G-M2 a high or grand master's doubled chance (19–20).
+    const crit = a.critical;
+    const critRule = crit && crit.threshold < 20 ? { rule: 'G-M2' } : {};
+    const critRange = crit ? (crit.threshold < 20 ? `${crit.threshold}–20` : '20') : '';
+    if (crit?.hit)
+      notes.push({ text: L('Critical', { natural: a.natural ?? '', range: critRange }), ...critRule });
+    else if (crit && crit.threshold < 20)
+      notes.push({ text: L('CriticalRange', { range: critRange }), ...critRule });
     const called = first.called;
     if (called) {
       notes.push({ text: L(`CalledDone.${called.purpose}`, { letter: called.letter ?? '' }), rule: 'G-C1' });
@@ -219,6 +227,9 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
           after: s.applied.after,
         }),
       });
+    // 0 hit points or below: out of the fight, unconscious or dead (docs/rulings.md).
+    if (s.applied.fallen)
+      appliedNotes.push({ text: L(`Fallen.${s.applied.fallen}`, { name: target?.name ?? '' }) });
     const written = Object.entries(s.applied.conditions ?? {}).filter(
       ([k, v]) => k !== 'heldRounds' && k !== 'heldBy' && v,
     );

@@ -86,6 +86,7 @@ export function exchangeView(
     ...(a.system.shield ? { attackerShield: a.system.shield as ShieldKind } : {}),
     attackerConditions: greyhawkConditionsOf(a),
     attackerRef: a.uuid,
+    attackerHp: a.system.hp.value,
     defender: d.system.toEngine(),
     defenderAc: d.system.ac,
     ...(d.system.shield ? { defenderShield: d.system.shield as ShieldKind } : {}),

@@ -1,5 +1,8 @@
-import { ensureAClass } from '../../../migrations';
+import { acToArmour, ensureAClass } from '../../../migrations';
+import { armourClassParts, type ArmourClassParts } from '../../../../engine/greyhawk/armour';
 import { MONSTER_STR } from '../../../../engine/greyhawk/data';
+import { fightState, type FightState } from '../../../../engine/greyhawk/health';
+import { greyhawkOptionsFromSettings } from '../settings';
 import { derive, STYLE_IDS, MASTERY_RANKS, type GreyhawkDerived } from './derived';
 import {
   CLASSES,
@@ -9,6 +12,7 @@ import {
   type GreyhawkClass,
   type Handedness,
   type MasteryRank,
+  type ShieldKind,
   type Size,
   type WeaponMastery,
 } from '../../../../engine/greyhawk/types';
@@ -28,6 +32,9 @@ export const GREYHAWK_ACTOR_TYPES = ['guerrier-adnd', 'monstre-adnd'] as const;
 
 const HANDEDNESS: readonly Handedness[] = ['right', 'left', 'ambidextrous'];
 
+/** 0 hit points or below: out of the fight, dead or (DMG option) unconscious. */
+const fightNow = (hp: number): FightState => fightState(hp, greyhawkOptionsFromSettings());
+
 function parentOf(model: { parent?: unknown }): { id?: string | null; name?: string | null } {
   return (model.parent as { id?: string | null; name?: string | null } | null | undefined) ?? {};
 }
@@ -44,8 +51,6 @@ function commonSchema() {
     }),
     size: choiceField<Size>(SIZES, 'M'),
     hp: new f.SchemaField({ value: intField(8, -20, 9999), max: intField(8, 0, 9999) }),
-    /** Armour class, 10 (none) downwards. */
-    ac: intField(10, -10, 10),
     movement: intField(12, 0, 99),
     /** Shield carried ('' = none): G-SH1 punch, G-SH2 rush. */
     shield: new f.StringField({
@@ -63,6 +68,10 @@ function guerrierSchema() {
   const f = foundry.data.fields;
   return {
     ...commonSchema(),
+    /** The armour's AC (10 = none); the AC is computed from it (engine armour.ts). */
+    armour: intField(10, -10, 10),
+    /** Magic bonus of armour and shield together. */
+    acMagic: intField(0, 0, 10),
     // At least one class: the weapon slots and THAC0 are the classes' (G-W1).
     classes: new f.ArrayField(
       new f.SchemaField({ cls: choiceField<GreyhawkClass>(CLASSES, 'fighter'), level: intField(1, 1, 30) }),
@@ -106,15 +115,37 @@ export class GuerrierAdndModel extends foundry.abstract.TypeDataModel<GuerrierSc
     return guerrierSchema();
   }
 
-  /** A character stored with no class loads as a fighter 1 (as migration 3 stores it). */
+  /**
+   * A character stored with no class loads as a fighter 1 (as migration 3 stores it); an AC stored
+   * whole loads as its armour (migration 7).
+   */
   static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
-    return super.migrateData(ensureAClass(source)) as Record<string, unknown>;
+    return super.migrateData(acToArmour(ensureAClass(source))) as Record<string, unknown>;
+  }
+
+  /** The armour class: armour, shield, DEX defensive adjustment and magic (engine armour.ts). */
+  get acParts(): ArmourClassParts {
+    return armourClassParts({
+      armour: this.armour,
+      shield: this.shield as ShieldKind | '',
+      dex: this.abilities.dex,
+      magic: this.acMagic,
+    });
+  }
+
+  /** The AC every card reads (the same number as the sheet's). */
+  get ac(): number {
+    return this.acParts.total;
   }
 
   declare derived: GreyhawkDerived;
 
   override prepareDerivedData(): void {
-    this.derived = derive(this.toEngine(), this.parent);
+    this.derived = {
+      ...derive(this.toEngine(), this.parent),
+      fight: fightNow(this.hp.value),
+      ac: this.acParts,
+    };
   }
 
   /** The update that takes `damage` hit points off this actor (the chat card's Apply). */
@@ -165,6 +196,8 @@ function monstreSchema() {
   const common = commonSchema();
   return {
     ...common,
+    /** Armour class as the monster's entry gives it (everything included), 10 downwards. */
+    ac: intField(10, -10, 10),
     hitDice: new f.NumberField({ required: true, nullable: false, min: 0, max: 99, initial: 1 }),
     /** THAC0 written by the GM; empty = from the hit dice table. */
     thac0: optionalIntField(1, 20),
@@ -185,7 +218,11 @@ export class MonstreAdndModel extends foundry.abstract.TypeDataModel<MonstreSche
   declare derived: GreyhawkDerived;
 
   override prepareDerivedData(): void {
-    this.derived = { ...derive(this.toEngine(), this.parent), attacksPerTwoRounds: this.attacksPerTwoRounds };
+    this.derived = {
+      ...derive(this.toEngine(), this.parent),
+      attacksPerTwoRounds: this.attacksPerTwoRounds,
+      fight: fightNow(this.hp.value),
+    };
   }
 
   /** The update that takes `damage` hit points off this actor (the chat card's Apply). */
@@ -204,6 +241,7 @@ export class MonstreAdndModel extends foundry.abstract.TypeDataModel<MonstreSche
       monster: {
         hitDice: this.hitDice,
         ...(typeof this.thac0 === 'number' ? { thac0: this.thac0 } : {}),
+        ...(this.hasStr ? {} : { strBySize: true }),
       },
       str: this.hasStr ? a.str : MONSTER_STR[size],
       ...(this.hasStr && a.str === 18 && a.strPercent > 0 ? { strPercent: a.strPercent } : {}),

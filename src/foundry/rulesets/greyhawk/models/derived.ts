@@ -1,5 +1,13 @@
-import { attacksPerTwoRounds, slotBudget, slotsSpent, thac0 } from '../../../../engine/greyhawk/character';
-import { dexterityAdjustments, strengthAdjustments } from '../../../../engine/greyhawk/data';
+import {
+  attacksPerTwoRounds,
+  blowStrength,
+  slotBudget,
+  slotsSpent,
+  thac0,
+} from '../../../../engine/greyhawk/character';
+import { dexterityAdjustments } from '../../../../engine/greyhawk/data';
+import type { FightState } from '../../../../engine/greyhawk/health';
+import type { ArmourClassParts } from '../../../../engine/greyhawk/armour';
 import type {
   FightingStyle,
   GreyhawkCharacter,
@@ -69,10 +77,14 @@ export interface GreyhawkDerived {
   dexDefence: number;
   slots: { weapon: number; spent: number };
   attacksPerTwoRounds: number;
+  /** 0 hit points or below: out of the fight (set by the data models from the world's options). */
+  fight?: FightState;
+  /** A character's AC with its parts (armour.ts); absent for a monster (its entry's AC). */
+  ac?: ArmourClassParts;
 }
 
 export function derive(character: GreyhawkCharacter, parent: unknown): GreyhawkDerived {
-  const str = strengthAdjustments(character.str, character.strPercent);
+  const str = blowStrength(character);
   const dex = dexterityAdjustments(character.dex);
   const weapon = equippedOf(parent);
   let spent = 0;

@@ -1,5 +1,7 @@
 import { conditionRecords, type GreyhawkConditionState } from '../../../../engine/greyhawk/conditions';
-import { registerMigrationEffects } from '../../../migrations';
+import { registerMigrationEffects, registerMigrationStep } from '../../../migrations';
+import { armourFromTotal } from '../../../../engine/greyhawk/armour';
+import type { ShieldKind } from '../../../../engine/greyhawk/types';
 import { conditionEffectData } from '../conditions';
 
 /**
@@ -16,3 +18,19 @@ export function storedConditionEffects(system: Record<string, unknown>): Record<
 }
 
 registerMigrationEffects(5, storedConditionEffects);
+
+/**
+ * Migration 7's Greyhawk side: a fighter's AC stored whole becomes its armour's AC (the AC is now
+ * computed from armour, shield, DEX and magic: engine armour.ts), read as the engine reads it.
+ */
+export function storedAcAsArmour(system: Record<string, unknown>): Record<string, unknown> {
+  if (typeof system.ac !== 'number') return system;
+  const { ac, ...rest } = system;
+  if (typeof rest.armour === 'number') return rest;
+  const abilities = system.abilities as { dex?: unknown } | undefined;
+  const dex = typeof abilities?.dex === 'number' ? abilities.dex : 10;
+  const shield = typeof system.shield === 'string' ? (system.shield as ShieldKind | '') : '';
+  return { ...rest, armour: armourFromTotal(ac, shield, dex), acMagic: 0 };
+}
+
+registerMigrationStep(7, storedAcAsArmour);

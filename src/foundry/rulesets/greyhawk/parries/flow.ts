@@ -5,12 +5,13 @@ import {
   greyhawkParryExchange,
   newParryState,
   parryRefusal,
+  shieldParryRefusal,
   type ParryEffect,
   type ParryLogEntry,
   type ParryState,
   type ParryView,
 } from '../../../../engine/greyhawk/parry-exchange';
-import type { Modifier } from '../../../../engine/greyhawk/types';
+import type { Modifier, ShieldKind } from '../../../../engine/greyhawk/types';
 import { conditionStatusWrites } from '../conditions';
 import { flowFromExchange, type ExchangeBinding } from '../../../chat/exchange-flow';
 import type {
@@ -22,7 +23,7 @@ import type {
   FlowEnv,
 } from '../../../chat/flow';
 import type { CardOpener, OpenedCard } from '../../../chat/open';
-import { object, oneOf, type Schema } from '../../../security/payload';
+import { object, oneOf, optional, type Schema } from '../../../security/payload';
 import { greyhawkOptionsNow } from '../cards/attack-state';
 import {
   attacksSince,
@@ -79,8 +80,15 @@ function parryView(card: Card, env: FlowEnv): ParryView {
     attacks: attacksSince(defended.actorUuid, card.state.earlier, env.resolve, reach),
     foes: foesOf(parrierDoc, card.combatId).filter((f) => f.name !== defended.name || !protects),
     round: currentRound(card),
+    shield: shieldOf(parrier),
     options: greyhawkOptionsNow(),
   };
+}
+
+/** The shield the actor carries now ('' = none), as its sheet holds it. */
+function shieldOf(doc: { readonly system: { readonly shield?: string } }): ShieldKind | '' {
+  const s = doc.system.shield;
+  return s === 'buckler' || s === 'small' || s === 'medium' || s === 'large' ? s : '';
 }
 
 function owners(side: ExchangeSide, card: Card): readonly string[] {
@@ -145,14 +153,16 @@ export function parryContext(card: Card, env: FlowEnv) {
   const s = card.state;
   const L = (key: string, data?: Record<string, string | number>) =>
     env.t({ key: `${K}.${key}`, ...(data ? { data } : {}) });
-  const rule = s.protects ? 'G-PA2' : 'G-PA1';
+  const rule = s.shield ? 'G-ST3' : s.protects ? 'G-PA2' : 'G-PA1';
   const notes: { text: string; rule?: string }[] = [];
+  // G-ST3: the specialist's shield parry; the shield's AC still counts against the other attacks.
+  if (s.shield) notes.push({ text: L('ShieldKeepsAc'), rule: 'G-ST3' });
   if (s.protects) notes.push({ text: L('Protects', { name: s.protects.name }), rule: 'G-PA2' });
   if (s.heldFor && s.left > 0) notes.push({ text: L('HeldFor', { name: s.heldFor.name }), rule: 'G-PA1' });
   notes.push({ text: L(s.left > 0 ? 'Left' : 'Spent', { round: s.round }), rule: 'G-PA1' });
   return {
     title: L('Title', { name: s.parrierName }),
-    subtitle: s.weaponName,
+    subtitle: s.shield ? env.t({ key: `PDA.Greyhawk.Shield.${s.shield}` }) : s.weaponName,
     sections: [
       { title: L('Section.Round', { round: s.round }), css: 'pda-greyhawk-parry', rows: [], notes },
       ...s.log.map((e) => logSection(e, env, rule)),
@@ -182,10 +192,13 @@ export const greyhawkParryBinding: ExchangeBinding<ParryCardState, ParryView, Pa
 export interface ParryChoices {
   /** 'self', or 'other' for a polearm parry on behalf of the card's target (G-PA2). */
   readonly defend: 'self' | 'other';
+  /** G-ST3: parry with the shield instead of the weapon (a specialist's). */
+  readonly with?: 'weapon' | 'shield';
 }
 
 const PARRY_CHOICES = object({
   defend: oneOf(['self', 'other'] as const),
+  with: optional(oneOf(['weapon', 'shield'] as const)),
 }) as unknown as Schema<ParryChoices>;
 
 /** GM side: one parry card for the round, refused at once when the weapon cannot parry. */
@@ -199,7 +212,12 @@ export const greyhawkParryOpener: CardOpener<ParryChoices> = {
       ? request.targets.find((x) => x.actorUuid !== parrier.uuid)
       : { actorUuid: parrier.uuid, tokenUuid: request.tokenUuid, name: parrier.name };
     if (!defended) throw new RulesError('PDA.Error.CardNoTarget');
-    const refusal = parryRefusal(parrier.system.toEngine(), weapon, state, other);
+    const withShield = request.choices.with === 'shield';
+    const shield = shieldOf(parrier);
+    const engine = parrier.system.toEngine();
+    const refusal = withShield
+      ? shieldParryRefusal(engine, shield, other)
+      : parryRefusal(engine, weapon, state, other);
     if (refusal) throw refusal;
     const combat = combatOf(parrier);
     if (combat.id && parryCardsThisRound(parrier.uuid, combat.id, combat.round) > 0)
@@ -210,6 +228,7 @@ export const greyhawkParryOpener: CardOpener<ParryChoices> = {
         weaponName: weapon.name,
         itemId: request.itemId,
         round: combat.round,
+        ...(withShield && shield ? { shield } : {}),
         ...(other ? { protects: { id: defended.actorUuid, name: defended.name } } : {}),
       }),
       earlier: earlierAttackKeys(defended.actorUuid),

@@ -9,7 +9,8 @@ import { combatOf } from './view';
 
 /**
  * Opening a parry card from the sheet's weapon row: a short dialog asks whom the parry defends
- * (the parrier, or with a polearm a targeted fighter, G-PA2), then the GM opens the card.
+ * (the parrier, or with a polearm a targeted fighter, G-PA2) and, for a fighter carrying a
+ * shield, whether the weapon or the shield parries (G-ST3), then the GM opens the card.
  */
 
 export const GREYHAWK_PARRY_DIALOG = templatePath('greyhawk/chat/parry-dialog.hbs');
@@ -19,12 +20,25 @@ interface ActorDoc {
   readonly uuid: string;
   readonly name: string;
   readonly isOwner: boolean;
+  readonly system?: { readonly shield?: string };
   readonly items: { get(id: string): { name?: string } | undefined };
 }
 
 /** The dialog's context (pure; the gallery renders it too). */
-export function parryDialogContext(parrierName: string, weaponName: string, others: readonly CardTarget[]) {
+export function parryDialogContext(
+  parrierName: string,
+  weaponName: string,
+  others: readonly CardTarget[],
+  shield = '',
+) {
   return {
+    // G-ST3: a shield carried may parry instead of the weapon (the engine says who may).
+    parryWith: shield
+      ? [
+          { value: 'weapon', label: weaponName, checked: true },
+          { value: 'shield', label: t(`PDA.Greyhawk.Shield.${shield}`), checked: false },
+        ]
+      : [],
     defended: [
       { value: 'self', label: t(`${K}.Dialog.Self`, { name: parrierName }), checked: true },
       ...others.map((x) => ({
@@ -36,6 +50,7 @@ export function parryDialogContext(parrierName: string, weaponName: string, othe
     labels: {
       hint: t(`${K}.Dialog.Hint`, { weapon: weaponName }),
       defend: t(`${K}.Dialog.Defend`),
+      with: t(`${K}.Dialog.With`),
     },
   };
 }
@@ -44,6 +59,13 @@ export interface ParryStartOptions {
   readonly skipDialog?: boolean;
   /** Actor uuid of the fighter defended (default: the parrier). */
   readonly defended?: string;
+  /** G-ST3: parry with the shield rather than the weapon. */
+  readonly with?: 'weapon' | 'shield';
+}
+
+interface ParryAnswers {
+  readonly defended: string;
+  readonly with: 'weapon' | 'shield';
 }
 
 /** The sheet's parry button: dialog, then the GM opens the card. */
@@ -59,10 +81,11 @@ export async function startGreyhawkParry(
     if (!item) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: itemId });
     const others = userTargets().filter((x) => x.actorUuid !== actor.uuid);
     let defended = options.defended ?? 'self';
+    let parryWith = options.with ?? 'weapon';
     if (!options.skipDialog) {
       const content = await renderTemplateWith(
         GREYHAWK_PARRY_DIALOG,
-        parryDialogContext(actor.name, item.name ?? '', others),
+        parryDialogContext(actor.name, item.name ?? '', others, actor.system?.shield ?? ''),
       );
       const result = await foundry.applications.api.DialogV2.wait({
         window: { title: t(`${K}.Dialog.Title`, { weapon: item.name ?? '' }) },
@@ -72,15 +95,22 @@ export async function startGreyhawkParry(
             action: 'parry',
             label: t(`${K}.Dialog.Open`),
             default: true,
-            callback: (_e: Event, button: HTMLButtonElement) =>
-              button.form ? String(new FormData(button.form).get('defended') ?? 'self') : 'self',
+            callback: (_e: Event, button: HTMLButtonElement): ParryAnswers => {
+              const data = button.form ? new FormData(button.form) : undefined;
+              return {
+                defended: String(data?.get('defended') ?? 'self'),
+                with: data?.get('with') === 'shield' ? 'shield' : 'weapon',
+              };
+            },
           },
           { action: 'cancel', label: t('PDA.Chat.Dialog.Cancel') },
         ],
         rejectClose: false,
       } as unknown as foundry.applications.api.DialogV2.WaitOptions);
-      if (typeof result !== 'string' || result === 'cancel') return [];
-      defended = result;
+      if (typeof result !== 'object' || result === null) return [];
+      const answers = result as ParryAnswers;
+      defended = answers.defended;
+      parryWith = answers.with;
     }
     const other = defended !== 'self' && defended !== actor.uuid;
     const target = other ? others.find((x) => x.actorUuid === defended) : undefined;
@@ -92,7 +122,7 @@ export async function startGreyhawkParry(
       itemId,
       targets: [target ?? { actorUuid: actor.uuid, tokenUuid: '', name: actor.name }],
       ...(combat.id ? { combatId: combat.id } : {}),
-      choices: { defend: other ? 'other' : 'self' },
+      choices: { defend: other ? 'other' : 'self', with: parryWith },
     });
   } catch (error) {
     notifyError(error);

@@ -31,6 +31,8 @@ export interface GreyhawkDoc {
     toEngine(): GreyhawkCharacter;
     readonly ac: number;
     readonly size: string;
+    /** The shield carried ('' = none). */
+    readonly shield?: string;
   };
   readonly items: {
     get(id: string):

@@ -8,6 +8,7 @@ import { readSecret, writeSecrets } from '../../../combat/vault';
 import { combatantById, roundAdapterFor, type CombatLike, type CombatantLike } from '../../../combat/adapter';
 import { notifyError, t } from '../../../i18n';
 import { startGreyhawkAttack, type GreyhawkStartOptions } from '../cards/start';
+import { routineAttack } from '../../../../engine/greyhawk/style-use';
 import { readiedWeapons } from '../styles/facts';
 
 /*
@@ -87,8 +88,9 @@ export async function startGreyhawkSlotAttack(
     const shot = slot.action === 'missile' || slot.action === 'heldShot' || slot.action === 'freeShot';
     const weapons = readiedWeapons(actor);
     const weapon =
-      (shot ? weapons.find((w) => !w.weapon.melee || (w.weapon.ranges?.long ?? 0) > 0) : undefined) ??
-      weapons[0];
+      (shot
+        ? weapons.find((w) => !w.weapon.melee || (w.weapon.ranges?.long ?? 0) > 0)
+        : routineAttack(weapons, Number(slot.detail?.attack ?? 1))) ?? weapons[0];
     if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: '—' });
     const targetId = declaration?.targetId;
     const foe = targetId ? combatantById<SlotCombatant>(combat, targetId) : undefined;

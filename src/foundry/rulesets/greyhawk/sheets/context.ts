@@ -68,6 +68,17 @@ export interface GreyhawkSheetInput {
 
 const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 
+/** The AC's parts as the sheet lists them: armour, shield, DEX, magic (armour.ts). */
+function acView(parts: GreyhawkDerived['ac']) {
+  if (!parts) return null;
+  const list = (['shield', 'dex', 'magic'] as const).map((id) => ({
+    id,
+    label: `${K}.Sheet.AcPart.${id}`,
+    value: signed(parts[id]),
+  }));
+  return { total: parts.total, armour: parts.armour, parts: list };
+}
+
 /** Attacks per two rounds as the PHB prints them: 2 → "1/1", 3 → "3/2", 4 → "2/1". */
 export function rateLabel(perTwoRounds: number): string {
   return perTwoRounds % 2 === 0 ? `${perTwoRounds / 2}/1` : `${perTwoRounds}/2`;
@@ -164,6 +175,13 @@ export function actorSheetContext(input: GreyhawkSheetInput) {
       overSpent: slots.spent > slots.weapon || slots.spent < 0,
       rate: rateLabel(input.derived.attacksPerTwoRounds),
     },
+    // A character's AC: computed, with its parts; a monster's is its entry's (an input).
+    ac: acView(input.derived.ac),
+    // 0 hit points or below: out of the fight (docs/rulings.md).
+    fight:
+      input.derived.fight && input.derived.fight !== 'fighting'
+        ? `${K}.Sheet.Fight.${input.derived.fight}`
+        : '',
     weapons: weaponRows(input, monster),
     conditions: conditionRows(input.conditions ?? {}, t),
     pinned: (input.conditions?.pinned ?? 0) > 0,

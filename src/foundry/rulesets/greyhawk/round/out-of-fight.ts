@@ -1,0 +1,61 @@
+import { fightState } from '../../../../engine/greyhawk/health';
+import { greyhawkOptionsNow } from '../cards/attack-state';
+
+/*
+ * 0 hit points or below puts a Greyhawk creature out of the fight (docs/rulings.md, "Base — 0 hit
+ * points"): whatever brought it there (a card's Apply, the sheet, the token bar), the active GM's
+ * client marks its combatants defeated, which drops their slots from the round in progress
+ * (PassedArmesCombatant#_onUpdate), and puts the dead (or, with the DMG option, unconscious)
+ * status on the actor. The cards refuse its attacks (the engine's exchange view).
+ */
+
+interface HpActor {
+  readonly uuid?: string;
+  readonly system?: { readonly hp?: { readonly value?: number } };
+  toggleStatusEffect?(id: string, options: { active: boolean; overlay?: boolean }): Promise<unknown>;
+}
+
+interface FightCombatant {
+  readonly actor?: HpActor | null;
+  readonly defeated?: boolean;
+  update(data: Record<string, unknown>): Promise<unknown>;
+}
+
+function isActiveGM(): boolean {
+  return game.user?.isGM === true && game.users?.activeGM?.id === game.user.id;
+}
+
+function hasStatus(id: string): boolean {
+  const effects = (CONFIG as unknown as { statusEffects?: { id?: string }[] }).statusEffects ?? [];
+  return effects.some((e) => e.id === id);
+}
+
+/** Marks the combatants of `actor` out of the fight when its hit points are 0 or below. */
+export async function putOutOfFight(actor: HpActor): Promise<void> {
+  const hp = actor.system?.hp?.value;
+  if (!isActiveGM() || typeof hp !== 'number') return;
+  const state = fightState(hp, greyhawkOptionsNow());
+  if (state === 'fighting') return;
+  const combats = (game.combats as unknown as { contents?: { combatants: Iterable<FightCombatant> }[] })
+    ?.contents;
+  let marked = false;
+  for (const combat of combats ?? [])
+    for (const c of combat.combatants) {
+      const same = c.actor === actor || (actor.uuid !== undefined && c.actor?.uuid === actor.uuid);
+      if (!same || c.defeated) continue;
+      await c.update({ defeated: true });
+      marked = true;
+    }
+  if (!marked) return;
+  const dead = (CONFIG as unknown as { specialStatusEffects?: { DEFEATED?: string } }).specialStatusEffects
+    ?.DEFEATED;
+  const status = state === 'unconscious' && hasStatus('unconscious') ? 'unconscious' : dead;
+  if (status) await actor.toggleStatusEffect?.(status, { active: true, overlay: true });
+}
+
+/** Hooks the check on every actor update that touches hit points. */
+export function installOutOfFight(): void {
+  Hooks.on('updateActor', ((actor: HpActor, changed: { system?: { hp?: { value?: unknown } } }) => {
+    if (typeof changed?.system?.hp?.value === 'number') void putOutOfFight(actor);
+  }) as never);
+}
