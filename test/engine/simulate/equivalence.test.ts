@@ -448,8 +448,9 @@ describe('the simulator plays the fights the cards play', () => {
       fights: 1,
       seed: 1,
       sides: [
-        { name: 'A', fighters: [veteran] },
-        { name: 'B', fighters: [gnoll] },
+        // Few hit points on both sides, so that blows struck together fell both now and then.
+        { name: 'A', fighters: [{ ...veteran, hp: 10 }] },
+        { name: 'B', fighters: [{ ...gnoll, hp: 10 }] },
       ],
     };
     const runner = new GreyhawkFight(encounter);
