@@ -104,13 +104,23 @@ describe('A fighter built up to grand mastery', () => {
     await gm.click('[data-action="pdaStartCombat"]', gm.tracker);
     await gm.click('[data-action="pdaForcePasses"]', gm.tracker);
     const gordId = combat.combatants.contents.find((c: any) => c.name === 'Gord').id;
+    // What Alice's tracker shows of Gord's round: three attack rows.
+    const rows = [...alice.tracker.querySelectorAll(`li.pda-slot[data-combatant-id="${gordId}"]`)].filter(
+      (li) => text(li.querySelector('.pda-action')).trim() === 'Attaque',
+    );
+    expect(rows).toHaveLength(3);
+    // High mastery: speed 5 − 1 (G-M2) on the d10 (the GM's tracker prints the initiative order).
     const slots = gm.game.combats
       .get(combat.id)
       .system.slots.filter((s: any) => s.combatantId === gordId && s.spends === 'attacks');
-    expect(slots).toHaveLength(3);
-    // High mastery: speed 5 − 1 (G-M2) on the d10.
     const first = slots.find((s: any) => s.pass === 2);
     expect(first.order - first.detail.d10).toBe(4);
+    const firstRow = [
+      ...gm.tracker.querySelectorAll(
+        `section.pda-pass[data-pass="2"] li.pda-slot[data-combatant-id="${gordId}"]`,
+      ),
+    ][0];
+    expect(Number(text(firstRow?.querySelector('.pda-order')).trim())).toBe(first.order);
     expect(table.errors()).toEqual([]);
   });
 
