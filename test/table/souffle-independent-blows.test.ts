@@ -10,31 +10,17 @@ import {
   rowValue,
   sheetAction,
   souffleCards,
-  souffleTable,
-  startFight,
+  duel,
 } from './souffle-independent-table';
 
 // Aude (Alice) attacks Basile (Bruno). Both: geste/vigueur/acuité 1, métier 1, défense 2,
 // souffle 10, PV 10; Aude's long sword attack is level 1 + 1 + 0 = 2 (one d12) for die + 3.
-const AUDE: FighterSpec = { name: 'Aude', owner: 'Alice', weapons: [LONG_SWORD], at: [1, 1] };
-const BASILE: FighterSpec = { name: 'Basile', owner: 'Bruno', weapons: [LONG_SWORD], at: [2, 1] };
-
-async function fight(
+const fight = (
   aude: Partial<FighterSpec>,
   basile: Partial<FighterSpec>,
   postures: { Aude?: Posture; Basile?: Posture } = {},
-): Promise<Table> {
-  const table = await souffleTable([
-    { ...AUDE, ...aude },
-    { ...BASILE, ...basile },
-  ]);
-  await startFight(table, ['Aude', 'Basile'], [9, 2], {
-    Aude: postures.Aude ?? 'prudent',
-    Basile: postures.Basile ?? 'prudent',
-  });
-  await table.seat('Alice').target('Basile');
-  return table;
-}
+): Promise<Table> =>
+  duel(aude, basile, postures, { weapon: LONG_SWORD, postures: { Aude: 'prudent', Basile: 'prudent' } });
 
 const card = (table: Table): HTMLElement => souffleCards(table.gm).at(-1)!;
 

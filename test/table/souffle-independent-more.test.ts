@@ -10,30 +10,16 @@ import {
   rowValue,
   sheetAction,
   souffleCards,
-  souffleTable,
-  startFight,
+  duel,
   text,
 } from './souffle-independent-table';
 
-const AUDE: FighterSpec = { name: 'Aude', owner: 'Alice', weapons: [LONG_SWORD], at: [1, 1] };
-const BASILE: FighterSpec = { name: 'Basile', owner: 'Bruno', weapons: [LONG_SWORD], at: [2, 1] };
-
-async function fight(
+const fight = (
   aude: Partial<FighterSpec>,
   basile: Partial<FighterSpec>,
   postures: { Aude?: Posture; Basile?: Posture } = {},
-): Promise<Table> {
-  const table = await souffleTable([
-    { ...AUDE, ...aude },
-    { ...BASILE, ...basile },
-  ]);
-  await startFight(table, ['Aude', 'Basile'], [9, 2], {
-    Aude: postures.Aude ?? 'intrepide',
-    Basile: postures.Basile ?? 'prudent',
-  });
-  await table.seat('Alice').target('Basile');
-  return table;
-}
+): Promise<Table> =>
+  duel(aude, basile, postures, { weapon: LONG_SWORD, postures: { Aude: 'intrepide', Basile: 'prudent' } });
 
 const card = (table: Table): HTMLElement => souffleCards(table.gm).at(-1)!;
 const DEF = 'pda-souffle-defence';

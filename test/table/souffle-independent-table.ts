@@ -206,3 +206,32 @@ export function cardButtons(seat: Seat, message?: Element): string[] {
 export function souffleCards(seat: Seat): HTMLElement[] {
   return seat.messages().filter((m) => m.querySelector('[data-pda-card]'));
 }
+
+/** A duel's default set-up: Aude (Alice) at (1, 1) against Basile (Bruno) at (2, 1), one weapon each. */
+export interface DuelDefaults {
+  readonly weapon: WeaponSpec;
+  readonly postures: { readonly Aude: Posture; readonly Basile: Posture };
+}
+
+/**
+ * Aude (Alice) against Basile (Bruno), side by side with the same weapon unless told otherwise:
+ * the GM starts the fight with Aude's initiative die 9 against Basile's 2, both declare their
+ * posture, and Alice targets Basile.
+ */
+export async function duel(
+  aude: Partial<FighterSpec>,
+  basile: Partial<FighterSpec>,
+  postures: { Aude?: Posture; Basile?: Posture },
+  defaults: DuelDefaults,
+): Promise<Table> {
+  const table = await souffleTable([
+    { name: 'Aude', owner: 'Alice', weapons: [defaults.weapon], at: [1, 1], ...aude },
+    { name: 'Basile', owner: 'Bruno', weapons: [defaults.weapon], at: [2, 1], ...basile },
+  ]);
+  await startFight(table, ['Aude', 'Basile'], [9, 2], {
+    Aude: postures.Aude ?? defaults.postures.Aude,
+    Basile: postures.Basile ?? defaults.postures.Basile,
+  });
+  await table.seat('Alice').target('Basile');
+  return table;
+}
