@@ -3,6 +3,9 @@ import { isRulesError } from '../engine/core/errors';
 /** A placeholder value that is itself a lang key (an action or posture the engine names). */
 const LANG_KEY = /^PDA\.[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)+$/;
 
+/** A translator: `t` itself, or a stand-in where a context is built without Foundry (tests). */
+export type Translate = (key: string, data?: Record<string, string | number>) => string;
+
 /** Localizes a key with optional data; data values that are lang keys are localized too. */
 export function t(key: string, data?: Record<string, string | number>): string {
   if (!data) return game.i18n?.localize(key) ?? key;

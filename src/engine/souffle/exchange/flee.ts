@@ -5,7 +5,13 @@ import { defenceLevel } from '../defence';
 import { flee, type FleeResult, type FleeSituation } from '../manoeuvres';
 import type { SouffleExchangeEffect } from './effects';
 import { SOUFFLE_OPPORTUNITY_EXCHANGE, type SouffleOpportunityState } from './opportunity';
-import { budgetRefusal, ensure, type SouffleExchangeView, type SouffleFighterView } from './view';
+import {
+  budgetRefusal,
+  ensure,
+  type ExchangeFighter,
+  type SouffleExchangeView,
+  type SouffleFighterView,
+} from './view';
 
 /**
  * The flight exchange (S-FL1). A hindered fighter (grabbed, knocked out) cannot flee, nor one the
@@ -34,13 +40,6 @@ export interface SouffleFleeState {
   readonly result: FleeResult;
   /** What the GM picked after a failure. */
   readonly choice?: FleeChoice;
-}
-
-/** A card target as the engine keeps it (ids are the adapter's). */
-export interface ExchangeFighter {
-  readonly actorUuid: string;
-  readonly tokenUuid: string;
-  readonly name: string;
 }
 
 /** The opening (S-FL1); `slowed`: the runner was slowed this round (ruling, S-FL1). */

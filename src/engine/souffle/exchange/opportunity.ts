@@ -4,7 +4,6 @@ import { opportunityWeapon, resolveAttack } from '../attack';
 import { pickUpWeapon } from '../manoeuvres';
 import { SOUFFLE_ATTACK_EXCHANGE, type SouffleAttackState } from './attack';
 import { fighterEffects, type SouffleExchangeEffect } from './effects';
-import type { ExchangeFighter } from './flee';
 import {
   budgetRefusal,
   ensure,
@@ -12,6 +11,7 @@ import {
   sheetAttackInput,
   type SouffleExchangeView,
   type SouffleFighterView,
+  type ExchangeFighter,
 } from './view';
 
 /**

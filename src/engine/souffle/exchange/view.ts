@@ -101,3 +101,10 @@ export function sheetAttackInput(
     weapons: second ? [weapon, second] : [weapon],
   };
 }
+
+/** A card target as the engine keeps it (ids are the adapter's). */
+export interface ExchangeFighter {
+  readonly actorUuid: string;
+  readonly tokenUuid: string;
+  readonly name: string;
+}

@@ -8,6 +8,7 @@ import { AdversaireModel, CombattantModel } from './models/actors';
 import { ArmeSouffleModel, ArmureSouffleModel } from './models/items';
 import { onRenderTokenHUD, POSTURE_STATUS_EFFECTS, registerPostureQuery } from './posture';
 import { registerSouffleSettings } from './settings';
+import { registerLadderMenu } from './ladder-form';
 import { SOUFFLE_STATE_STATUS_EFFECTS } from './states';
 import { AdversaireSheet, SouffleActorSheet, SouffleItemSheet } from './sheets/actor-sheet';
 
@@ -46,7 +47,10 @@ export const souffleRuleset: FoundryRuleset = {
   roundAdapter: souffleRoundAdapter,
   cardFlows: souffleCardFlows,
   tokenAttributes: { primary: 'pv', bar: ['pv', 'souffle'], value: [] },
-  registerSettings: registerSouffleSettings,
+  registerSettings() {
+    registerSouffleSettings();
+    registerLadderMenu();
+  },
   setup() {
     // Souffle sheets open in every world (compendiums, actors kept from an earlier ruleset).
     void foundry.applications.handlebars.loadTemplates(SOUFFLE_PARTIALS);

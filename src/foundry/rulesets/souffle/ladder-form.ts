@@ -7,7 +7,7 @@
 import { isRulesError } from '../../../engine/core/errors';
 import { isFormElement } from '../../apps/dom';
 import { PdaApplicationBase, type RenderOptions, type TemplatePart } from '../../apps/sheet-bases';
-import { templatePath } from '../../constants';
+import { SYSTEM_ID, templatePath } from '../../constants';
 import { notifyError } from '../../i18n';
 import {
   addLadderLevel,
@@ -19,7 +19,7 @@ import {
   submitLadderForm,
   type LadderFormRow,
 } from './ladder-form-data';
-import { currentLadder, writeLadderSetting } from './settings';
+import { currentLadder, LADDER_MENU, writeLadderSetting } from './settings';
 
 type Dict = Record<string, unknown>;
 
@@ -115,4 +115,21 @@ export class SouffleLadderForm extends PdaApplicationBase {
     this.#rows = undefined;
     await this.close();
   }
+}
+
+/** The settings menu that opens this form (the ladder setting itself is hidden); GMs only. */
+export function registerLadderMenu(): void {
+  const settings = game.settings;
+  if (!settings) return;
+  const registerMenu = (
+    settings as unknown as { registerMenu?: (ns: string, key: string, data: Record<string, unknown>) => void }
+  ).registerMenu;
+  registerMenu?.call(settings, SYSTEM_ID, LADDER_MENU, {
+    name: 'PDA.SouffleLadder.Menu.Name',
+    label: 'PDA.SouffleLadder.Menu.Label',
+    hint: 'PDA.SouffleLadder.Menu.Hint',
+    icon: 'fa-solid fa-stairs',
+    type: SouffleLadderForm,
+    restricted: true,
+  });
 }

@@ -3,7 +3,6 @@ import { DEFAULT_OPTIONS, souffleOptions, type SouffleOptions } from '../../../e
 import { DEFAULT_LADDER, validateLadder, type AdvantageLadder } from '../../../engine/souffle/ladder';
 import { SYSTEM_ID } from '../../constants';
 import { ladderFromText, ladderToText } from './ladder-form-data';
-import { SouffleLadderForm } from './ladder-form';
 
 export { ladderFromText, ladderToText };
 
@@ -57,7 +56,10 @@ function settingName(option: string): string {
 /** The settings menu that opens the ladder form (the ladder setting itself is hidden). */
 export const LADDER_MENU = 'souffleLadderMenu';
 
-/** Registers Souffle's world settings (always, so they survive a ruleset switch). */
+/**
+ * Registers Souffle's world settings (always, so they survive a ruleset switch); the ladder form
+ * registers its own menu (ladder-form.ts), so that this module stays below the form.
+ */
 export function registerSouffleSettings(): void {
   const settings = game.settings;
   if (!settings) return;
@@ -102,17 +104,6 @@ export function registerSouffleSettings(): void {
       });
     }
   }
-  const registerMenu = (
-    settings as unknown as { registerMenu?: (ns: string, key: string, data: Record<string, unknown>) => void }
-  ).registerMenu;
-  registerMenu?.call(settings, SYSTEM_ID, LADDER_MENU, {
-    name: 'PDA.SouffleLadder.Menu.Name',
-    label: 'PDA.SouffleLadder.Menu.Label',
-    hint: 'PDA.SouffleLadder.Menu.Hint',
-    icon: 'fa-solid fa-stairs',
-    type: SouffleLadderForm,
-    restricted: true,
-  });
 }
 
 /** The ladder stored in the world; a missing or broken one gives the default ladder. */

@@ -3,7 +3,7 @@ import {
   type ConditionStatus,
   type GreyhawkConditionState,
 } from '../../../../engine/greyhawk/conditions';
-import type { Translate } from './context';
+import type { Translate } from '../../../i18n';
 
 const K = 'PDA.Greyhawk';
 

@@ -1,3 +1,4 @@
+import type { Translate } from '../../../i18n';
 import { sheetTabs } from '../../../models/documents-data';
 import type { RulesError } from '../../../../engine/core/errors';
 import {
@@ -49,7 +50,7 @@ import type { GreyhawkConditionState } from '../../../../engine/greyhawk/conditi
 const K = 'PDA.Greyhawk';
 
 /** Formats a localization key with data (Foundry's i18n on the sheet, the dictionary in the gallery). */
-export type Translate = (key: string, data?: Record<string, string | number>) => string;
+export type { Translate };
 
 export interface GreyhawkSheetInput {
   readonly actor: { readonly id: string; readonly name: string; readonly img: string; readonly type: string };
