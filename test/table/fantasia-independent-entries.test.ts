@@ -13,6 +13,7 @@ import {
   fighter,
   gmClick,
   setItem,
+  carlaAtHerPass1Shot,
 } from './fantasia-independent-kit';
 
 describe('Fantasia, independent reading: moving tokens', () => {
@@ -41,19 +42,7 @@ describe('Fantasia, independent reading: moving tokens', () => {
   });
 
   it('F-W5 while her crossbow is being reloaded (pass 2), the shooter’s token does not move', async () => {
-    const table = await Table.open({ ruleset: 'fantasia' });
-    await fighter(table, 'Aventurière arbalétrière', 'Carla', {}, 'Bruno');
-    await fighter(table, 'Garde de la porte', 'Garde');
-    await table.placeToken('Carla', 1, 1);
-    await table.placeToken('Garde', 4, 1);
-    await table.startEncounter('Carla', 'Garde');
-    await gmClick(table, 'pdaStartCombat');
-    const gm = table.gm;
-    const bruno = table.seat('Bruno');
-    await declare(bruno, 'Carla', [{ kind: 'shoot', weapon: 'Arbalète', target: 'Garde' }]);
-    await declare(gm, 'Garde', [{ kind: 'other' }]);
-    await gmClick(table, 'pdaStartPasses');
-    await advanceTo(table, 'Carla', 'Tirer');
+    const { table, gm, bruno } = await carlaAtHerPass1Shot();
     table.dice.push([100, 90]);
     await attackFromSlot(bruno, 'Carla');
     await advanceTo(table, 'Carla', 'Recharger');

@@ -238,3 +238,25 @@ export async function finishRound(table: Table): Promise<void> {
   }
   await gm.click('[data-action="pdaNextRound"]', gm.tracker);
 }
+
+/**
+ * Carla (Bruno's crossbowwoman) 3 m from a gate guard run by the GM: the fight started, Carla
+ * declared a crossbow shot at the guard, the guard "other", and the passes run up to Carla's
+ * pass-1 shooting slot.
+ */
+export async function carlaAtHerPass1Shot(): Promise<{ table: Table; gm: Seat; bruno: Seat }> {
+  const table = await Table.open({ ruleset: 'fantasia' });
+  await fighter(table, 'Aventurière arbalétrière', 'Carla', {}, 'Bruno');
+  await fighter(table, 'Garde de la porte', 'Garde');
+  await table.placeToken('Carla', 1, 1);
+  await table.placeToken('Garde', 4, 1);
+  await table.startEncounter('Carla', 'Garde');
+  await gmClick(table, 'pdaStartCombat');
+  const gm = table.gm;
+  const bruno = table.seat('Bruno');
+  await declare(bruno, 'Carla', [{ kind: 'shoot', weapon: 'Arbalète', target: 'Garde' }]);
+  await declare(gm, 'Garde', [{ kind: 'other' }]);
+  await gmClick(table, 'pdaStartPasses');
+  await advanceTo(table, 'Carla', 'Tirer');
+  return { table, gm, bruno };
+}

@@ -16,6 +16,7 @@ import {
   gmClick,
   setItem,
   slotOrder,
+  carlaAtHerPass1Shot,
 } from './fantasia-independent-kit';
 
 async function duel() {
@@ -70,19 +71,7 @@ describe('Fantasia, independent reading: from one round to the next', () => {
   });
 
   it('F-W5 a crossbow shot in pass 1 and reloaded in passes 2 and 3 shoots again in pass 1 of round 2', async () => {
-    const table = await Table.open({ ruleset: 'fantasia' });
-    await fighter(table, 'Aventurière arbalétrière', 'Carla', {}, 'Bruno');
-    await fighter(table, 'Garde de la porte', 'Garde');
-    await table.placeToken('Carla', 1, 1);
-    await table.placeToken('Garde', 4, 1);
-    await table.startEncounter('Carla', 'Garde');
-    await gmClick(table, 'pdaStartCombat');
-    const gm = table.gm;
-    const bruno = table.seat('Bruno');
-    await declare(bruno, 'Carla', [{ kind: 'shoot', weapon: 'Arbalète', target: 'Garde' }]);
-    await declare(gm, 'Garde', [{ kind: 'other' }]);
-    await gmClick(table, 'pdaStartPasses');
-    await advanceTo(table, 'Carla', 'Tirer');
+    const { table, gm, bruno } = await carlaAtHerPass1Shot();
     table.dice.push([100, 90]);
     await attackFromSlot(bruno, 'Carla');
     await finishRound(table);
