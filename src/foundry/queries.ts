@@ -16,7 +16,7 @@ import { gmTask } from './security/writes';
  * alone runs the request as that user, and answers by writing `flags.passe-d-armes.answers.<id>`
  * on the requester's User (a write only a GM may make, so the player knows the answer is the
  * GM's). Handlers return a `QueryResult` instead of throwing so the player sees the GM's refusal,
- * localized. See docs/architecture.md, "Trust model".
+ * localized. See docs/trust.md.
  */
 export type QueryResult<T = unknown> =
   { ok: true; value: T } | { ok: false; key: string; data?: Record<string, string | number> };

@@ -1,5 +1,5 @@
 /**
- * Write path 20 (docs/architecture.md): realigning a knocked shield (G-D3) spends one of the
+ * Write path 20 (docs/trust.md): realigning a knocked shield (G-D3) spends one of the
  * round's attacks, kept on the Combat's GM-written copy. A player asking it from the console for a
  * fighter she does not own is refused, and neither the budget nor the condition moves.
  */

@@ -225,7 +225,7 @@ function ownersOf(uuid: string): string[] {
 }
 
 /**
- * Who sees a shared (multi-step) card, from the mode the user chose (docs/architecture.md, "Roll
+ * Who sees a shared (multi-step) card, from the mode the user chose (docs/foundry-versions.md, "Roll
  * and message modes"). Public and in-character: everyone. A private mode (gm, blind, self) keeps
  * the card from the rest of the table but never from its participants: the GMs, the user who made
  * it, and the owners of its actor and of every target, who must see the steps to act on them. A

@@ -5,7 +5,7 @@ import type { CoreAdvance } from './documents';
 import type { RoundUpdates } from './store';
 
 /**
- * A round command's writes, made whole (docs/architecture.md, "Trust model"). A command touches
+ * A round command's writes, made whole (docs/trust.md). A command touches
  * up to three kinds of documents: items of the fighters (readiness), the Combatants (declarations,
  * budgets) and the Combat (the schedule). All of them are checked first; then, when more than the
  * Combat changes, the Combat gets a write-ahead journal of every pending write (absolute values,

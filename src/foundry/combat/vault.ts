@@ -5,7 +5,7 @@ import { gmTask } from '../security/writes';
 import type { CombatLike } from './adapter';
 
 /*
- * The GMs' vault of a combat's secrets (docs/architecture.md, "A PNJ's secret intent"): one chat
+ * The GMs' vault of a combat's secrets (docs/trust.md, "A PNJ's secret intent"): one chat
  * message per combat, whispered to the GMs, written by a GM and flagged hidden so the chat log
  * does not show it. Foundry's server sends a whispered message only to its author and
  * recipients, so no player's client receives it; a GM's client reads it back whenever it reads

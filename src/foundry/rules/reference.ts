@@ -1,7 +1,7 @@
 /**
  * The rules reference: one window showing a ruleset's rules (title, summary, and the ruling with
  * its setting where the text left a gap), opened at the rule a link points to. Built from the lang
- * files, so it follows the user's language (docs/architecture.md, "The rules reference").
+ * files, so it follows the user's language (docs/rules-reference.md).
  */
 import { PdaApplicationBase, type RenderOptions, type TemplatePart } from '../apps/sheet-bases';
 import { templatePath } from '../constants';

@@ -2,7 +2,7 @@ import { RulesError } from '../../engine/core/errors';
 import { isDeletionValue } from '../compat';
 
 /**
- * Writes that land whole (docs/architecture.md, "Trust model"): every GM-side action checks all
+ * Writes that land whole (docs/trust.md): every GM-side action checks all
  * of its writes before making any (the document exists, this client may write it, it is not a
  * compendium entry, the change passes the document's data model), runs one at a time per card or
  * combat, and writes absolute values so that finishing an interrupted action again changes
