@@ -18,6 +18,7 @@ import {
 } from '../../../security/payload';
 import { distanceMetres, tokenPlace } from './distance';
 import { int, option, pick } from './form';
+import { activeFormData, bindSections, sectionContext, type SectionRule } from '../../../apps/sections';
 import { fragileField, fragileOptions, GH_MATERIALS } from '../parries/fragile';
 import { shieldPunchCommit } from '../shields/punch';
 import type { GreyhawkCharacter } from '../../../../engine/greyhawk/types';
@@ -55,6 +56,36 @@ import {
 export const GREYHAWK_ATTACK_DIALOG = templatePath('greyhawk/chat/attack-dialog.hbs');
 const K = 'PDA.Greyhawk.Cards';
 
+/**
+ * The dialog's sections: each manoeuvre's own fields show only while it is chosen (and are not
+ * sent otherwise), a called shot's purpose only for a called shot, the wall only for a pin, the
+ * earlier disarms only against a two-handed weapon (G-D2), the fragile object only for a seized
+ * object (G-G1). The target's position and the GM's modifier count for every attack.
+ */
+export const GREYHAWK_DIALOG_SECTIONS = {
+  normal: { when: 'manoeuvre', in: ['normal'] },
+  purpose: { when: 'calledShot', in: ['1', '2'] },
+  nearWall: { when: 'purpose', in: ['pin'] },
+  disarm: { when: 'manoeuvre', in: ['disarm', 'expertDisarm'] },
+  earlier: { when: 'grip', in: ['twoHanded'] },
+  seize: { when: 'manoeuvre', in: ['seizeObject', 'seizePerson'] },
+  fragile: { when: 'manoeuvre', in: ['seizeObject'] },
+  rush: { when: 'manoeuvre', in: ['shieldRush'] },
+} as const satisfies Record<string, SectionRule>;
+
+/**
+ * What the dialog (and a macro that skips it) starts from: the engine's neutral choices, with
+ * nothing ticked that the situation does not make true. No wall behind the target (G-C1 pin), no
+ * rush declared before initiative and no run-up (G-SH2) unless the round's declaration or the
+ * scene says so (the caller's `choices`).
+ */
+export const GREYHAWK_DIALOG_DEFAULTS: GreyhawkChoices = {
+  ...DEFAULT_CHOICES,
+  nearWall: false,
+  declared: false,
+  distance: 0,
+};
+
 export interface GreyhawkStartOptions {
   readonly targets?: readonly CardTarget[];
   /** The attacker's token (a macro or the tracker's slot); otherwise found on the target's scene. */
@@ -83,7 +114,15 @@ export function greyhawkDialogContext(
     grips: GRIPS.map((g) => option<string>(g, t(`${K}.Grip.${g}`), c.grip)),
     ...fragileOptions(c.fragile),
     choices: c,
+    sections: sectionContext(GREYHAWK_DIALOG_SECTIONS, {
+      manoeuvre: c.manoeuvre,
+      calledShot: c.calledShot,
+      purpose: c.purpose,
+      grip: c.grip,
+    }),
     labels: {
+      follows: t('PDA.Dialog.Sections.Follows'),
+      calledLegend: t('PDA.Dialog.Greyhawk.NormalLegend'),
       targets: t('PDA.Chat.Dialog.Targets'),
       noTargets: t('PDA.Chat.Dialog.NoTargets'),
       manoeuvre: t(`${K}.Dialog.Manoeuvre`),
@@ -111,22 +150,34 @@ export function greyhawkDialogContext(
   };
 }
 
-/** The dialog form as choices (unknown values fall back to the defaults). */
+/**
+ * The dialog form as choices (unknown values fall back to the defaults). Give it the form's
+ * active data (`activeFormData`): a field of a manoeuvre not chosen is then absent and reads as its
+ * neutral default.
+ */
 export function readGreyhawkChoices(
   data: FormData,
   fallback: GreyhawkChoices,
 ): GreyhawkChoices & { targets: string[] } {
+  // A field not sent (its manoeuvre not chosen) is the neutral default, never the preset.
+  const sent = (name: string, neutral: number, preset: number) => (data.has(name) ? preset : neutral);
+  const none = GREYHAWK_DIALOG_DEFAULTS;
   return {
     targets: data.getAll('target').map(String),
     manoeuvre: pick<Manoeuvre>(MANOEUVRES, data.get('manoeuvre'), fallback.manoeuvre),
-    calledShot: int(data.get('calledShot'), fallback.calledShot, 0, 2) as CalledShot,
+    calledShot: int(
+      data.get('calledShot'),
+      sent('calledShot', none.calledShot, fallback.calledShot),
+      0,
+      2,
+    ) as CalledShot,
     purpose: pick<CalledPurpose>(CALLED_PURPOSES, data.get('purpose'), ''),
     position: pick<Position>(POSITIONS, data.get('position'), fallback.position),
-    grip: pick<Grip>(GRIPS, data.get('grip'), fallback.grip),
+    grip: pick<Grip>(GRIPS, data.get('grip'), data.has('grip') ? fallback.grip : none.grip),
     earlierDisarms: int(data.get('earlierDisarms'), 0, 0, 9),
     freeHands: int(data.get('freeHands'), fallback.freeHands, 0, 2),
     ...fragileField(data.get('fragile')),
-    distance: int(data.get('distance'), fallback.distance, 0, 999),
+    distance: int(data.get('distance'), sent('distance', none.distance, fallback.distance), 0, 999),
     declared: data.get('declared') !== null,
     stayUp: {
       ...(data.get('still') !== null ? { stillOrClosing: true } : {}),
@@ -331,6 +382,8 @@ export async function startGreyhawkAttack(
     const item = actor.items.get(itemId);
     if (!item) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: itemId });
     const offered = options.targets ?? userTargets();
+    // Every Greyhawk attack is rolled against a target's AC: say how to target before any dialog.
+    if (offered.length === 0) throw new RulesError('PDA.Error.TargetFirst', { name: actor.name });
     const shot: ShotInfo = {
       ...weaponShot(item.system),
       measured: offered.map((x) => ({ name: x.name, distance: measure(actor, x, options.tokenUuid) })),
@@ -342,10 +395,13 @@ export async function startGreyhawkAttack(
       engine && { ...engine, name: item.name ?? engine.name },
       resolveUuid,
     );
+    // G-SH2: the run-up the scene shows between the tokens (the dialog may correct it).
+    const between = shot.measured[0]?.distance;
     let choices: (GreyhawkChoices & { targets: string[] }) | null = {
-      ...DEFAULT_CHOICES,
+      ...GREYHAWK_DIALOG_DEFAULTS,
       ...(style.answers ? { styleAnswers: style.answers } : {}),
       freeHands: defaultFreeHands(actor, itemId),
+      ...(typeof between === 'number' ? { distance: Math.min(999, Math.round(between)) } : {}),
       ...options.choices,
       targets: offered.map((x) => x.actorUuid),
     };
@@ -364,11 +420,12 @@ export async function startGreyhawkAttack(
             label: t('PDA.Chat.Dialog.Attack'),
             default: true,
             callback: (_e: Event, button: HTMLButtonElement) =>
-              button.form ? readGreyhawkChoices(new FormData(button.form), fallback) : fallback,
+              button.form ? readGreyhawkChoices(activeFormData(button.form), fallback) : fallback,
           },
           { action: 'cancel', label: t('PDA.Chat.Dialog.Cancel') },
         ],
         rejectClose: false,
+        render: (_e: Event, dialog: { element?: HTMLElement }) => bindSections(dialog.element),
       } as unknown as foundry.applications.api.DialogV2.WaitOptions);
       choices = result && typeof result === 'object' ? (result as unknown as typeof fallback) : null;
     }
