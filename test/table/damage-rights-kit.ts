@@ -8,8 +8,6 @@
 import { expect } from 'vitest';
 import { Table, type Seat } from '../harness/table';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
-
 export type Rights = 'owner' | 'gm';
 
 export interface RightsTable {
