@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Table, type Seat } from '../harness/table';
-import { text } from './greyhawk-table';
+import { startRound, text } from './greyhawk-table';
 
 const DREVIN = "Drevin, spécialiste de l'épée longue";
 
@@ -84,6 +84,26 @@ describe('the Greyhawk attack dialog asks only what matters', () => {
     const card = text(alice.lastMessage());
     expect(card).not.toContain('Charge +2');
     expect(card).toContain("La charge au bouclier s'annonce avant l'initiative.");
+    expect(table.errors()).toEqual([]);
+  });
+
+  it('G-SH2 a rush declared before initiative opens the sheet’s dialog on the rush, declared, with its declared run-up', async () => {
+    const { table, alice } = await duel(4);
+    const combat = await table.startEncounter(DREVIN, 'Orque');
+    await startRound(table);
+    const id = (name: string) => combat.combatants.find((c: { name: string }) => c.name === name).id;
+    await alice.openTracker();
+    await alice.click(`[data-action="pdaDeclare"][data-combatant-id="${id(DREVIN)}"]`, alice.tracker);
+    await alice.answerDialog({ action: 'shieldRush', targetId: id('Orque'), rushDistance: 4.5 });
+    await alice.target('Orque');
+    const dialog = (await openDialog(alice))!;
+    expect(dialog.querySelector<HTMLSelectElement>('[name="manoeuvre"]')!.value).toBe('shieldRush');
+    expect(shownSections(dialog)).toEqual(['Charge au bouclier G-SH2']);
+    expect(dialog.querySelector<HTMLInputElement>('[name="declared"]')!.checked).toBe(true);
+    expect(dialog.querySelector<HTMLInputElement>('[name="distance"]')!.value).toBe('5');
+    table.dice.push([20, 10], [3, 3]);
+    await alice.answerDialog({});
+    expect(text(alice.lastMessage())).toContain('Charge +2 G-SH2');
     expect(table.errors()).toEqual([]);
   });
 

@@ -26,6 +26,7 @@ import {
 } from './dialog';
 import { GH_MATERIALS } from '../parries/fragile';
 import { shieldPunchCommit } from '../shields/punch';
+import { roundDeclarations } from '../parries/view';
 import type { GreyhawkCharacter } from '../../../../engine/greyhawk/types';
 import { styleChoicesFor } from '../styles/facts';
 import { STYLE_ANSWERS, styleDialogFor } from '../styles/dialog';
@@ -113,6 +114,19 @@ function measure(actor: ActorDoc, target: CardTarget, tokenUuid?: string): numbe
 function weaponShot(system: { toEngine?: () => GreyhawkWeapon }): { missile: boolean; canThrow: boolean } {
   const weapon = system.toEngine?.();
   return weapon ? shotOf(weapon) : { missile: false, canThrow: false };
+}
+
+/** G-SH2: a rush this fighter declared before initiative this round, with its declared run-up. */
+function declaredRush(actor: ActorDoc): Partial<GreyhawkChoices> {
+  const round = roundDeclarations(actor);
+  const mine = round?.declarations[round.combatantId];
+  if (mine?.action !== 'shieldRush') return {};
+  const run = Number(mine.rushDistance);
+  return {
+    manoeuvre: 'shieldRush',
+    declared: true,
+    ...(Number.isFinite(run) && run > 0 ? { distance: Math.min(999, Math.round(run)) } : {}),
+  };
 }
 
 /** Free hands: two, less the weapon's hands and a shield (the dialog may correct it). */
@@ -249,6 +263,7 @@ export async function startGreyhawkAttack(
       ...(style.answers ? { styleAnswers: style.answers } : {}),
       freeHands: defaultFreeHands(actor, itemId),
       ...(typeof between === 'number' ? { distance: Math.min(999, Math.round(between)) } : {}),
+      ...declaredRush(actor),
       ...options.choices,
       targets: offered.map((x) => x.actorUuid),
     };

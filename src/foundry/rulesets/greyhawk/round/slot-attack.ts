@@ -100,22 +100,14 @@ export async function startGreyhawkSlotAttack(
         ? [{ actorUuid: foeActor.uuid, tokenUuid: foe.token?.uuid ?? '', name: foe.name ?? '' }]
         : undefined;
     const manoeuvre =
-      declaration?.action === 'disarm' ||
-      declaration?.action === 'expertDisarm' ||
-      declaration?.action === 'shieldRush'
+      declaration?.action === 'disarm' || declaration?.action === 'expertDisarm'
         ? declaration.action
         : undefined;
-    // G-SH2: a rush declared before initiative, with the run-up it was declared with.
-    const rush =
-      declaration?.action === 'shieldRush'
-        ? { declared: true, ...(declaration.rushDistance ? { distance: declaration.rushDistance } : {}) }
-        : {};
     return await startGreyhawkAttack(actor, weapon.id, {
       ...(targets ? { targets } : {}),
       ...(combatant.token?.uuid ? { tokenUuid: combatant.token.uuid } : {}),
       choices: {
         ...(manoeuvre ? { manoeuvre } : {}),
-        ...rush,
         ...(declaration?.calledShot && !manoeuvre ? { calledShot: declaration.calledShot } : {}),
         ...(shot && weapon.weapon.melee ? { thrown: true } : {}),
       },
