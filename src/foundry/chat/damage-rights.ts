@@ -54,7 +54,9 @@ export function damageRights(): DamageRights {
   } catch {
     return DEFAULT_DAMAGE_RIGHTS; // not registered (an adapter test world)
   }
-  return (DAMAGE_RIGHTS as readonly unknown[]).includes(value) ? (value as DamageRights) : DEFAULT_DAMAGE_RIGHTS;
+  return (DAMAGE_RIGHTS as readonly unknown[]).includes(value)
+    ? (value as DamageRights)
+    : DEFAULT_DAMAGE_RIGHTS;
 }
 
 /** The side that may take a damage action writing `wounded`'s wound (the GM may take any side). */

@@ -113,7 +113,10 @@ export function attackDialogContext(input: {
     thrusts,
     unavailable,
     // F-B7: the situation questions matter only once a thrust is named.
-    sections: sectionContext({ situation: { when: 'thrustId', in: thrusts.map((x) => x.id) } }, { thrustId: '' }),
+    sections: sectionContext(
+      { situation: { when: 'thrustId', in: thrusts.map((x) => x.id) } },
+      { thrustId: '' },
+    ),
     // F-U4: offered only when the round holds a declared knock-out (the engine decides).
     canKnockOut: knockOutOffered(weapon, facts),
     knockOut: preset.knockOut,
