@@ -50,6 +50,7 @@ describe('the Fantasia declaration asks only what the intent uses', () => {
       'intents.0.kind',
       'intents.0.weaponId',
       'intents.0.targetId',
+      'intents.0.note',
       'intents.1.kind',
     ]);
     const sword = itemId(t.alice, 'Bretteur', 'Épée fantasque');

@@ -144,12 +144,11 @@ export function describeFantasiaDeclaration(
 /**
  * The intents whose fields the declaration form shows (the others hidden and not sent): a weapon
  * for those that use one, a target for those aimed at someone, the held shot for a shot or a throw
- * (F-R8), the crossbow's reload for a crossbow shot (F-W5), a note where the kind alone says little.
+ * (F-R8), the crossbow's reload for a crossbow shot (F-W5), a note once a kind is chosen.
  */
 const WITH_WEAPON: readonly IntentKind[] = ['shoot', 'throw', 'melee', 'knockout', 'parry', 'draw', 'reload'];
 const WITH_TARGET: readonly IntentKind[] = ['shoot', 'throw', 'melee', 'knockout', 'cast'];
 const WITH_HOLD: readonly IntentKind[] = ['shoot', 'throw'];
-const WITH_NOTE: readonly IntentKind[] = ['cast', 'move', 'other'];
 
 function intentSections(index: number, intent: FantasiaIntent | undefined, crossbows: readonly string[]) {
   const kind = `intents.${index}.kind`;
@@ -159,7 +158,7 @@ function intentSections(index: number, intent: FantasiaIntent | undefined, cross
     hold: { when: kind, in: WITH_HOLD },
     shoot: { when: kind, in: ['shoot'] },
     crossbow: { when: `intents.${index}.weaponId`, in: crossbows },
-    note: { when: kind, in: WITH_NOTE },
+    note: { when: kind, in: INTENT_KINDS },
   };
   const ctx = sectionContext(rules, {
     [kind]: intent?.kind ?? '',
