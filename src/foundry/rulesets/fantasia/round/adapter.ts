@@ -160,11 +160,11 @@ function intentSections(index: number, intent: FantasiaIntent | undefined, cross
     crossbow: { when: `intents.${index}.weaponId`, in: crossbows },
     note: { when: kind, in: INTENT_KINDS },
   };
-  const ctx = sectionContext(rules, {
+  // Without a crossbow the reload question never shows (its section matches no weapon).
+  return sectionContext(rules, {
     [kind]: intent?.kind ?? '',
     [`intents.${index}.weaponId`]: intent?.weaponId ?? '',
   });
-  return { ...ctx, crossbow: crossbows.length ? ctx.crossbow : null };
 }
 
 /** The dialog's context: rows of selects, already localized. */
