@@ -1,6 +1,7 @@
 import { DEFAULT_RULESET, RULESET_IDS, type RulesetId } from '../engine/rulesets';
 import { SYSTEM_ID } from './constants';
 import { allRulesets, normaliseRulesetId } from './rulesets/registry';
+import { registerDamageRightsSetting } from './chat/damage-rights';
 
 declare global {
   interface SettingConfig {
@@ -31,6 +32,7 @@ export function registerSettings(): void {
     type: Number,
     default: 0,
   });
+  registerDamageRightsSetting();
   for (const ruleset of allRulesets()) ruleset.registerSettings?.();
 }
 

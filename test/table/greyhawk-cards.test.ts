@@ -38,7 +38,11 @@ describe('Greyhawk manoeuvres through the sheet and the card', () => {
     expect(kneel).toContain('Total 19');
     // G-SH2 rush with the medium shield, 6 m run-up: d20 15, 1d3 2; the orc fails to stay up.
     table.dice.push([20, 15], [3, 2]);
-    await attackFromSheet(alice, DREVIN, 'Épée longue', { manoeuvre: 'shieldRush', distance: 6 });
+    await attackFromSheet(alice, DREVIN, 'Épée longue', {
+      manoeuvre: 'shieldRush',
+      distance: 6,
+      declared: true,
+    });
     table.dice.push([20, 20]);
     await gm.press('Rester debout', gm.lastMessage());
     await gm.press('Appliquer', gm.lastMessage());
@@ -57,7 +61,11 @@ describe('Greyhawk manoeuvres through the sheet and the card', () => {
     await table.settle();
     table.dice.push([20, 6], [3, 2]);
     const card = text(
-      await attackFromSheet(alice, DREVIN, 'Épée longue', { manoeuvre: 'shieldRush', distance: 6 }),
+      await attackFromSheet(alice, DREVIN, 'Épée longue', {
+        manoeuvre: 'shieldRush',
+        distance: 6,
+        declared: true,
+      }),
     );
     // 6 + 2 STR + 2 rush = 10 ≥ 8; no specialisation bonus on a rush.
     expect(card).toContain('Charge +2 G-SH2');

@@ -35,7 +35,11 @@ describe('Greyhawk conditions that take effect by themselves', () => {
     await alice.target('Orque');
     // Drevin: THAC0 14 vs AC 6 needs 8; 18 + 2 STR + 1 spec − 4 called = 17.
     table.dice.push([20, 18]);
-    const pin = await attackFromSheet(alice, DREVIN, 'Épée longue', { calledShot: 1, purpose: 'pin' });
+    const pin = await attackFromSheet(alice, DREVIN, 'Épée longue', {
+      calledShot: 1,
+      purpose: 'pin',
+      nearWall: true,
+    });
     expect(text(pin)).toContain('Coup visé : clouer au mur');
     await gm.press('Appliquer', gm.lastMessage());
     const orc = () => gm.actor('Orque');
@@ -88,7 +92,11 @@ describe('Greyhawk conditions that take effect by themselves', () => {
     await gm.target(DREVIN);
     // Orc: THAC0 19 (1 HD) vs AC 3 needs 16; 20 − 4 called = 16.
     table.dice.push([20, 20]);
-    await attackFromSheet(gm, 'Orque', 'Hache de bataille', { calledShot: 1, purpose: 'pin' });
+    await attackFromSheet(gm, 'Orque', 'Hache de bataille', {
+      calledShot: 1,
+      purpose: 'pin',
+      nearWall: true,
+    });
     await gm.press('Appliquer', gm.lastMessage());
     expect(statuses(alice.actor(DREVIN))).toEqual(['greyhawk-pinned']);
     const sheet = await alice.openSheet(alice.actor(DREVIN));

@@ -138,7 +138,7 @@ describe('Greyhawk (independent reading): positions, monsters, shields, disarms 
       table.gm,
       DREVIN,
       'Épée longue',
-      { manoeuvre: 'shieldRush', distance: 2 },
+      { manoeuvre: 'shieldRush', distance: 2, declared: true },
       [],
     );
     expect(refused(short)).toBe(true);
@@ -146,7 +146,7 @@ describe('Greyhawk (independent reading): positions, monsters, shields, disarms 
       table.gm,
       DREVIN,
       'Épée longue',
-      { manoeuvre: 'shieldRush', distance: 6 },
+      { manoeuvre: 'shieldRush', distance: 6, declared: true },
       [
         [20, 10],
         [3, 3],
@@ -165,7 +165,7 @@ describe('Greyhawk (independent reading): positions, monsters, shields, disarms 
       table.gm,
       'Orque',
       'Hache de bataille',
-      { manoeuvre: 'shieldRush', distance: 6 },
+      { manoeuvre: 'shieldRush', distance: 6, declared: true },
       [],
     );
     expect(refused(card)).toBe(true);

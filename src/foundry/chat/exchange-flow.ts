@@ -14,6 +14,7 @@ import type {
   Text,
 } from './flow';
 import type { CardOpener } from './open';
+import { withDamageRights, type Wounded } from './damage-rights';
 
 /**
  * The card host's side of an engine exchange (src/engine/core/exchange.ts): a CardFlow that only
@@ -34,6 +35,11 @@ export interface ExchangeBinding<S, V, E> {
   writes(effects: readonly E[], card: CardSnapshot<S>, env: FlowEnv): DocumentWrite[];
   context(card: CardSnapshot<S>, env: FlowEnv): FlowContext;
   readonly opener?: CardOpener;
+  /**
+   * The actions that write a wound and whose (damage-rights.ts): their side follows the world's
+   * *who applies damage* setting instead of the machine's.
+   */
+  readonly damage?: Readonly<Record<string, Wounded>>;
   /** The card's targets after an action, when the action changes them (optional). */
   targets?(next: ExchangeStep<S, E>, card: CardSnapshot<S>, env: FlowEnv): readonly CardTarget[] | undefined;
 }
@@ -44,6 +50,13 @@ export function hostText(text: ExchangeText, env: FlowEnv): Text {
   const data: Record<string, string | number> = { ...(text.data ?? {}) };
   for (const [name, inner] of Object.entries(text.nested)) data[name] = env.t(hostText(inner, env));
   return { key: text.key, data };
+}
+
+/** The binding's machine with its damage actions' sides set by the world's damage rights. */
+export function ruledMachine<S, V, E>(
+  binding: Pick<ExchangeBinding<S, V, E>, 'machine' | 'damage'>,
+): ExchangeMachine<S, V, E> {
+  return binding.damage ? withDamageRights(binding.machine, binding.damage) : binding.machine;
 }
 
 /** The side a user plays on this card: the GM plays every side. */
@@ -67,12 +80,13 @@ export function sideOf<S>(
  * for that action, `takeAction`'s checks, Foundry dice. What the effects become is the caller's.
  */
 export async function performExchange<S, V, E>(
-  binding: Pick<ExchangeBinding<S, V, E>, 'machine' | 'view' | 'owners'>,
+  binding: Pick<ExchangeBinding<S, V, E>, 'machine' | 'view' | 'owners' | 'damage'>,
   card: CardSnapshot<S>,
   actionId: string,
   env: FlowEnv,
 ): Promise<ExchangeStep<S, E>> {
-  const { machine } = binding;
+  // The GM's client: `env.user` is the requester Foundry attests (chat/card-action.ts).
+  const machine = ruledMachine(binding);
   const view = binding.view(card, env);
   const listed = machine.actions(card.step, card.state, view).find((a) => a.id === actionId);
   if (!listed) throw new RulesError('PDA.Error.CardNoSuchAction');
@@ -82,7 +96,7 @@ export async function performExchange<S, V, E>(
 }
 
 export function flowFromExchange<S, V, E>(binding: ExchangeBinding<S, V, E>): CardFlow<S> {
-  const { machine } = binding;
+  const machine = ruledMachine(binding);
   return {
     id: binding.id,
     ruleset: binding.ruleset,

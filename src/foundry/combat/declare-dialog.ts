@@ -1,4 +1,5 @@
 import { t } from '../i18n';
+import { bindSections, withoutInactive } from '../apps/sections';
 
 /**
  * Opens a ruleset's declaration form (a template rendered with `context`) in a DialogV2 and
@@ -18,10 +19,12 @@ export async function promptDeclarationForm(
       label: t('PDA.Combat.Declare'),
       callback: (_event: Event, button: HTMLButtonElement) => {
         const form = button.form;
-        return form ? new foundry.applications.ux.FormDataExtended(form).object : null;
+        // A field of a hidden section (an intent kind that does not use it) is not sent.
+        return form ? withoutInactive(form, new foundry.applications.ux.FormDataExtended(form).object) : null;
       },
     },
     rejectClose: false,
+    render: (_event: Event, dialog: { element?: HTMLElement }) => bindSections(dialog.element),
   });
   return result && typeof result === 'object' ? (result as Record<string, unknown>) : null;
 }

@@ -333,13 +333,14 @@ describe('the attack dialog', () => {
     expect(card().state.intent).toMatchObject({ cover: 10, thrustId: 'faucheuse' });
   });
 
-  it('a cancelled dialog posts nothing; an attack with no target is refused', async () => {
+  it('a cancelled dialog posts nothing; an attack with no target is refused before any dialog', async () => {
     const attacker = fighter({ name: 'Aldo', owner: player });
     actAs(player);
     expect(await startAttack(attacker as never, 'epeeLongue', { targets: [] })).toEqual([]);
     expect(await startAttack(attacker as never, 'epeeLongue', { targets: [], skipDialog: true })).toEqual([]);
     actAs(gm);
     expect(g.game.messages.size).toBe(0);
-    expect(world.notifications.at(-1)?.message).toBe('Choisissez au moins une cible.');
+    // Issue 29: the player is told how to target, not asked to tick a target the dialog lacks.
+    expect(world.notifications.at(-1)?.message).toMatch(/^Ciblez d'abord le jeton que Aldo attaque/);
   });
 });

@@ -216,7 +216,7 @@ export function chatWorld(): { gm: FakeUser; player: FakeUser; other: FakeUser }
   g.fromUuidSync = resolveFakeUuid;
   translations.data = merge(
     merge(readJson('lang/parts/chat.fr.json'), readJson('lang/parts/fantasia-engine.fr.json')),
-    {},
+    readJson('lang/parts/dialogs.fr.json'),
   );
   setTemplateRenderer(renderFromDisk);
   setFantasiaOptionsSource(() => DEFAULT_FANTASIA_OPTIONS);

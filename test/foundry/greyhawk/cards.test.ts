@@ -130,7 +130,7 @@ describe('Greyhawk attack cards', () => {
   it('G-SH2 a rush from closer than 3 m is refused with the distance', async () => {
     const gord = await fighter('Gord', player, { shield: 'medium' });
     const brute = await fighter('Brute', other, {});
-    await attack(gord, brute, { manoeuvre: 'shieldRush', distance: 2 });
+    await attack(gord, brute, { manoeuvre: 'shieldRush', distance: 2, declared: true });
     expect(card().step).toBe('refused');
     expect(lastMessage().content).toContain('À 2 m');
   });
@@ -184,7 +184,12 @@ describe('Greyhawk attack cards', () => {
     const gord = await fighter('Gord', player, { shield: 'large' });
     const brute = await fighter('Brute', other, {});
     dice(15, 2); // hit, 1d3 → 2
-    await attack(gord, brute, { manoeuvre: 'shieldRush', distance: 6, stayUp: { stillOrClosing: true } });
+    await attack(gord, brute, {
+      manoeuvre: 'shieldRush',
+      distance: 6,
+      declared: true,
+      stayUp: { stillOrClosing: true },
+    });
     expect(card().step).toBe('attack');
     expect(card().state.first.damage.total).toBe(3); // 2 + 1 STR
     expect(buttons()).toContain('followUp');
@@ -322,7 +327,12 @@ describe('Greyhawk attack cards', () => {
     const gord = await fighter('Gord', player, { shield: 'large' });
     const brute = await fighter('Brute', other, {});
     dice(15, 2);
-    await attack(gord, brute, { manoeuvre: 'shieldRush', distance: 6, stayUp: { stillOrClosing: true } });
+    await attack(gord, brute, {
+      manoeuvre: 'shieldRush',
+      distance: 6,
+      declared: true,
+      stayUp: { stillOrClosing: true },
+    });
     dice(20);
     expect((await act('followUp', other)).ok).toBe(true);
     expect((await act('apply')).ok).toBe(true);

@@ -19,6 +19,7 @@ import { t } from '../../../i18n';
 import { renderTemplateWith, resolveUuid } from '../../../chat/card';
 import type { CardTarget } from '../../../chat/flow';
 import { combatantOf } from './actor-writes';
+import { activeFormData, bindSections, sectionContext } from '../../../apps/sections';
 import { fantasiaRound, type FantasiaRoundFacts } from './round-context';
 
 /**
@@ -111,6 +112,11 @@ export function attackDialogContext(input: {
     targets: targets.map((x) => ({ ...x, checked: true, ...reach(x.distance) })),
     thrusts,
     unavailable,
+    // F-B7: the situation questions matter only once a thrust is named.
+    sections: sectionContext(
+      { situation: { when: 'thrustId', in: thrusts.map((x) => x.id) } },
+      { thrustId: '' },
+    ),
     // F-U4: offered only when the round holds a declared knock-out (the engine decides).
     canKnockOut: knockOutOffered(weapon, facts),
     knockOut: preset.knockOut,
@@ -192,13 +198,15 @@ export async function askChoices(
       { action: 'cancel', label: t('PDA.Chat.Dialog.Cancel') },
     ],
     rejectClose: false,
+    render: (_event: Event, dialog: { element?: HTMLElement }) => bindSections(dialog.element),
   } as unknown as foundry.applications.api.DialogV2.WaitOptions);
   return result && typeof result === 'object' ? (result as unknown as AttackDialogResult) : null;
 }
 
 /** Reads the dialog's form into plain choices. */
 export function readDialog(form: HTMLFormElement | null): AttackDialogResult {
-  const data = form ? new FormData(form) : undefined;
+  // A hidden section's fields (the situation of a thrust not chosen) are not read.
+  const data = form ? activeFormData(form) : undefined;
   const whip = String(data?.get('whip') ?? '');
   const lutte = String(data?.get('lutte') ?? '');
   return {

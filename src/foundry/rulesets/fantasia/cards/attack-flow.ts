@@ -62,6 +62,9 @@ export const fantasiaAttackBinding: ExchangeBinding<FantasiaAttackState, Fantasi
     machine: fantasiaAttackMachine,
     view: attackView,
     owners,
+    // Whose wound each damage action writes (chat/damage-rights.ts): the target's, or the
+    // shooter's own for a burst arquebus (F-W6).
+    damage: { apply: 'defender', undo: 'defender', applyBurst: 'attacker', undoBurst: 'attacker' },
     writes: effectWrites,
     context: attackContext,
     targets(next, card, env) {

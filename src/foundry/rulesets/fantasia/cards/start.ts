@@ -291,6 +291,8 @@ export async function startAttack(
     const weapon = attacker.weapons?.find((w) => w.id === weaponId);
     if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: weaponId });
     const offered = options.targets ?? userTargets();
+    // Every Fantasia attack strikes someone (F-H1): say how to target before any dialog.
+    if (offered.length === 0) throw new RulesError('PDA.Error.TargetFirst', { name: actor.name });
     let choices: AttackDialogResult | null = {
       targets: offered.map((x) => x.actorUuid),
       cover: options.cover ?? 0,

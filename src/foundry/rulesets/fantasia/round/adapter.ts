@@ -23,6 +23,7 @@ import { weaponFired } from './chat-round';
 import { promptDeclarationForm } from '../../../combat/declare-dialog';
 import { fantasiaOptionsFromSettings } from '../settings';
 import { startSlotAttack, startsAttackCard } from './slot-attack';
+import { sectionContext } from '../../../apps/sections';
 
 /** Fantasia's round in Foundry: three passes (F-R6..F-R8), declarations of intent (F-R5). */
 
@@ -140,6 +141,32 @@ export function describeFantasiaDeclaration(
   return view.publicText ?? t('PDA.Combat.Declared');
 }
 
+/**
+ * The intents whose fields the declaration form shows (the others hidden and not sent): a weapon
+ * for those that use one, a target for those aimed at someone, the held shot for a shot or a throw
+ * (F-R8), the crossbow's reload for a crossbow shot (F-W5), a note once a kind is chosen.
+ */
+const WITH_WEAPON: readonly IntentKind[] = ['shoot', 'throw', 'melee', 'knockout', 'parry', 'draw', 'reload'];
+const WITH_TARGET: readonly IntentKind[] = ['shoot', 'throw', 'melee', 'knockout', 'cast'];
+const WITH_HOLD: readonly IntentKind[] = ['shoot', 'throw'];
+
+function intentSections(index: number, intent: FantasiaIntent | undefined, crossbows: readonly string[]) {
+  const kind = `intents.${index}.kind`;
+  const rules = {
+    weapon: { when: kind, in: WITH_WEAPON },
+    target: { when: kind, in: WITH_TARGET },
+    hold: { when: kind, in: WITH_HOLD },
+    shoot: { when: kind, in: ['shoot'] },
+    crossbow: { when: `intents.${index}.weaponId`, in: crossbows },
+    note: { when: kind, in: INTENT_KINDS },
+  };
+  // Without a crossbow the reload question never shows (its section matches no weapon).
+  return sectionContext(rules, {
+    [kind]: intent?.kind ?? '',
+    [`intents.${index}.weaponId`]: intent?.weaponId ?? '',
+  });
+}
+
 /** The dialog's context: rows of selects, already localized. */
 export function declarationFormContext(
   request: DeclarationRequest<FantasiaRoundCombatant, FantasiaDeclaration, FantasiaReadiness>,
@@ -161,10 +188,22 @@ export function declarationFormContext(
   ];
   const mark = <T extends { value: string }>(options: T[], selected: string | undefined) =>
     options.map((o) => ({ ...o, selected: o.value === (selected ?? '') }));
+  const crossbows = combatant.weapons.filter((w) => w.reload === 'crossbow').map((w) => w.id);
   const rows = Array.from({ length: MAX_INTENTS }, (_, index) => {
     const intent = current?.intents[index];
+    // A second and a third intent are offered once the one before is chosen.
+    const previous = `intents.${index - 1}.kind`;
+    const section =
+      index === 0
+        ? null
+        : sectionContext(
+            { row: { when: previous, in: INTENT_KINDS } },
+            { [previous]: current?.intents[index - 1]?.kind ?? '' },
+          ).row;
     return {
       index,
+      section,
+      sections: intentSections(index, intent, crossbows),
       kinds: mark(kinds, intent?.kind),
       weapons: mark(weapons, intent?.weaponId),
       targets: mark(targets, intent?.targetId),

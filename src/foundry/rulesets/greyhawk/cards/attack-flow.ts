@@ -63,6 +63,8 @@ export const greyhawkAttackBinding: ExchangeBinding<
       : side === 'defender'
         ? card.targets.slice(0, 1).map((x) => x.actorUuid)
         : [],
+  // The target's wound (chat/damage-rights.ts).
+  damage: { apply: 'defender', undo: 'defender' },
   writes: (effects, card) => greyhawkWrites(effects, card),
   context: (card, env) => greyhawkAttackContext(card, env),
 };

@@ -2,7 +2,6 @@ import { RulesError } from '../../../../engine/core/errors';
 import type { CalledShot, Position } from '../../../../engine/greyhawk/attack';
 import { freeHandsWith, type Grip } from '../../../../engine/greyhawk/manoeuvres';
 import type { GreyhawkWeapon } from '../../../../engine/greyhawk/types';
-import { templatePath } from '../../../constants';
 import { notifyError, t } from '../../../i18n';
 import { renderTemplateWith, resolveUuid, userTargets } from '../../../chat/card';
 import type { CardFlow, CardSnapshot, CardTarget } from '../../../chat/flow';
@@ -17,12 +16,20 @@ import {
   type Schema,
 } from '../../../security/payload';
 import { distanceMetres, tokenPlace } from './distance';
-import { int, option, pick } from './form';
-import { fragileField, fragileOptions, GH_MATERIALS } from '../parries/fragile';
+import { activeFormData, bindSections } from '../../../apps/sections';
+import {
+  GREYHAWK_ATTACK_DIALOG,
+  GREYHAWK_DIALOG_DEFAULTS,
+  greyhawkDialogContext,
+  readGreyhawkChoices,
+  type ShotInfo,
+} from './dialog';
+import { GH_MATERIALS } from '../parries/fragile';
 import { shieldPunchCommit } from '../shields/punch';
+import { roundDeclarations } from '../parries/view';
 import type { GreyhawkCharacter } from '../../../../engine/greyhawk/types';
 import { styleChoicesFor } from '../styles/facts';
-import { readStyleAnswers, STYLE_ANSWERS, styleDialogFor, type styleDialogContext } from '../styles/dialog';
+import { STYLE_ANSWERS, styleDialogFor } from '../styles/dialog';
 import {
   exchangeView,
   greyhawkActor,
@@ -32,7 +39,6 @@ import {
 } from './attack-flow';
 import {
   CALLED_PURPOSES,
-  DEFAULT_CHOICES,
   GRIPS,
   MANOEUVRES,
   openGreyhawkAttack,
@@ -52,8 +58,16 @@ import {
  * localized refusal, with nothing rolled.
  */
 
-export const GREYHAWK_ATTACK_DIALOG = templatePath('greyhawk/chat/attack-dialog.hbs');
 const K = 'PDA.Greyhawk.Cards';
+
+export {
+  GREYHAWK_ATTACK_DIALOG,
+  GREYHAWK_DIALOG_DEFAULTS,
+  GREYHAWK_DIALOG_SECTIONS,
+  greyhawkDialogContext,
+  readGreyhawkChoices,
+  type ShotInfo,
+} from './dialog';
 
 export interface GreyhawkStartOptions {
   readonly targets?: readonly CardTarget[];
@@ -61,121 +75,6 @@ export interface GreyhawkStartOptions {
   readonly tokenUuid?: string;
   readonly skipDialog?: boolean;
   readonly choices?: Partial<GreyhawkChoices>;
-}
-
-/** The dialog's context (pure; the gallery renders it too). */
-export function greyhawkDialogContext(
-  weaponName: string,
-  targets: readonly CardTarget[],
-  c: GreyhawkChoices,
-  shot?: ShotInfo,
-  style?: ReturnType<typeof styleDialogContext>,
-) {
-  return {
-    weapon: weaponName,
-    shot: shotContext(shot),
-    style: style ?? null,
-    targets: targets.map((x) => ({ ...x, checked: true })),
-    manoeuvres: MANOEUVRES.map((m) => option<string>(m, t(`${K}.Manoeuvre.${m}`), c.manoeuvre)),
-    called: ([0, 1, 2] as const).map((n) => option<number>(n, t(`${K}.Called.${n}`), c.calledShot)),
-    purposes: CALLED_PURPOSES.map((p) => option<string>(p, p ? t(`${K}.Purpose.${p}`) : '—', c.purpose)),
-    positions: POSITIONS.map((p) => option<string>(p, t(`${K}.Position.${p}`), c.position)),
-    grips: GRIPS.map((g) => option<string>(g, t(`${K}.Grip.${g}`), c.grip)),
-    ...fragileOptions(c.fragile),
-    choices: c,
-    labels: {
-      targets: t('PDA.Chat.Dialog.Targets'),
-      noTargets: t('PDA.Chat.Dialog.NoTargets'),
-      manoeuvre: t(`${K}.Dialog.Manoeuvre`),
-      called: t(`${K}.Dialog.Called`),
-      purpose: t(`${K}.Dialog.Purpose`),
-      nearWall: t(`${K}.Dialog.NearWall`),
-      position: t(`${K}.Dialog.Position`),
-      extra: t(`${K}.Dialog.Extra`),
-      disarm: t(`${K}.Dialog.DisarmLegend`),
-      grip: t(`${K}.Dialog.Grip`),
-      earlier: t(`${K}.Dialog.Earlier`),
-      seize: t(`${K}.Dialog.SeizeLegend`),
-      freeHands: t(`${K}.Dialog.FreeHands`),
-      rush: t(`${K}.Dialog.RushLegend`),
-      distance: t(`${K}.Dialog.Distance`),
-      declared: t(`${K}.Dialog.Declared`),
-      still: t(`${K}.Dialog.Still`),
-      behind: t(`${K}.Dialog.Behind`),
-      unaware: t(`${K}.Dialog.Unaware`),
-      fourLegs: t(`${K}.Dialog.FourLegs`),
-      shot: t(`${K}.Dialog.ShotLegend`),
-      thrown: t(`${K}.Dialog.Thrown`),
-      targetDistance: t(`${K}.Dialog.TargetDistance`),
-    },
-  };
-}
-
-/** The dialog form as choices (unknown values fall back to the defaults). */
-export function readGreyhawkChoices(
-  data: FormData,
-  fallback: GreyhawkChoices,
-): GreyhawkChoices & { targets: string[] } {
-  return {
-    targets: data.getAll('target').map(String),
-    manoeuvre: pick<Manoeuvre>(MANOEUVRES, data.get('manoeuvre'), fallback.manoeuvre),
-    calledShot: int(data.get('calledShot'), fallback.calledShot, 0, 2) as CalledShot,
-    purpose: pick<CalledPurpose>(CALLED_PURPOSES, data.get('purpose'), ''),
-    position: pick<Position>(POSITIONS, data.get('position'), fallback.position),
-    grip: pick<Grip>(GRIPS, data.get('grip'), fallback.grip),
-    earlierDisarms: int(data.get('earlierDisarms'), 0, 0, 9),
-    freeHands: int(data.get('freeHands'), fallback.freeHands, 0, 2),
-    ...fragileField(data.get('fragile')),
-    distance: int(data.get('distance'), fallback.distance, 0, 999),
-    declared: data.get('declared') !== null,
-    stayUp: {
-      ...(data.get('still') !== null ? { stillOrClosing: true } : {}),
-      ...(data.get('behind') !== null ? { fromBehind: true } : {}),
-      ...(data.get('unaware') !== null ? { unaware: true } : {}),
-      ...(data.get('fourLegs') !== null ? { fourLegs: true } : {}),
-    },
-    extra: int(data.get('extra'), 0, -20, 20),
-    nearWall: data.get('nearWall') !== null,
-    thrown: data.get('thrown') !== null,
-    ...(fallback.styleAnswers ? { styleAnswers: readStyleAnswers(data, fallback.styleAnswers) } : {}),
-    ...distanceField(data.get('targetDistance'), fallback.targetDistance),
-  };
-}
-
-/** The distance typed in the dialog (metres, one decimal), when the scene gives none. */
-function distanceField(
-  v: FormDataEntryValue | null,
-  fallback: number | undefined,
-): { targetDistance?: number; distanceFrom?: 'dialog' } {
-  const n = v === null || String(v).trim() === '' ? Number.NaN : Number(v);
-  if (Number.isFinite(n) && n >= 0)
-    return { targetDistance: Math.round(Math.min(n, 9999) * 10) / 10, distanceFrom: 'dialog' };
-  return fallback === undefined ? {} : { targetDistance: fallback, distanceFrom: 'dialog' };
-}
-
-/** What the dialog shows about a shot: a throw tick, each target's scene distance, or a field. */
-export interface ShotInfo {
-  /** The weapon shoots (a bow) or can be thrown (a dagger). */
-  readonly missile: boolean;
-  /** A melee weapon that can also be thrown. */
-  readonly canThrow: boolean;
-  /** Scene distance to each offered target (null: no scene distance, the dialog asks). */
-  readonly measured: readonly { readonly name: string; readonly distance: number | null }[];
-}
-
-function shotContext(shot: ShotInfo | undefined) {
-  if (!shot?.missile) return null;
-  const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
-  return {
-    canThrow: shot.canThrow,
-    measured: shot.measured
-      .filter((m) => m.distance !== null)
-      .map((m) => ({
-        name: m.name,
-        text: t(`${K}.Dialog.SceneDistance`, { distance: fmt(m.distance ?? 0) }),
-      })),
-    ask: shot.measured.length === 0 || shot.measured.some((m) => m.distance === null),
-  };
 }
 
 interface ActorDoc {
@@ -215,6 +114,19 @@ function measure(actor: ActorDoc, target: CardTarget, tokenUuid?: string): numbe
 function weaponShot(system: { toEngine?: () => GreyhawkWeapon }): { missile: boolean; canThrow: boolean } {
   const weapon = system.toEngine?.();
   return weapon ? shotOf(weapon) : { missile: false, canThrow: false };
+}
+
+/** G-SH2: a rush this fighter declared before initiative this round, with its declared run-up. */
+function declaredRush(actor: ActorDoc): Partial<GreyhawkChoices> {
+  const round = roundDeclarations(actor);
+  const mine = round?.declarations[round.combatantId];
+  if (mine?.action !== 'shieldRush') return {};
+  const run = Number(mine.rushDistance);
+  return {
+    manoeuvre: 'shieldRush',
+    declared: true,
+    ...(Number.isFinite(run) && run > 0 ? { distance: Math.min(999, Math.round(run)) } : {}),
+  };
 }
 
 /** Free hands: two, less the weapon's hands and a shield (the dialog may correct it). */
@@ -331,6 +243,8 @@ export async function startGreyhawkAttack(
     const item = actor.items.get(itemId);
     if (!item) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: itemId });
     const offered = options.targets ?? userTargets();
+    // Every Greyhawk attack is rolled against a target's AC: say how to target before any dialog.
+    if (offered.length === 0) throw new RulesError('PDA.Error.TargetFirst', { name: actor.name });
     const shot: ShotInfo = {
       ...weaponShot(item.system),
       measured: offered.map((x) => ({ name: x.name, distance: measure(actor, x, options.tokenUuid) })),
@@ -342,10 +256,14 @@ export async function startGreyhawkAttack(
       engine && { ...engine, name: item.name ?? engine.name },
       resolveUuid,
     );
+    // G-SH2: the run-up the scene shows between the tokens (the dialog may correct it).
+    const between = shot.measured[0]?.distance;
     let choices: (GreyhawkChoices & { targets: string[] }) | null = {
-      ...DEFAULT_CHOICES,
+      ...GREYHAWK_DIALOG_DEFAULTS,
       ...(style.answers ? { styleAnswers: style.answers } : {}),
       freeHands: defaultFreeHands(actor, itemId),
+      ...(typeof between === 'number' ? { distance: Math.min(999, Math.round(between)) } : {}),
+      ...declaredRush(actor),
       ...options.choices,
       targets: offered.map((x) => x.actorUuid),
     };
@@ -364,11 +282,12 @@ export async function startGreyhawkAttack(
             label: t('PDA.Chat.Dialog.Attack'),
             default: true,
             callback: (_e: Event, button: HTMLButtonElement) =>
-              button.form ? readGreyhawkChoices(new FormData(button.form), fallback) : fallback,
+              button.form ? readGreyhawkChoices(activeFormData(button.form), fallback) : fallback,
           },
           { action: 'cancel', label: t('PDA.Chat.Dialog.Cancel') },
         ],
         rejectClose: false,
+        render: (_e: Event, dialog: { element?: HTMLElement }) => bindSections(dialog.element),
       } as unknown as foundry.applications.api.DialogV2.WaitOptions);
       choices = result && typeof result === 'object' ? (result as unknown as typeof fallback) : null;
     }

@@ -10,7 +10,8 @@ import { duelFighter, duelOwners, duelView } from './view';
 /**
  * The Souffle attack card (S-R1): the engine's attack exchange (engine/souffle/exchange/attack.ts)
  * on the card host. The attacker's owner forces, the defender's owner parries or dodges and takes
- * the manoeuvre test, the GM applies and undoes; what the card shows is in attack-context.ts.
+ * the manoeuvre test, the GM (and the defender's owner, as the world's damage rights allow)
+ * applies and undoes; what the card shows is in attack-context.ts.
  */
 
 export const SOUFFLE_ATTACK_FLOW = SOUFFLE_ATTACK_EXCHANGE;
@@ -20,6 +21,8 @@ export const souffleAttackFlow = souffleFlow<SouffleAttackState, ReturnType<type
   machine: souffleAttackExchange,
   view: (card, env) => duelView(card, env, card.state.attackerName),
   owners: duelOwners,
+  // The target's wound (S-DF3; chat/damage-rights.ts).
+  damage: { apply: 'defender', undo: 'defender' },
   fighter: (ref, card) => duelFighter(ref, card, card.state.attackerName),
   context: (card, env) => souffleAttackContext(card, env),
 });

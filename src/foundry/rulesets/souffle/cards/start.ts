@@ -97,6 +97,8 @@ export async function startSouffleAttack(
     const fighter = actor.system.toEngine();
     const base = sheetAttackInput(fighter, weapon, actor.system.engineWeapons());
     const offered = options.targets ?? userTargets();
+    // An attack has one target (S-R1): say how to target before any dialog.
+    if (offered.length === 0) throw new RulesError('PDA.Error.TargetFirst', { name: actor.name });
     const aim = options.aim ?? preparedAim(actor, found) ?? '';
     let choices: SouffleAttackChoices | null = {
       targets: offered.slice(0, 1).map((x) => x.actorUuid),

@@ -1,0 +1,54 @@
+/**
+ * Issue 29, who applies damage (docs/rulings.md "Who applies damage"), in Greyhawk: Drevin
+ * (Alice) hits Ayla (Bruno) with his long sword, a specialist's blow (G-S2); the world's setting says whether Bruno may press
+ * Appliquer and Annuler for his own character's hit points. The GM always may; Alice and Carla
+ * never, even from the console.
+ */
+import { describe, expect, it } from 'vitest';
+import { attackFromSheet, text } from './greyhawk-table';
+import { lastCardId, onlyAllowed, rightsTable, type Rights } from './damage-rights-kit';
+
+const DREVIN = "Drevin, spécialiste de l'épée longue";
+const AYLA = 'Ayla, rôdeuse aux deux lames';
+
+async function wounded(rights: Rights) {
+  const t = await rightsTable('greyhawk', rights);
+  await t.table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
+  await t.table.importActor('greyhawk-bestiaire', AYLA, 'Bruno');
+  await t.table.placeToken(DREVIN, 0, 0);
+  await t.table.placeToken(AYLA, 1, 0);
+  await t.alice.target(AYLA);
+  const hp = () => t.gm.actor(AYLA).system.hp.value as number;
+  const full = hp();
+  t.table.dice.push([20, 19], [8, 4]);
+  const card = text(await attackFromSheet(t.alice, DREVIN, 'Épée longue'));
+  // The specialist's blow: 1d8 + 2 (G-S2) and his STR bonus.
+  expect(card).toContain('G-S2');
+  const dealt = Number(/Dégâts (\d+)/.exec(card)?.[1] ?? NaN);
+  expect(dealt).toBeGreaterThan(0);
+  return { ...t, id: lastCardId(t.gm), hp, full, dealt };
+}
+
+describe('G-S2 who applies the damage of a hit (world setting)', () => {
+  it("G-S2 'the GM and the wounded character's owner': Bruno applies and undoes Ayla's wound; Alice and Carla cannot, even from the console", async () => {
+    const t = await wounded('owner');
+    await onlyAllowed(t, t.id, 'Appliquer', 'apply', 'owner', t.hp);
+    await t.bruno.press('Appliquer');
+    expect(t.hp()).toBe(t.full - t.dealt);
+    await onlyAllowed(t, t.id, 'Annuler', 'undo', 'owner', t.hp);
+    await t.bruno.press('Annuler');
+    expect(t.hp()).toBe(t.full);
+    expect(t.table.errors()).toEqual([]);
+  });
+
+  it("G-S2 'the GM only': Bruno sees no Appliquer and his click from the console is refused; the GM applies and undoes", async () => {
+    const t = await wounded('gm');
+    await onlyAllowed(t, t.id, 'Appliquer', 'apply', 'gm', t.hp);
+    await t.gm.press('Appliquer');
+    expect(t.hp()).toBe(t.full - t.dealt);
+    await onlyAllowed(t, t.id, 'Annuler', 'undo', 'gm', t.hp);
+    await t.gm.press('Annuler');
+    expect(t.hp()).toBe(t.full);
+    expect(t.table.errors()).toEqual([]);
+  });
+});
