@@ -96,6 +96,8 @@ export interface RoundAdapter<C extends RoundCombatant = RoundCombatant, D = unk
   initiativeText?(state: RoundState<C, D, R>, id: CombatantId, viewer: Requester): string | undefined;
   /** A note shown on a slot's row (Souffle: the posture and its short actions left). */
   slotSummary?(state: RoundState<C, D, R>, slot: Slot, viewer: Requester): string;
+  /** Lang key of the declaration rows' control (default PDA.Combat.Declare; Souffle: postures). */
+  readonly declareLabel?: string;
   /** The current slot starts an attack card (a button on its row). */
   startsCard?(slot: Slot): boolean;
   /**

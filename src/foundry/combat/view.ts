@@ -44,6 +44,8 @@ export interface SlotView {
   readonly canAttack: boolean;
   /** The ruleset's note on the row (Souffle: posture and the short actions left), or ''. */
   readonly summary: string;
+  /** Another slot of the same fighter's turn, right after its first: shown grouped under it. */
+  readonly continues: boolean;
 }
 
 export interface PassView {
@@ -69,6 +71,8 @@ export interface DeclarationRowView {
   /** The viewer may choose this combatant to go first among those tied. */
   readonly canGoFirst: boolean;
   readonly goFirstLabel: string;
+  /** The declare control's visible label and tooltip (Souffle: the posture choice). */
+  readonly declareLabel: string;
 }
 
 export interface TrackerView {
@@ -131,6 +135,8 @@ const LABEL_KEYS = [
   'ToggleHidden',
   'ToggleDefeated',
   'Ping',
+  'AttackShort',
+  'EndSlotHint',
 ] as const;
 
 function labels(): Record<string, string> {
@@ -222,6 +228,8 @@ export function buildTrackerView(input: ViewInput): TrackerView {
         (info.get(a.combatantId)?.name ?? '').localeCompare(info.get(b.combatantId)?.name ?? ''),
       )
     : state.order;
+  const declareKey = adapter.declareLabel ?? 'PDA.Combat.Declare';
+  const declareLabel = t(declareKey);
   const rows: DeclarationRowView[] = listed
     .filter((e) => visible(e.combatantId))
     .map((e) => {
@@ -241,6 +249,7 @@ export function buildTrackerView(input: ViewInput): TrackerView {
         next: !sealed && next?.id === id,
         out,
         canDeclare: declaring && !out && mine && inTurn,
+        declareLabel: declared ? t('PDA.Combat.EditDeclaration') : declareLabel,
         ...tieOf(id),
       };
     });
@@ -252,7 +261,7 @@ export function buildTrackerView(input: ViewInput): TrackerView {
       const pass = s.pass as number;
       const slots = state.slots
         .filter((slot) => slot.pass === pass && visible(slot.combatantId))
-        .map((slot): SlotView => {
+        .map((slot, index, all): SlotView => {
           const c = info.get(slot.combatantId);
           const shown = slotVisible(slot, viewer);
           const isCurrent = slot === current;
@@ -274,6 +283,7 @@ export function buildTrackerView(input: ViewInput): TrackerView {
               (viewer.gm || viewer.owns.includes(slot.combatantId)) &&
               (adapter.startsCard?.(slot) ?? false),
             summary: adapter.slotSummary?.(state, slot, viewer) ?? '',
+            continues: index > 0 && all[index - 1]?.combatantId === slot.combatantId,
           };
         });
       return {
@@ -298,13 +308,19 @@ export function buildTrackerView(input: ViewInput): TrackerView {
       ? next && sealed
         ? t('PDA.Combat.WaitingSealed')
         : next
-          ? t('PDA.Combat.WaitingFor', {
+          ? `${t('PDA.Combat.WaitingFor', {
               name: visible(next.id) ? (info.get(next.id)?.name ?? next.name) : '?',
-            })
+            })} ${t('PDA.Combat.Prompt.Declare', { control: declareLabel })}`
           : t('PDA.Combat.AllDeclared')
       : complete
         ? t('PDA.Combat.RoundOver')
-        : '',
+        : resolving && current && visible(current.combatantId)
+          ? t(adapter.startsCard?.(current) ? 'PDA.Combat.Prompt.TurnAttack' : 'PDA.Combat.Prompt.TurnAct', {
+              name: info.get(current.combatantId)?.name ?? state.combatants[current.combatantId]?.name ?? '?',
+              attack: t('PDA.Combat.AttackShort'),
+              end: t('PDA.Combat.EndSlot'),
+            })
+          : '',
     rows,
     roster: [],
     passes: resolving ? passes : [],

@@ -6,6 +6,7 @@ import { GM } from '../../../../engine/round/types';
 import { notifyError, t } from '../../../i18n';
 import { activeRulesetId } from '../../../settings';
 import { runRoundCommand } from '../../../combat/service';
+import { refuseAttackOutOfTurn } from '../../../combat/turns';
 import { combatantOfActor } from '../round/chat-round';
 import type { CombatLike, CombatantLike } from '../../../combat/adapter';
 import { resolveUuid, userTargets } from '../../../chat/card';
@@ -23,7 +24,7 @@ import {
   type LutteHold,
   type WhipIntent,
 } from '../../../../engine/fantasia/exchange';
-import { fantasiaRound } from './round-context';
+import { fantasiaRound, type FantasiaRoundFacts } from './round-context';
 import {
   attackerHasInitiative,
   knockOutOffered,
@@ -134,6 +135,11 @@ function attackerOf(actor: ActorLike, combatId: string): FantasiaCombatant {
     : nocked;
 }
 
+/** F-R5: in the passes, a fighter who declared neither a blow nor a dodge may not attack. */
+function undeclaredIn(facts: FantasiaRoundFacts): boolean {
+  return Boolean(facts.inPasses && !facts.attackDeclared && !facts.dodgeDeclared);
+}
+
 /** The dialog's choices as a request carries them (checked again by the GM). */
 export type FantasiaOpenChoices = Omit<AttackDialogResult, 'targets' | 'assisted'> & {
   readonly assisted?: boolean;
@@ -191,6 +197,9 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
     const combat = combatOf(actor.uuid, request.combatId);
     const combatId = combat?.id ?? '';
     const facts = fantasiaRound().facts(combatId, actor.uuid);
+    // F-R1, F-R6..F-R8: a player attacks in the fighter's own slot of the passes only (a fighter
+    // who declared no blow is told that first, by the engine: F-R5).
+    if (!undeclaredIn(facts)) refuseAttackOutOfTurn(actor.uuid, request.user, combatId);
     const attacker = attackerOf(actor, combatId);
     const weapon = attacker.weapons?.find((w) => w.id === weaponId);
     if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: weaponId });
@@ -225,7 +234,7 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
             memory: fantasiaRound().memory(combatId),
             ...(facts.dodgeDeclared ? { attackerDodging: true } : {}),
             ...(facts.missileUsed ? { missileUsed: true } : {}),
-            ...(facts.inPasses && !facts.attackDeclared && !facts.dodgeDeclared ? { undeclared: true } : {}),
+            ...(undeclaredIn(facts) ? { undeclared: true } : {}),
             ...(distance !== null ? { distance } : {}),
             ...(c.thrustId
               ? {
@@ -287,6 +296,9 @@ export async function startAttack(
     const actor = actorDoc as unknown as ActorLike;
     if (!actor.isOwner) throw new RulesError('PDA.Error.CardNotYourActor', { name: actor.name });
     const combatId = viewedCombatId(actor, options.combatId);
+    // Told before the dialog; the GM checks again (F-R1, F-R6..F-R8).
+    if (!undeclaredIn(fantasiaRound().facts(combatId, actor.uuid)))
+      refuseAttackOutOfTurn(actor.uuid, game.user, combatId);
     const attacker = attackerOf(actor, combatId);
     const weapon = attacker.weapons?.find((w) => w.id === weaponId);
     if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: weaponId });

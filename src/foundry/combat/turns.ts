@@ -1,0 +1,47 @@
+import { attackTurnRefusal } from '../../engine/round/turns';
+import { requesterFor, roundAdapterFor, type CombatLike } from './adapter';
+import { readRoundState } from './store';
+
+/*
+ * Whose turn it is to attack, as the documents hold the round (engine: round/turns.ts). The
+ * rulesets' attack openers call it on the active GM's client for every request (sheet, tracker,
+ * macro alike), and their starters call it before the dialog so a player is told at once. Outside
+ * a started round holding the actor nothing is checked.
+ */
+
+interface ActiveCombat extends CombatLike {
+  readonly active?: boolean;
+}
+
+function holds(combat: CombatLike, actorUuid: string): string | undefined {
+  for (const c of combat.combatants) if (c.id && c.actor?.uuid === actorUuid) return c.id;
+  return undefined;
+}
+
+/** The started combats holding the actor: the one named when it does, else the active ones. */
+function combatsOf(actorUuid: string, combatId: string): ActiveCombat[] {
+  const named = combatId ? (game.combats?.get(combatId) as unknown as ActiveCombat | undefined) : undefined;
+  if (named && named.system?.step && holds(named, actorUuid)) return [named];
+  const all = (game.combats?.contents ?? []) as unknown as ActiveCombat[];
+  return all.filter((c) => c.active && c.system?.step && holds(c, actorUuid) !== undefined);
+}
+
+/**
+ * Throws the refusal when `user` may not attack with the actor now (not its slot, the round's
+ * declarations or postures, no turn left): the message says when its turn comes.
+ */
+export function refuseAttackOutOfTurn(actorUuid: string, user: User | null | undefined, combatId = ''): void {
+  for (const combat of combatsOf(actorUuid, combatId)) {
+    const adapter = roundAdapterFor(combat.system.rules);
+    const id = holds(combat, actorUuid);
+    if (!adapter || !id) continue;
+    const state = readRoundState(adapter, combat);
+    const refused = attackTurnRefusal(
+      adapter.rules,
+      state,
+      id,
+      requesterFor(combat, user as User.Implementation | null | undefined),
+    );
+    if (refused) throw refused;
+  }
+}
