@@ -59,7 +59,7 @@ describe('Fantasia: attacks outside the fighter’s slot', () => {
     expect(t.bruno.dialogs()).toEqual([]);
     expect(t.bruno.warnings.at(-1)).toBe(
       "Bretteur ne peut pas encore attaquer : le round en est à l'étape « Déclarations d'intentions ». " +
-        "Son tour viendra à l'étape « 1re passe : armes prêtes à tirer », dans l'ordre d'initiative ; " +
+        "Son tour viendra ensuite, dans l'ordre d'initiative ; " +
         'attaquez alors depuis sa ligne du suivi de combat.',
     );
     // The weapon's hotbar macro goes the same way.

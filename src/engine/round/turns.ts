@@ -36,14 +36,7 @@ export function attackTurnRefusal<C extends RoundCombatant, D, R>(
   const any = state as unknown as RoundState<RoundCombatant, unknown, unknown>;
   const name = nameOf(any, id);
   const step = stepOf(rules, state.step);
-  const firstResolve = rules.steps.find((s) => s.kind === 'resolve');
-  if (step && step.kind !== 'resolve') {
-    return new RulesError('PDA.Error.Turn.NotYet', {
-      name,
-      step: step.label,
-      when: firstResolve?.label ?? 'PDA.Combat.Status.Waiting',
-    });
-  }
+  if (step && step.kind !== 'resolve') return new RulesError('PDA.Error.Turn.NotYet', { name, step: step.label });
   const current = state.slotIndex >= 0 ? state.slots[state.slotIndex] : undefined;
   if (current?.combatantId === id && current.status === 'current') return undefined;
   const later = state.slots.find(

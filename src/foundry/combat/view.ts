@@ -306,7 +306,7 @@ export function buildTrackerView(input: ViewInput): TrackerView {
     complete,
     prompt: declaring
       ? next && sealed
-        ? t('PDA.Combat.WaitingSealed')
+        ? `${t('PDA.Combat.WaitingSealed')} ${t('PDA.Combat.Prompt.DeclareOwn', { control: declareLabel })}`
         : next
           ? `${t('PDA.Combat.WaitingFor', {
               name: visible(next.id) ? (info.get(next.id)?.name ?? next.name) : '?',
