@@ -46,6 +46,8 @@ export interface SlotView {
   readonly summary: string;
   /** Another slot of the same fighter's turn, right after its first: shown grouped under it. */
   readonly continues: boolean;
+  /** Why this fighter stands where it does in the order (S-R3: a Guerrier first), or ''. */
+  readonly orderNote: string;
 }
 
 export interface PassView {
@@ -255,6 +257,7 @@ export function buildTrackerView(input: ViewInput): TrackerView {
     });
 
   const current = state.slotIndex >= 0 ? state.slots[state.slotIndex] : undefined;
+  const noteOf = (id: string): string => adapter.orderNote?.(state, id) ?? '';
   const passes: PassView[] = rules.steps
     .filter((s) => s.kind === 'resolve' && s.pass !== undefined)
     .map((s) => {
@@ -284,6 +287,7 @@ export function buildTrackerView(input: ViewInput): TrackerView {
               (adapter.startsCard?.(slot) ?? false),
             summary: adapter.slotSummary?.(state, slot, viewer) ?? '',
             continues: index > 0 && all[index - 1]?.combatantId === slot.combatantId,
+            orderNote: noteOf(slot.combatantId),
           };
         });
       return {
@@ -308,7 +312,7 @@ export function buildTrackerView(input: ViewInput): TrackerView {
       ? next && sealed
         ? `${t('PDA.Combat.WaitingSealed')} ${t('PDA.Combat.Prompt.DeclareOwn', { control: declareLabel })}`
         : next
-          ? `${t('PDA.Combat.WaitingFor', {
+          ? `${t(adapter.declarePrompt ?? 'PDA.Combat.WaitingFor', {
               name: visible(next.id) ? (info.get(next.id)?.name ?? next.name) : '?',
             })} ${t('PDA.Combat.Prompt.Declare', { control: declareLabel })}`
           : t('PDA.Combat.AllDeclared')

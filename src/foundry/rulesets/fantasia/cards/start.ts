@@ -1,5 +1,6 @@
 import { RulesError } from '../../../../engine/core/errors';
 import { findBotte, weaponFit } from '../../../../engine/fantasia/bottes';
+import { checkCanAttack } from '../../../../engine/fantasia/attack';
 import { isRanged, withStates } from '../../../../engine/fantasia/weapons';
 import type { FantasiaCombatant, FantasiaWeapon } from '../../../../engine/fantasia/types';
 import { GM } from '../../../../engine/round/types';
@@ -140,6 +141,21 @@ function undeclaredIn(facts: FantasiaRoundFacts): boolean {
   return Boolean(facts.inPasses && !facts.attackDeclared && !facts.dodgeDeclared);
 }
 
+/**
+ * The refusals that hold whatever the moment (the fighter's states, the weapon's readiness, what
+ * was declared: F-R5), checked before whose turn it is so the player learns what to change.
+ */
+function standingRefusals(attacker: FantasiaCombatant, weapon: FantasiaWeapon, facts: FantasiaRoundFacts): void {
+  checkCanAttack({
+    attacker,
+    defender: attacker,
+    weapon,
+    ...(facts.dodgeDeclared ? { attackerDodging: true } : {}),
+    ...(facts.missileUsed ? { missileUsed: true } : {}),
+    ...(undeclaredIn(facts) ? { undeclared: true } : {}),
+  });
+}
+
 /** The dialog's choices as a request carries them (checked again by the GM). */
 export type FantasiaOpenChoices = Omit<AttackDialogResult, 'targets' | 'assisted'> & {
   readonly assisted?: boolean;
@@ -197,12 +213,13 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
     const combat = combatOf(actor.uuid, request.combatId);
     const combatId = combat?.id ?? '';
     const facts = fantasiaRound().facts(combatId, actor.uuid);
-    // F-R1, F-R6..F-R8: a player attacks in the fighter's own slot of the passes only (a fighter
-    // who declared no blow is told that first, by the engine: F-R5).
-    if (!undeclaredIn(facts)) refuseAttackOutOfTurn(actor.uuid, request.user, combatId);
     const attacker = attackerOf(actor, combatId);
     const weapon = attacker.weapons?.find((w) => w.id === weaponId);
     if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: weaponId });
+    // What stops this fighter or weapon at any moment first (a sheathed blade, F-R5…), then
+    // F-R1, F-R6..F-R8: a player attacks in the fighter's own slot of the passes only.
+    standingRefusals(attacker, weapon, facts);
+    refuseAttackOutOfTurn(actor.uuid, request.user, combatId);
     const c = await withOtherWeaponRuling(request.choices, request.user, actor.name, attacker, weapon);
     if (c.knockOut && !knockOutOffered(weapon, facts) && knockOutOffered(weapon, undefined))
       throw new RulesError('PDA.Error.CardKnockOutNotDeclared', { rule: 'F-U4' });
@@ -296,12 +313,12 @@ export async function startAttack(
     const actor = actorDoc as unknown as ActorLike;
     if (!actor.isOwner) throw new RulesError('PDA.Error.CardNotYourActor', { name: actor.name });
     const combatId = viewedCombatId(actor, options.combatId);
-    // Told before the dialog; the GM checks again (F-R1, F-R6..F-R8).
-    if (!undeclaredIn(fantasiaRound().facts(combatId, actor.uuid)))
-      refuseAttackOutOfTurn(actor.uuid, game.user, combatId);
     const attacker = attackerOf(actor, combatId);
     const weapon = attacker.weapons?.find((w) => w.id === weaponId);
     if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: weaponId });
+    // Told before the dialog; the GM checks again (F-R1, F-R6..F-R8).
+    standingRefusals(attacker, weapon, fantasiaRound().facts(combatId, actor.uuid));
+    refuseAttackOutOfTurn(actor.uuid, game.user, combatId);
     const offered = options.targets ?? userTargets();
     let choices: AttackDialogResult | null = {
       targets: offered.map((x) => x.actorUuid),

@@ -358,6 +358,12 @@ export const souffleRoundAdapter: RoundAdapter<SouffleRoundCombatant, SouffleDec
     actionIcon: (action) => ACTION_ICONS[action] ?? 'fa-solid fa-circle',
     promptDeclaration: promptSouffleDeclaration,
     declareLabel: 'PDA.Souffle.Tracker.ChoosePosture',
+    declarePrompt: 'PDA.Souffle.Tracker.WaitingFor',
+    // S-R3: a Guerrier's slot comes before higher totals; its number says why.
+    orderNote: (state, id) => {
+      const reason = state.order.find((e) => e.combatantId === id)?.reason;
+      return reason === 'PDA.Souffle.Initiative.Guerrier' ? t(reason) : undefined;
+    },
     // S-R1: the slot's attack button, as in the other rulesets.
     startsCard: souffleSlotStartsCard,
     startCard: async (combat, slotId) => slotAttack?.(combat, slotId),
