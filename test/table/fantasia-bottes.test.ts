@@ -1,6 +1,14 @@
 /** Secret thrusts at the table (F-B1–F-B7): named at resolution, malus both ways, crosses. */
 import { describe, expect, it } from 'vitest';
-import { attackFromSheet, fantasiaTable, itemId, offered, startFight, text, toOwnSlot } from './fantasia-table';
+import {
+  attackFromSheet,
+  fantasiaTable,
+  itemId,
+  offered,
+  startFight,
+  text,
+  toOwnSlot,
+} from './fantasia-table';
 
 async function drawDagger(t: Awaited<ReturnType<typeof fantasiaTable>>): Promise<string> {
   const dagger = itemId(t.gm, 'Brigand', 'Dague');

@@ -17,8 +17,6 @@ import {
   type FantasiaTable,
 } from './fantasia-table';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
-
 /** Bruno's Bretteur (DEX 8) and the GM's Brigand (DEX 13, first in the passes). */
 async function slowBretteur(): Promise<FantasiaTable> {
   const t = await fantasiaTable([{ entry: 'Bretteur', owner: 'Bruno' }, { entry: 'Brigand' }]);

@@ -109,7 +109,9 @@ describe('Greyhawk: attacks outside the fighter’s slot', () => {
     await sheetClick(alice);
     expect(alice.dialogs()).toEqual([]);
     expect(alice.warnings.at(-1)).toMatch(
-      new RegExp(`^Ce n'est pas le tour de ${DREVIN} : c'est au tour de Orque\\. Celui de ${DREVIN} viendra pendant « `),
+      new RegExp(
+        `^Ce n'est pas le tour de ${DREVIN} : c'est au tour de Orque\\. Celui de ${DREVIN} viendra pendant « `,
+      ),
     );
     expect(await rawAttack(table, alice)).toMatchObject({ ok: false, key: 'PDA.Error.Turn.Later' });
     expect(gm.messages().length).toBe(cards);

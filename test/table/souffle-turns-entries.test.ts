@@ -10,8 +10,6 @@ import { describe, expect, it } from 'vitest';
 import { Table, type Seat } from '../harness/table';
 import { brigand, souffleRound, text, WARRIOR } from './souffle-table';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
-
 const bow = (bruno: Seat): string => bruno.actor('Chasseur').items.getName('Arc court').id;
 
 /** Bruno clicks his bow's labelled attack button on the sheet. */
@@ -150,7 +148,9 @@ describe('Souffle: one player attack, counted', () => {
       aliceSeat.click('li.active [data-action="pdaAttack"]', aliceSeat.tracker),
     );
     table.dice.push([10, 1], [12, 7]);
-    await alice.act('confirm the attack', () => aliceSeat.answerDialog({ characteristic: 'vigueur' }, 'attack'));
+    await alice.act('confirm the attack', () =>
+      aliceSeat.answerDialog({ characteristic: 'vigueur' }, 'attack'),
+    );
     expect(text(gmSeat.lastMessage())).toContain('Brigand');
     table.dice.push([10, 2], [10, 1]);
     await gm.act('the brigand parries', () => gmSeat.press('Parer'));
@@ -160,7 +160,9 @@ describe('Souffle: one player attack, counted', () => {
     await gm.act('apply the damage', () => gmSeat.press('Appliquer'));
     // S-DF3: the 6 points come off the brigand's souffle first.
     expect(left()).toBe(before - 6);
-    await alice.act('end the slot', () => aliceSeat.click('li.active [data-action="pdaEndSlot"]', aliceSeat.tracker));
+    await alice.act('end the slot', () =>
+      aliceSeat.click('li.active [data-action="pdaEndSlot"]', aliceSeat.tracker),
+    );
     expect(alice.count).toBeLessThanOrEqual(5);
     expect(gm.count).toBeLessThanOrEqual(3);
     expect(table.errors()).toEqual([]);

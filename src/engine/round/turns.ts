@@ -36,7 +36,8 @@ export function attackTurnRefusal<C extends RoundCombatant, D, R>(
   const any = state as unknown as RoundState<RoundCombatant, unknown, unknown>;
   const name = nameOf(any, id);
   const step = stepOf(rules, state.step);
-  if (step && step.kind !== 'resolve') return new RulesError('PDA.Error.Turn.NotYet', { name, step: step.label });
+  if (step && step.kind !== 'resolve')
+    return new RulesError('PDA.Error.Turn.NotYet', { name, step: step.label });
   const current = state.slotIndex >= 0 ? state.slots[state.slotIndex] : undefined;
   if (current?.combatantId === id && current.status === 'current') return undefined;
   const later = state.slots.find(

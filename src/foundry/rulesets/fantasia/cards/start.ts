@@ -145,7 +145,11 @@ function undeclaredIn(facts: FantasiaRoundFacts): boolean {
  * The refusals that hold whatever the moment (the fighter's states, the weapon's readiness, what
  * was declared: F-R5), checked before whose turn it is so the player learns what to change.
  */
-function standingRefusals(attacker: FantasiaCombatant, weapon: FantasiaWeapon, facts: FantasiaRoundFacts): void {
+function standingRefusals(
+  attacker: FantasiaCombatant,
+  weapon: FantasiaWeapon,
+  facts: FantasiaRoundFacts,
+): void {
   checkCanAttack({
     attacker,
     defender: attacker,
