@@ -152,6 +152,13 @@ describe('Souffle: one player attack, counted', () => {
       aliceSeat.answerDialog({ characteristic: 'vigueur' }, 'attack'),
     );
     expect(text(gmSeat.lastMessage())).toContain('Brigand');
+    // The action is spent: the slot offers to close itself, and the prompt says so.
+    expect(text(aliceSeat.tracker.querySelector('.pda-round-prompt'))).toBe(
+      `${WARRIOR} a joué son action : « J'ai fini » sur sa ligne passe au suivant.`,
+    );
+    expect(aliceSeat.tracker.querySelector('li.active [data-action="pdaEndSlot"]')?.classList).toContain(
+      'pda-ready',
+    );
     table.dice.push([10, 2], [10, 1]);
     await gm.act('the brigand parries', () => gmSeat.press('Parer'));
     const left = () => gmSeat.actor('Brigand').system.souffle.value + gmSeat.actor('Brigand').system.pv.value;

@@ -38,6 +38,8 @@ export interface SlotView {
   readonly current: boolean;
   /** The viewer owns the current slot and may end it. */
   readonly canEnd: boolean;
+  /** The slot's action is spent (a Souffle action paid on a card): closing it is what is left. */
+  readonly spent: boolean;
   /** The GM may amend the combatant's declaration. */
   readonly canEdit: boolean;
   /** The viewer owns the current attack slot (or is the GM): it may start its card. */
@@ -280,6 +282,7 @@ export function buildTrackerView(input: ViewInput): TrackerView {
             statusLabel: t(STATUS_KEYS[slot.status]),
             current: isCurrent,
             canEnd: isCurrent && (viewer.gm || viewer.owns.includes(slot.combatantId)),
+            spent: slot.detail?.paid !== undefined,
             canEdit: viewer.gm && active.has(slot.combatantId) && slot.status === 'waiting',
             canAttack:
               isCurrent &&
@@ -319,11 +322,19 @@ export function buildTrackerView(input: ViewInput): TrackerView {
       : complete
         ? t('PDA.Combat.RoundOver')
         : resolving && current && visible(current.combatantId)
-          ? t(adapter.startsCard?.(current) ? 'PDA.Combat.Prompt.TurnAttack' : 'PDA.Combat.Prompt.TurnAct', {
-              name: info.get(current.combatantId)?.name ?? state.combatants[current.combatantId]?.name ?? '?',
-              attack: t('PDA.Combat.AttackShort'),
-              end: t('PDA.Combat.EndSlot'),
-            })
+          ? t(
+              current.detail?.paid !== undefined
+                ? 'PDA.Combat.Prompt.TurnDone'
+                : adapter.startsCard?.(current)
+                  ? 'PDA.Combat.Prompt.TurnAttack'
+                  : 'PDA.Combat.Prompt.TurnAct',
+              {
+                name:
+                  info.get(current.combatantId)?.name ?? state.combatants[current.combatantId]?.name ?? '?',
+                attack: t('PDA.Combat.AttackShort'),
+                end: t('PDA.Combat.EndSlot'),
+              },
+            )
           : '',
     rows,
     roster: [],
