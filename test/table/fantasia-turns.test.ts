@@ -116,6 +116,17 @@ describe('Fantasia: attacks outside the fighter’s slot', () => {
     expect(t.table.errors()).toEqual([]);
   });
 
+  it('F-R1 with the world setting “Attacks in the round’s order” off, the sheet attacks during the declarations', async () => {
+    const t = await fantasiaTable([{ entry: 'Bretteur', owner: 'Bruno' }, { entry: 'Brigand' }], {
+      attackTurnOrder: false,
+    });
+    await startFight(t, ['Bretteur', 'Brigand']);
+    const sword = itemId(t.bruno, 'Bretteur', 'Épée fantasque');
+    t.table.dice.push([100, 30]);
+    await attackFromSheet(t.bruno, 'Bretteur', sword, 'Brigand');
+    expect(text(t.gm.lastMessage())).toContain('Attaque 30 /');
+  });
+
   it('F-R1 out of combat the sheet attacks as before', async () => {
     const t = await fantasiaTable([{ entry: 'Bretteur', owner: 'Bruno' }, { entry: 'Brigand' }]);
     const sword = itemId(t.bruno, 'Bretteur', 'Épée fantasque');

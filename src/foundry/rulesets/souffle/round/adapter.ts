@@ -31,6 +31,7 @@ import { endRoundConditions } from './conditions';
 import { writeState } from '../states';
 import { askGM } from '../../../queries';
 import type { CombatLike, CombatantLike, DeclarationRequest, RoundAdapter } from '../../../combat/adapter';
+import { turnOrderEnforced } from '../../../combat/turns';
 
 /**
  * Souffle's round in Foundry (S-R1..S-R3, S-P1..S-P4): the engine plug-in of
@@ -181,7 +182,7 @@ export function checkSouffleAction(
 ): void {
   const turn = souffleTurn(state, id);
   // Before the actions step only the turn is checked (S-R1: postures first).
-  if (!turn && state) {
+  if (!turn && state && turnOrderEnforced()) {
     const early = turnRefusal(state, id, action, gm);
     if (early) throw early;
   }
