@@ -1,6 +1,14 @@
 /** Secret thrusts at the table (F-B1–F-B7): named at resolution, malus both ways, crosses. */
 import { describe, expect, it } from 'vitest';
-import { attackFromSheet, fantasiaTable, itemId, offered, startFight, text } from './fantasia-table';
+import {
+  attackFromSheet,
+  fantasiaTable,
+  itemId,
+  offered,
+  startFight,
+  text,
+  toOwnSlot,
+} from './fantasia-table';
 
 async function drawDagger(t: Awaited<ReturnType<typeof fantasiaTable>>): Promise<string> {
   const dagger = itemId(t.gm, 'Brigand', 'Dague');
@@ -54,6 +62,12 @@ describe('secret thrusts through the sheet and the card', () => {
     const t = await fantasiaTable([{ entry: 'Bretteur', owner: 'Bruno' }, { entry: 'Brigand' }]);
     await startFight(t, ['Bretteur', 'Brigand']);
     const sword = itemId(t.bruno, 'Bretteur', 'Épée fantasque');
+    // Both thrusts in the swordsman's own slot (issue 29: an attack is taken there only).
+    await toOwnSlot(t, t.bruno, 'Bretteur', {
+      'intents.0.kind': 'melee',
+      'intents.0.weaponId': sword,
+      'intents.0.targetId': t.ids.Brigand!,
+    });
     t.table.dice.push([100, 30]);
     await attackFromSheet(t.bruno, 'Bretteur', sword, 'Brigand', { thrustId: 'etranglement' });
     t.table.dice.push([6, 3], [4, 1]);

@@ -41,15 +41,7 @@ describe('a fighter at 0 PV or below', () => {
     expect(text(t.gm.lastMessage())).toContain('Dommages subis 15');
     await t.gm.press('Appliquer');
     expect(t.gm.actor('Brigand').system.pv.value).toBe(-3);
-    await t.bruno.click('li.active [data-action="pdaEndSlot"]', t.bruno.tracker);
-    // The brigand's own slot comes: his blow is refused, from the slot and from the sheet.
-    const cards = t.gm.messages().length;
-    t.table.dice.push([100, 10]);
-    await attackFromSlot(t.gm, 'Bretteur');
-    expect(t.gm.warnings.join(' ')).toContain('Brigand est mort : ses PV sont à -3.');
-    await attackFromSheet(t.gm, 'Brigand', dagger, 'Bretteur');
-    expect(t.gm.messages().length).toBe(cards);
-    // Bruno strikes again: the fallen brigand can neither parry nor dodge.
+    // Bruno strikes again in his own slot (issue 29): the fallen brigand can neither parry nor dodge.
     t.table.dice.push([100, 40]);
     await attackFromSheet(t.bruno, 'Bretteur', sword, 'Brigand');
     expect(offered(t.gm)).toEqual([
@@ -58,6 +50,14 @@ describe('a fighter at 0 PV or below', () => {
       ['Ne rien faire', true],
     ]);
     expect(text(t.gm.lastMessage())).toContain('Hors de combat');
+    await t.bruno.click('li.active [data-action="pdaEndSlot"]', t.bruno.tracker);
+    // The brigand's own slot comes: his blow is refused, from the slot and from the sheet.
+    const cards = t.gm.messages().length;
+    t.table.dice.push([100, 10]);
+    await attackFromSlot(t.gm, 'Bretteur');
+    expect(t.gm.warnings.join(' ')).toContain('Brigand est mort : ses PV sont à -3.');
+    await attackFromSheet(t.gm, 'Brigand', dagger, 'Bretteur');
+    expect(t.gm.messages().length).toBe(cards);
     // Next round he declares nothing.
     while (!text(t.gm.tracker).includes('Tout le monde a agi')) {
       const end = t.gm.tracker.querySelector<HTMLElement>('li.active [data-action="pdaEndSlot"]');

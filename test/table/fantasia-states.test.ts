@@ -10,8 +10,10 @@ import {
   declare,
   fantasiaTable,
   itemId,
+  finishRound,
   startFight,
   text,
+  toOwnSlot,
   type FantasiaTable,
 } from './fantasia-table';
 
@@ -33,6 +35,12 @@ describe('states that end by themselves', () => {
     const t = await fantasiaTable([{ entry: 'Bretteur', owner: 'Bruno' }, { entry: 'Brigand' }]);
     await startFight(t, ['Bretteur', 'Brigand']);
     const sword = itemId(t.bruno, 'Bretteur', 'Épée fantasque');
+    // Attacks are taken in the fighter's own slot (issue 29).
+    await toOwnSlot(t, t.bruno, 'Bretteur', {
+      'intents.0.kind': 'melee',
+      'intents.0.weaponId': sword,
+      'intents.0.targetId': t.ids.Brigand!,
+    });
     t.table.dice.push([100, 99]);
     await attackFromSheet(t.bruno, 'Bretteur', sword, 'Brigand');
     t.table.dice.push([100, 60]); // 60 against DEX 15 × 3 = 45: he falls too
@@ -45,7 +53,7 @@ describe('states that end by themselves', () => {
     expect(await statesBox(t.bruno, 'Bretteur')).toContain("Déséquilibré (pas d'attaque) — 2 round(s)");
     expect(t.bruno.actor('Bretteur').system.states).not.toHaveProperty('skipNextAttack');
 
-    await quietRound(t, { Bretteur: t.bruno, Brigand: t.gm });
+    await finishRound(t);
     // Round 2: still off balance, so the attack is refused on the card.
     expect(t.bruno.actor('Bretteur').statuses.has('skipNextAttack')).toBe(true);
     expect(await statesBox(t.bruno, 'Bretteur')).toContain('— 1 round(s)');
@@ -60,6 +68,11 @@ describe('states that end by themselves', () => {
     // Round 3: the round ended it everywhere; he attacks again.
     for (const seat of [t.gm, t.bruno]) expect(seat.actor('Bretteur').statuses.size).toBe(0);
     expect(await statesBox(t.bruno, 'Bretteur')).not.toContain('Déséquilibré');
+    await toOwnSlot(t, t.bruno, 'Bretteur', {
+      'intents.0.kind': 'melee',
+      'intents.0.weaponId': sword,
+      'intents.0.targetId': t.ids.Brigand!,
+    });
     t.table.dice.push([100, 30]);
     await attackFromSheet(t.bruno, 'Bretteur', sword, 'Brigand');
     expect(text(t.bruno.lastMessage())).toMatch(/Attaque 30 \/ 65 % Réussite/);
@@ -73,6 +86,11 @@ describe('states that end by themselves', () => {
     const who = 'Aventurière arbalétrière';
     await startFight(t, [who, 'Brigand']);
     const bolt = itemId(t.alice, who, 'Arbalète');
+    await toOwnSlot(t, t.alice, who, {
+      'intents.0.kind': 'shoot',
+      'intents.0.weaponId': bolt,
+      'intents.0.targetId': t.ids.Brigand!,
+    });
     t.table.dice.push([100, 98]);
     await attackFromSheet(t.alice, who, bolt, 'Brigand');
     await t.gm.press('Mécanisme');
@@ -95,7 +113,7 @@ describe('states that end by themselves', () => {
     sheet = await t.alice.openSheet(t.alice.actor(who));
     expect(sheet.querySelector('[data-action="repairWeapon"]')).toBeNull();
 
-    await quietRound(t, { [who]: t.alice, Brigand: t.gm });
+    await finishRound(t);
     expect(t.gm.actor(who).statuses.has('jammed')).toBe(false);
     expect(await statesBox(t.alice, who)).not.toContain('enrayée');
   });
@@ -107,6 +125,18 @@ describe('states that end by themselves', () => {
     await t.gm.click(gmSheet.querySelector(`tr[data-weapon-id="${dagger}"] [data-field="drawn"]`)!);
     await startFight(t, ['Bretteur', 'Brigand']);
     const sword = itemId(t.bruno, 'Bretteur', 'Épée fantasque');
+    await toOwnSlot(
+      t,
+      t.bruno,
+      'Bretteur',
+      { 'intents.0.kind': 'melee', 'intents.0.weaponId': sword, 'intents.0.targetId': t.ids.Brigand! },
+      () =>
+        declare(t.gm, t.ids.Brigand!, {
+          'intents.0.kind': 'melee',
+          'intents.0.weaponId': dagger,
+          'intents.0.targetId': t.ids.Bretteur!,
+        }),
+    );
     t.table.dice.push([100, 20]); // 20 against 65 − 10
     await attackFromSheet(t.bruno, 'Bretteur', sword, 'Brigand', { thrustId: 'desarmement' });
     t.table.dice.push([6, 2], [4, 1]);
@@ -120,7 +150,7 @@ describe('states that end by themselves', () => {
     await attackFromSheet(t.gm, 'Brigand', dagger, 'Bretteur');
     expect(t.gm.warnings.join(' ')).toMatch(/Dague/);
 
-    await quietRound(t, { Bretteur: t.bruno, Brigand: t.gm });
+    await finishRound(t);
     expect(t.gm.actor('Brigand').statuses.has('weaponBound')).toBe(false);
     expect(await statesBox(t.gm, 'Brigand')).not.toContain('Arme liée');
   });

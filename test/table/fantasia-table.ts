@@ -116,3 +116,34 @@ export async function attackFromSlot(
 export function offered(seat: Seat): [string, boolean][] {
   return seat.buttons(seat.lastMessage()).map((b) => [b.label.split(' —')[0]!.trim(), b.enabled]);
 }
+
+/**
+ * The round up to `name`'s own slot (an attack is taken there only: issue 29): `seat` declares
+ * its intent, `others` declares the rest if given, the GM resolves the passes (forcing past the fighters not declared) and moves the
+ * turn on until that fighter's slot is current.
+ */
+export async function toOwnSlot(
+  t: FantasiaTable,
+  seat: Seat,
+  name: string,
+  intent: Record<string, string | boolean>,
+  others?: () => Promise<void>,
+): Promise<void> {
+  await declare(seat, t.ids[name]!, intent);
+  if (others) await others();
+  await t.gm.click(
+    t.gm.tracker.querySelector('[data-action="pdaStartPasses"]') ??
+      t.gm.tracker.querySelector('[data-action="pdaForcePasses"]')!,
+  );
+  const current = () => text(t.gm.tracker.querySelector('li.pda-slot.active .pda-name'));
+  for (let guard = 0; guard < 20 && current() !== name; guard++)
+    await t.gm.click('[data-action="pdaNextSlot"]', t.gm.tracker);
+  if (current() !== name) throw new Error(`${name} has no slot this round`);
+}
+
+/** The GM closes the round's remaining slots and opens the next round. */
+export async function finishRound(t: FantasiaTable): Promise<void> {
+  while (!text(t.gm.tracker).includes('Tout le monde a agi'))
+    await t.gm.click('[data-action="pdaNextSlot"]', t.gm.tracker);
+  await t.gm.click('[data-action="pdaNextRound"]', t.gm.tracker);
+}

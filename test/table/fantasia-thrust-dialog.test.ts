@@ -28,6 +28,10 @@ describe('the thrusts a swordsman is offered', () => {
       'intents.0.targetId': t.ids[ARCHER]!,
     });
     await t.gm.click('[data-action="pdaStartPasses"]', t.gm.tracker);
+    // The archer's pass-2 slot first; the GM moves on to the swordsman's (issue 29: an attack is
+    // taken in the fighter's own slot).
+    await t.gm.click('[data-action="pdaNextSlot"]', t.gm.tracker);
+    expect(text(t.gm.tracker.querySelector('li.pda-slot.active .pda-name'))).toBe('Bretteur');
     await t.bruno.target(ARCHER);
     const sheet = await t.bruno.openSheet(t.bruno.actor('Bretteur'));
     await t.bruno.click(sheet.querySelector(`tr[data-weapon-id="${sword}"] [data-action="useWeapon"]`)!);

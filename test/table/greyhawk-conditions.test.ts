@@ -13,7 +13,9 @@ const DREVIN = "Drevin, spécialiste de l'épée longue";
 const AYLA = 'Ayla, rôdeuse aux deux lames';
 
 async function arena(names: readonly string[]) {
-  const table = await Table.open({ ruleset: 'greyhawk' });
+  // These card steps are played out of the round's order: the world lets players attack at any
+  // moment (setting attackTurnOrder off; the order itself is proven in greyhawk-turns).
+  const table = await Table.open({ ruleset: 'greyhawk', settings: { attackTurnOrder: false } });
   const alice = table.seat('Alice');
   const bruno = table.seat('Bruno');
   await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');

@@ -186,7 +186,9 @@ describe('Greyhawk parries', () => {
   });
 
   it('G-PA3 Kael parries with his long bow: ruined for shooting, then broken on a failed save; a magic bow loses +1', async () => {
-    const table = await Table.open({ ruleset: 'greyhawk' });
+    // These card steps are played out of the round's order: the world lets players attack at any
+    // moment (setting attackTurnOrder off; the order itself is proven in greyhawk-turns).
+    const table = await Table.open({ ruleset: 'greyhawk', settings: { attackTurnOrder: false } });
     const alice = table.seat('Alice');
     const gm = table.gm;
     const combat = await arena(table, [
@@ -239,7 +241,9 @@ describe('Greyhawk parries', () => {
   });
 
   it('G-PA4 Drevin declares the DMG parry before initiative: AC 3 becomes −1 against the orc, and he may not attack', async () => {
-    const table = await Table.open({ ruleset: 'greyhawk' });
+    // These card steps are played out of the round's order: the world lets players attack at any
+    // moment (setting attackTurnOrder off; the order itself is proven in greyhawk-turns).
+    const table = await Table.open({ ruleset: 'greyhawk', settings: { attackTurnOrder: false } });
     const alice = table.seat('Alice');
     const gm = table.gm;
     const combat = await arena(table, [

@@ -169,7 +169,9 @@ describe('Greyhawk shield rush through the round', () => {
   });
 
   it("G-SH1 an off-hand shield punch at −4 loses the shield's AC: a specialist gets it back at his next attack, others at the round's end", async () => {
-    const table = await Table.open({ ruleset: 'greyhawk' });
+    // These card steps are played out of the round's order: the world lets players attack at any
+    // moment (setting attackTurnOrder off; the order itself is proven in greyhawk-turns).
+    const table = await Table.open({ ruleset: 'greyhawk', settings: { attackTurnOrder: false } });
     const alice = table.seat('Alice');
     const gm = table.gm;
     await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
@@ -220,7 +222,9 @@ describe('Greyhawk shield rush through the round', () => {
   });
 
   it('G-D3 the orc spends its attack to realign its knocked shield: AC back at once; with no attack left it cannot; a player asks the GM', async () => {
-    const table = await Table.open({ ruleset: 'greyhawk' });
+    // These card steps are played out of the round's order: the world lets players attack at any
+    // moment (setting attackTurnOrder off; the order itself is proven in greyhawk-turns).
+    const table = await Table.open({ ruleset: 'greyhawk', settings: { attackTurnOrder: false } });
     const alice = table.seat('Alice');
     const bruno = table.seat('Bruno');
     const gm = table.gm;

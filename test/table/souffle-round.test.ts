@@ -51,6 +51,10 @@ describe('a Souffle round: the S-AT3 warrior (Alice) against the S-AT5 hunter (B
   });
 
   it('S-AT3 the warrior strikes with vigueur 3 and métier 4: level +8, 1d10+1d12 keep best, 7 + 3 = 10', async () => {
+    // The actions step: the hunter (9) first, then the warrior's turn, where she strikes (issue 29:
+    // an action is taken in the fighter's own turn).
+    await gm.click('[data-action="pdaStartPasses"]', gm.tracker);
+    await gm.click('[data-action="pdaNextSlot"]', gm.tracker);
     await alice.target('Chasseur');
     const sheet = await alice.openSheet(alice.actor(WARRIOR));
     await alice.click(sheet.querySelector('[data-action="attack"]')!);

@@ -88,8 +88,9 @@ export function changePostureAtTurnEnd(
 /**
  * Actions follow the round's turn order (S-R1, S-R3): outside the GM, a costed action is taken
  * only in one's own current slot; refused naming whose turn it is. A fighter who changed posture
- * at the end of their turn (S-P1) acts no more this round. Outside the actions step nothing is
- * checked.
+ * at the end of their turn (S-P1) acts no more this round. Before the actions step (initiative,
+ * postures) a player's costed action is refused: the turn comes once the postures are chosen.
+ * A fighter the round does not hold checks nothing.
  */
 export function turnRefusal<C extends RoundCombatant, R>(
   state: RoundState<C, SouffleDeclaration, R>,
@@ -97,9 +98,12 @@ export function turnRefusal<C extends RoundCombatant, R>(
   action: string,
   gm: boolean,
 ): RulesError | undefined {
-  if (state.ended || state.step !== SOUFFLE_STEPS.actions) return undefined;
+  if (state.ended || state.round < 1 || !state.combatants[id]) return undefined;
   if (actionCost(actionLength(action)) === 0) return undefined;
   const name = state.combatants[id]?.name ?? id;
+  // Before the actions step (initiative, postures) nobody acts yet: the turn comes in order.
+  if (state.step !== SOUFFLE_STEPS.actions)
+    return gm ? undefined : new RulesError('PDA.Error.SouffleBeforeActions', { name });
   if (state.declarations[id]?.turnOver) return new RulesError('PDA.Error.SouffleTurnOver', { name });
   if (gm) return undefined;
   const current = state.slotIndex >= 0 ? state.slots[state.slotIndex] : undefined;

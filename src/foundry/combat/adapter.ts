@@ -94,8 +94,14 @@ export interface RoundAdapter<C extends RoundCombatant = RoundCombatant, D = unk
    * while they declare). Absent or undefined: the order's score as usual.
    */
   initiativeText?(state: RoundState<C, D, R>, id: CombatantId, viewer: Requester): string | undefined;
+  /** Why a fighter stands where it does in the order, localized (Souffle: a Guerrier first). */
+  orderNote?(state: RoundState<C, D, R>, id: CombatantId): string | undefined;
   /** A note shown on a slot's row (Souffle: the posture and its short actions left). */
   slotSummary?(state: RoundState<C, D, R>, slot: Slot, viewer: Requester): string;
+  /** Lang key of the declaration rows' control (default PDA.Combat.Declare; Souffle: postures). */
+  readonly declareLabel?: string;
+  /** Lang key of the prompt naming who declares next, with {name} (default PDA.Combat.WaitingFor). */
+  readonly declarePrompt?: string;
   /** The current slot starts an attack card (a button on its row). */
   startsCard?(slot: Slot): boolean;
   /**

@@ -3,6 +3,7 @@ import { PassedArmesCombat, PassedArmesCombatant } from './documents';
 import { CombatRoundModel, CombatantRoundModel } from './models';
 import { registerRoundQueries } from './service';
 import { FOOTER_TEMPLATE, PassedArmesCombatTracker, TRACKER_TEMPLATE } from './tracker';
+import { registerTurnSettings } from './turns';
 import { registerVaultKeeper } from './vault';
 
 export { registerRoundAdapter } from './adapter';
@@ -29,5 +30,6 @@ export function registerCombat(): void {
   (CONFIG.ui as unknown as Record<string, unknown>).combat = PassedArmesCombatTracker;
   registerRoundQueries();
   registerVaultKeeper();
+  registerTurnSettings();
   void foundry.applications.handlebars.loadTemplates([...new Set(COMBAT_TEMPLATES)]);
 }

@@ -38,12 +38,18 @@ export interface SlotView {
   readonly current: boolean;
   /** The viewer owns the current slot and may end it. */
   readonly canEnd: boolean;
+  /** The slot's action is spent (a Souffle action paid on a card): closing it is what is left. */
+  readonly spent: boolean;
   /** The GM may amend the combatant's declaration. */
   readonly canEdit: boolean;
   /** The viewer owns the current attack slot (or is the GM): it may start its card. */
   readonly canAttack: boolean;
   /** The ruleset's note on the row (Souffle: posture and the short actions left), or ''. */
   readonly summary: string;
+  /** Another slot of the same fighter's turn, right after its first: shown grouped under it. */
+  readonly continues: boolean;
+  /** Why this fighter stands where it does in the order (S-R3: a Guerrier first), or ''. */
+  readonly orderNote: string;
 }
 
 export interface PassView {
@@ -69,6 +75,8 @@ export interface DeclarationRowView {
   /** The viewer may choose this combatant to go first among those tied. */
   readonly canGoFirst: boolean;
   readonly goFirstLabel: string;
+  /** The declare control's visible label and tooltip (Souffle: the posture choice). */
+  readonly declareLabel: string;
 }
 
 export interface TrackerView {
@@ -131,6 +139,8 @@ const LABEL_KEYS = [
   'ToggleHidden',
   'ToggleDefeated',
   'Ping',
+  'AttackShort',
+  'EndSlotHint',
 ] as const;
 
 function labels(): Record<string, string> {
@@ -222,6 +232,8 @@ export function buildTrackerView(input: ViewInput): TrackerView {
         (info.get(a.combatantId)?.name ?? '').localeCompare(info.get(b.combatantId)?.name ?? ''),
       )
     : state.order;
+  const declareKey = adapter.declareLabel ?? 'PDA.Combat.Declare';
+  const declareLabel = t(declareKey);
   const rows: DeclarationRowView[] = listed
     .filter((e) => visible(e.combatantId))
     .map((e) => {
@@ -241,18 +253,20 @@ export function buildTrackerView(input: ViewInput): TrackerView {
         next: !sealed && next?.id === id,
         out,
         canDeclare: declaring && !out && mine && inTurn,
+        declareLabel: declared ? t('PDA.Combat.EditDeclaration') : declareLabel,
         ...tieOf(id),
       };
     });
 
   const current = state.slotIndex >= 0 ? state.slots[state.slotIndex] : undefined;
+  const noteOf = (id: string): string => adapter.orderNote?.(state, id) ?? '';
   const passes: PassView[] = rules.steps
     .filter((s) => s.kind === 'resolve' && s.pass !== undefined)
     .map((s) => {
       const pass = s.pass as number;
       const slots = state.slots
         .filter((slot) => slot.pass === pass && visible(slot.combatantId))
-        .map((slot): SlotView => {
+        .map((slot, index, all): SlotView => {
           const c = info.get(slot.combatantId);
           const shown = slotVisible(slot, viewer);
           const isCurrent = slot === current;
@@ -268,12 +282,15 @@ export function buildTrackerView(input: ViewInput): TrackerView {
             statusLabel: t(STATUS_KEYS[slot.status]),
             current: isCurrent,
             canEnd: isCurrent && (viewer.gm || viewer.owns.includes(slot.combatantId)),
+            spent: slot.detail?.paid !== undefined,
             canEdit: viewer.gm && active.has(slot.combatantId) && slot.status === 'waiting',
             canAttack:
               isCurrent &&
               (viewer.gm || viewer.owns.includes(slot.combatantId)) &&
               (adapter.startsCard?.(slot) ?? false),
             summary: adapter.slotSummary?.(state, slot, viewer) ?? '',
+            continues: index > 0 && all[index - 1]?.combatantId === slot.combatantId,
+            orderNote: noteOf(slot.combatantId),
           };
         });
       return {
@@ -296,15 +313,29 @@ export function buildTrackerView(input: ViewInput): TrackerView {
     complete,
     prompt: declaring
       ? next && sealed
-        ? t('PDA.Combat.WaitingSealed')
+        ? `${t('PDA.Combat.WaitingSealed')} ${t('PDA.Combat.Prompt.DeclareOwn', { control: declareLabel })}`
         : next
-          ? t('PDA.Combat.WaitingFor', {
+          ? `${t(adapter.declarePrompt ?? 'PDA.Combat.WaitingFor', {
               name: visible(next.id) ? (info.get(next.id)?.name ?? next.name) : '?',
-            })
+            })} ${t('PDA.Combat.Prompt.Declare', { control: declareLabel })}`
           : t('PDA.Combat.AllDeclared')
       : complete
         ? t('PDA.Combat.RoundOver')
-        : '',
+        : resolving && current && visible(current.combatantId)
+          ? t(
+              current.detail?.paid !== undefined
+                ? 'PDA.Combat.Prompt.TurnDone'
+                : adapter.startsCard?.(current)
+                  ? 'PDA.Combat.Prompt.TurnAttack'
+                  : 'PDA.Combat.Prompt.TurnAct',
+              {
+                name:
+                  info.get(current.combatantId)?.name ?? state.combatants[current.combatantId]?.name ?? '?',
+                attack: t('PDA.Combat.AttackShort'),
+                end: t('PDA.Combat.EndSlot'),
+              },
+            )
+          : '',
     rows,
     roster: [],
     passes: resolving ? passes : [],

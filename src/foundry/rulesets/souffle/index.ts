@@ -2,7 +2,8 @@ import { configuredStatusEffects, setStatusEffects } from '../../compat';
 import { templatePath } from '../../constants';
 import { registerDepartureHooks, registerSouffleOpenQuery, souffleCardFlows } from './cards';
 import { registerConditionHooks } from './round/conditions';
-import { souffleRoundAdapter, POSTURE_DIALOG_TEMPLATE } from './round/adapter';
+import { souffleRoundAdapter, POSTURE_DIALOG_TEMPLATE, setSouffleSlotAttack } from './round/adapter';
+import { startSouffleSlotAttack } from './round/slot-attack';
 import type { FoundryRuleset } from '../types';
 import { AdversaireModel, CombattantModel } from './models/actors';
 import { ArmeSouffleModel, ArmureSouffleModel } from './models/items';
@@ -58,6 +59,8 @@ export const souffleRuleset: FoundryRuleset = {
     registerPostureQuery();
     // Souffle cards are opened by the GM on a player's request (cards/request.ts).
     registerSouffleOpenQuery();
+    // S-R1: the tracker's attack button on a slot.
+    setSouffleSlotAttack(startSouffleSlotAttack);
   },
   init() {
     // Token badge of each posture (S-P1) and each S-ST1 state after core's statuses: a new list,

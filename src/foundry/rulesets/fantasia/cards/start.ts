@@ -1,11 +1,13 @@
 import { RulesError } from '../../../../engine/core/errors';
 import { findBotte, weaponFit } from '../../../../engine/fantasia/bottes';
+import { checkCanAttack } from '../../../../engine/fantasia/attack';
 import { isRanged, withStates } from '../../../../engine/fantasia/weapons';
 import type { FantasiaCombatant, FantasiaWeapon } from '../../../../engine/fantasia/types';
 import { GM } from '../../../../engine/round/types';
 import { notifyError, t } from '../../../i18n';
 import { activeRulesetId } from '../../../settings';
 import { runRoundCommand } from '../../../combat/service';
+import { refuseAttackOutOfTurn } from '../../../combat/turns';
 import { combatantOfActor } from '../round/chat-round';
 import type { CombatLike, CombatantLike } from '../../../combat/adapter';
 import { resolveUuid, userTargets } from '../../../chat/card';
@@ -23,7 +25,7 @@ import {
   type LutteHold,
   type WhipIntent,
 } from '../../../../engine/fantasia/exchange';
-import { fantasiaRound } from './round-context';
+import { fantasiaRound, type FantasiaRoundFacts } from './round-context';
 import {
   attackerHasInitiative,
   knockOutOffered,
@@ -134,6 +136,30 @@ function attackerOf(actor: ActorLike, combatId: string): FantasiaCombatant {
     : nocked;
 }
 
+/** F-R5: in the passes, a fighter who declared neither a blow nor a dodge may not attack. */
+function undeclaredIn(facts: FantasiaRoundFacts): boolean {
+  return Boolean(facts.inPasses && !facts.attackDeclared && !facts.dodgeDeclared);
+}
+
+/**
+ * The refusals that hold whatever the moment (the fighter's states, the weapon's readiness, what
+ * was declared: F-R5), checked before whose turn it is so the player learns what to change.
+ */
+function standingRefusals(
+  attacker: FantasiaCombatant,
+  weapon: FantasiaWeapon,
+  facts: FantasiaRoundFacts,
+): void {
+  checkCanAttack({
+    attacker,
+    defender: attacker,
+    weapon,
+    ...(facts.dodgeDeclared ? { attackerDodging: true } : {}),
+    ...(facts.missileUsed ? { missileUsed: true } : {}),
+    ...(undeclaredIn(facts) ? { undeclared: true } : {}),
+  });
+}
+
 /** The dialog's choices as a request carries them (checked again by the GM). */
 export type FantasiaOpenChoices = Omit<AttackDialogResult, 'targets' | 'assisted'> & {
   readonly assisted?: boolean;
@@ -194,6 +220,10 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
     const attacker = attackerOf(actor, combatId);
     const weapon = attacker.weapons?.find((w) => w.id === weaponId);
     if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: weaponId });
+    // What stops this fighter or weapon at any moment first (a sheathed blade, F-R5…), then
+    // F-R1, F-R6..F-R8: a player attacks in the fighter's own slot of the passes only.
+    standingRefusals(attacker, weapon, facts);
+    refuseAttackOutOfTurn(actor.uuid, request.user, combatId);
     const c = await withOtherWeaponRuling(request.choices, request.user, actor.name, attacker, weapon);
     if (c.knockOut && !knockOutOffered(weapon, facts) && knockOutOffered(weapon, undefined))
       throw new RulesError('PDA.Error.CardKnockOutNotDeclared', { rule: 'F-U4' });
@@ -225,7 +255,7 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
             memory: fantasiaRound().memory(combatId),
             ...(facts.dodgeDeclared ? { attackerDodging: true } : {}),
             ...(facts.missileUsed ? { missileUsed: true } : {}),
-            ...(facts.inPasses && !facts.attackDeclared && !facts.dodgeDeclared ? { undeclared: true } : {}),
+            ...(undeclaredIn(facts) ? { undeclared: true } : {}),
             ...(distance !== null ? { distance } : {}),
             ...(c.thrustId
               ? {
@@ -290,6 +320,9 @@ export async function startAttack(
     const attacker = attackerOf(actor, combatId);
     const weapon = attacker.weapons?.find((w) => w.id === weaponId);
     if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: weaponId });
+    // Told before the dialog; the GM checks again (F-R1, F-R6..F-R8).
+    standingRefusals(attacker, weapon, fantasiaRound().facts(combatId, actor.uuid));
+    refuseAttackOutOfTurn(actor.uuid, game.user, combatId);
     const offered = options.targets ?? userTargets();
     // Every Fantasia attack strikes someone (F-H1): say how to target before any dialog.
     if (offered.length === 0) throw new RulesError('PDA.Error.TargetFirst', { name: actor.name });

@@ -1,4 +1,5 @@
 import { RulesError } from '../../../../engine/core/errors';
+import { refuseAttackOutOfTurn } from '../../../combat/turns';
 import type { CalledShot, Position } from '../../../../engine/greyhawk/attack';
 import { freeHandsWith, type Grip } from '../../../../engine/greyhawk/manoeuvres';
 import type { GreyhawkWeapon } from '../../../../engine/greyhawk/types';
@@ -177,6 +178,8 @@ export const greyhawkAttackOpener: CardOpener<GreyhawkChoices> = {
     const actor = request.actor as ActorDoc;
     const itemId = request.itemId;
     greyhawkActor(actor, actor.name);
+    // The round's order of attacks: a player attacks in the fighter's own slot only.
+    refuseAttackOutOfTurn(actor.uuid, request.user, request.combatId);
     const item = actor.items.get(itemId);
     if (!item) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: itemId });
     const { missile } = weaponShot(item.system);
@@ -240,6 +243,8 @@ export async function startGreyhawkAttack(
     const actor = actorDoc as unknown as ActorDoc;
     if (!actor.isOwner) throw new RulesError('PDA.Error.CardNotYourActor', { name: actor.name });
     greyhawkActor(actor, actor.name);
+    // Told before the dialog; the GM checks again.
+    refuseAttackOutOfTurn(actor.uuid, game.user);
     const item = actor.items.get(itemId);
     if (!item) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: itemId });
     const offered = options.targets ?? userTargets();

@@ -1,5 +1,5 @@
 import { RulesError } from '../../../../engine/core/errors';
-import type { Requester, RoundState } from '../../../../engine/round/types';
+import type { Requester, RoundState, Slot } from '../../../../engine/round/types';
 import type { SouffleFighter } from '../../../../engine/souffle/fighter';
 import { tickKnockOut } from '../../../../engine/souffle/manoeuvres';
 import {
@@ -31,6 +31,7 @@ import { endRoundConditions } from './conditions';
 import { writeState } from '../states';
 import { askGM } from '../../../queries';
 import type { CombatLike, CombatantLike, DeclarationRequest, RoundAdapter } from '../../../combat/adapter';
+import { turnOrderEnforced } from '../../../combat/turns';
 
 /**
  * Souffle's round in Foundry (S-R1..S-R3, S-P1..S-P4): the engine plug-in of
@@ -170,8 +171,8 @@ export function describeSouffleDeclaration(state: SouffleRoundState, id: string,
 /**
  * S-P1/S-P2..S-P4: whether `id` may start `action` now; throws the localized refusal
  * (PDA.Error.SouffleNoPosture, PDA.Error.SouffleNoActionLeft) when its posture's budget of short
- * actions is spent. Passive actions (defence, movement) always pass. Outside the actions step
- * (no combat, posture step) nothing is checked.
+ * actions is spent. Passive actions (defence, movement) always pass. Before the actions step a
+ * player's costed action is refused (postures first); with no round nothing is checked.
  */
 export function checkSouffleAction(
   state: SouffleRoundState | null,
@@ -180,6 +181,11 @@ export function checkSouffleAction(
   gm = false,
 ): void {
   const turn = souffleTurn(state, id);
+  // Before the actions step only the turn is checked (S-R1: postures first).
+  if (!turn && state && turnOrderEnforced()) {
+    const early = turnRefusal(state, id, action, gm);
+    if (early) throw early;
+  }
   if (!turn || !state) return;
   // What the posture cannot pay at all first, then whose turn it is (S-R1).
   spendAction(turn, action);
@@ -321,6 +327,18 @@ export async function tickKnockOuts(combat: CombatLike): Promise<void> {
   }
 }
 
+/** The tracker's slot attack (slot-attack.ts), set by the ruleset's setup (no import circle). */
+let slotAttack: ((combat: CombatLike, slotId: string) => Promise<unknown>) | undefined;
+
+export function setSouffleSlotAttack(start: typeof slotAttack): void {
+  slotAttack = start;
+}
+
+/** A slot that still has a short action to spend on an attack (S-R1, S-R2). */
+export function souffleSlotStartsCard(slot: Slot): boolean {
+  return slot.spends === ACTIONS_POOL && (slot.action === 'action' || slot.action === 'attaque');
+}
+
 function currentRules() {
   try {
     return souffleRoundRulesFromSettings();
@@ -340,6 +358,16 @@ export const souffleRoundAdapter: RoundAdapter<SouffleRoundCombatant, SouffleDec
     describeDeclaration: describeSouffleDeclaration,
     actionIcon: (action) => ACTION_ICONS[action] ?? 'fa-solid fa-circle',
     promptDeclaration: promptSouffleDeclaration,
+    declareLabel: 'PDA.Souffle.Tracker.ChoosePosture',
+    declarePrompt: 'PDA.Souffle.Tracker.WaitingFor',
+    // S-R3: a Guerrier's slot comes before higher totals; its number says why.
+    orderNote: (state, id) => {
+      const reason = state.order.find((e) => e.combatantId === id)?.reason;
+      return reason === 'PDA.Souffle.Initiative.Guerrier' ? t(reason) : undefined;
+    },
+    // S-R1: the slot's attack button, as in the other rulesets.
+    startsCard: souffleSlotStartsCard,
+    startCard: async (combat, slotId) => slotAttack?.(combat, slotId),
     roundStarted: async (combat) => {
       await tickKnockOuts(combat);
       await endRoundConditions(combat);
