@@ -254,7 +254,7 @@ describe('Greyhawk parries', () => {
     await gm.target(DREVIN);
     table.dice.push([20, 19]);
     const blow = text(await attackFromSheet(gm, 'Orque', 'Hache de bataille'));
-    expect(blow).toContain('TAC0 − CA 19 − (-1) = 20');
+    expect(blow).toContain('TAC0 19 − CA -1 = 20');
     expect(blow).toContain('Raté');
     // He parries and does nothing else: his attack is refused with the reason.
     await alice.target('Orque');
@@ -266,7 +266,7 @@ describe('Greyhawk parries', () => {
     await nextRound(table, combat.id);
     table.dice.push([20, 2]);
     expect(text(await attackFromSheet(gm, 'Orque', 'Hache de bataille'))).toContain(
-      'TAC0 − CA 19 − (3) = 16',
+      'TAC0 19 − CA 3 = 16',
     );
     expect(table.errors()).toEqual([]);
   });
@@ -316,7 +316,7 @@ describe('Greyhawk parries', () => {
 
     // The gnoll, the same round: Drevin's AC is still 3 with the shield (4 without it).
     table.dice.push([20, 2]);
-    expect(text(await attackFromSheet(gm, 'Gnoll', 'Hallebarde'))).toContain('TAC0 − CA 19 − (3) = 16');
+    expect(text(await attackFromSheet(gm, 'Gnoll', 'Hallebarde'))).toContain('TAC0 19 − CA 3 = 16');
     expect(gm.actor(DREVIN).system.ac).toBe(3);
     expect(table.errors()).toEqual([]);
   });

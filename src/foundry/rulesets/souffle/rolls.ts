@@ -7,7 +7,8 @@ import type { SouffleFighter } from '../../../engine/souffle/fighter';
 import { rollLevel, type LadderRoll } from '../../../engine/souffle/ladder';
 import type { SouffleOptions } from '../../../engine/souffle/options';
 import { withFoundryDice, type DieRoller } from '../../dice/roll-dice';
-import { notifyError } from '../../i18n';
+import { notifyError, t } from '../../i18n';
+import { diceWords } from './cards/fighters';
 import { souffleOptionsFromSettings } from './settings';
 
 const K = 'PDA.Souffle';
@@ -39,7 +40,7 @@ export function attackCardContext(
     characteristicValue: input.characteristic.value,
     metier: input.metier,
     level: attack.level > 0 ? `+${attack.level}` : String(attack.level),
-    formula: attack.roll.dice,
+    formula: diceWords(attack.roll.dice, (x) => t(x.key, x.data ? { ...x.data } : undefined)),
     dice: diceView(attack.roll),
     die: attack.die,
     weaponDamage: attack.weaponDamage,
@@ -99,7 +100,7 @@ export async function rollInitiativeCard(
       'souffle/chat/initiative.hbs',
       {
         actorName: actor.name ?? '',
-        formula: value.dice,
+        formula: diceWords(value.dice, (x) => t(x.key, x.data ? { ...x.data } : undefined)),
         dice: diceView(value),
         total,
         guerrier: fighter.disciplines.some((d) => d.toLowerCase() === 'guerrier'),
