@@ -8,7 +8,7 @@ import { rollLevel, type LadderRoll } from '../../../engine/souffle/ladder';
 import type { SouffleOptions } from '../../../engine/souffle/options';
 import { withFoundryDice, type DieRoller } from '../../dice/roll-dice';
 import { notifyError, t } from '../../i18n';
-import { diceWords } from './cards/fighters';
+import { diceWords } from './dice-words';
 import { souffleOptionsFromSettings } from './settings';
 
 const K = 'PDA.Souffle';

@@ -2,7 +2,10 @@ import { RulesError } from '../../../../engine/core/errors';
 import type { FighterRef } from '../../../../engine/core/exchange';
 import type { SouffleArmour, SouffleShield, SouffleWeapon } from '../../../../engine/souffle/equipment';
 import type { SouffleFighter } from '../../../../engine/souffle/fighter';
-import { parseLadderDice, type LadderRoll } from '../../../../engine/souffle/ladder';
+import type { LadderRoll } from '../../../../engine/souffle/ladder';
+import { diceWords } from '../dice-words';
+
+export { diceWords };
 import type { SouffleOptions } from '../../../../engine/souffle/options';
 import type { PostureTurn } from '../../../../engine/souffle/posture';
 import { isSouffleState } from '../../../../engine/souffle/states';
@@ -175,32 +178,6 @@ export function setSouffleOptionsSource(source: (() => SouffleOptions) | null): 
 
 export function souffleOptionsNow(): SouffleOptions {
   return optionsSource();
-}
-
-/**
- * A ladder's dice rule said in words, in the user's language: "le meilleur de 1d10 et 1d12"
- * (1d10+1d12 keep best), "le plus bas de 2d10" (2d10kl), "1d12". A rule that does not parse is
- * shown as written.
- */
-export function diceWords(dice: string, tr: (text: Text) => string): string {
-  const D = 'PDA.Souffle.Dice';
-  let parsed: ReturnType<typeof parseLadderDice>;
-  try {
-    parsed = parseLadderDice(dice);
-  } catch {
-    return dice;
-  }
-  const terms = parsed.formula.terms.flatMap((x) => (x.kind === 'dice' ? [x] : []));
-  const each = terms.map((x) => `${x.count}d${x.faces}`);
-  const list = each.slice(1).reduce((a, b) => tr({ key: `${D}.And`, data: { a, b } }), each[0] ?? '');
-  if (parsed.keep) return tr({ key: `${D}.${parsed.keep === 'best' ? 'Best' : 'Worst'}`, data: { dice: list } });
-  const only = terms.length === 1 ? terms[0] : undefined;
-  if (only?.keep)
-    return tr({
-      key: `${D}.${only.keep === 'h' ? 'Highest' : 'Lowest'}`,
-      data: { n: only.keepCount ?? 1, dice: list },
-    });
-  return parsed.formula.text;
 }
 
 /** "le meilleur de 1d10 et 1d12 : 1, [7]" — the rule in words, every die, the kept ones in brackets. */
