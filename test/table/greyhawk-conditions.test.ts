@@ -47,7 +47,7 @@ describe('Greyhawk conditions that take effect by themselves', () => {
     expect(statuses(bruno.token('Orque').actor)).toEqual(['greyhawk-pinned']);
     const sheet = await gm.openSheet(orc());
     expect(text(sheet.querySelector('.pda-greyhawk-conditions'))).toContain(
-      'Cloué (3 round(s) au plus) G-C1',
+      'Cloué (3 rounds au plus) G-C1',
     );
 
     // Ayla strikes twice: both cards add the pinned target's +2 (G-C1) by themselves.
@@ -134,7 +134,7 @@ describe('Greyhawk conditions that take effect by themselves', () => {
     await nextRound(table, combat.id);
     expect(text(gm.lastMessage())).toContain('garde sa prise sur Orque');
     expect(conditionsOf(orc()).heldRounds).toBe(1);
-    expect(text(orc().sheet?.element ?? (await gm.openSheet(orc())))).toContain('tenu depuis 1 round(s)');
+    expect(text(orc().sheet?.element ?? (await gm.openSheet(orc())))).toContain('tenu depuis 1 round');
     table.dice.push([20, 19]);
     const hostage = text(
       await attackFromSheet(alice, DREVIN, 'Épée longue', { calledShot: 1, purpose: 'hostage' }),

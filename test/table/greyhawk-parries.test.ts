@@ -31,7 +31,9 @@ async function parryFromSheet(
   if (!row) throw new Error(`${actorName} has no weapon row ${weaponName}`);
   await seat.click('[data-action="parry"]', row as Element);
   await seat.answerDialog(answers);
-  return seat.lastMessage();
+  // A refused parry posts nothing, and the log may then be empty (the round's dice are whispered
+  // to the GMs): callers that expect a card read it, the others check the notification.
+  return seat.messages().at(-1) as HTMLElement;
 }
 
 /** The chat card (as this person's log shows it) whose text contains `title`, the newest. */

@@ -93,7 +93,7 @@ describe('a Souffle round: aim then strike, a grapple refused, a shot from 55 m'
     await alice.answerDialog({ characteristic: 'vigueur' });
     const card = text(alice.lastMessage());
     expect(card).toContain("Niveau d'avantage +9");
-    expect(card).toContain('2d12kh : 3, [8]');
+    expect(card).toContain('le meilleur de 2d12 : 3, [8]');
     // 8 + 3 (long sword) = 11.
     expect(card).toContain('Dégâts potentiels 11');
     expect(text(gm.tracker)).toContain(
