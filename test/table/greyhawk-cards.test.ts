@@ -63,7 +63,7 @@ describe('Greyhawk manoeuvres through the sheet and the card', () => {
     expect(card).toContain('Charge +2 G-SH2');
     expect(card).not.toContain('Spécialisation');
     expect(card).toContain('Dés 1d3 : 2 Force +3 Dégâts 5');
-    expect(alice.buttons(alice.lastMessage()).map((b) => b.label)).not.toContain('Rester debout (DEX) G-SH2');
+    expect(alice.buttons(alice.lastMessage()).map((b) => b.label)).not.toContain('Rester debout (DEX)');
     table.dice.push([20, 1]);
     await gm.press('Rester debout', gm.lastMessage());
     await gm.press('Appliquer', gm.lastMessage());
