@@ -15,7 +15,11 @@ const PLURAL_START = /\{(\w+), plural,/g;
  * message one, `{n, plural, one {# round} other {# rounds}}`, with `#` the count; forms may hold
  * other `{placeholders}`. A text without one is returned as it is.
  */
-export function pluralForms(text: string, data: Readonly<Record<string, string | number>>, lang: string): string {
+export function pluralForms(
+  text: string,
+  data: Readonly<Record<string, string | number>>,
+  lang: string,
+): string {
   let out = '';
   let at = 0;
   PLURAL_START.lastIndex = 0;

@@ -42,7 +42,9 @@ describe('states that end by themselves', () => {
       expect(seat.actor('Bretteur').statuses.has('skipNextAttack')).toBe(true);
     const effect = t.gm.actor('Bretteur').effects.contents[0];
     expect(effect.duration).toMatchObject({ rounds: 2, startRound: 1 });
-    expect(await statesBox(t.bruno, 'Bretteur')).toContain("Déséquilibré (pas d'attaque) — rounds restants : 2");
+    expect(await statesBox(t.bruno, 'Bretteur')).toContain(
+      "Déséquilibré (pas d'attaque) — rounds restants : 2",
+    );
     expect(t.bruno.actor('Bretteur').system.states).not.toHaveProperty('skipNextAttack');
 
     await quietRound(t, { Bretteur: t.bruno, Brigand: t.gm });

@@ -46,9 +46,7 @@ describe('Greyhawk conditions that take effect by themselves', () => {
     // Every client sees the status on the token's actor, and the sheet lists it.
     expect(statuses(bruno.token('Orque').actor)).toEqual(['greyhawk-pinned']);
     const sheet = await gm.openSheet(orc());
-    expect(text(sheet.querySelector('.pda-greyhawk-conditions'))).toContain(
-      'Cloué (3 rounds au plus) G-C1',
-    );
+    expect(text(sheet.querySelector('.pda-greyhawk-conditions'))).toContain('Cloué (3 rounds au plus) G-C1');
 
     // Ayla strikes twice: both cards add the pinned target's +2 (G-C1) by themselves.
     await bruno.target('Orque');

@@ -267,9 +267,7 @@ describe('Greyhawk parries', () => {
     // Next round, without the declaration, AC 3 again.
     await nextRound(table, combat.id);
     table.dice.push([20, 2]);
-    expect(text(await attackFromSheet(gm, 'Orque', 'Hache de bataille'))).toContain(
-      'TAC0 19 − CA 3 = 16',
-    );
+    expect(text(await attackFromSheet(gm, 'Orque', 'Hache de bataille'))).toContain('TAC0 19 − CA 3 = 16');
     expect(table.errors()).toEqual([]);
   });
   it('G-ST3 Drevin, a weapon-and-shield specialist, parries the orc with his shield and keeps its AC against the gnoll; without the specialisation he may not', async () => {

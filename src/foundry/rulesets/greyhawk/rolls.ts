@@ -99,7 +99,11 @@ export function attackCardContext(
       ...modifierRows(a.modifiers).map((m) => ({ ...m, label: t(m.label) })),
       {
         label: t('PDA.Greyhawk.Cards.Row.Needed'),
-        value: t('PDA.Greyhawk.Cards.Row.NeededValue', { thac0: a.thac0, ac: a.thac0 - a.needed, needed: a.needed }),
+        value: t('PDA.Greyhawk.Cards.Row.NeededValue', {
+          thac0: a.thac0,
+          ac: a.thac0 - a.needed,
+          needed: a.needed,
+        }),
       },
     ],
     notes: a.automatic ? [{ text: t(`PDA.Greyhawk.Card.Automatic.${a.automatic}`) }] : [],
@@ -107,7 +111,11 @@ export function attackCardContext(
       ? [
           { label: t('PDA.Greyhawk.Cards.Row.Dice'), value: roll.damage.roll.formula },
           ...modifierRows(roll.damage.modifiers).map((m) => ({ ...m, label: t(m.label) })),
-          { label: t('PDA.Greyhawk.Cards.Row.Damage'), value: String(roll.damage.total), css: 'pda-row--total' },
+          {
+            label: t('PDA.Greyhawk.Cards.Row.Damage'),
+            value: String(roll.damage.total),
+            css: 'pda-row--total',
+          },
         ]
       : [],
   };

@@ -17,7 +17,8 @@ export function diceWords(dice: string, tr: (text: Text) => string): string {
   const terms = parsed.formula.terms.flatMap((x) => (x.kind === 'dice' ? [x] : []));
   const each = terms.map((x) => `${x.count}d${x.faces}`);
   const list = each.slice(1).reduce((a, b) => tr({ key: `${D}.And`, data: { a, b } }), each[0] ?? '');
-  if (parsed.keep) return tr({ key: `${D}.${parsed.keep === 'best' ? 'Best' : 'Worst'}`, data: { dice: list } });
+  if (parsed.keep)
+    return tr({ key: `${D}.${parsed.keep === 'best' ? 'Best' : 'Worst'}`, data: { dice: list } });
   const only = terms.length === 1 ? terms[0] : undefined;
   if (only?.keep)
     return tr({

@@ -73,7 +73,10 @@ export function attackCardContext(
         }),
         rule: 'S-A1',
       },
-      { label: t(`${K}.Characteristic.${input.characteristic.id}`), value: String(input.characteristic.value) },
+      {
+        label: t(`${K}.Characteristic.${input.characteristic.id}`),
+        value: String(input.characteristic.value),
+      },
       { label: t(`${K}.Card.metier`), value: String(input.metier) },
       { label: t('PDA.Souffle.Chat.Row.WeaponDamage'), value: `+${attack.weaponDamage}`, rule: 'S-A3' },
       ...(attack.statsDamage

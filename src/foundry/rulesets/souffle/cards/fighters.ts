@@ -183,7 +183,10 @@ export function souffleOptionsNow(): SouffleOptions {
 /** "le meilleur de 1d10 et 1d12 : 1, [7]" — the rule in words, every die, the kept ones in brackets. */
 export function diceText(roll: LadderRoll, tr: (text: Text) => string): string {
   const dice = roll.rolls.map((d) => (d.kept && roll.rolls.length > 1 ? `[${d.value}]` : String(d.value)));
-  return tr({ key: 'PDA.Souffle.Dice.Rolled', data: { dice: diceWords(roll.dice, tr), values: dice.join(', ') } });
+  return tr({
+    key: 'PDA.Souffle.Dice.Rolled',
+    data: { dice: diceWords(roll.dice, tr), values: dice.join(', ') },
+  });
 }
 
 /** A signed level: +2, 0, −1. */

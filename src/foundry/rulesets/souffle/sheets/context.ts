@@ -67,7 +67,9 @@ const num = (v: unknown, fallback = 0): number =>
 
 /** The dice of an advantage level in words, shown next to a level ("+8 : le meilleur de 1d10 et 1d12"). */
 export function levelDice(level: number, options: SouffleOptions = DEFAULT_OPTIONS): string {
-  return diceWords(ladderRow(options.ladder, level).dice, (x) => t(x.key, x.data ? { ...x.data } : undefined));
+  return diceWords(ladderRow(options.ladder, level).dice, (x) =>
+    t(x.key, x.data ? { ...x.data } : undefined),
+  );
 }
 
 function signed(n: number): string {
