@@ -73,7 +73,7 @@ describe('Greyhawk manoeuvres through the sheet and the card', () => {
     expect(statuses(alice.actor(DREVIN))).toEqual(['greyhawk-shieldOffLine']);
     await gm.target(DREVIN);
     table.dice.push([20, 2]);
-    expect(text(await attackFromSheet(gm, 'Orque', 'Hache de bataille'))).toMatch(/CA \d+ − \(4\)/);
+    expect(text(await attackFromSheet(gm, 'Orque', 'Hache de bataille'))).toMatch(/TAC0 \d+ − CA 4 = /);
     expect(table.errors()).toEqual([]);
   });
 
