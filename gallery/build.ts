@@ -175,12 +175,15 @@ function escapeHtml(text: string): string {
   return Handlebars.Utils.escapeExpression(text);
 }
 
-/** Renders every page for one language into artifacts/gallery/html/<lang>/<name>.html. */
-export async function buildGallery(lang: string, pages?: GalleryPage[]): Promise<BuiltPage[]> {
+/**
+ * Renders every page for one language into artifacts/gallery/html/<lang>/<name>.html (or `dir`,
+ * for a check that reads the pages without shooting them).
+ */
+export async function buildGallery(lang: string, pages?: GalleryPage[], dir?: string): Promise<BuiltPage[]> {
   const translations = loadTranslations(lang);
   const hb = createEnvironment(translations);
   const css = `${fontFaces()}\n${fontAwesome()}\n${coreCss()}\n${loadCss()}`;
-  const outDir = join(ARTIFACTS, 'html', lang);
+  const outDir = dir ?? join(ARTIFACTS, 'html', lang);
   mkdirSync(outDir, { recursive: true });
   const built: BuiltPage[] = [];
   for (const page of pages ?? (await loadPages())) {

@@ -1,19 +1,29 @@
 /** Helpers shared by the gallery page files: translations, localized build, portraits. */
 import { readFileSync } from 'node:fs';
+import { pluralForms } from '../src/foundry/i18n';
 import { lookup } from './helpers';
 
 type Dict = Record<string, unknown>;
 
 /** The language file Foundry would load (lang/<lang>.json, built from lang/parts by `npm run lang`). */
 export function translations(lang: string): Dict {
-  return JSON.parse(readFileSync(`lang/${lang}.json`, 'utf8')) as Dict;
+  const dict = JSON.parse(readFileSync(`lang/${lang}.json`, 'utf8')) as Dict;
+  languages.set(dict, lang);
+  return dict;
 }
+/** The language of each loaded dictionary (plural forms are chosen by language). */
+const languages = new WeakMap<Dict, string>();
 
-/** Localizes a key with {placeholders} filled from `data`; an unknown key stays visible as is. */
+/**
+ * Localizes a key with {placeholders} filled from `data` and its plural forms chosen by count,
+ * as the system's `t` does (src/foundry/i18n.ts); an unknown key stays visible as is.
+ */
 export function formatKey(dict: Dict, key: string, data?: Readonly<Record<string, unknown>>): string {
-  return (lookup(dict, key) ?? key).replace(/\{(\w+)\}/g, (m, k: string) =>
-    data && k in data ? String(data[k]) : m,
-  );
+  const raw = lookup(dict, key) ?? key;
+  const text = data
+    ? pluralForms(raw, data as Readonly<Record<string, string | number>>, languages.get(dict) ?? 'fr')
+    : raw;
+  return text.replace(/\{(\w+)\}/g, (m, k: string) => (data && k in data ? String(data[k]) : m));
 }
 
 /** Runs `build` with a minimal `game.i18n` in the language rendered (view builders localize). */
@@ -23,6 +33,7 @@ export function withI18n<T>(lang: string, build: () => T): T {
   const previous = g.game;
   g.game = {
     i18n: {
+      lang,
       localize: (key: string) => formatKey(dict, key),
       format: (key: string, data: Record<string, string>) => formatKey(dict, key, data),
     },

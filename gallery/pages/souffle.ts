@@ -343,7 +343,7 @@ export const pages: GalleryPage[] = [
   {
     name: 'souffle-combattant-profil',
     template: ['souffle/actor/header.hbs', 'shared/tabs.hbs', 'souffle/actor/profil.hbs'],
-    context: () => souffleSheetContext(sheetInput('combattant', 'profil')),
+    context: (lang) => withI18n(lang, () => souffleSheetContext(sheetInput('combattant', 'profil'))),
     width: 700,
     height: 720,
     classes: ['passe-d-armes', 'souffle', 'actor'],
@@ -352,7 +352,7 @@ export const pages: GalleryPage[] = [
   {
     name: 'souffle-combattant-combat',
     template: ['souffle/actor/header.hbs', 'shared/tabs.hbs', 'souffle/actor/combat.hbs'],
-    context: () => souffleSheetContext(sheetInput('combattant', 'combat')),
+    context: (lang) => withI18n(lang, () => souffleSheetContext(sheetInput('combattant', 'combat'))),
     width: 700,
     height: 720,
     classes: ['passe-d-armes', 'souffle', 'actor'],
@@ -361,7 +361,7 @@ export const pages: GalleryPage[] = [
   {
     name: 'souffle-adversaire',
     template: ['souffle/actor/header.hbs', 'souffle/actor/adversaire.hbs'],
-    context: () => souffleSheetContext(sheetInput('adversaire')),
+    context: (lang) => withI18n(lang, () => souffleSheetContext(sheetInput('adversaire'))),
     width: 600,
     height: 680,
     classes: ['passe-d-armes', 'souffle', 'actor', 'adversaire'],

@@ -53,7 +53,7 @@ describe('movement and chases', () => {
     await t.gm.fill(win.querySelectorAll('select')[0]!, 'pursuer');
     await t.gm.fill(win.querySelectorAll('select')[1]!, 'pursued');
     await t.gm.click('[data-action="chaseStart"]', chase(t));
-    expect(pairText(t)).toContain('Bretteur → Brigand 4.5 m gagne 4 m rattrape dans 2 round(s)');
+    expect(pairText(t)).toContain('Bretteur → Brigand 4.5 m gagne 4 m rattrape dans 2 rounds');
     expect(t.table.errors()).toEqual([]);
   });
 
@@ -66,7 +66,7 @@ describe('movement and chases', () => {
     await openChase(t, ['Pasmagosaure', 'Bretteur', 'Aventurière arbalétrière']);
     // Hostile tokens pursue, the players' characters flee, by default.
     await t.gm.click('[data-action="chaseStart"]', chase(t));
-    expect(pairText(t)).toContain('Pasmagosaure → Bretteur 20 m gagne 6 m rattrape dans 4 round(s)');
+    expect(pairText(t)).toContain('Pasmagosaure → Bretteur 20 m gagne 6 m rattrape dans 4 rounds');
     expect(pairText(t)).toContain('Pasmagosaure → Aventurière arbalétrière 20 m gagne 6 m');
     const gaps: string[] = [];
     for (let r = 1; r <= 3; r++) {
@@ -74,7 +74,7 @@ describe('movement and chases', () => {
       gaps.push(text(chase(t).querySelector('.pda-chase-pairs tbody tr td')));
     }
     expect(gaps).toEqual(['14 m', '8 m', '2 m']);
-    expect(pairText(t)).toContain('rattrape dans 1 round(s)');
+    expect(pairText(t)).toContain('rattrape dans 1 round');
     await t.gm.click('[data-action="chaseRound"]', chase(t));
     expect(text(chase(t).querySelector('.pda-chase-round'))).toBe('Poursuite : round 4');
     expect(pairText(t)).toContain('Pasmagosaure → Bretteur 0 m gagne 6 m rattrapé au round 4');
@@ -97,7 +97,7 @@ describe('movement and chases', () => {
     await macro.execute();
     await t.table.settle();
     await t.gm.click('[data-action="chaseStart"]', chase(t));
-    expect(pairText(t)).toContain('Pasmagosaure → Bretteur 12 m gagne 6 m rattrape dans 2 round(s)');
+    expect(pairText(t)).toContain('Pasmagosaure → Bretteur 12 m gagne 6 m rattrape dans 2 rounds');
     await t.bruno.game.passeDArmes.fantasia.openChase();
     await t.table.settle();
     expect(t.bruno.warnings.join(' ')).toContain('Seul le MJ mène une poursuite.');
@@ -116,16 +116,16 @@ describe('movement and chases', () => {
     await t.gm.fill(selects[1]!, 'pursued');
     await t.gm.click('[data-action="chaseStart"]', chase(t));
     // Same speed: the 3 m gap holds until the Brigand's breath runs out.
-    expect(pairText(t)).toContain('Bretteur → Brigand 3 m gagne 0 m rattrape dans 12 round(s)');
+    expect(pairText(t)).toContain('Bretteur → Brigand 3 m gagne 0 m rattrape dans 12 rounds');
     for (let r = 1; r <= 10; r++) await t.gm.click('[data-action="chaseRound"]', chase(t));
-    expect(runnerRow(t, 'Brigand')).toContain('10 / 11 rounds — encore 1 round(s) à fond');
+    expect(runnerRow(t, 'Brigand')).toContain('10 / 11 rounds — encore 1 round à fond');
     expect(t.gm.actor('Brigand').system.states.sprintRounds).toBe(10);
     await t.gm.click('[data-action="chaseRound"]', chase(t));
     expect(text(chase(t).querySelector('.pda-chase-events'))).toContain(
       "Brigand s'épuise : il ne peut plus courir à fond.",
     );
     expect(runnerRow(t, 'Brigand')).toContain('11 / 11 rounds — épuisé : moitié du Mouvement');
-    expect(pairText(t)).toContain('3 m gagne 4 m rattrape dans 1 round(s)');
+    expect(pairText(t)).toContain('3 m gagne 4 m rattrape dans 1 round');
     await t.gm.click('[data-action="chaseRound"]', chase(t));
     expect(pairText(t)).toContain('rattrapé au round 12');
     // The sprint count lives on the actors; the end of the chase clears it.

@@ -42,7 +42,7 @@ describe('Fantasia, independent reading: chases', () => {
     );
     expect(pair().gap).toBe('15 m');
     expect(pair().gain).toContain('gagne 3 m');
-    expect(pair().outlook).toContain('rattrape dans 5 round(s)');
+    expect(pair().outlook).toContain('rattrape dans 5 rounds');
     for (let i = 0; i < 4; i++) await nextRound();
     expect(pair().gap).toBe('3 m');
     await nextRound();

@@ -152,7 +152,7 @@ describe('an arquebus outside a tracked combat', () => {
     const row = (await t.gm.openSheet(t.gm.actor('Chef brigand'))).querySelector(
       `tr[data-weapon-id="${gun}"]`,
     );
-    expect(text(row)).toContain('Rechargement : 10 round(s)');
+    expect(text(row)).toContain('Rechargement, rounds restants : 10');
     expect(t.table.errors()).toEqual([]);
   });
 });
@@ -255,7 +255,7 @@ describe('an arquebus that bursts', () => {
     const broken = () => (t.gm.actor('Chef brigand').engineView().states.weaponBroken ?? []) as string[];
     expect(pv()).toBe(14);
     expect(broken()).not.toContain(gun);
-    expect(t.gm.buttons().map((b) => b.label)).toEqual(['Appliquer F-W6']);
+    expect(t.gm.buttons().map((b) => b.label)).toEqual(['Appliquer les dégâts']);
     await t.gm.press('Appliquer');
     expect(pv()).toBe(10);
     expect(broken()).toContain(gun);

@@ -120,7 +120,7 @@ describe('three shooters over four rounds', () => {
     const sheet = await t.bruno.openSheet(t.bruno.actor(XBOW));
     t.table.dice.push([100, 10], [2, 1]);
     await t.bruno.click(sheet.querySelector('[data-action="repairWeapon"]')!);
-    expect(text(t.bruno.lastMessage())).toContain("l'arme servira de nouveau dans 1 round(s)");
+    expect(text(t.bruno.lastMessage())).toContain("l'arme servira de nouveau dans 1 round");
 
     // Round 3: a jammed crossbow cannot be declared for a shot; she dodges. The Chef rams powder
     // and ball (one round of the countdown); the archer shoots.

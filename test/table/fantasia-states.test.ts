@@ -50,13 +50,15 @@ describe('states that end by themselves', () => {
       expect(seat.actor('Bretteur').statuses.has('skipNextAttack')).toBe(true);
     const effect = t.gm.actor('Bretteur').effects.contents[0];
     expect(effect.duration).toMatchObject({ rounds: 2, startRound: 1 });
-    expect(await statesBox(t.bruno, 'Bretteur')).toContain("Déséquilibré (pas d'attaque) — 2 round(s)");
+    expect(await statesBox(t.bruno, 'Bretteur')).toContain(
+      "Déséquilibré (pas d'attaque) — rounds restants : 2",
+    );
     expect(t.bruno.actor('Bretteur').system.states).not.toHaveProperty('skipNextAttack');
 
     await finishRound(t);
     // Round 2: still off balance, so the attack is refused on the card.
     expect(t.bruno.actor('Bretteur').statuses.has('skipNextAttack')).toBe(true);
-    expect(await statesBox(t.bruno, 'Bretteur')).toContain('— 1 round(s)');
+    expect(await statesBox(t.bruno, 'Bretteur')).toContain('— rounds restants : 1');
     await declare(t.bruno, t.ids.Bretteur!, {
       'intents.0.kind': 'melee',
       'intents.0.weaponId': sword,
@@ -108,8 +110,8 @@ describe('states that end by themselves', () => {
     sheet = await t.alice.openSheet(t.alice.actor(who));
     t.table.dice.push([100, 10], [2, 1]);
     await t.alice.click(sheet.querySelector('[data-action="repairWeapon"]')!);
-    expect(text(t.alice.lastMessage())).toContain("l'arme servira de nouveau dans 1 round(s)");
-    expect(await statesBox(t.alice, who)).toContain('Arme enrayée (Arbalète) — 1 round(s)');
+    expect(text(t.alice.lastMessage())).toContain("l'arme servira de nouveau dans 1 round");
+    expect(await statesBox(t.alice, who)).toContain('Arme enrayée (Arbalète) — rounds restants : 1');
     sheet = await t.alice.openSheet(t.alice.actor(who));
     expect(sheet.querySelector('[data-action="repairWeapon"]')).toBeNull();
 
@@ -145,7 +147,7 @@ describe('states that end by themselves', () => {
     const brigand = t.gm.actor('Brigand');
     expect(brigand.statuses.has('weaponBound')).toBe(true);
     expect(brigand.effects.contents[0].duration).toMatchObject({ rounds: 1, startRound: 1 });
-    expect(await statesBox(t.gm, 'Brigand')).toContain('Arme liée (Dague) — 1 round(s)');
+    expect(await statesBox(t.gm, 'Brigand')).toContain('Arme liée (Dague) — rounds restants : 1');
     // The bound dagger cannot strike this round.
     await attackFromSheet(t.gm, 'Brigand', dagger, 'Bretteur');
     expect(t.gm.warnings.join(' ')).toMatch(/Dague/);

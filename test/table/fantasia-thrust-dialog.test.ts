@@ -60,7 +60,7 @@ describe('the thrusts a swordsman is offered', () => {
     const cards = t.gm.messages().length;
     await attackFromSheet(t.bruno, 'Bretteur', sword, 'Brigand', { thrustId: 'antiParade' });
     expect(t.bruno.warnings.join(' ')).toContain(
-      'Thrust Anti-parade (Parry-breaker) not possible; missing: have the initiative.',
+      'Thrust Parry-breaker not possible; missing: have the initiative.',
     );
     expect(t.gm.messages().length).toBe(cards);
     expect(t.bruno.warnings.join(' ')).not.toMatch(/antiParade|hasInitiative/);

@@ -71,7 +71,7 @@ describe('Greyhawk manoeuvres through the sheet and the card', () => {
     expect(card).toContain('Charge +2 G-SH2');
     expect(card).not.toContain('Spécialisation');
     expect(card).toContain('Dés 1d3 : 2 Force +3 Dégâts 5');
-    expect(alice.buttons(alice.lastMessage()).map((b) => b.label)).not.toContain('Rester debout (DEX) G-SH2');
+    expect(alice.buttons(alice.lastMessage()).map((b) => b.label)).not.toContain('Rester debout (DEX)');
     table.dice.push([20, 1]);
     await gm.press('Rester debout', gm.lastMessage());
     await gm.press('Appliquer', gm.lastMessage());
@@ -81,7 +81,7 @@ describe('Greyhawk manoeuvres through the sheet and the card', () => {
     expect(statuses(alice.actor(DREVIN))).toEqual(['greyhawk-shieldOffLine']);
     await gm.target(DREVIN);
     table.dice.push([20, 2]);
-    expect(text(await attackFromSheet(gm, 'Orque', 'Hache de bataille'))).toMatch(/CA \d+ − \(4\)/);
+    expect(text(await attackFromSheet(gm, 'Orque', 'Hache de bataille'))).toMatch(/TAC0 \d+ − CA 4 = /);
     expect(table.errors()).toEqual([]);
   });
 

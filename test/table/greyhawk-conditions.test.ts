@@ -52,9 +52,7 @@ describe('Greyhawk conditions that take effect by themselves', () => {
     // Every client sees the status on the token's actor, and the sheet lists it.
     expect(statuses(bruno.token('Orque').actor)).toEqual(['greyhawk-pinned']);
     const sheet = await gm.openSheet(orc());
-    expect(text(sheet.querySelector('.pda-greyhawk-conditions'))).toContain(
-      'Cloué (3 round(s) au plus) G-C1',
-    );
+    expect(text(sheet.querySelector('.pda-greyhawk-conditions'))).toContain('Cloué (3 rounds au plus) G-C1');
 
     // Ayla strikes twice: both cards add the pinned target's +2 (G-C1) by themselves.
     await bruno.target('Orque');
@@ -144,7 +142,7 @@ describe('Greyhawk conditions that take effect by themselves', () => {
     await nextRound(table, combat.id);
     expect(text(gm.lastMessage())).toContain('garde sa prise sur Orque');
     expect(conditionsOf(orc()).heldRounds).toBe(1);
-    expect(text(orc().sheet?.element ?? (await gm.openSheet(orc())))).toContain('tenu depuis 1 round(s)');
+    expect(text(orc().sheet?.element ?? (await gm.openSheet(orc())))).toContain('tenu depuis 1 round');
     table.dice.push([20, 19]);
     const hostage = text(
       await attackFromSheet(alice, DREVIN, 'Épée longue', { calledShot: 1, purpose: 'hostage' }),

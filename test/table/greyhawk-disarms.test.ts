@@ -105,11 +105,11 @@ describe('Greyhawk disarms carried into the round', () => {
     // Ayla's blow meets AC 7 rather than 6: the small shield's point is gone (G-D3).
     table.dice.push([20, 2]);
     const blow = text(await attackFromSheet(bruno, AYLA, 'Épée longue'));
-    expect(blow).toContain('TAC0 − CA 16 − (7) = 9');
+    expect(blow).toContain('TAC0 16 − CA 7 = 9');
     await nextRound(table, combat.id);
     expect(statuses(gm.actor('Orque'))).toEqual([]);
     table.dice.push([20, 2]);
-    expect(text(await attackFromSheet(bruno, AYLA, 'Épée longue'))).toContain('TAC0 − CA 16 − (6) = 10');
+    expect(text(await attackFromSheet(bruno, AYLA, 'Épée longue'))).toContain('TAC0 16 − CA 6 = 10');
     expect(table.errors()).toEqual([]);
   });
 });

@@ -136,9 +136,9 @@ export function value(card: Element, section: 'attack' | 'damage', label: string
 export function total(card: Element): number {
   return Number(value(card, 'attack', 'Total'));
 }
-/** The number the total must reach: the last figure of "TAC0 − CA". */
+/** The number the total must reach: the last figure of the score to reach (TAC0 − CA). */
 export function needed(card: Element): number {
-  const v = value(card, 'attack', 'TAC0 − CA') ?? '';
+  const v = value(card, 'attack', 'Score à atteindre') ?? '';
   return Number(v.split('=').pop()?.trim().replace('−', '-'));
 }
 export function damage(card: Element): number | undefined {

@@ -31,7 +31,9 @@ async function parryFromSheet(
   if (!row) throw new Error(`${actorName} has no weapon row ${weaponName}`);
   await seat.click('[data-action="parry"]', row as Element);
   await seat.answerDialog(answers);
-  return seat.lastMessage();
+  // A refused parry posts nothing, and the log may then be empty (the round's dice are whispered
+  // to the GMs): callers that expect a card read it, the others check the notification.
+  return seat.messages().at(-1) as HTMLElement;
 }
 
 /** The chat card (as this person's log shows it) whose text contains `title`, the newest. */
@@ -258,7 +260,7 @@ describe('Greyhawk parries', () => {
     await gm.target(DREVIN);
     table.dice.push([20, 19]);
     const blow = text(await attackFromSheet(gm, 'Orque', 'Hache de bataille'));
-    expect(blow).toContain('TAC0 − CA 19 − (-1) = 20');
+    expect(blow).toContain('TAC0 19 − CA -1 = 20');
     expect(blow).toContain('Raté');
     // He parries and does nothing else: his attack is refused with the reason.
     await alice.target('Orque');
@@ -269,9 +271,7 @@ describe('Greyhawk parries', () => {
     // Next round, without the declaration, AC 3 again.
     await nextRound(table, combat.id);
     table.dice.push([20, 2]);
-    expect(text(await attackFromSheet(gm, 'Orque', 'Hache de bataille'))).toContain(
-      'TAC0 − CA 19 − (3) = 16',
-    );
+    expect(text(await attackFromSheet(gm, 'Orque', 'Hache de bataille'))).toContain('TAC0 19 − CA 3 = 16');
     expect(table.errors()).toEqual([]);
   });
   it('G-ST3 Drevin, a weapon-and-shield specialist, parries the orc with his shield and keeps its AC against the gnoll; without the specialisation he may not', async () => {
@@ -320,7 +320,7 @@ describe('Greyhawk parries', () => {
 
     // The gnoll, the same round: Drevin's AC is still 3 with the shield (4 without it).
     table.dice.push([20, 2]);
-    expect(text(await attackFromSheet(gm, 'Gnoll', 'Hallebarde'))).toContain('TAC0 − CA 19 − (3) = 16');
+    expect(text(await attackFromSheet(gm, 'Gnoll', 'Hallebarde'))).toContain('TAC0 19 − CA 3 = 16');
     expect(gm.actor(DREVIN).system.ac).toBe(3);
     expect(table.errors()).toEqual([]);
   });

@@ -41,7 +41,7 @@ describe('Greyhawk shield rush through the round', () => {
     await gm.target(DREVIN);
     table.dice.push([20, 14], [10, 6]);
     const braced = text(await attackFromSheet(gm, 'Gnoll', 'Hallebarde'));
-    expect(braced).toContain('TAC0 − CA 19 − (5) = 14');
+    expect(braced).toContain('TAC0 19 − CA 5 = 14');
     expect(braced).toContain('Touché');
     expect(braced).not.toContain('Force');
     expect(braced).toContain('Arme calée contre la charge : double dégât +6 G-SH2');
@@ -49,7 +49,7 @@ describe('Greyhawk shield rush through the round', () => {
     // The orc did not brace: the rusher's AC is as bad for it, but its axe does single damage.
     table.dice.push([20, 14], [8, 5]);
     const orc = text(await attackFromSheet(gm, 'Orque', 'Hache de bataille'));
-    expect(orc).toContain('TAC0 − CA 19 − (5) = 14');
+    expect(orc).toContain('TAC0 19 − CA 5 = 14');
     expect(orc).not.toContain('double dégât');
     expect(orc).toMatch(/Dégâts 5 /);
     expect(table.errors()).toEqual([]);
@@ -92,7 +92,7 @@ describe('Greyhawk shield rush through the round', () => {
     table.dice.push([20, 2]);
     // The sheet's 1, + 1 (rush) + 2 (the DEX part, no more): 4.
     const card = text(await attackFromSheet(gm, 'Gnoll', 'Hallebarde'));
-    expect(card).toContain('TAC0 − CA 19 − (4) = 15');
+    expect(card).toContain('TAC0 19 − CA 4 = 15');
     expect(table.errors()).toEqual([]);
   });
 
@@ -196,12 +196,12 @@ describe('Greyhawk shield rush through the round', () => {
     expect(punch).toContain('Total 8');
     expect(punch).toContain("Le bouclier ne protège plus jusqu'à la prochaine attaque (spécialiste). G-SH1");
     // The orc now meets AC 4, not 3.
-    expect(await orcBlow()).toContain('TAC0 − CA 19 − (4) = 15');
+    expect(await orcBlow()).toContain('TAC0 19 − CA 4 = 15');
     // Drevin's next attack brings the shield back.
     await alice.target('Orque');
     table.dice.push([20, 3]);
     await attackFromSheet(alice, DREVIN, 'Épée longue');
-    expect(await orcBlow()).toContain('TAC0 − CA 19 − (3) = 16');
+    expect(await orcBlow()).toContain('TAC0 19 − CA 3 = 16');
 
     // Without the specialisation the shield stays down to the round's end, attack or not.
     await alice.actor(DREVIN).update({ system: { styles: { shield: null } } });
@@ -215,9 +215,9 @@ describe('Greyhawk shield rush through the round', () => {
     await alice.target('Orque');
     table.dice.push([20, 3]);
     await attackFromSheet(alice, DREVIN, 'Épée longue');
-    expect(await orcBlow()).toContain('TAC0 − CA 19 − (4) = 15');
+    expect(await orcBlow()).toContain('TAC0 19 − CA 4 = 15');
     await nextRound(table, combat.id);
-    expect(await orcBlow()).toContain('TAC0 − CA 19 − (3) = 16');
+    expect(await orcBlow()).toContain('TAC0 19 − CA 3 = 16');
     expect(table.errors()).toEqual([]);
   });
 
@@ -260,7 +260,7 @@ describe('Greyhawk shield rush through the round', () => {
     // Ayla's blow meets AC 6 again.
     await bruno.target('Orque');
     table.dice.push([20, 2]);
-    expect(text(await attackFromSheet(bruno, AYLA, 'Épée longue'))).toContain('TAC0 − CA 16 − (6) = 10');
+    expect(text(await attackFromSheet(bruno, AYLA, 'Épée longue'))).toContain('TAC0 16 − CA 6 = 10');
     // Knocked aside again: the orc has no attack left, the shield stays aside.
     await knock(bruno, AYLA, 19);
     await gm.click('[data-action="realignShield"]', orc().sheet.element);

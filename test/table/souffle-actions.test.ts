@@ -46,7 +46,7 @@ describe('a Souffle round where every action spends the posture budget', () => {
     expect(alice.dialogs()).toEqual([]);
     expect(alice.messages().length).toBe(before);
     expect(alice.warnings.at(-1)).toBe(
-      "Plus assez d'actions en posture Intrépide : « Attaque » coûte 1 action(s) courte(s), il en reste 0.",
+      "Plus assez d'actions en posture Intrépide : « Attaque » coûte 1 action courte, il en reste 0. Attendez le round suivant ou choisissez une action moins coûteuse.",
     );
   });
 

@@ -93,7 +93,7 @@ describe('a Souffle round: aim then strike, a grapple refused, a shot from 55 m'
     await alice.answerDialog({ characteristic: 'vigueur' });
     const card = text(alice.lastMessage());
     expect(card).toContain("Niveau d'avantage +9");
-    expect(card).toContain('2d12kh : 3, [8]');
+    expect(card).toContain('le meilleur de 2d12 : 3, [8]');
     // 8 + 3 (long sword) = 11.
     expect(card).toContain('Dégâts potentiels 11');
     expect(text(gm.tracker)).toContain(
@@ -110,7 +110,7 @@ describe('a Souffle round: aim then strike, a grapple refused, a shot from 55 m'
     await gm.click(sheet.querySelector('[data-action="grapple"]')!);
     expect(gm.messages().length).toBe(before);
     expect(gm.warnings.at(-1)).toBe(
-      "Plus assez d'actions en posture Prudent : « Lutte (prise) » coûte 2 action(s) courte(s), il en reste 1.",
+      "Plus assez d'actions en posture Prudent : « Lutte (prise) » coûte 2 actions courtes, il en reste 1. Attendez le round suivant ou choisissez une action moins coûteuse.",
     );
     expect(text(gm.tracker)).toContain('6 Brigand Action courte En attente Prudent ○');
     expect(alice.actor(WARRIOR).statuses.has('agrippe')).toBe(false);

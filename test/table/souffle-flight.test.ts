@@ -51,7 +51,7 @@ describe('a Souffle flight that fails', () => {
     table.dice.push([10, 6], [10, 4]);
     await bruno.press('Chasseur frappe', offer);
     const blow = text(bruno.lastMessage());
-    expect(blow).toContain('Chasseur attaque (Mains nues)');
+    expect(blow).toContain('Chasseur attaque avec Mains nues');
     expect(blow).toContain("Niveau d'avantage +6");
     expect(blow).toContain('Dégâts potentiels 6');
     expect(alice.buttons().map((b) => b.label.split(' S-')[0])).toEqual(['Parer', 'Esquiver']);

@@ -33,7 +33,7 @@ describe('the Souffle advantage table', () => {
     await alice.answerDialog({ characteristic: 'vigueur' });
     const card = text(alice.lastMessage());
     expect(card).toContain("Niveau d'avantage +8");
-    expect(card).toContain('3d12kh');
+    expect(card).toContain('Dés le meilleur de 3d12 : 2, [11], 5');
     expect(card).toContain('Dégâts potentiels 14');
     expect(table.errors()).toEqual([]);
   });

@@ -13,7 +13,7 @@ describe('a défensif fighter', () => {
     const before = bruno.messages().length;
     await bruno.click(sheet.querySelector(`[data-item-id="${bow}"] [data-action="attack"]`)!);
     expect(bruno.warnings.at(-1)).toBe(
-      "Plus assez d'actions en posture Défensif : « Attaque » coûte 1 action(s) courte(s), il en reste 0.",
+      "Plus assez d'actions en posture Défensif : « Attaque » coûte 1 action courte, il en reste 0. Attendez le round suivant ou choisissez une action moins coûteuse.",
     );
     expect(bruno.messages().length).toBe(before);
     // The warrior strikes; the défensif hunter dodges at +2 ("significatif": one d12).

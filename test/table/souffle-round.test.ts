@@ -62,9 +62,9 @@ describe('a Souffle round: the S-AT3 warrior (Alice) against the S-AT5 hunter (B
     await alice.answerDialog({ characteristic: 'vigueur' });
     const card = text(alice.lastMessage());
     expect(card).toContain("Niveau d'avantage +8");
-    expect(card).toContain('1d10+1d12 keep best : 1, [7]');
+    expect(card).toContain('le meilleur de 1d10 et 1d12 : 1, [7]');
     expect(card).toContain('Dégâts potentiels 10');
-    expect(card).toContain('Peut encore forcer de 5 point(s) de souffle.');
+    expect(card).toContain("Peut encore forcer : jusqu'à 5 points de souffle de plus sur ce coup.");
     // The defender sees the defence buttons; the attacker the forcing ones.
     expect(bruno.buttons().map((b) => b.label.split(' S-')[0])).toEqual(['Parer', 'Esquiver']);
     expect(alice.buttons().map((b) => b.label.split(' S-')[0])).toEqual([
@@ -79,7 +79,7 @@ describe('a Souffle round: the S-AT3 warrior (Alice) against the S-AT5 hunter (B
     expect(text(alice.lastMessage())).toContain('Dégâts potentiels 15');
     expect(alice.actor(WARRIOR).system.souffle.value).toBe(before - 5);
     // The kept d12 shows 12 now: no more forcing.
-    expect(alice.buttons().map((b) => [b.label, b.enabled])).toEqual([['Forcer +1 souffle S-AT2', false]]);
+    expect(alice.buttons().map((b) => [b.label, b.enabled])).toEqual([['Forcer +1 souffle', false]]);
     expect(table.errors()).toEqual([]);
   });
 });
@@ -102,7 +102,7 @@ describe('a Souffle defence: the hunter parries the warrior', () => {
     table.dice.push([10, 8], [10, 3]);
     await bruno.press('Parer');
     const card = text(alice.lastMessage());
-    expect(card).toContain('Dés 2d10kl : 8, [3]');
+    expect(card).toContain('Dés le plus bas de 2d10 : 8, [3]');
     // 10 − 3 (die) − 3 (défense) − 2 (½ métier 3, rounded up: ruling S-DF3) = 2.
     expect(card).toContain('10 − 3 − 3 − 2 = 2');
     await table.gm.press('Appliquer');

@@ -41,7 +41,7 @@ describe('Souffle rules from the sheet', () => {
       [12, 2],
     ]);
     expect(card).toContain("Niveau d'avantage +7");
-    expect(card).toContain('1d8+1d12 keep best : [6], 2');
+    expect(card).toContain('le meilleur de 1d8 et 1d12 : [6], 2');
     expect(card).toContain('Geste 2');
     expect(card).toContain('Dégâts potentiels 9');
   });

@@ -25,6 +25,14 @@ import {
 
 export const CARD_TEMPLATE = templatePath('chat/card.hbs');
 
+/**
+ * The parts every card of the three rulesets is made of (header, result badge, rows with their
+ * rule IDs, buttons): card.hbs and the one-shot roll cards include them as partials.
+ */
+export const CARD_PARTIALS = ['header', 'check', 'rows', 'actions'].map((p) =>
+  templatePath(`chat/parts/${p}.hbs`),
+);
+
 /** Renders a template with a context; Foundry's renderTemplate by default, Handlebars in tests. */
 export type TemplateRenderer = (path: string, context: Record<string, unknown>) => Promise<string>;
 

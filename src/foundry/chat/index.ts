@@ -1,5 +1,5 @@
 import { CardData, CARD_TYPE } from './card-model';
-import { registerCardQueries } from './card';
+import { CARD_PARTIALS, registerCardQueries } from './card';
 import { onCombatRound, onRenderCardHTML } from './hooks';
 import { PassedArmesChatMessage } from './message';
 import { registerCardOpenQuery } from './open';
@@ -26,4 +26,5 @@ export function registerChat(): void {
   }) as never);
   registerCardQueries();
   registerCardOpenQuery();
+  void foundry.applications.handlebars.loadTemplates(CARD_PARTIALS);
 }

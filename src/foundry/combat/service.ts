@@ -15,6 +15,7 @@ import {
 import { GM, type Requester, type RoundCombatant, type RoundState } from '../../engine/round/types';
 import type { DieRoller } from '../dice/roll-dice';
 import { notifyError } from '../i18n';
+import { gmIds } from '../compat';
 import { registerQuery, askGM, type QueryPayload } from '../queries';
 import { bool, id, json, optional, tagged, token } from '../security/payload';
 import { activeRulesetId } from '../settings';
@@ -167,7 +168,11 @@ export async function runRoundCommand(
   });
 }
 
-/** Tie-break dice (F-R3) and reload dice (F-W6) rolled with Foundry dice go to chat. */
+/**
+ * Tie-break dice (F-R3) and reload dice (F-W6) rolled with Foundry dice go to chat, whispered to
+ * the GMs: the tracker already shows every player the order and the reloads they decide, so a
+ * public message every round is noise (docs/rulings.md, "Chat: what the table reads").
+ */
 async function postInitiativeRolls(state: State, rolls: Roll[]): Promise<void> {
   const ChatMessageClass = CONFIG.ChatMessage.documentClass as unknown as {
     create(data: Record<string, unknown>): Promise<unknown>;
@@ -178,6 +183,7 @@ async function postInitiativeRolls(state: State, rolls: Roll[]): Promise<void> {
   await ChatMessageClass.create({
     content: `<p>${foundry.utils.escapeHTML(game.i18n?.format('PDA.Combat.RollsChat', { round: String(state.round) }) ?? '')}</p>${lines.map((l) => `<p>${foundry.utils.escapeHTML(l)}</p>`).join('')}`,
     rolls,
+    whisper: gmIds(),
   });
 }
 

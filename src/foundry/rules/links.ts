@@ -67,8 +67,25 @@ function linkSpan(span: HTMLElement): void {
   span.replaceChildren(...parts);
 }
 
+/** The attribute of a control (a card button) whose rule is told in its tooltip, not its label. */
+export const RULE_TIP_ATTRIBUTE = 'data-pda-rule-tip';
+
+/** A control citing a rule (`data-pda-rule-tip="S-AT2"`): the rule's summary becomes its tooltip. */
+function tipControl(el: HTMLElement): void {
+  el.setAttribute(LINKED, '');
+  const ids = [...(el.getAttribute(RULE_TIP_ATTRIBUTE) ?? '').matchAll(new RegExp(RULE_ID_SOURCE, 'g'))]
+    .map((m) => m[0])
+    .filter(isRuleId);
+  if (ids.length) el.dataset.tooltip = ids.map((id) => ruleTooltip(id as RuleId)).join('\n');
+}
+
 /** Links every rule ID shown under `root` (the root included) that is not linked yet. */
 export function linkRules(root: ParentNode): void {
+  const tips: HTMLElement[] = [];
+  const tipSelector = `[${RULE_TIP_ATTRIBUTE}]:not([${LINKED}])`;
+  if ((root as Element).matches?.(tipSelector)) tips.push(root as HTMLElement);
+  tips.push(...root.querySelectorAll<HTMLElement>(tipSelector));
+  for (const el of tips) tipControl(el);
   const spans: HTMLElement[] = [];
   if ((root as Element).matches?.(`.pda-rule:not([${LINKED}])`)) spans.push(root as HTMLElement);
   spans.push(...root.querySelectorAll<HTMLElement>(`.pda-rule:not([${LINKED}])`));

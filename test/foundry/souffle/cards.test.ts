@@ -81,7 +81,7 @@ describe('Souffle attack card', () => {
       potential: 10,
       maxForce: 5,
     });
-    expect(lastMessage().content).toContain('1d10+1d12 keep best : 1, [7]');
+    expect(lastMessage().content).toContain('le meilleur de 1d10 et 1d12 : 1, [7]');
     expect(buttons()).toEqual(['force1', 'forceMax', 'parade', 'esquive', 'position']);
 
     // S-AT2: the attacker's owner forces to the cap; the souffle leaves the attacker.

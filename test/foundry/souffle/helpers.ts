@@ -55,6 +55,12 @@ export function strings(lang: 'fr' | 'en'): any {
 }
 
 const compiled = new Map<string, HandlebarsTemplateDelegate>();
+// The card's parts, which Foundry loads at init (chat/index.ts), as partials of the same Handlebars.
+for (const part of ['header', 'check', 'rows', 'actions'])
+  Handlebars.registerPartial(
+    `${SYSTEM_PATH}/templates/chat/parts/${part}.hbs`,
+    readFileSync(`templates/chat/parts/${part}.hbs`, 'utf8'),
+  );
 
 /** Renders our templates from disk as Foundry would (every {{ }} escaped). */
 export async function renderFromDisk(path: string, context: Record<string, unknown>): Promise<string> {

@@ -150,7 +150,7 @@ describe('Souffle round adapter', () => {
     expect(messages).toEqual([]);
     expect(FakeChatMessage.created.length).toBe(before);
     expect(warnings().at(-1)).toBe(
-      "Plus assez d'actions en posture Prudent : « Attaque » coûte 1 action(s) courte(s), il en reste 0.",
+      "Plus assez d'actions en posture Prudent : « Attaque » coûte 1 action courte, il en reste 0. Attendez le round suivant ou choisissez une action moins coûteuse.",
     );
   });
 

@@ -91,7 +91,7 @@ export const souffleGrappleExchange: ExchangeMachine<
     if (step === 'rolled' && state.result.grabbed)
       out.push({
         id: 'apply',
-        label: { key: 'PDA.Chat.Action.Apply' },
+        label: { key: 'PDA.Chat.Action.ApplyHold' },
         side: 'gm',
         rule: 'S-GR1',
         style: 'primary',

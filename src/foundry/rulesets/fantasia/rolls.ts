@@ -46,6 +46,7 @@ export function skillCardContext(actorName: string, skill: SkillId, result: Perc
     modifiers: result.modifiers.map((m) => ({
       key: m.key,
       value: m.value > 0 ? `+${m.value}` : String(m.value),
+      rule: m.rule,
     })),
     outcome: result.outcome,
     outcomeLabel: `PDA.FantasiaUI.Outcome.${result.outcome}`,

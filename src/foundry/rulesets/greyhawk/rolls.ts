@@ -10,7 +10,7 @@ import {
 import type { GreyhawkCharacter, GreyhawkWeapon, Modifier, Size } from '../../../engine/greyhawk/types';
 import { templatePath } from '../../constants';
 import { withFoundryDice, type DieRoller } from '../../dice/roll-dice';
-import { notifyError } from '../../i18n';
+import { notifyError, t } from '../../i18n';
 import { greyhawkOptionsFromSettings } from './settings';
 
 export interface GreyhawkAttackRoll {
@@ -85,6 +85,39 @@ export function attackCardContext(
     damage: roll.damage?.total,
     damageFormula: roll.damage?.roll.formula,
     damageModifiers: modifierRows(roll.damage?.modifiers ?? []),
+    // The parts every card shows (templates/chat/parts/): header, result badge, rows.
+    title: t('PDA.Chat.Title.Attack', { attacker: actorName, weapon: weapon.name }),
+    subtitle: target.name ? t('PDA.Greyhawk.Card.AgainstAc', { name: target.name, ac: target.ac }) : '',
+    check: {
+      roll: String(a.total ?? '—'),
+      target: String(a.needed),
+      level: a.outcome === 'hit' ? 'reussite' : 'echec',
+      levelLabel: t(`PDA.Greyhawk.Card.${a.outcome === 'hit' ? 'Hit' : 'Miss'}`),
+    },
+    rows: [
+      { label: t('PDA.Greyhawk.Cards.Row.D20'), value: String(a.natural ?? '—') },
+      ...modifierRows(a.modifiers).map((m) => ({ ...m, label: t(m.label) })),
+      {
+        label: t('PDA.Greyhawk.Cards.Row.Needed'),
+        value: t('PDA.Greyhawk.Cards.Row.NeededValue', {
+          thac0: a.thac0,
+          ac: a.thac0 - a.needed,
+          needed: a.needed,
+        }),
+      },
+    ],
+    notes: a.automatic ? [{ text: t(`PDA.Greyhawk.Card.Automatic.${a.automatic}`) }] : [],
+    damageRows: roll.damage
+      ? [
+          { label: t('PDA.Greyhawk.Cards.Row.Dice'), value: roll.damage.roll.formula },
+          ...modifierRows(roll.damage.modifiers).map((m) => ({ ...m, label: t(m.label) })),
+          {
+            label: t('PDA.Greyhawk.Cards.Row.Damage'),
+            value: String(roll.damage.total),
+            css: 'pda-row--total',
+          },
+        ]
+      : [],
   };
 }
 

@@ -7,7 +7,8 @@ import type { SouffleFighter } from '../../../engine/souffle/fighter';
 import { rollLevel, type LadderRoll } from '../../../engine/souffle/ladder';
 import type { SouffleOptions } from '../../../engine/souffle/options';
 import { withFoundryDice, type DieRoller } from '../../dice/roll-dice';
-import { notifyError } from '../../i18n';
+import { notifyError, t } from '../../i18n';
+import { diceWords } from './dice-words';
 import { souffleOptionsFromSettings } from './settings';
 
 const K = 'PDA.Souffle';
@@ -39,7 +40,7 @@ export function attackCardContext(
     characteristicValue: input.characteristic.value,
     metier: input.metier,
     level: attack.level > 0 ? `+${attack.level}` : String(attack.level),
-    formula: attack.roll.dice,
+    formula: diceWords(attack.roll.dice, (x) => t(x.key, x.data ? { ...x.data } : undefined)),
     dice: diceView(attack.roll),
     die: attack.die,
     weaponDamage: attack.weaponDamage,
@@ -47,6 +48,48 @@ export function attackCardContext(
     potential: attack.potential,
     maxForce: attack.maxForce,
     twoWeapons: (input.weapons ?? []).length === 2,
+    // The parts every card shows (templates/chat/parts/): header, badge, rows with their rules.
+    title: t('PDA.Chat.Title.Attack', { attacker: actorName, weapon: weaponName }),
+    subtitle: t(`${K}.Card.${attack.kind}`),
+    check: {
+      roll: String(attack.potential),
+      target: '',
+      level: 'attente',
+      levelLabel: t('PDA.Souffle.Chat.Badge.Potential'),
+    },
+    rows: [
+      {
+        label: t(`${K}.Card.level`),
+        value: attack.level > 0 ? `+${attack.level}` : String(attack.level),
+        rule: attack.kind === 'melee' ? 'S-AT1' : 'S-AT4',
+      },
+      {
+        label: t('PDA.Souffle.Chat.Row.Dice'),
+        value: t('PDA.Souffle.Dice.Rolled', {
+          dice: diceWords(attack.roll.dice, (x) => t(x.key, x.data ? { ...x.data } : undefined)),
+          values: attack.roll.rolls
+            .map((d) => (d.kept && attack.roll.rolls.length > 1 ? `[${d.value}]` : String(d.value)))
+            .join(', '),
+        }),
+        rule: 'S-A1',
+      },
+      {
+        label: t(`${K}.Characteristic.${input.characteristic.id}`),
+        value: String(input.characteristic.value),
+      },
+      { label: t(`${K}.Card.metier`), value: String(input.metier) },
+      { label: t('PDA.Souffle.Chat.Row.WeaponDamage'), value: `+${attack.weaponDamage}`, rule: 'S-A3' },
+      ...(attack.statsDamage
+        ? [{ label: t('PDA.Souffle.Chat.Row.StatsDamage'), value: `+${attack.statsDamage}` }]
+        : []),
+      { label: t(`${K}.Card.potential`), value: String(attack.potential), css: 'pda-row--total' },
+    ],
+    notes: [
+      ...((input.weapons ?? []).length === 2 ? [{ text: t(`${K}.Card.twoWeapons`) }] : []),
+      ...(attack.maxForce > 0
+        ? [{ text: t('PDA.Souffle.Chat.ForceRoom', { n: attack.maxForce }), rule: 'S-AT2' }]
+        : []),
+    ],
   };
 }
 
@@ -99,7 +142,7 @@ export async function rollInitiativeCard(
       'souffle/chat/initiative.hbs',
       {
         actorName: actor.name ?? '',
-        formula: value.dice,
+        formula: diceWords(value.dice, (x) => t(x.key, x.data ? { ...x.data } : undefined)),
         dice: diceView(value),
         total,
         guerrier: fighter.disciplines.some((d) => d.toLowerCase() === 'guerrier'),

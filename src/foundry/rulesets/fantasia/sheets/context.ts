@@ -7,6 +7,7 @@ import { sheetTabs } from '../../../models/documents-data';
 import { BOTTES, crossesNeeded } from '../../../../engine/fantasia/bottes';
 import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from '../../../../engine/fantasia/options';
 import { COMBAT_SKILLS } from '../../../../engine/fantasia/skills';
+import { WEAPON_TYPE_SKILL } from '../../../../engine/fantasia/weapons';
 import {
   CHARACTERISTIC_IDS,
   SKILL_IDS,
@@ -298,6 +299,8 @@ export function itemChoices() {
     kinds: obj(['melee', 'whip', 'unarmed', 'thrown', 'missile', 'firearm', 'siege'], 'WeaponKind'),
     reloads: obj(['none', 'bow', 'crossbow', 'arquebus'], 'Reload'),
     hands: { 1: `${K}.Hands.one`, 2: `${K}.Hands.two` },
+    // The catalogue's weapons, by their names: a weapon's type and the one a thrust was learned with.
+    weaponTypes: obj(Object.keys(WEAPON_TYPE_SKILL), 'WeaponType'),
   };
 }
 

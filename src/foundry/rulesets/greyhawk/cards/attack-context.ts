@@ -90,7 +90,7 @@ function outcomeSection(
       label: L('Row.StayUp'),
       value: `${r.stayUp.roll} / ${r.stayUp.target}`,
       rule: 'G-SH2',
-      css: 'pda-total',
+      css: 'pda-row--total',
     });
     notes.push({ text: L(r.stayUp.standing ? 'Rush.Standing' : 'Rush.Falls'), rule: 'G-SH2' });
   }
@@ -154,7 +154,7 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
     const rows: CardRow[] = [
       { label: L('Row.D20'), value: a.natural === null ? '—' : String(a.natural) },
       ...modifierRows(env, a.modifiers),
-      { label: L('Row.Total'), value: a.total === null ? '—' : String(a.total), css: 'pda-total' },
+      { label: L('Row.Total'), value: a.total === null ? '—' : String(a.total), css: 'pda-row--total' },
       {
         label: L('Row.Needed'),
         value: L('Row.NeededValue', { thac0: a.thac0, ac: a.thac0 - a.needed, needed: a.needed }),
@@ -162,7 +162,7 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
     ];
     const range = first.range;
     if (range) rows.unshift(rangeRow(range, L));
-    const notes: Note[] = [...manoeuvreNotes, { text: L(a.outcome === 'hit' ? 'Hit' : 'Miss') }];
+    const notes: Note[] = [...manoeuvreNotes];
     if (a.automatic)
       notes.push({
         text: L(`Automatic.${a.automatic}`),
@@ -186,6 +186,13 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
     sections.push({
       title: L('Section.Attack'),
       css: `pda-greyhawk-attack pda-greyhawk-${a.outcome}`,
+      // The result badge every card shows (templates/chat/parts/check.hbs): total / score to reach.
+      check: {
+        roll: a.total === null ? '—' : String(a.total),
+        target: String(a.needed),
+        level: a.outcome === 'hit' ? (crit?.hit ? 'critique' : 'reussite') : 'echec',
+        levelLabel: L(a.outcome === 'hit' ? 'Hit' : 'Miss'),
+      },
       rows,
       notes,
     });
@@ -197,7 +204,7 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
         rows: [
           { label: L('Row.Dice'), value: `${d.formula} : ${d.dice.join(', ')}` },
           ...modifierRows(env, d.modifiers),
-          { label: L('Row.Damage'), value: String(d.total), css: 'pda-total' },
+          { label: L('Row.Damage'), value: String(d.total), css: 'pda-row--total' },
         ],
         notes: [],
       });
@@ -252,8 +259,9 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
     });
   }
   return {
-    title: L('Title', { name: s.attackerName, weapon: s.weaponName }),
-    ...(target ? { subtitle: L('Against', { name: target.name }) } : {}),
+    // The one header of the three rulesets' attack cards (templates/chat/parts/header.hbs).
+    title: env.t(text('PDA.Chat.Title.Attack', { attacker: s.attackerName, weapon: s.weaponName })),
+    ...(target ? { subtitle: env.t(text('PDA.Chat.Subtitle.Target', { name: target.name })) } : {}),
     sections,
   };
 }

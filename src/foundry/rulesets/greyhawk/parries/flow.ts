@@ -128,7 +128,7 @@ function logSection(entry: ParryLogEntry, env: FlowEnv, rule: string): CardSecti
     { label: L('Row.Roll'), value: String(a.natural ?? '—'), rule },
     ...modifierRows(env, a.modifiers),
     { label: L('Row.Needed'), value: String(a.needed) },
-    { label: L('Row.Total'), value: String(a.total ?? '—'), css: 'pda-total' },
+    { label: L('Row.Total'), value: String(a.total ?? '—'), css: 'pda-row--total' },
   ];
   const notes: { text: string; rule?: string }[] = [
     { text: L(entry.parried ? 'Parried' : 'NotParried', { name: entry.attackerName }), rule },

@@ -28,7 +28,7 @@ export function souffleAttackContext(card: Card, env: FlowEnv) {
   const a = s.attack;
   const attackRows: CardRow[] = [
     { label: L('Row.Level'), value: levelText(env, a.level), rule: a.kind === 'melee' ? 'S-AT1' : 'S-AT4' },
-    { label: L('Row.Dice'), value: diceText(a.roll), rule: 'S-A1' },
+    { label: L('Row.Dice'), value: diceText(a.roll, env.t), rule: 'S-A1' },
     {
       label: env.t(text(`PDA.Souffle.Characteristic.${s.input.characteristic.id}`)),
       value: String(s.input.characteristic.value),
@@ -48,7 +48,7 @@ export function souffleAttackContext(card: Card, env: FlowEnv) {
     });
   if (a.statsDamage) attackRows.push({ label: L('Row.StatsDamage'), value: `+${a.statsDamage}` });
   if (a.forced) attackRows.push({ label: L('Row.Forced'), value: `+${a.forced}`, rule: 'S-AT2' });
-  attackRows.push({ label: L('Row.Potential'), value: String(a.potential), css: 'pda-total' });
+  attackRows.push({ label: L('Row.Potential'), value: String(a.potential), css: 'pda-row--total' });
   const notes: { text: string; rule?: string }[] = [];
   if (s.opportunity) notes.push({ text: L('Opportunity.Blow'), rule: 'S-AT6' });
   if (s.holdBlow) notes.push({ text: L('HoldBlow'), rule: 'S-GR1' });
@@ -56,7 +56,14 @@ export function souffleAttackContext(card: Card, env: FlowEnv) {
   if (a.kind === 'melee' && card.step === 'attack' && a.maxForce > 0)
     notes.push({ text: L('ForceRoom', { n: a.maxForce }), rule: 'S-AT2' });
   const sections: CardSection[] = [
-    { title: L('Section.Attack'), css: 'pda-souffle-attack', rows: attackRows, notes },
+    {
+      title: L('Section.Attack'),
+      css: 'pda-souffle-attack',
+      // The badge every card shows (templates/chat/parts/check.hbs): here the damage the blow carries.
+      check: { roll: String(a.potential), target: '', level: 'attente', levelLabel: L('Badge.Potential') },
+      rows: attackRows,
+      notes,
+    },
   ];
 
   if (s.defence) {
@@ -68,12 +75,12 @@ export function souffleAttackContext(card: Card, env: FlowEnv) {
         rule: 'S-DF1',
       },
       { label: L('Row.Level'), value: levelText(env, d.level.level), rule: 'S-DF2' },
-      { label: L('Row.Dice'), value: d.roll ? diceText(d.roll) : L('NoDefenceRoll'), rule: 'S-DF1' },
+      { label: L('Row.Dice'), value: d.roll ? diceText(d.roll, env.t) : L('NoDefenceRoll'), rule: 'S-DF1' },
       {
         label: L('Row.Breakdown'),
         value: `${a.potential} − ${d.die} − ${d.defense} − ${d.halfMetier} = ${d.taken}`,
         rule: 'S-DF3',
-        css: 'pda-total',
+        css: 'pda-row--total',
       },
     ];
     const parts = d.level.parts;
@@ -86,6 +93,12 @@ export function souffleAttackContext(card: Card, env: FlowEnv) {
     sections.push({
       title: L('Section.Defence', { name: target?.name ?? '' }),
       css: 'pda-souffle-defence',
+      check: {
+        roll: String(d.taken),
+        target: '',
+        level: d.taken > 0 ? 'echec' : 'reussite',
+        levelLabel: L(d.taken > 0 ? 'Badge.Hit' : 'Badge.Stopped'),
+      },
       rows,
       notes: defenceNotes,
     });
@@ -98,7 +111,7 @@ export function souffleAttackContext(card: Card, env: FlowEnv) {
       css: 'pda-souffle-test',
       rows: [
         { label: L('Row.Level'), value: levelText(env, r.level) },
-        { label: L('Row.Dice'), value: diceText(r.roll) },
+        { label: L('Row.Dice'), value: diceText(r.roll, env.t) },
         { label: L('Row.Threshold'), value: String(r.threshold) },
       ],
       notes: [
@@ -137,8 +150,9 @@ export function souffleAttackContext(card: Card, env: FlowEnv) {
   }
 
   return {
-    title: L('Title', { name: s.attackerName, weapon: s.weaponName }),
-    ...(target ? { subtitle: L('Against', { name: target.name }) } : {}),
+    // The one header of the three rulesets' attack cards (templates/chat/parts/header.hbs).
+    title: env.t(text('PDA.Chat.Title.Attack', { attacker: s.attackerName, weapon: s.weaponName })),
+    ...(target ? { subtitle: env.t(text('PDA.Chat.Subtitle.Target', { name: target.name })) } : {}),
     sections,
   };
 }

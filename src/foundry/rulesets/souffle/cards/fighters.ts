@@ -3,6 +3,9 @@ import type { FighterRef } from '../../../../engine/core/exchange';
 import type { SouffleArmour, SouffleShield, SouffleWeapon } from '../../../../engine/souffle/equipment';
 import type { SouffleFighter } from '../../../../engine/souffle/fighter';
 import type { LadderRoll } from '../../../../engine/souffle/ladder';
+import { diceWords } from '../dice-words';
+
+export { diceWords };
 import type { SouffleOptions } from '../../../../engine/souffle/options';
 import type { PostureTurn } from '../../../../engine/souffle/posture';
 import { isSouffleState } from '../../../../engine/souffle/states';
@@ -177,10 +180,13 @@ export function souffleOptionsNow(): SouffleOptions {
   return optionsSource();
 }
 
-/** "1d10+1d12 keep best : 1, [7]" — every die, the kept ones in brackets. */
-export function diceText(roll: LadderRoll): string {
+/** "le meilleur de 1d10 et 1d12 : 1, [7]" — the rule in words, every die, the kept ones in brackets. */
+export function diceText(roll: LadderRoll, tr: (text: Text) => string): string {
   const dice = roll.rolls.map((d) => (d.kept && roll.rolls.length > 1 ? `[${d.value}]` : String(d.value)));
-  return `${roll.dice} : ${dice.join(', ')}`;
+  return tr({
+    key: 'PDA.Souffle.Dice.Rolled',
+    data: { dice: diceWords(roll.dice, tr), values: dice.join(', ') },
+  });
 }
 
 /** A signed level: +2, 0, −1. */

@@ -55,7 +55,7 @@ export const souffleFleeFlow = souffleFlow<SouffleFleeState, SouffleFleeCardView
     const rows = [{ label: L('Row.Situation'), value: L(`Situation.${s.situation}`), rule: 'S-FL1' }];
     if (s.result.roll) {
       rows.push(
-        { label: L('Row.Dice'), value: diceText(s.result.roll), rule: 'S-FL1' },
+        { label: L('Row.Dice'), value: diceText(s.result.roll, env.t), rule: 'S-FL1' },
         {
           label: L('Row.Score'),
           value: L('ScoreValue', {

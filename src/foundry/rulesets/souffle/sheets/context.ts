@@ -1,10 +1,13 @@
 /**
  * Pure builders of the Souffle sheets' template contexts: plain data in, what the templates show
- * out (localization keys, numbers, form field names). No Foundry globals here.
+ * out (localization keys, numbers, form field names). No Foundry globals here, but for the
+ * dice rules said in words, which go through the system's translator.
  */
 import { sheetTabs } from '../../../models/documents-data';
 import { DEFAULT_OPTIONS, type SouffleOptions } from '../../../../engine/souffle/options';
 import { ladderRow } from '../../../../engine/souffle/ladder';
+import { t } from '../../../i18n';
+import { diceWords } from '../dice-words';
 import {
   POSTURES,
   postureDefence,
@@ -62,9 +65,11 @@ const TABS: readonly [string, string][] = [
 const num = (v: unknown, fallback = 0): number =>
   typeof v === 'number' && Number.isFinite(v) ? v : fallback;
 
-/** The dice of an advantage level, shown next to a level ("+8: 1d10+1d12 keep best"). */
+/** The dice of an advantage level in words, shown next to a level ("+8 : le meilleur de 1d10 et 1d12"). */
 export function levelDice(level: number, options: SouffleOptions = DEFAULT_OPTIONS): string {
-  return ladderRow(options.ladder, level).dice;
+  return diceWords(ladderRow(options.ladder, level).dice, (x) =>
+    t(x.key, x.data ? { ...x.data } : undefined),
+  );
 }
 
 function signed(n: number): string {
