@@ -1,5 +1,5 @@
 import { registerChat, registerFlow, type CardFlow } from './chat';
-import { resumeCardJournals } from './chat/card';
+import { resumeCardJournals } from './chat/card-action';
 import { resumeRoundJournals } from './combat/round-writes';
 import { gmTask } from './security/writes';
 import { registerRoundAdapter, type AnyRoundAdapter } from './combat/adapter';

@@ -9,7 +9,8 @@
  */
 import type { Quench, QuenchBatchContext } from '@ethaks/fvtt-quench';
 import type { RulesetId } from '../engine/rulesets';
-import { cardActions, makeEnv, requestCardAction, snapshotOf } from '../foundry/chat/card';
+import { cardActions, makeEnv, snapshotOf } from '../foundry/chat/card';
+import { requestCardAction } from '../foundry/chat/card-action';
 import type { CardTarget } from '../foundry/chat/flow';
 import { startAttack } from '../foundry/rulesets/fantasia/cards/start';
 import { startGreyhawkAttack } from '../foundry/rulesets/greyhawk/cards/start';

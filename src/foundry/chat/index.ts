@@ -1,5 +1,5 @@
 import { CardData, CARD_TYPE } from './card-model';
-import { registerCardQueries } from './card';
+import { registerCardQueries } from './card-action';
 import { onCombatRound, onRenderCardHTML } from './hooks';
 import { PassedArmesChatMessage } from './message';
 import { registerCardOpenQuery } from './open';

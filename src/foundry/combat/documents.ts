@@ -1,8 +1,8 @@
 import type { CombatLike } from './adapter';
 import { sendRoundCommand } from './service';
+import type { CoreAdvance } from './types';
 
-/** How a stored round moved, for core's own method to run (and fire its hook, advance time). */
-export type CoreAdvance = 'start' | 'round' | 'turn';
+export type { CoreAdvance } from './types';
 
 /**
  * The system's Combat: Foundry's turn methods drive the round engine instead of a flat turn list.

@@ -1,8 +1,7 @@
 import { SYSTEM_ID } from '../constants';
 import { checkUpdate, holds, serialise } from '../security/writes';
 import { combatantById, type CombatLike } from './adapter';
-import type { CoreAdvance } from './documents';
-import type { RoundUpdates } from './store';
+import type { CoreAdvance, RoundUpdates } from './types';
 
 /**
  * A round command's writes, made whole (docs/architecture.md, "Trust model"). A command touches

@@ -1,4 +1,5 @@
-import { makeEnv, renderCard, serialise, snapshotOf } from '../../../chat/card';
+import { makeEnv, renderCard, snapshotOf } from '../../../chat/card';
+import { serialise } from '../../../chat/card-action';
 import { CARD_TYPE } from '../../../chat/card-model';
 import { GREYHAWK_PARRY_FLOW } from './flow';
 import { ATTACK_FLOW } from './view';
