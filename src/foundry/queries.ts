@@ -2,8 +2,7 @@ import { RulesError } from '../engine/core/errors';
 import { deletionUpdate, gmIds, isDeletionValue } from './compat';
 import { SYSTEM_ID } from './constants';
 import { errorMessage } from './i18n';
-import { object, parsePayload, type ObjectOf, type Schema } from './security/payload';
-import { gmTask } from './security/writes';
+import { object, parsePayload, type ObjectOf, type Schema, gmTask } from './security';
 
 /**
  * GM-side work requested by players, with a sender Foundry's server vouches for.

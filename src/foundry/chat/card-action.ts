@@ -1,13 +1,12 @@
 import { RulesError } from '../../engine/core/errors';
 import { askGM, registerQuery, type QueryPayload, type QueryResult } from '../queries';
-import { showRollsToAll } from '../dice/dice-so-nice';
-import { MAX_REVISION, id, int, token } from '../security/payload';
-import { serialise } from '../security/writes';
+import { showRollsToAll } from '../dice';
+import { MAX_REVISION, id, int, token, serialise } from '../security';
 import { CARD_TYPE } from './card-model';
 import { cardActions, makeEnv, renderCard, snapshotOf, userMayUse, type CardEnv } from './card';
 import { getFlow, type CardSnapshot, type DocumentWrite } from './flow';
 import { applyWrites, checkWrites, valuesBefore, type JournalWrite } from './journal';
-import { finishRoundJournals } from '../combat/round-writes';
+import { finishRoundJournals } from '../combat';
 
 export { serialise };
 

@@ -2,7 +2,7 @@ import { RulesError } from '../../engine/core/errors';
 import type { Dice } from '../../engine/dice/port';
 import { normaliseRulesetId } from '../rulesets/registry';
 import { templatePath } from '../constants';
-import { withFoundryDice, type DieRoller, foundryDieRoller } from '../dice/roll-dice';
+import { withFoundryDice, type DieRoller, foundryDieRoller } from '../dice';
 import { t } from '../i18n';
 import { gmIds, type MessageMode, userMessageMode } from '../compat';
 import { CARD_TYPE } from './card-model';

@@ -1,4 +1,4 @@
-import { createElementNear } from '../apps/dom';
+import { createElementNear } from '../apps';
 import { CARD_TYPE } from './card-model';
 import { liveActions, makeEnv, renderCard, snapshotOf, type LiveAction } from './card';
 import { requestCardAction } from './card-action';

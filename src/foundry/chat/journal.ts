@@ -1,5 +1,5 @@
 import { RulesError } from '../../engine/core/errors';
-import { checkUpdate, holds } from '../security/writes';
+import { checkUpdate, holds } from '../security';
 import type { CardJournal, DocumentWrite, JournalWrite, StatusWrite } from './types';
 import { applyStatusWrites } from './statuses';
 

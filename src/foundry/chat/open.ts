@@ -1,7 +1,7 @@
 import { RulesError } from '../../engine/core/errors';
 import { askGM, registerQuery, type QueryPayload } from '../queries';
 import { normaliseMode, userMessageMode, type MessageMode } from '../compat';
-import { id, object, oneOf, optional, PayloadError, token, type Schema } from '../security/payload';
+import { id, object, oneOf, optional, PayloadError, token, type Schema } from '../security';
 import { createCard, makeEnv, resolveUuid } from './card';
 import { getFlow, type CardTarget } from './flow';
 

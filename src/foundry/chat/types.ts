@@ -1,6 +1,6 @@
 import type { Dice } from '../../engine/dice/port';
 import type { RulesetId } from '../../engine/rulesets';
-import type { Schema } from '../security/payload';
+import type { Schema } from '../security';
 
 /**
  * The bottom of the chat folder: the types every card file shares (a card's snapshot, a flow, its

@@ -1,5 +1,5 @@
 import { SYSTEM_ID } from '../constants';
-import { checkUpdate, holds, serialise } from '../security/writes';
+import { checkUpdate, holds, serialise } from '../security';
 import { combatantById, type CombatLike } from './adapter';
 import type { CoreAdvance, RoundUpdates } from './types';
 

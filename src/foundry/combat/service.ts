@@ -13,15 +13,14 @@ import {
   startRound,
 } from '../../engine/round/engine';
 import { GM, type Requester, type RoundCombatant, type RoundState } from '../../engine/round/types';
-import type { DieRoller } from '../dice/roll-dice';
+import type { DieRoller } from '../dice';
 import { notifyError } from '../i18n';
 import { registerQuery, askGM, type QueryPayload } from '../queries';
-import { bool, id, json, optional, tagged, token } from '../security/payload';
+import { bool, id, json, optional, tagged, token, gmTask, serialise } from '../security';
 import { activeRulesetId } from '../settings';
 import { requesterFor, roundAdapterFor, type AnyRoundAdapter, type CombatLike } from './adapter';
 import { applyTransition, readRoundState, snapshots } from './store';
 import { finishRoundJournal } from './round-writes';
-import { gmTask, serialise } from '../security/writes';
 
 /**
  * Round commands, run by the GM's client: the tracker's buttons, the Combat document's turn

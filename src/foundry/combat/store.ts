@@ -7,7 +7,7 @@ import type {
   RoundState,
   Slot,
 } from '../../engine/round/types';
-import { foundryDieRoller, withFoundryDice, type DieRoller } from '../dice/roll-dice';
+import { foundryDieRoller, withFoundryDice, type DieRoller } from '../dice';
 import type { AnyRoundAdapter, CombatLike, CombatantLike } from './adapter';
 import type { CoreAdvance, RoundUpdates } from './types';
 import { checkRoundUpdates, writeRoundUpdates } from './round-writes';

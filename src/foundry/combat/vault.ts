@@ -1,7 +1,7 @@
 import { gmIds } from '../compat';
 import { SYSTEM_ID } from '../constants';
 import { t } from '../i18n';
-import { gmTask } from '../security/writes';
+import { gmTask } from '../security';
 import type { CombatLike } from './adapter';
 
 /*

@@ -16,11 +16,15 @@ import type { FantasiaCombatant } from '../../../../engine/fantasia/types';
 import type { Requester } from '../../../../engine/round/types';
 import { templatePath } from '../../../constants';
 import { t } from '../../../i18n';
-import type { CombatantLike, DeclarationRequest, RoundAdapter } from '../../../combat/adapter';
+import {
+  type CombatantLike,
+  type DeclarationRequest,
+  type RoundAdapter,
+  promptDeclarationForm,
+} from '../../../combat';
 import { fantasiaDocumentReadiness } from './readiness';
 import { endTimedStates } from '../timed-states';
 import { weaponFired } from './chat-round';
-import { promptDeclarationForm } from '../../../combat/declare-dialog';
 import { fantasiaOptionsFromSettings } from '../settings';
 import { startSlotAttack, startsAttackCard } from './slot-attack';
 

@@ -7,11 +7,16 @@ import {
   type SiegeView,
 } from '../../../../engine/fantasia/siege-exchange';
 import type { FantasiaCombatant, SiegeEngine } from '../../../../engine/fantasia/types';
-import { resolveUuid } from '../../../chat/card';
-import { flowFromExchange } from '../../../chat/exchange-flow';
-import type { CardFlow, CardSnapshot } from '../../../chat/flow';
-import { list, uuid, type CardOpener } from '../../../chat/open';
-import { int, object } from '../../../security/payload';
+import {
+  resolveUuid,
+  flowFromExchange,
+  type CardFlow,
+  type CardSnapshot,
+  list,
+  uuid,
+  type CardOpener,
+} from '../../../chat';
+import { int, object } from '../../../security';
 import { activeRulesetId } from '../../../settings';
 import { fantasiaOptionsFromSettings } from '../settings';
 import { pointOf, tokenFor } from '../scene-points';

@@ -4,18 +4,18 @@ import { freeHandsWith, type Grip } from '../../../../engine/greyhawk/manoeuvres
 import type { GreyhawkWeapon } from '../../../../engine/greyhawk/types';
 import { templatePath } from '../../../constants';
 import { notifyError, t } from '../../../i18n';
-import { renderTemplateWith, resolveUuid, userTargets } from '../../../chat/card';
-import type { CardFlow, CardSnapshot, CardTarget } from '../../../chat/flow';
-import { requestCardOpen, type CardOpener, type OpenedCard } from '../../../chat/open';
 import {
-  bool,
-  int as intField,
-  object,
-  oneOf,
-  optional,
-  PayloadError,
-  type Schema,
-} from '../../../security/payload';
+  renderTemplateWith,
+  resolveUuid,
+  userTargets,
+  type CardFlow,
+  type CardSnapshot,
+  type CardTarget,
+  requestCardOpen,
+  type CardOpener,
+  type OpenedCard,
+} from '../../../chat';
+import { bool, int as intField, object, oneOf, optional, PayloadError, type Schema } from '../../../security';
 import { distanceMetres, tokenPlace } from './distance';
 import { int, option, pick } from './form';
 import { fragileField, fragileOptions, GH_MATERIALS } from '../parries/fragile';

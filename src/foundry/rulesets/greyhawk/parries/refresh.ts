@@ -1,6 +1,4 @@
-import { makeEnv, renderCard, snapshotOf } from '../../../chat/card';
-import { serialise } from '../../../chat/card-action';
-import { CARD_TYPE } from '../../../chat/card-model';
+import { makeEnv, renderCard, snapshotOf, serialise, CARD_TYPE } from '../../../chat';
 import { GREYHAWK_PARRY_FLOW } from './flow';
 import { ATTACK_FLOW } from './view';
 

@@ -6,9 +6,7 @@ import {
   type ParryWeaponState,
 } from '../../../../engine/greyhawk/parry-exchange';
 import type { GreyhawkCharacter, GreyhawkWeapon, Size } from '../../../../engine/greyhawk/types';
-import { roundAdapterFor } from '../../../combat/adapter';
-import type { CombatLike } from '../../../combat/adapter';
-import { readRoundState } from '../../../combat/store';
+import { roundAdapterFor, type CombatLike, readRoundState } from '../../../combat';
 import { distanceMetres, tokenPlace } from '../cards/distance';
 
 /**

@@ -30,7 +30,7 @@ import { souffleRoundCombatant, souffleRoundRulesFromSettings } from './combat';
 import { endRoundConditions } from './conditions';
 import { writeState } from '../states';
 import { askGM } from '../../../queries';
-import type { CombatLike, CombatantLike, DeclarationRequest, RoundAdapter } from '../../../combat/adapter';
+import type { CombatLike, CombatantLike, DeclarationRequest, RoundAdapter } from '../../../combat';
 
 /**
  * Souffle's round in Foundry (S-R1..S-R3, S-P1..S-P4): the engine plug-in of

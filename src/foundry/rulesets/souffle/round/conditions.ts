@@ -1,4 +1,4 @@
-import type { CombatLike } from '../../../combat/adapter';
+import type { CombatLike } from '../../../combat';
 import { aimExpired } from '../../../../engine/souffle/exchange/aim';
 import { conditionMark, ROUND_CONDITIONS, souffleOptionsNow, type RoundCondition } from '../cards/fighters';
 

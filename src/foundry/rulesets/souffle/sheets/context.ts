@@ -2,7 +2,7 @@
  * Pure builders of the Souffle sheets' template contexts: plain data in, what the templates show
  * out (localization keys, numbers, form field names). No Foundry globals here.
  */
-import { sheetTabs } from '../../../models/documents-data';
+import { sheetTabs } from '../../../models';
 import { DEFAULT_OPTIONS, type SouffleOptions } from '../../../../engine/souffle/options';
 import { ladderRow } from '../../../../engine/souffle/ladder';
 import {
@@ -51,7 +51,7 @@ export interface SouffleSheetInput {
   options?: SouffleOptions;
 }
 
-export type { TabContext } from '../../../models/documents-data';
+export type { TabContext } from '../../../models';
 
 const TABS: readonly [string, string][] = [
   ['profil', 'fa-solid fa-user'],

@@ -1,0 +1,14 @@
+/**
+ * The front door of src/foundry/apps/: what files outside this folder may import.
+ * Files inside the folder import each other directly, never this index.
+ */
+
+export { createElementNear, isFormElement, listenOnce } from './dom';
+export {
+  PdaActorSheetBase,
+  PdaApplicationBase,
+  PdaCombatTrackerBase,
+  PdaItemSheetBase,
+  type RenderOptions,
+  type TemplatePart,
+} from './sheet-bases';
