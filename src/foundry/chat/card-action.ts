@@ -7,6 +7,7 @@ import { cardActions, makeEnv, renderCard, snapshotOf, userMayUse, type CardEnv 
 import { getFlow, type CardSnapshot, type DocumentWrite } from './flow';
 import { applyWrites, checkWrites, valuesBefore, type JournalWrite } from './journal';
 import { finishRoundJournals } from '../combat';
+import { isActiveGM } from '../active-gm';
 
 export { serialise };
 
@@ -173,7 +174,7 @@ async function finishPendingJournals(except: string, env: CardEnv): Promise<void
  */
 export async function resumeCardJournals(): Promise<void> {
   const me = game.user;
-  if (!me?.isGM || game.users?.activeGM?.id !== me.id) return;
+  if (!me || !isActiveGM()) return;
   for (const message of game.messages ?? []) {
     if ((message.type as string) !== CARD_TYPE) continue;
     const card = snapshotOf(message as ChatMessage);
