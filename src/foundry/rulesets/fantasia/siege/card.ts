@@ -1,6 +1,6 @@
 import type { CommonEffect } from '../../../../engine/core/exchange';
 import { formatPercentile } from '../../../../engine/dice/formula';
-import type { SiegeState, SiegeView } from '../../../../engine/fantasia/siege-exchange';
+import type { SiegeState, SiegeView } from '../../../../engine/fantasia/exchange/siege';
 import type { CardSection, CardSnapshot, DocumentWrite, FlowContext, FlowEnv } from '../../../chat';
 
 /**

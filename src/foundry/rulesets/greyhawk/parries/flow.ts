@@ -10,7 +10,7 @@ import {
   type ParryLogEntry,
   type ParryState,
   type ParryView,
-} from '../../../../engine/greyhawk/parry-exchange';
+} from '../../../../engine/greyhawk/exchange/parry';
 import type { Modifier, ShieldKind } from '../../../../engine/greyhawk/types';
 import { conditionStatusWrites } from '../conditions';
 import {
