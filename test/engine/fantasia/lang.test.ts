@@ -35,10 +35,11 @@ describe('fantasia engine strings', () => {
     );
   });
 
-  it('F-W7 every key the attack exchange emits exists in French and English (engine and card strings)', () => {
+  it('F-W7 every key the exchanges emit exists in French and English (engine, card and siege strings)', () => {
+    // The siege exchange (exchange/siege.ts) emits its card strings from the siege fragment.
     const dir = join(root, 'src/engine/fantasia/exchange');
-    const frAll = new Set([...fr, ...keys(load('chat.fr.json'))]);
-    const enAll = new Set([...en, ...keys(load('chat.en.json'))]);
+    const frAll = new Set([...fr, ...keys(load('chat.fr.json')), ...keys(load('fantasia-siege.fr.json'))]);
+    const enAll = new Set([...en, ...keys(load('chat.en.json')), ...keys(load('fantasia-siege.en.json'))]);
     const used = new Set<string>();
     for (const file of readdirSync(dir))
       for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/'(PDA\.[A-Za-z]+\.[A-Za-z.]+)'/g))
