@@ -5,7 +5,7 @@
  */
 import { ScriptedDice } from '../../src/engine/dice/scripted';
 import { chaseRound, runnerOf, startChase, type ChaseState } from '../../src/engine/fantasia/chase';
-import { openSiegeShot, type SiegeState } from '../../src/engine/fantasia/siege-exchange';
+import { openSiegeShot, type SiegeState } from '../../src/engine/fantasia/exchange/siege';
 import { SIEGE_ENGINES } from '../../src/engine/fantasia/siege';
 import type { FantasiaCombatant } from '../../src/engine/fantasia/types';
 import { chaseView } from '../../src/foundry/rulesets/fantasia/chase/view';

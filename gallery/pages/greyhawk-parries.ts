@@ -5,7 +5,7 @@ import {
   greyhawkParryExchange,
   newParryState,
   type ParryView,
-} from '../../src/engine/greyhawk/parry-exchange';
+} from '../../src/engine/greyhawk/exchange/parry';
 import type { GreyhawkCharacter } from '../../src/engine/greyhawk/types';
 import type { CardSnapshot, FlowEnv, Text } from '../../src/foundry/chat/flow';
 import { parryContext, type ParryCardState } from '../../src/foundry/rulesets/greyhawk/parries/flow';

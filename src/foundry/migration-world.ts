@@ -1,6 +1,7 @@
 import { SYSTEM_ID } from './constants';
 import { t } from './i18n';
 import { migrateDocuments, SCHEMA_VERSION, type MigratableDocument } from './migrations';
+import { isActiveGM } from './active-gm';
 
 /**
  * The world migration at `ready`, on the active GM's client: the migrations of migrations.ts
@@ -144,7 +145,7 @@ export async function worldMigratables(): Promise<{ documents: MigratableDocumen
 }
 
 export async function migrateWorld(): Promise<void> {
-  if (!game.user?.isGM || game.users?.activeGM?.id !== game.user.id) return;
+  if (!isActiveGM()) return;
   const from = Number(game.settings?.get(SYSTEM_ID, 'schemaVersion') ?? 0);
   if (from >= SCHEMA_VERSION) return;
   const { documents, locked } = await worldMigratables();

@@ -2,8 +2,8 @@ import { RulesError } from '../engine/core/errors';
 import { deletionUpdate, gmIds, isDeletionValue } from './compat';
 import { SYSTEM_ID } from './constants';
 import { errorMessage } from './i18n';
-import { object, parsePayload, type ObjectOf, type Schema } from './security/payload';
-import { gmTask } from './security/writes';
+import { object, parsePayload, type ObjectOf, type Schema, gmTask } from './security';
+import { isActiveGM, noActiveGM } from './active-gm';
 
 /**
  * GM-side work requested by players, with a sender Foundry's server vouches for.
@@ -78,8 +78,8 @@ export async function runRequest(
   try {
     if (!game.user?.isGM) throw new RulesError('PDA.Error.NotGM');
     // Exactly one client decides: with two GMs connected, only the active one runs a request.
-    const activeGM = game.users?.activeGM;
-    if (activeGM && activeGM.id !== game.user.id) throw new RulesError('PDA.Error.NotActiveGM');
+    if (noActiveGM()) throw new RulesError('PDA.Error.NoGM');
+    if (!isActiveGM()) throw new RulesError('PDA.Error.NotActiveGM');
     const registered = typeof name === 'string' ? handlers.get(name) : undefined;
     if (!registered) throw new RulesError('PDA.Error.UnknownQuery', { name: String(name).slice(0, 60) });
     if (!sender) throw new RulesError('PDA.Error.UnknownUser');
@@ -304,7 +304,7 @@ async function onUpdateUser(user: User, changed: unknown, _options: unknown, use
   if (!flags) return;
   const me = game.user;
   if (!me) return;
-  if (isPlainObject(flags.requests) && me.isGM && game.users?.activeGM?.id === me.id) {
+  if (isPlainObject(flags.requests) && isActiveGM()) {
     // A request counts only when its user wrote it: nobody can ask in someone else's name.
     const sender = userId === user.id ? game.users?.get(userId) : undefined;
     if (sender) await answerRequests(sender, flags.requests);
@@ -333,12 +333,11 @@ export function registerRequests(): void {
  */
 export async function askGM<T>(name: string, data: Record<string, unknown>): Promise<QueryResult<T>> {
   let result: QueryResult;
-  const activeGM = game.users?.activeGM;
+  const me = game.user;
   // Only the active GM's client decides: another GM's click travels like a player's, so two GMs
-  // can never both accept the same step.
-  if (game.user?.isGM && (!activeGM || activeGM.id === game.user.id))
-    result = await runRequest(name, data, game.user);
-  else if (!activeGM) result = { ok: false, key: 'PDA.Error.NoGM' };
+  // can never both accept the same step; with no active GM, nobody does.
+  if (me && isActiveGM()) result = await runRequest(name, data, me);
+  else if (noActiveGM()) result = { ok: false, key: 'PDA.Error.NoGM' };
   else result = await transport(name, data);
   if (!result.ok) ui.notifications?.warn(errorMessage(new RulesError(result.key, result.data ?? {})));
   return result as QueryResult<T>;

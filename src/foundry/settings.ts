@@ -1,7 +1,7 @@
 import { DEFAULT_RULESET, RULESET_IDS, type RulesetId } from '../engine/rulesets';
 import { SYSTEM_ID } from './constants';
 import { allRulesets, normaliseRulesetId } from './rulesets/registry';
-import { registerDamageRightsSetting } from './chat/damage-rights';
+import { registerDamageRightsSetting } from './chat';
 
 declare global {
   interface SettingConfig {

@@ -1,12 +1,8 @@
-import { registerChat, registerFlow, type CardFlow } from './chat';
-import { resumeCardJournals } from './chat/card';
-import { resumeRoundJournals } from './combat/round-writes';
-import { gmTask } from './security/writes';
-import { registerRoundAdapter, type AnyRoundAdapter } from './combat/adapter';
-import { registerCombat } from './combat';
+import { registerChat, registerFlow, type CardFlow, resumeCardJournals } from './chat';
+import { resumeRoundJournals, registerRoundAdapter, type AnyRoundAdapter, registerCombat } from './combat';
+import { gmTask } from './security';
 import { SYSTEM_ID } from './constants';
-import { PassedArmesActor } from './documents/actor';
-import { PassedArmesItem } from './documents/item';
+import { PassedArmesActor, PassedArmesItem } from './documents';
 import { registerAllRulesets } from './rulesets/all';
 import { allRulesets, getRuleset } from './rulesets/registry';
 import type { SheetRegistration } from './rulesets/types';

@@ -9,14 +9,12 @@
  */
 import type { Quench, QuenchBatchContext } from '@ethaks/fvtt-quench';
 import type { RulesetId } from '../engine/rulesets';
-import { cardActions, makeEnv, requestCardAction, snapshotOf } from '../foundry/chat/card';
-import type { CardTarget } from '../foundry/chat/flow';
+import { cardActions, makeEnv, snapshotOf, requestCardAction, type CardTarget } from '../foundry/chat';
 import { startAttack } from '../foundry/rulesets/fantasia/cards/start';
 import { startGreyhawkAttack } from '../foundry/rulesets/greyhawk/cards/start';
 import { startSouffleAttack } from '../foundry/rulesets/souffle/cards/start';
 import { SYSTEM_ID } from '../foundry/constants';
-import { sendRoundCommand } from '../foundry/combat/service';
-import type { CombatLike } from '../foundry/combat/adapter';
+import { sendRoundCommand, type CombatLike } from '../foundry/combat';
 import { typesOf } from '../foundry/rulesets/registry';
 
 export const SMOKE_BATCH = `${SYSTEM_ID}.smoke`;

@@ -6,7 +6,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the single-client fake */
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createCard, makeEnv, requestCardAction, snapshotOf } from '../../src/foundry/chat/card';
+import { createCard, makeEnv, snapshotOf } from '../../src/foundry/chat/card';
+import { requestCardAction } from '../../src/foundry/chat/card-action';
 import { registerFlow, type CardSnapshot, type DocumentWrite } from '../../src/foundry/chat/flow';
 import { fantasiaActorModels } from '../../src/foundry/rulesets/fantasia/models/actors';
 import { actAs, type FakeUser } from '../fakes/foundry';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { startAttack } from '../../src/foundry/rulesets/fantasia/cards/start';
-import { CARD_ACTION_QUERY } from '../../src/foundry/chat/card';
+import { CARD_ACTION_QUERY } from '../../src/foundry/chat/card-action';
 import { ROUND_QUERY, runRoundCommand } from '../../src/foundry/combat/service';
 import { ACTION_QUERY, POSTURE_QUERY } from '../../src/foundry/rulesets/souffle/posture';
 import { TIE_QUERY } from '../../src/foundry/rulesets/souffle/round/adapter';

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GREYHAWK_OPTIONS } from '../../src/engine/greyhawk/options';
-import { liveActions, requestCardAction, snapshotOf } from '../../src/foundry/chat/card';
+import { liveActions, snapshotOf } from '../../src/foundry/chat/card';
+import { requestCardAction } from '../../src/foundry/chat/card-action';
 import { registerFlow } from '../../src/foundry/chat/flow';
 import { startAttack } from '../../src/foundry/rulesets/fantasia/cards/start';
 import {

@@ -1,277 +1,36 @@
 import { ensure, RulesError } from '../core/errors';
-import { roll } from '../dice/formula';
-import type { Dice } from '../dice/port';
 import type {
-  Budget,
-  CarryOverContext,
   CombatantId,
   DeclarationContext,
-  InitiativeEntry,
   Requester,
-  RoundCombatant,
   RoundRules,
-  RoundState,
-  RoundStep,
   ScheduleContext,
   Slot,
   SlotSpec,
 } from '../round/types';
-import { fightCondition, type ZeroPvRule } from './fallen';
-import { DEFAULT_FANTASIA_OPTIONS } from './options';
-import type { FantasiaCombatant, FantasiaStates, FantasiaWeapon } from './types';
-
-/*
- * Fantasia's round (F-R1..F-R10): initiative by DEX, declarations of intent in initiative order,
- * then three passes — ready missiles (1), everyone else (2), drawing / nocking and late missiles
- * (3). Crossbows reload through passes 2 and 3 (F-W5); arquebuses count reload rounds (F-W6).
- * Rulings on the gaps are in docs/rulings/round.md.
- */
-
-// ---------------------------------------------------------------------------------------------
-// Types
-
-/** The part of a Fantasia combatant the round needs. */
-export interface FantasiaRoundCombatant extends RoundCombatant {
-  readonly dex: number;
-  /** Orders spell casting (F-R7). */
-  readonly int: number;
-  readonly weapons: readonly FantasiaWeapon[];
-  /** Caught by surprise or ambushed (F-R10): nothing drawn, no attack in round 1. */
-  readonly surprised?: boolean;
-  readonly states?: FantasiaStates;
-  /** Out of the fight or dead by its PV (ruling "F-H1 0 PV"): it declares nothing. */
-  readonly fallen?: 'out' | 'dead';
-}
-
-/** Readiness of one weapon, carried from round to round. */
-export interface WeaponReadiness {
-  /** In hand (drawn). */
-  readonly ready: boolean;
-  /** Nocked / spanned and bolted / charged. Thrown and melee weapons count as loaded. */
-  readonly loaded: boolean;
-  /** Arquebus (F-W6): reload rounds still to spend. */
-  readonly reloadRoundsLeft?: number;
-}
-
-export interface FantasiaReadiness {
-  readonly weapons: Readonly<Record<string, WeaponReadiness>>;
-}
-
-export const INTENT_KINDS = [
-  'shoot',
-  'throw',
-  'melee',
-  'knockout',
-  'move',
-  'dodge',
-  'parry',
-  'cast',
-  'draw',
-  'reload',
-  'other',
-] as const;
-export type IntentKind = (typeof INTENT_KINDS)[number];
-
-export interface FantasiaIntent {
-  readonly kind: IntentKind;
-  /** Weapon used (shoot, throw, melee, knockout, parry, draw, reload). None for melee = unarmed. */
-  readonly weaponId?: string;
-  /** Target combatant, when the intent has one. */
-  readonly targetId?: string;
-  /** Shoot/throw: hold the shot for pass 3 instead of pass 1 (F-R8). */
-  readonly hold?: boolean;
-  /** Crossbow shot in pass 1: reload in passes 2 and 3 (F-W5). Default true. */
-  readonly reloadAfter?: boolean;
-  /** Free text: the spell's name, what "other" means… */
-  readonly note?: string;
-}
-
-/** A declaration of intent (F-R5). For a PNJ, `intents` are the GM's secret; `publicText` is shown. */
-export interface FantasiaDeclaration {
-  readonly intents: readonly FantasiaIntent[];
-  /** What players are told of a PNJ's intent ("reaches for the sword on his back"). */
-  readonly publicText?: string;
-}
-
-export type FantasiaRoundState = RoundState<FantasiaRoundCombatant, FantasiaDeclaration, FantasiaReadiness>;
-
-// ---------------------------------------------------------------------------------------------
-// Steps and helpers
-
-export const FANTASIA_STEPS: readonly RoundStep[] = [
-  { id: 'initiative', kind: 'initiative', label: 'PDA.Round.Step.Initiative' },
-  { id: 'declaration', kind: 'declare', label: 'PDA.Round.Step.Declaration' },
-  { id: 'pass1', kind: 'resolve', pass: 1, label: 'PDA.Round.Step.Pass1' },
-  { id: 'pass2', kind: 'resolve', pass: 2, label: 'PDA.Round.Step.Pass2' },
-  { id: 'pass3', kind: 'resolve', pass: 3, label: 'PDA.Round.Step.Pass3' },
-];
-
-const ATTACKS: ReadonlySet<IntentKind> = new Set(['shoot', 'throw', 'melee', 'knockout']);
-const MISSILE_USES: ReadonlySet<IntentKind> = new Set(['shoot', 'throw']);
-const ONCE_A_ROUND: readonly IntentKind[] = ['move', 'dodge', 'parry', 'cast', 'knockout'];
-
-/** Localization key of an intent kind's label. */
-export function intentLabel(kind: IntentKind): string {
-  return `PDA.Round.Action.${kind.charAt(0).toUpperCase()}${kind.slice(1)}`;
-}
-
-/** Builds the round's view of a full Fantasia combatant. */
-export function toRoundCombatant(
-  combatant: FantasiaCombatant,
-  options: { readonly surprised?: boolean; readonly zeroPv?: ZeroPvRule } = {},
-): FantasiaRoundCombatant {
-  const condition = fightCondition(combatant, options.zeroPv ?? DEFAULT_FANTASIA_OPTIONS.zeroPv);
-  return {
-    id: combatant.id,
-    name: combatant.name,
-    side: combatant.kind === 'aventurier' ? 'pc' : 'npc',
-    dex: combatant.characteristics.DEX,
-    int: combatant.characteristics.INT,
-    weapons: combatant.weapons ?? [],
-    states: combatant.states,
-    ...(options.surprised ? { surprised: true } : {}),
-    ...(condition !== 'fighting' ? { fallen: condition } : {}),
-  };
-}
-
-function isMissile(weapon: FantasiaWeapon): boolean {
-  return weapon.kind === 'missile' || weapon.kind === 'firearm' || weapon.kind === 'thrown';
-}
-
-/** Reloads by winding or ramming: cannot be fired again without a reload action. */
-function needsReload(weapon: FantasiaWeapon): boolean {
-  return weapon.reload === 'crossbow' || weapon.reload === 'arquebus';
-}
-
-function weaponOf(
-  combatant: FantasiaRoundCombatant,
-  weaponId: string | undefined,
-): FantasiaWeapon | undefined {
-  if (weaponId === undefined) return undefined;
-  const weapon = combatant.weapons.find((w) => w.id === weaponId);
-  if (!weapon) throw new RulesError('PDA.Error.Round.UnknownWeapon', { id: weaponId });
-  return weapon;
-}
-
-function readinessFor(readiness: FantasiaReadiness, weapon: FantasiaWeapon): WeaponReadiness {
-  return readiness.weapons[weapon.id] ?? { ready: weapon.ready, loaded: weapon.loaded };
-}
-
-/** Ready to loose in pass 1: in hand and loaded (thrown weapons need only be in hand). F-R6. */
-export function missileReady(readiness: FantasiaReadiness, weapon: FantasiaWeapon): boolean {
-  const r = readinessFor(readiness, weapon);
-  return r.ready && (weapon.kind === 'thrown' || r.loaded);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Initiative (F-R2, F-R3, F-R4)
-
-/** Rerolls allowed among fighters still tied on the d10 before their listed order stands. */
-export const MAX_TIE_REROLLS = 20;
-
-/**
- * Orders `members` (indices into `rolls`) by d10s, highest first: everyone rolls in turn, the
- * still tied roll again (the order is stable), up to MAX_TIE_REROLLS times; each d10 is kept in
- * `rolls` for the tracker. Appends the order to `out`.
- */
-function breakTies(
-  members: readonly number[],
-  dice: Dice,
-  rolls: readonly number[][],
-  out: number[],
-  depth = 0,
-): void {
-  const n = members.length;
-  if (n < 2 || depth >= MAX_TIE_REROLLS) {
-    for (let k = 0; k < n; k++) out.push(members[k] as number);
-    return;
-  }
-  const values: number[] = [];
-  for (let k = 0; k < n; k++) {
-    const value = dice.die(10);
-    (rolls[members[k] as number] as number[]).push(value);
-    values.push(value);
-  }
-  // Positions 0..n-1 by value, highest first, equal values in their order (insertion sort).
-  const order: number[] = [];
-  for (let k = 0; k < n; k++) {
-    const v = values[k] as number;
-    let at = order.length;
-    while (at > 0 && (values[order[at - 1] as number] as number) < v) at--;
-    order.splice(at, 0, k);
-  }
-  for (let k = 0; k < n;) {
-    const value = values[order[k] as number];
-    let m = k + 1;
-    while (m < n && values[order[m] as number] === value) m++;
-    if (m - k === 1) out.push(members[order[k] as number] as number);
-    else {
-      const tied: number[] = [];
-      for (let x = k; x < m; x++) tied.push(members[order[x] as number] as number);
-      breakTies(tied, dice, rolls, out, depth + 1);
-    }
-    k = m;
-  }
-}
-
-/**
- * F-R2 DEX highest first; F-R4 on equal DEX Aventuriers before PNJ without a roll; F-R3 among the
- * same side each rolls 1d10, highest first, and those still tied roll again (ruling).
- */
-export function fantasiaInitiative(
-  combatants: readonly FantasiaRoundCombatant[],
-  dice: Dice,
-): InitiativeEntry[] {
-  // DEX highest first; equal DEX keeps the combatants' order (a stable insertion sort: a handful
-  // of fighters, often listed by DEX already, every round of a simulated fight).
-  const sorted: FantasiaRoundCombatant[] = [];
-  for (const c of combatants) {
-    let at = sorted.length;
-    while (at > 0 && (sorted[at - 1] as FantasiaRoundCombatant).dex < c.dex) at--;
-    sorted.splice(at, 0, c);
-  }
-  const entries: InitiativeEntry[] = [];
-  // The d10s of sorted[k], for the fighters of a tied group.
-  const rolls: number[][] = [];
-  for (let i = 0; i < sorted.length;) {
-    const dex = (sorted[i] as FantasiaRoundCombatant).dex;
-    let j = i + 1;
-    while (j < sorted.length && (sorted[j] as FantasiaRoundCombatant).dex === dex) j++;
-    if (j - i === 1) {
-      // Nobody else at this DEX (the common case): no roll.
-      const c = sorted[i] as FantasiaRoundCombatant;
-      entries.push({ combatantId: c.id, score: dex, tieBreak: [], reason: 'PDA.Round.Initiative.Dex' });
-      i = j;
-      continue;
-    }
-    let pcs = 0;
-    for (let k = i; k < j; k++) {
-      rolls[k] = [];
-      if ((sorted[k] as FantasiaRoundCombatant).side === 'pc') pcs++;
-    }
-    const mixed = pcs > 0 && pcs < j - i;
-    for (const side of SIDES) {
-      const members: number[] = [];
-      for (let k = i; k < j; k++) if ((sorted[k] as FantasiaRoundCombatant).side === side) members.push(k);
-      const ordered: number[] = [];
-      breakTies(members, dice, rolls, ordered);
-      for (const k of ordered) {
-        const c = sorted[k] as FantasiaRoundCombatant;
-        const tieBreak = rolls[k] as number[];
-        const reason = tieBreak.length
-          ? 'PDA.Round.Initiative.D10'
-          : mixed
-            ? 'PDA.Round.Initiative.PcFirst'
-            : 'PDA.Round.Initiative.Dex';
-        entries.push({ combatantId: c.id, score: dex, tieBreak, reason });
-      }
-    }
-    i = j;
-  }
-  return entries;
-}
-
-const SIDES = ['pc', 'npc'] as const;
+import type { FantasiaWeapon } from './types';
+import {
+  type FantasiaRoundCombatant,
+  type WeaponReadiness,
+  type FantasiaReadiness,
+  INTENT_KINDS,
+  type IntentKind,
+  type FantasiaIntent,
+  type FantasiaDeclaration,
+  type FantasiaRoundState,
+  FANTASIA_STEPS,
+  ATTACKS,
+  MISSILE_USES,
+  ONCE_A_ROUND,
+  intentLabel,
+  isMissile,
+  needsReload,
+  weaponOf,
+  readinessFor,
+  missileReady,
+} from './round-model';
+import { fantasiaInitiative } from './initiative';
+import { fantasiaBudgets, fantasiaCarryOver } from './carry-over';
 
 // ---------------------------------------------------------------------------------------------
 // Readiness
@@ -528,128 +287,6 @@ export function buildFantasiaSchedule(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Budgets and carry-over
-
-/** One missile use (F-R9) and one parry (F-D2) a round. */
-export function fantasiaBudgets(): Record<string, Budget> {
-  return { missile: { max: 1, used: 0 }, parry: { max: 1, used: 0 } };
-}
-
-/**
- * F-R8, F-R9: the bow this combatant nocks and looses in its current pass-3 shooting slot (a bow in
- * hand but not nocked is scheduled there; nocking is part of that slot), if any.
- */
-export function nockingInSlot(state: FantasiaRoundState, id: CombatantId): string | undefined {
-  const slot = state.slotIndex >= 0 ? state.slots[state.slotIndex] : undefined;
-  if (!slot || slot.combatantId !== id || slot.pass !== 3 || slot.action !== 'shoot') return undefined;
-  const weaponId = String(slot.detail?.weaponId ?? '');
-  const weapon = state.combatants[id]?.weapons.find((w) => w.id === weaponId);
-  return weapon?.reload === 'bow' ? weapon.id : undefined;
-}
-
-/** Budget pool of the missile shots made on attack cards this round (F-R9). */
-export const CARD_SHOT = 'shot';
-
-/**
- * F-R9: the combatant has used its missile or thrown weapon this round, on a card (from the
- * sheet or the tracker) or in a shooting slot already over.
- */
-export function missileUsedThisRound(state: FantasiaRoundState, id: CombatantId): boolean {
-  const budgets = state.budgets[id];
-  const spent = (pool: string): boolean => {
-    const b = budgets?.[pool];
-    return b !== undefined && b.used >= b.max;
-  };
-  return spent(CARD_SHOT) || spent('missile');
-}
-
-/** The round after a missile shot on a card (F-R9): the shot of the round is spent. */
-export function withMissileShot(state: FantasiaRoundState, id: CombatantId): FantasiaRoundState {
-  const budgets = state.budgets[id] ?? {};
-  const shot = budgets[CARD_SHOT] ?? { max: 1, used: 0 };
-  return {
-    ...state,
-    budgets: { ...state.budgets, [id]: { ...budgets, [CARD_SHOT]: { ...shot, used: shot.used + 1 } } },
-  };
-}
-
-/** Reload time of an arquebus after a shot (F-W6). */
-export const ARQUEBUS_RELOAD = '1d4+3';
-
-/**
- * Readiness for the next round from what was actually done (slot statuses):
- * - a drawn weapon stays drawn; a bow drawn in pass 3 is nocked (F-R8);
- * - a bow or sling that shot is nocked again for the next round (ruling F-R9);
- * - a crossbow that shot is unloaded unless both reload slots were done (F-W5);
- * - an arquebus that shot needs 1d4+3 reload rounds, counted on rounds spent reloading (F-W6);
- *   a countdown already set during the round (too much powder, doubled) is kept, not rolled again.
- */
-export function fantasiaCarryOver(
-  context: CarryOverContext<FantasiaRoundCombatant, FantasiaDeclaration, FantasiaReadiness>,
-): FantasiaReadiness {
-  const { combatant, readiness, declaration, slots, dice } = context;
-  const weapons: Record<string, WeaponReadiness> = {};
-  for (const w of combatant.weapons) weapons[w.id] = readinessFor(readiness, w);
-  if (!declaration) return { weapons };
-
-  const done = (intent: number, action: string): Slot[] =>
-    slots.filter((s) => s.intent === intent && s.action === action && s.status === 'done');
-  const planned = (intent: number, action: string): Slot[] =>
-    slots.filter((s) => s.intent === intent && s.action === action);
-
-  declaration.intents.forEach((intent, index) => {
-    const weapon = intent.weaponId ? combatant.weapons.find((w) => w.id === intent.weaponId) : undefined;
-    if (!weapon) return;
-    const current = weapons[weapon.id] ?? { ready: weapon.ready, loaded: weapon.loaded };
-    const reloadDone = (): boolean => {
-      const all = planned(index, 'reload');
-      return all.length > 0 && all.length === done(index, 'reload').length;
-    };
-    switch (intent.kind) {
-      case 'draw':
-        if (done(index, 'draw').length) {
-          weapons[weapon.id] = {
-            ...current,
-            ready: true,
-            loaded: weapon.reload === 'bow' ? true : current.loaded,
-          };
-        }
-        break;
-      case 'shoot':
-      case 'throw':
-        if (!done(index, intent.kind).length) break;
-        if (weapon.reload === 'crossbow') {
-          weapons[weapon.id] = { ...current, ready: true, loaded: reloadDone() };
-        } else if (weapon.reload === 'arquebus') {
-          // A countdown set during the round (too much powder doubles it) stands.
-          const set = !current.loaded ? current.reloadRoundsLeft : undefined;
-          weapons[weapon.id] = {
-            ready: true,
-            loaded: false,
-            reloadRoundsLeft: set ?? roll(ARQUEBUS_RELOAD, dice).total,
-          };
-        } else {
-          weapons[weapon.id] = { ...current, ready: true, loaded: true };
-        }
-        break;
-      case 'reload':
-        if (!reloadDone()) break;
-        if (weapon.reload === 'arquebus') {
-          const left = Math.max(0, (current.reloadRoundsLeft ?? 1) - 1);
-          weapons[weapon.id] =
-            left > 0 ? { ready: true, loaded: false, reloadRoundsLeft: left } : { ready: true, loaded: true };
-        } else {
-          weapons[weapon.id] = { ...current, loaded: true };
-        }
-        break;
-      default:
-        break;
-    }
-  });
-  return { weapons };
-}
-
-// ---------------------------------------------------------------------------------------------
 // The plug-in
 
 export const fantasiaRound: RoundRules<FantasiaRoundCombatant, FantasiaDeclaration, FantasiaReadiness> = {
@@ -700,3 +337,30 @@ export function declarationView(
 export function slotVisible(slot: Slot, viewer: Requester): boolean {
   return !slot.secret || slot.status !== 'waiting' || viewer.gm || viewer.owns.includes(slot.combatantId);
 }
+
+export {
+  type FantasiaRoundCombatant,
+  type WeaponReadiness,
+  type FantasiaReadiness,
+  INTENT_KINDS,
+  type IntentKind,
+  type FantasiaIntent,
+  type FantasiaDeclaration,
+  type FantasiaRoundState,
+  FANTASIA_STEPS,
+  intentLabel,
+  toRoundCombatant,
+  missileReady,
+} from './round-model';
+
+export { MAX_TIE_REROLLS, fantasiaInitiative } from './initiative';
+
+export {
+  fantasiaBudgets,
+  nockingInSlot,
+  CARD_SHOT,
+  missileUsedThisRound,
+  withMissileShot,
+  ARQUEBUS_RELOAD,
+  fantasiaCarryOver,
+} from './carry-over';

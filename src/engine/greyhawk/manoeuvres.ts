@@ -1,49 +1,25 @@
 import { ensure } from '../core/errors';
-import { roll } from '../dice/formula';
 import type { Dice } from '../dice/port';
 import {
-  attackModifiers,
   calledShotUse,
   type CalledShot,
-  judgeAttack,
   resolveAttack,
-  total,
   type AttackContext,
   type AttackResult,
   type Position,
 } from './attack';
-import {
-  blowStrength,
-  comparedStrengthHit,
-  effectiveStrPercent,
-  ensureManoeuvreAllowed,
-  isWarrior,
-  thac0,
-  topLevel,
-  warriorLevel,
-} from './character';
-import { CRUSHING_BLOW_SAVE, dexterityAdjustments, exceptionalBand, MONSTER_STR, sizeIndex } from './data';
+import { ensureManoeuvreAllowed, topLevel } from './character';
 import type { GreyhawkOptions } from './options';
 import { DEFAULT_GREYHAWK_OPTIONS } from './options';
-import { secondHandPenalties, styleSlots } from './styles';
-import type {
-  GreyhawkCharacter,
-  GreyhawkShield,
-  GreyhawkWeapon,
-  ItemMaterial,
-  Modifier,
-  ShieldKind,
-  Size,
-} from './types';
+import type { GreyhawkWeapon, Modifier } from './types';
+import { mod } from './modifier';
+import type { HoldState } from './seizing';
 
 /*
- * Manoeuvres: standing up (G-P2), the free shot (G-F1, G-F2), called shots (G-C1), disarms
- * (G-D1..G-D5), seizing (G-G1..G-G3), parries (G-PA1..G-PA4) and shield attacks (G-SH1, G-SH2).
+ * Manoeuvres: standing up (G-P2), the free shot (G-F1, G-F2), called shots (G-C1) and disarms
+ * (G-D1..G-D5). Seizing (G-G1..G-G3, seizing.ts), parries (G-PA1..G-PA4, parries.ts) and shield
+ * attacks (G-SH1, G-SH2, shield-manoeuvres.ts) have their own files, re-exported here.
  */
-
-function mod(source: string, label: string, value: number): Modifier {
-  return { source, label: `PDA.Greyhawk.Mod.${label}`, value };
-}
 
 // ---------------------------------------------------------------------------------------------
 // G-P2 standing up
@@ -173,15 +149,6 @@ export function pinnedRound(state: PinnedState, spendRoundToFree: boolean): Pinn
   if (spendRoundToFree) return undefined;
   const left = state.roundsLeft - 1;
   return left > 0 ? { roundsLeft: left } : undefined;
-}
-
-export interface HoldState {
-  readonly holderId: string;
-  readonly victimId: string;
-  /** Full rounds the victim has been held. */
-  readonly rounds: number;
-  /** G-C1 hostage: a blade at the throat; any strike does double damage. */
-  readonly bladeAtThroat?: boolean;
 }
 
 /** G-C1 hostage: after holding the victim a full round, a called shot puts a blade at the throat. */
@@ -331,473 +298,50 @@ export function shieldOffLineAc(realignedWithAttack: boolean, nextRoundStarted: 
   return realignedWithAttack || nextRoundStarted;
 }
 
-// ---------------------------------------------------------------------------------------------
-// G-G1..G-G3 seizing
+export {
+  type ShieldAcState,
+  type ShieldPunchPlan,
+  planShieldPunch,
+  type ShieldRushDeclaration,
+  validateShieldRush,
+  type StayUpFactors,
+  stayUpModifiers,
+  type ShieldRushResult,
+  resolveShieldRush,
+  dexAcBonus,
+  freeHandsWith,
+  standardShield,
+} from './shield-manoeuvres';
 
-export interface Contestant {
-  readonly name: string;
-  readonly str: number;
-  readonly strPercent?: number;
-}
+export {
+  type HoldState,
+  type Contestant,
+  contestantOf,
+  type ContestRoll,
+  type ContestResult,
+  MAX_CONTEST_ROLLS,
+  strengthContest,
+  type ItemSave,
+  itemSaveCrushingBlow,
+  type SeizeObjectResult,
+  seizeObject,
+  oneHandedHoldStr,
+  type SeizePersonResult,
+  seizePerson,
+  escapeHold,
+  type HoldEffects,
+  holdEffects,
+  ensureHolderWeapon,
+} from './seizing';
 
-/** A contestant from a character; monsters without a STR score use G-G3 by size. */
-export function contestantOf(c: GreyhawkCharacter, useSizeStr = false): Contestant {
-  if (useSizeStr) return { name: c.name, str: MONSTER_STR[c.size] };
-  const percent = effectiveStrPercent(c);
-  return { name: c.name, str: c.str, ...(percent !== undefined ? { strPercent: percent } : {}) };
-}
-
-export interface ContestRoll {
-  readonly attackerRoll: number;
-  readonly defenderRoll: number;
-  readonly attackerMargin: number;
-  readonly defenderMargin: number;
-}
-
-export interface ContestResult {
-  readonly rolls: readonly ContestRoll[];
-  readonly winner: 'attacker' | 'defender';
-  /** Both rolled over their STR (or a 20): the GM may let the object drop. */
-  readonly mayDrop: boolean;
-  /** The tie went to the higher exceptional strength percentage. */
-  readonly byPercent?: boolean;
-}
-
-/** Rerolls allowed on ties before the defender keeps hold (ruling). */
-export const MAX_CONTEST_ROLLS = 20;
-
-/**
- * G-G1 STR contest: each rolls 1d20, margin = STR − roll, larger margin wins. On a tie, the
- * higher exceptional percentage wins; otherwise both roll again.
- */
-export function strengthContest(
-  attacker: Contestant,
-  defender: Contestant,
-  dice: Dice,
-  attackerStr = attacker.str,
-  defenderStr = defender.str,
-): ContestResult {
-  const rolls: ContestRoll[] = [];
-  for (let i = 0; i < MAX_CONTEST_ROLLS; i++) {
-    const a = dice.die(20);
-    const d = dice.die(20);
-    const r = {
-      attackerRoll: a,
-      defenderRoll: d,
-      attackerMargin: attackerStr - a,
-      defenderMargin: defenderStr - d,
-    };
-    rolls.push(r);
-    const mayDrop = (a > attackerStr || a === 20) && (d > defenderStr || d === 20);
-    if (r.attackerMargin !== r.defenderMargin) {
-      return { rolls, winner: r.attackerMargin > r.defenderMargin ? 'attacker' : 'defender', mayDrop };
-    }
-    const ap = attacker.strPercent ?? 0;
-    const dp = defender.strPercent ?? 0;
-    if (ap !== dp) return { rolls, winner: ap > dp ? 'attacker' : 'defender', mayDrop, byPercent: true };
-  }
-  return { rolls, winner: 'defender', mayDrop: false };
-}
-
-export interface ItemSave {
-  readonly roll: number;
-  readonly target: number;
-  readonly saved: boolean;
-}
-
-/** Item saving throw vs crushing blow: d20 ≥ the material's number, magic adds its plus. */
-export function itemSaveCrushingBlow(material: ItemMaterial, magic: number, dice: Dice): ItemSave {
-  const target = CRUSHING_BLOW_SAVE[material];
-  const r = dice.die(20);
-  return { roll: r, target, saved: r + magic >= target };
-}
-
-export interface SeizeObjectResult {
-  readonly attack: AttackResult;
-  readonly contest?: ContestResult;
-  readonly itemSave?: ItemSave;
-  readonly outcome: 'missed' | 'taken' | 'kept' | 'destroyed';
-}
-
-/**
- * G-G1: a hit puts a hand on the object, then the STR contest decides. Needs a free hand; a
- * fragile object saves vs crushing blow or breaks in the struggle.
- */
-export function seizeObject(
-  ctx: AttackContext & {
-    readonly freeHands: number;
-    readonly defender: Contestant;
-    readonly fragile?: { readonly material: ItemMaterial; readonly magic: number };
-  },
-  dice: Dice,
-  options: GreyhawkOptions = DEFAULT_GREYHAWK_OPTIONS,
-): SeizeObjectResult {
-  ensure(ctx.freeHands >= 1, 'PDA.Error.Greyhawk.NoFreeHand', { name: ctx.attacker.name });
-  const attack = resolveAttack(ctx, dice, options);
-  if (attack.outcome === 'miss') return { attack, outcome: 'missed' };
-  const contest = strengthContest(contestantOf(ctx.attacker), ctx.defender, dice);
-  if (ctx.fragile) {
-    const itemSave = itemSaveCrushingBlow(ctx.fragile.material, ctx.fragile.magic, dice);
-    if (!itemSave.saved) return { attack, contest, itemSave, outcome: 'destroyed' };
-    return { attack, contest, itemSave, outcome: contest.winner === 'attacker' ? 'taken' : 'kept' };
-  }
-  return { attack, contest, outcome: contest.winner === 'attacker' ? 'taken' : 'kept' };
-}
-
-/**
- * G-G2 one-handed hold: STR − 3, each exceptional band counting 1 point (18/00 = 23), +3 against a
- * smaller size, −6 against a larger one.
- */
-export function oneHandedHoldStr(holder: Contestant, holderSize: Size, victimSize: Size): Modifier[] {
-  const band = exceptionalBand(holder.str, holder.strPercent);
-  const mods: Modifier[] = [];
-  if (band > 0) mods.push(mod('G-G2', 'ExceptionalBands', band));
-  mods.push(mod('G-G2', 'OneHand', -3));
-  const diff = sizeIndex(victimSize) - sizeIndex(holderSize);
-  if (diff < 0) mods.push(mod('G-G2', 'SmallerVictim', 3));
-  if (diff > 0) mods.push(mod('G-G2', 'LargerVictim', -6));
-  return mods;
-}
-
-export interface SeizePersonResult {
-  readonly attack: AttackResult;
-  readonly contest?: ContestResult;
-  readonly holderStr?: number;
-  readonly hold?: HoldState;
-}
-
-export function seizePerson(
-  ctx: AttackContext & {
-    readonly freeHands: number;
-    readonly victimId: string;
-    readonly victim: Contestant;
-    readonly victimSize: Size;
-  },
-  dice: Dice,
-  options: GreyhawkOptions = DEFAULT_GREYHAWK_OPTIONS,
-): SeizePersonResult {
-  ensure(ctx.freeHands >= 1, 'PDA.Error.Greyhawk.NoFreeHand', { name: ctx.attacker.name });
-  const attack = resolveAttack(ctx, dice, options);
-  if (attack.outcome === 'miss') return { attack };
-  const holder = contestantOf(ctx.attacker, ctx.attacker.monster !== undefined && ctx.attacker.str <= 0);
-  const holderStr = holder.str + total(oneHandedHoldStr(holder, ctx.attacker.size, ctx.victimSize));
-  const contest = strengthContest(holder, ctx.victim, dice, holderStr);
-  return {
-    attack,
-    contest,
-    holderStr,
-    ...(contest.winner === 'attacker'
-      ? { hold: { holderId: ctx.attacker.id, victimId: ctx.victimId, rounds: 0 } }
-      : {}),
-  };
-}
-
-/** G-G2: at the start of each later round the victim may break free by a new contest. */
-export function escapeHold(
-  hold: HoldState,
-  holder: Contestant,
-  holderStr: number,
-  victim: Contestant,
-  dice: Dice,
-): { readonly contest: ContestResult; readonly hold?: HoldState } {
-  const contest = strengthContest(victim, holder, dice, victim.str, holderStr);
-  return contest.winner === 'attacker'
-    ? { contest }
-    : { contest, hold: { ...hold, rounds: hold.rounds + 1 } };
-}
-
-/** G-G2 effects of a hold on both sides (the holder also loses DEX bonuses and two-handed use). */
-export interface HoldEffects {
-  readonly acPenalty: number;
-  readonly attackPenalty: number;
-  readonly onlyVerbalSpells: boolean;
-  readonly noTwoHanded: boolean;
-  readonly loseDexBonus: boolean;
-}
-
-export function holdEffects(role: 'holder' | 'victim'): HoldEffects {
-  return {
-    acPenalty: 2,
-    attackPenalty: -2,
-    onlyVerbalSpells: true,
-    noTwoHanded: role === 'holder',
-    loseDexBonus: role === 'holder',
-  };
-}
-
-/** G-G2: a holder refuses a two-handed weapon. */
-export function ensureHolderWeapon(weapon: GreyhawkWeapon, twoHandedGrip: boolean): void {
-  ensure(weapon.hands !== 2 && !twoHandedGrip, 'PDA.Error.Greyhawk.TwoHandedWhileHolding');
-}
-
-// ---------------------------------------------------------------------------------------------
-// G-PA1..G-PA4 parries
-
-export interface ParryTracker {
-  /** Parries left this round. */
-  readonly left: number;
-  /** Attack ids already resolved this round (a parry cannot reach back to them). */
-  readonly resolved: readonly string[];
-  readonly parried: readonly string[];
-}
-
-export function newParryTracker(parries: number): ParryTracker {
-  return { left: parries, resolved: [], parried: [] };
-}
-
-/** An attack against the defender has been resolved (parried or not). */
-export function attackResolved(t: ParryTracker, attackId: string): ParryTracker {
-  return t.resolved.includes(attackId) ? t : { ...t, resolved: [...t.resolved, attackId] };
-}
-
-/** G-PA1: the defender picks the attack to parry; a held parry may go to a later one, never a past one. */
-export function chooseParry(
-  t: ParryTracker,
-  attackId: string,
-  c: GreyhawkCharacter,
-  weapon: GreyhawkWeapon,
-): ParryTracker {
-  ensureManoeuvreAllowed(c, weapon);
-  ensure(t.left > 0, 'PDA.Error.Greyhawk.NoParryLeft');
-  ensure(!t.resolved.includes(attackId), 'PDA.Error.Greyhawk.ParryTooLate');
-  return { left: t.left - 1, resolved: t.resolved, parried: [...t.parried, attackId] };
-}
-
-/** G-PA2: a polearm may parry another polearm's attack on someone else, within reach of either. */
-export function ensurePolearmParry(
-  parrier: GreyhawkWeapon,
-  attackerWeapon: GreyhawkWeapon,
-  withinReach: boolean,
-): void {
-  ensure(parrier.polearm === true && attackerWeapon.polearm === true, 'PDA.Error.Greyhawk.PolearmsOnly');
-  ensure(withinReach, 'PDA.Error.Greyhawk.OutOfReach');
-}
-
-export interface MissileParryWear {
-  readonly weapon: GreyhawkWeapon;
-  /** A mundane weapon used to parry can never shoot again. */
-  readonly ruinedForShooting: boolean;
-  readonly destroyed: boolean;
-  readonly save: ItemSave;
-}
-
-/** G-PA3: which missile weapons can parry at all (bow, crossbow, staff sling; not a sling). */
-export function ensureMissileParry(weapon: GreyhawkWeapon): void {
-  const ok =
-    weapon.kind === 'bow' ||
-    weapon.kind === 'lightCrossbow' ||
-    weapon.kind === 'heavyCrossbow' ||
-    weapon.kind === 'handCrossbow' ||
-    weapon.kind === 'staffSling';
-  ensure(ok, 'PDA.Error.Greyhawk.CannotParryWith', { weapon: weapon.name });
-}
-
-/**
- * G-PA3: after a successful parry with a missile weapon: a mundane one is ruined for shooting, a
- * magic one loses +1; either way it saves vs crushing blow or is destroyed.
- */
-export function missileParryWear(
-  weapon: GreyhawkWeapon,
-  alreadyRuined: boolean,
-  dice: Dice,
-): MissileParryWear {
-  ensureMissileParry(weapon);
-  const magic = weapon.magic > 0;
-  const worn: GreyhawkWeapon = magic ? { ...weapon, magic: weapon.magic - 1 } : weapon;
-  const save = itemSaveCrushingBlow(weapon.material ?? 'wood', 0, dice);
-  return { weapon: worn, ruinedForShooting: alreadyRuined || !magic, destroyed: !save.saved, save };
-}
-
-/** G-PA4 DMG parry: AC better by half the level, +1 for warriors (declared before initiative). */
-export function dmgParryAcBonus(c: GreyhawkCharacter): number {
-  const level = isWarrior(c) ? warriorLevel(c) : topLevel(c);
-  return -(Math.floor(level / 2) + (isWarrior(c) ? 1 : 0));
-}
-
-// ---------------------------------------------------------------------------------------------
-// G-SH1 shield punch, G-SH2 shield rush
-
-export type ShieldAcState = 'kept' | 'untilNextAttack' | 'lostToRoundEnd' | 'regained';
-
-export interface ShieldPunchPlan {
-  readonly modifiers: readonly Modifier[];
-  readonly shieldAc: ShieldAcState;
-  readonly damage: string;
-}
-
-/**
- * G-SH1: a buckler, small or medium shield strikes, either instead of the weapon (no penalty,
- * shield AC kept) or as an off-hand attack (−2/−4, shield AC lost to round end; a specialist
- * gets it back at the next attack; two slots: 0/−2). Magic ignored; 1d3 + STR damage.
- */
-export function planShieldPunch(
-  c: GreyhawkCharacter,
-  shield: GreyhawkShield,
-  mode: 'instead' | 'offHand',
-  options: GreyhawkOptions = DEFAULT_GREYHAWK_OPTIONS,
-): ShieldPunchPlan {
-  ensure(shield.kind !== 'large', 'PDA.Error.Greyhawk.ShieldTooLargeToPunch');
-  const str = blowStrength(c);
-  const mods: Modifier[] = str.hit !== 0 ? [mod('base', 'Strength', str.hit)] : [];
-  let shieldAc: ShieldAcState = 'kept';
-  if (mode === 'offHand') {
-    mods.push(...secondHandPenalties(c, 'shield', options).off);
-    shieldAc = styleSlots(c, 'shield') >= 1 ? 'untilNextAttack' : 'lostToRoundEnd';
-  }
-  const damage = str.damage === 0 ? '1d3' : `1d3${str.damage > 0 ? '+' : ''}${str.damage}`;
-  return { modifiers: mods, shieldAc, damage };
-}
-
-export interface ShieldRushDeclaration {
-  readonly shield: GreyhawkShield;
-  readonly distance: number;
-  /** Declared before initiative (G-SH2). */
-  readonly declared: boolean;
-}
-
-/** G-SH2: medium or large shield, at least 3 m away, declared before initiative. */
-export function validateShieldRush(d: ShieldRushDeclaration): void {
-  ensure(d.shield.kind === 'medium' || d.shield.kind === 'large', 'PDA.Error.Greyhawk.RushShield');
-  ensure(d.declared, 'PDA.Error.Greyhawk.RushUndeclared');
-  ensure(d.distance >= 3, 'PDA.Error.Greyhawk.RushTooClose', { distance: d.distance });
-}
-
-export interface StayUpFactors {
-  /** The target stands still or moves toward the rusher (+3). */
-  readonly stillOrClosing?: boolean;
-  /** Struck from behind (−3). */
-  readonly fromBehind?: boolean;
-  /** Unaware or not paying attention (−3). */
-  readonly unaware?: boolean;
-  /** Four legs or more (+2). */
-  readonly fourLegs?: boolean;
-}
-
-/** G-SH2 modifiers to the target's DEX check to stay on its feet. */
-export function stayUpModifiers(
-  rusher: GreyhawkCharacter,
-  target: {
-    readonly size: Size;
-    readonly str: number;
-    readonly strPercent?: number;
-    readonly monster?: GreyhawkCharacter['monster'];
-  },
-  f: StayUpFactors,
-): Modifier[] {
-  const mods: Modifier[] = [];
-  if (f.stillOrClosing) mods.push(mod('G-SH2', 'StayUp.Still', 3));
-  if (f.fromBehind) mods.push(mod('G-SH2', 'StayUp.Behind', -3));
-  if (f.unaware) mods.push(mod('G-SH2', 'StayUp.Unaware', -3));
-  if (f.fourLegs) mods.push(mod('G-SH2', 'StayUp.FourLegs', 2));
-  const sizeDiff = sizeIndex(target.size) - sizeIndex(rusher.size);
-  if (sizeDiff !== 0) mods.push(mod('G-SH2', 'StayUp.Size', 4 * sizeDiff));
-  // Strengths compared: a monster's entry STR, never G-G3's size estimate (seizing only).
-  const rusherHit = comparedStrengthHit({ ...rusher, strPercent: effectiveStrPercent(rusher) });
-  const targetHit = comparedStrengthHit(target);
-  if (targetHit !== rusherHit) mods.push(mod('G-SH2', 'StayUp.Strength', targetHit - rusherHit));
-  return mods;
-}
-
-export interface ShieldRushResult {
-  readonly attack: AttackResult;
-  readonly damage?: number;
-  readonly damageRoll?: number;
-  /** Target's stay-up check: d20 ≤ DEX + modifiers. */
-  readonly stayUp?: {
-    readonly roll: number;
-    readonly target: number;
-    readonly modifiers: readonly Modifier[];
-    readonly standing: boolean;
-  };
-  /** On a miss the rusher checks DEX or falls. */
-  readonly rusherCheck?: { readonly roll: number; readonly standing: boolean };
-  /** Shield AC of the rusher for the rest of the round (a shield specialist regains it at once). */
-  readonly shieldAc: ShieldAcState;
-  /** The rusher's own penalties this round: AC +1, no DEX AC bonus, no further attack. */
-  readonly rusherAcPenalty: number;
-  readonly rusherLosesDexAc: true;
-  readonly noFurtherAttack: true;
-  /** Movement multiplier of the charge. */
-  readonly moveMultiplier: number;
-}
-
-/** G-SH2 resolution (the bracing target's initiative is the round's business, see round.ts). */
-export function resolveShieldRush(
-  ctx: AttackContext & {
-    readonly declaration: ShieldRushDeclaration;
-    readonly targetDex: number;
-    readonly targetStr: number;
-    readonly targetStrPercent?: number;
-    /** The target is a monster whose STR is only G-G3's size estimate (no STR comparison). */
-    readonly targetStrBySize?: boolean;
-    readonly stayUp: StayUpFactors;
-  },
-  dice: Dice,
-  options: GreyhawkOptions = DEFAULT_GREYHAWK_OPTIONS,
-): ShieldRushResult {
-  validateShieldRush(ctx.declaration);
-  const c = ctx.attacker;
-  const str = blowStrength(c);
-  // The rush replaces the weapon's own numbers: STR and the charge bonus only, magic ignored.
-  const mods: Modifier[] = [mod('G-SH2', 'Rush', 2)];
-  if (str.hit !== 0) mods.unshift(mod('base', 'Strength', str.hit));
-  const positional = attackModifiers(
-    { ...ctx, weapon: { ...ctx.weapon, magic: 0, base: '' } },
-    options,
-  ).filter((m) => m.source === 'G-P1' || m.source === 'G-G2' || m.source === 'G-C1');
-  const attack = judgeAttack(
-    dice.die(20),
-    thac0(c),
-    ctx.target.ac,
-    [...mods, ...positional, ...(ctx.extra ?? [])],
-    options,
-  );
-  const shieldAc: ShieldAcState = styleSlots(c, 'shield') >= 1 ? 'regained' : 'lostToRoundEnd';
-  const common = {
-    shieldAc,
-    rusherAcPenalty: 1,
-    rusherLosesDexAc: true as const,
-    noFurtherAttack: true as const,
-    moveMultiplier: 1.5,
-  };
-  if (attack.outcome === 'miss') {
-    const r = dice.die(20);
-    return { attack, rusherCheck: { roll: r, standing: r <= c.dex }, ...common };
-  }
-  const dmg = roll('1d3', dice, { d3FromD6: false });
-  const damage = Math.max(1, dmg.total + str.damage);
-  const stayMods = stayUpModifiers(
-    c,
-    {
-      size: ctx.target.size,
-      str: ctx.targetStr,
-      ...(ctx.targetStrPercent !== undefined ? { strPercent: ctx.targetStrPercent } : {}),
-      ...(ctx.targetStrBySize ? { monster: { hitDice: 0, strBySize: true } } : {}),
-    },
-    ctx.stayUp,
-  );
-  const target = ctx.targetDex + total(stayMods);
-  const r = dice.die(20);
-  return {
-    attack,
-    damage,
-    damageRoll: dmg.total,
-    stayUp: { roll: r, target, modifiers: stayMods, standing: r <= target },
-    ...common,
-  };
-}
-
-/** The DEX AC bonus a character loses (G-G2 holder, G-SH2 rusher): the negative defence adj. */
-export function dexAcBonus(dex: number): number {
-  return Math.min(0, dexterityAdjustments(dex).defence);
-}
-
-/** Hands left free by a weapon (1 or 2 hands) and a carried shield (G-G1 needs one free hand). */
-export function freeHandsWith(weaponHands: number, hasShield: boolean): number {
-  return Math.max(0, 2 - (weaponHands >= 2 ? 2 : 1) - (hasShield ? 1 : 0));
-}
-
-/** A mundane shield as the shield manoeuvres count it: 1 point of AC, magic left out (G-SH1, G-SH2). */
-export function standardShield(kind: ShieldKind): GreyhawkShield {
-  return { kind, ac: 1, magic: 0 };
-}
+export {
+  type ParryTracker,
+  newParryTracker,
+  attackResolved,
+  chooseParry,
+  ensurePolearmParry,
+  type MissileParryWear,
+  ensureMissileParry,
+  missileParryWear,
+  dmgParryAcBonus,
+} from './parries';

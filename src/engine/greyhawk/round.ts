@@ -5,7 +5,6 @@ import type {
   CarryOverContext,
   DeclarationContext,
   InitiativeEntry,
-  RoundCombatant,
   RoundRules,
   RoundState,
   RoundStep,
@@ -13,105 +12,12 @@ import type {
   SlotSpec,
 } from '../round/types';
 import { calledShotInitiativeModifier, calledShotUse, type CalledShot } from './attack';
-import { attacksInRound, attacksPerTwoRounds, masteryOf } from './character';
-import { isBowOrCrossbow } from './data';
-import { canSwitchGrip, twoHandedSpeedBonus, type MoveTaken } from './styles';
+import { attacksInRound } from './character';
+import { type MoveTaken } from './styles';
 import { standUp, validateShieldRush, type StandUpChoice } from './manoeuvres';
 import type { GripUse } from './style-use';
-import type { GreyhawkCharacter, GreyhawkWeapon, Modifier, ShieldKind } from './types';
-
-/*
- * Greyhawk's round on the shared round engine. Order of a round (rulings in
- * docs/rulings/greyhawk.md): each combatant's 1d10 is rolled and kept sealed, everyone declares
- * (G-PA4 DMG parry and G-SH2 shield rush must be declared here, before the order is known),
- * then the order is fixed: d10 + weapon speed (or casting time) + declared modifiers, lowest
- * first. Pass 1 holds what happens before initiative (G-F1 free shot, G-S3 held target);
- * pass 2 every combatant's first action; pass 3 the further attacks of multiple-attack fighters.
- */
-
-export interface GreyhawkRoundCombatant extends RoundCombatant {
-  /** Attacks per two rounds with the readied weapon (character.attacksPerTwoRounds). */
-  readonly attacksPerTwoRounds: number;
-  /** Extra attacks a round from a second weapon (G-ST4). */
-  readonly extraAttacks?: number;
-  /** Speed factor of the readied weapon after G-ST2 and G-M2 reductions. */
-  readonly speed: number;
-  /** Other initiative modifiers (magic, situation): added to the d10. */
-  readonly initiativeModifier?: number;
-  /** G-S3: bow or crossbow specialist, who may hold a target and shoot before initiative. */
-  readonly missileSpecialist?: boolean;
-  readonly shield?: ShieldKind;
-  /** A spear, lance or polearm in hand (G-SH2: wins initiative against a rush when bracing). */
-  readonly braceWeapon?: boolean;
-  /** G-F1: this combatant's group took (or gave) the free shot before round 1. */
-  readonly freeShot?: 'shooter' | 'target';
-  /** G-D2: its two-handed weapon was sent flying last round: this round's initiative is lost. */
-  readonly losesInitiative?: boolean;
-  /** G-P2: lying on the ground (a standing-up declaration needs it). */
-  readonly prone?: boolean;
-  /** G-ST1/G-ST2: the grip of a one-or-two-handed weapon, and its speed with each grip. */
-  readonly grip?: GripUse;
-  readonly gripSpeeds?: Readonly<Record<GripUse, number>>;
-  /** G-ST1/G-ST2: both styles known, so the grip may change at any round's start. */
-  readonly canSwitchGrip?: boolean;
-  /** G-ST5: the missile style's specialisation (half move with all shots, full move with half). */
-  readonly missileStyleSpec?: boolean;
-  /** The readied weapon shoots or is thrown (a bow, a sling, a monster's spikes). */
-  readonly shoots?: boolean;
-}
-
-/** Weapon speed after G-M2 (high master, melee −1) and G-ST2 (two-handed specialist −3). */
-export function effectiveSpeed(c: GreyhawkCharacter, weapon: GreyhawkWeapon, twoHandedGrip = false): number {
-  const rank = masteryOf(c, weapon.base);
-  const high = (rank === 'highMaster' || rank === 'grandMaster') && weapon.melee ? -1 : 0;
-  const grip = twoHandedGrip || weapon.hands === 2;
-  return Math.max(0, weapon.speed + high + twoHandedSpeedBonus(c, grip));
-}
-
-/** The round's view of a character wielding `weapon` (and maybe a second weapon or shield). */
-export function toGreyhawkRoundCombatant(
-  c: GreyhawkCharacter,
-  weapon: GreyhawkWeapon,
-  options: {
-    readonly side?: 'pc' | 'npc';
-    readonly offHand?: GreyhawkWeapon;
-    readonly shield?: ShieldKind;
-    readonly twoHandedGrip?: boolean;
-    readonly freeShot?: 'shooter' | 'target';
-    readonly initiativeModifier?: number;
-    readonly grip?: GripUse;
-    readonly prone?: boolean;
-  } = {},
-): GreyhawkRoundCombatant {
-  const rank = masteryOf(c, weapon.base);
-  const either = weapon.hands === 'either';
-  const grip = options.grip ?? (options.twoHandedGrip ? 'two' : 'one');
-  return {
-    id: c.id,
-    name: c.name,
-    side: options.side ?? (c.monster ? 'npc' : 'pc'),
-    attacksPerTwoRounds: attacksPerTwoRounds(c, weapon),
-    speed: effectiveSpeed(c, weapon, options.twoHandedGrip === true || (either && grip === 'two')),
-    ...(options.offHand ? { extraAttacks: 1 } : {}),
-    ...(either
-      ? {
-          grip,
-          gripSpeeds: { one: effectiveSpeed(c, weapon, false), two: effectiveSpeed(c, weapon, true) },
-          ...(canSwitchGrip(c, weapon) ? { canSwitchGrip: true } : {}),
-        }
-      : {}),
-    ...((c.styles?.missile ?? 0) >= 1 ? { missileStyleSpec: true } : {}),
-    ...(!weapon.melee ? { shoots: true } : {}),
-    ...(options.prone ? { prone: true } : {}),
-    ...(isBowOrCrossbow(weapon.kind) && rank !== undefined && rank !== 'expert'
-      ? { missileSpecialist: true }
-      : {}),
-    ...(options.shield ? { shield: options.shield } : {}),
-    ...(weapon.brace ? { braceWeapon: true } : {}),
-    ...(options.freeShot ? { freeShot: options.freeShot } : {}),
-    ...(options.initiativeModifier ? { initiativeModifier: options.initiativeModifier } : {}),
-  };
-}
+import type { Modifier } from './types';
+import { type GreyhawkRoundCombatant } from './round-combatant';
 
 export const GREYHAWK_ACTIONS = [
   'attack',
@@ -127,6 +33,7 @@ export const GREYHAWK_ACTIONS = [
   'standUp',
   'other',
 ] as const;
+
 export type GreyhawkActionKind = (typeof GREYHAWK_ACTIONS)[number];
 
 export interface GreyhawkDeclaration {
@@ -473,3 +380,5 @@ export const greyhawkRoundRules: RoundRules<GreyhawkRoundCombatant, GreyhawkDecl
 export function isDmgParry(d: GreyhawkDeclaration | undefined): boolean {
   return d?.action === 'parryDmg';
 }
+
+export { type GreyhawkRoundCombatant, effectiveSpeed, toGreyhawkRoundCombatant } from './round-combatant';

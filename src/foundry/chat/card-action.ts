@@ -1,13 +1,13 @@
 import { RulesError } from '../../engine/core/errors';
 import { askGM, registerQuery, type QueryPayload, type QueryResult } from '../queries';
-import { showRollsToAll } from '../dice/dice-so-nice';
-import { MAX_REVISION, id, int, token } from '../security/payload';
-import { serialise } from '../security/writes';
+import { showRollsToAll } from '../dice';
+import { MAX_REVISION, id, int, token, serialise } from '../security';
 import { CARD_TYPE } from './card-model';
 import { cardActions, makeEnv, renderCard, snapshotOf, userMayUse, type CardEnv } from './card';
 import { getFlow, type CardSnapshot, type DocumentWrite } from './flow';
 import { applyWrites, checkWrites, valuesBefore, type JournalWrite } from './journal';
-import { finishRoundJournals } from '../combat/round-writes';
+import { finishRoundJournals } from '../combat';
+import { isActiveGM } from '../active-gm';
 
 export { serialise };
 
@@ -174,7 +174,7 @@ async function finishPendingJournals(except: string, env: CardEnv): Promise<void
  */
 export async function resumeCardJournals(): Promise<void> {
   const me = game.user;
-  if (!me?.isGM || game.users?.activeGM?.id !== me.id) return;
+  if (!me || !isActiveGM()) return;
   for (const message of game.messages ?? []) {
     if ((message.type as string) !== CARD_TYPE) continue;
     const card = snapshotOf(message as ChatMessage);

@@ -2,7 +2,7 @@ import { RulesError } from '../../engine/core/errors';
 import type { Dice } from '../../engine/dice/port';
 import { normaliseRulesetId } from '../rulesets/registry';
 import { templatePath } from '../constants';
-import { withFoundryDice, type DieRoller, foundryDieRoller } from '../dice/roll-dice';
+import { withFoundryDice, type DieRoller, foundryDieRoller } from '../dice';
 import { t } from '../i18n';
 import { gmIds, type MessageMode, userMessageMode } from '../compat';
 import { CARD_TYPE } from './card-model';
@@ -98,9 +98,8 @@ export function userMayUse(user: User, owners: readonly string[], resolve = reso
   });
 }
 
-export interface CardEnv extends FlowEnv {
-  readonly rolls: Roll[];
-}
+export type { CardEnv } from './types';
+import type { CardEnv } from './types';
 
 /** The services a flow runs with; the Rolls it made are collected for the message. */
 export function makeEnv(user: User): CardEnv {
@@ -297,15 +296,3 @@ export async function createActorCard(
   }) as unknown as Record<string, unknown>;
   return createCard(card, env, speaker);
 }
-
-// The GM-side handler of card actions lives in card-action.ts; re-exported for existing imports.
-export {
-  CARD_ACTION_QUERY,
-  CARD_ACTION_SHAPE,
-  handleCardAction,
-  registerCardQueries,
-  requestCardAction,
-  resumeCardJournals,
-  serialise,
-  type CardActionPayload,
-} from './card-action';

@@ -1,6 +1,7 @@
-import { createElementNear } from '../apps/dom';
+import { createElementNear } from '../apps';
 import { CARD_TYPE } from './card-model';
-import { liveActions, makeEnv, renderCard, requestCardAction, snapshotOf, type LiveAction } from './card';
+import { liveActions, makeEnv, renderCard, snapshotOf, type LiveAction } from './card';
+import { requestCardAction } from './card-action';
 import { getFlow } from './flow';
 import { SYSTEM_ID } from '../constants';
 

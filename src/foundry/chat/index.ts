@@ -1,11 +1,54 @@
 import { CardData, CARD_TYPE } from './card-model';
-import { CARD_PARTIALS, registerCardQueries } from './card';
+import { CARD_PARTIALS } from './card';
+import { registerCardQueries } from './card-action';
 import { onCombatRound, onRenderCardHTML } from './hooks';
 import { PassedArmesChatMessage } from './message';
 import { registerCardOpenQuery } from './open';
 
-export { registerFlow, type CardFlow } from './flow';
+export { requestCardAction, resumeCardJournals, serialise } from './card-action';
 export { CARD_TYPE } from './card-model';
+export {
+  cardActions,
+  type CardEnv,
+  createCard,
+  makeEnv,
+  renderCard,
+  renderTemplateWith,
+  resolveUuid,
+  snapshotOf,
+  userTargets,
+} from './card';
+export { registerDamageRightsSetting } from './damage-rights';
+export { type ExchangeBinding, flowFromExchange, performExchange } from './exchange-flow';
+export {
+  type CardAction,
+  type CardCheck,
+  type CardFlow,
+  type CardRow,
+  type CardSection,
+  type CardSnapshot,
+  type CardTarget,
+  type DocumentWrite,
+  type FlowContext,
+  type FlowEnv,
+  type FlowResult,
+  registerFlow,
+  type StatusWrite,
+  type Text,
+} from './flow';
+export {
+  CARD_OPEN_SHAPE,
+  type CardOpener,
+  handleCardOpen,
+  idOrEmpty,
+  list,
+  type OpenedCard,
+  type OpenRequest,
+  requestCardOpen,
+  uuid,
+} from './open';
+export { postTemplateCard } from './simple-card';
+export { applyStatusWrites } from './statuses';
 
 /**
  * Registers the chat-card pipeline: the `carte` data model, the ChatMessage class that renders a

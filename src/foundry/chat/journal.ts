@@ -1,37 +1,9 @@
 import { RulesError } from '../../engine/core/errors';
-import { checkUpdate, holds } from '../security/writes';
-import type { DocumentWrite, StatusWrite } from './flow';
+import { checkUpdate, holds } from '../security';
+import type { CardJournal, DocumentWrite, JournalWrite, StatusWrite } from './types';
 import { applyStatusWrites } from './statuses';
 
-/**
- * A card action's write-ahead journal. An accepted action with document writes is stored in two
- * steps: first the card's next state together with the pending writes (all absolute values) in
- * one update of the card, then the documents, then the card again without the journal. While a
- * journal is on a card every flow action is disabled and the only button is "finish the action"
- * (`RESUME_ACTION`); the active GM also finishes pending journals when it loads the world. Since
- * the writes are absolute, finishing twice writes what finishing once does, and a request made on
- * the card's older revision (the retry of the failed click) is stale: nothing is applied twice.
- *
- * Each write also keeps the values its document held when the action was decided (`from`).
- * Finishing never overwrites a value changed since: a value already at the action's result is
- * left, one still at `from` gets the result, a number changed meanwhile gets the action's change
- * added to its current value (a wound on PV healed by hand since is still a wound of the same
- * size), and any other value changed meanwhile is kept and the GM is told. And a GM-side card
- * action finishes every other card's pending journal before it reads the documents
- * (`finishPendingJournals`), so a later blow always lands on the finished earlier one.
- */
-export interface CardJournal {
-  /** The card revision the journal belongs to (the revision of the action's result). */
-  readonly revision: number;
-  /** Whose owners may press "finish" (those of the action that wrote it; the GM always may). */
-  readonly owners: readonly string[];
-  readonly writes: readonly JournalWrite[];
-}
-
-/** A journal's write: the absolute update and the values it replaces (nested like the update). */
-export interface JournalWrite extends DocumentWrite {
-  readonly from?: Readonly<Record<string, unknown>>;
-}
+export type { CardJournal, JournalWrite } from './types';
 
 export const RESUME_ACTION = 'pda.resume';
 

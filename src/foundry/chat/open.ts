@@ -1,9 +1,9 @@
 import { RulesError } from '../../engine/core/errors';
 import { askGM, registerQuery, type QueryPayload } from '../queries';
 import { normaliseMode, userMessageMode, type MessageMode } from '../compat';
-import { id, object, oneOf, optional, PayloadError, token, type Schema } from '../security/payload';
-import { createCard, makeEnv, resolveUuid, type CardEnv } from './card';
-import { getFlow, type CardSnapshot, type CardTarget } from './flow';
+import { id, object, oneOf, optional, PayloadError, token, type Schema } from '../security';
+import { createCard, makeEnv, resolveUuid } from './card';
+import { getFlow, type CardTarget } from './flow';
 
 /**
  * Opening a card, on the GM's client only. A player's client gathers the choices (the dialog:
@@ -18,37 +18,7 @@ export const CARD_OPEN_QUERY = 'card.open';
 /** Most targets one request may name (one card each). */
 export const MAX_OPEN_TARGETS = 12;
 
-/** What the GM-side opener receives, checked: the actor resolved, the targets named by the GM. */
-export interface OpenRequest<C> {
-  readonly user: User;
-  readonly actor: unknown;
-  readonly actorUuid: string;
-  readonly itemId: string;
-  readonly tokenUuid: string;
-  readonly targets: readonly CardTarget[];
-  readonly combatId: string;
-  readonly choices: C;
-}
-
-/** One card an opener made: its snapshot and the env its first rolls went into. */
-export interface OpenedCard {
-  readonly card: CardSnapshot;
-  readonly env: CardEnv;
-}
-
-export interface OpenPlan {
-  readonly cards: readonly OpenedCard[];
-  /** The writes the opening implies (a fired crossbow…), run before the cards are posted. */
-  commit?(): Promise<void>;
-}
-
-/** A flow's opener (CardFlow.opener): the schema of its choices and the GM-side first step. */
-export interface CardOpener<C = unknown> {
-  readonly choices: Schema<C>;
-  open(request: OpenRequest<C>, newEnv: () => CardEnv): Promise<OpenPlan>;
-  /** The card may name no target (an aim, a flight with no pursuer): the opener decides. */
-  readonly targetsOptional?: boolean;
-}
+export type { CardOpener, OpenedCard, OpenPlan, OpenRequest } from './types';
 
 /** A document uuid: dot-separated ids ("Actor.x", "Scene.s.Token.t.Actor.a", compendium ones). */
 export function uuid(): Schema<string> {

@@ -1,4 +1,4 @@
-import type { StatusWrite } from './flow';
+import type { StatusWrite } from './types';
 
 interface EffectDoc {
   readonly id: string | null;

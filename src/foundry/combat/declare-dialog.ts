@@ -1,5 +1,5 @@
 import { t } from '../i18n';
-import { bindSections, withoutInactive } from '../apps/sections';
+import { bindSections, withoutInactive } from '../apps';
 
 /**
  * Opens a ruleset's declaration form (a template rendered with `context`) in a DialogV2 and

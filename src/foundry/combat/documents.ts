@@ -1,8 +1,9 @@
 import type { CombatLike } from './adapter';
 import { sendRoundCommand } from './service';
+import type { CoreAdvance } from './types';
+import { isActiveGM } from '../active-gm';
 
-/** How a stored round moved, for core's own method to run (and fire its hook, advance time). */
-export type CoreAdvance = 'start' | 'round' | 'turn';
+export type { CoreAdvance } from './types';
 
 /**
  * The system's Combat: Foundry's turn methods drive the round engine instead of a flat turn list.
@@ -168,7 +169,7 @@ export class PassedArmesCombatant extends foundry.documents.Combatant {
     super._onUpdate(...args);
     const [changed] = args;
     const combat = this.parent as PassedArmesCombat | null;
-    if (!combat || !game.user?.isGM || game.users?.activeGM?.id !== game.user.id) return;
+    if (!combat || !isActiveGM()) return;
     if ((changed as { defeated?: boolean }).defeated === true && combat.roundStarted && this.id) {
       void sendRoundCommand(combat as unknown as CombatLike, { kind: 'drop', combatantId: this.id });
     }

@@ -6,8 +6,31 @@ import { FOOTER_TEMPLATE, PassedArmesCombatTracker, TRACKER_TEMPLATE } from './t
 import { registerTurnSettings } from './turns';
 import { registerVaultKeeper } from './vault';
 
-export { registerRoundAdapter } from './adapter';
-export type { RoundAdapter, CombatLike, CombatantLike } from './adapter';
+export {
+  type AnyRoundAdapter,
+  combatantById,
+  type CombatantLike,
+  type CombatLike,
+  type DeclarationRequest,
+  type DocumentReadiness,
+  registerRoundAdapter,
+  requesterFor,
+  type RoundAdapter,
+  roundAdapterFor,
+} from './adapter';
+export { promptDeclarationForm } from './declare-dialog';
+export { finishRoundJournal, finishRoundJournals, resumeRoundJournals } from './round-writes';
+export { runRoundCommand, sendRoundCommand } from './service';
+export {
+  applyTransition,
+  type DeclarationVault,
+  hasSealedRound,
+  readRoundState,
+  registerDeclarationVault,
+  writeRoundState,
+} from './store';
+export { refuseAttackOutOfTurn, turnOrderEnforced } from './turns';
+export { readSecret, SECRET_FLAG, writeSecrets } from './vault';
 
 /** Templates of the combat UI, to preload. */
 export const COMBAT_TEMPLATES = [

@@ -1,8 +1,8 @@
 import { SYSTEM_ID } from '../constants';
-import { checkUpdate, holds, serialise } from '../security/writes';
+import { checkUpdate, holds, serialise } from '../security';
 import { combatantById, type CombatLike } from './adapter';
-import type { CoreAdvance } from './documents';
-import type { RoundUpdates } from './store';
+import type { CoreAdvance, RoundUpdates } from './types';
+import { isActiveGM } from '../active-gm';
 
 /**
  * A round command's writes, made whole (docs/trust.md). A command touches
@@ -154,8 +154,7 @@ export async function finishRoundJournals(): Promise<void> {
 
 /** On the active GM's client at `ready`: finishes the journals left on combats. */
 export async function resumeRoundJournals(): Promise<void> {
-  const me = game.user;
-  if (!me?.isGM || game.users?.activeGM?.id !== me.id) return;
+  if (!isActiveGM()) return;
   for (const doc of game.combats ?? []) {
     const combat = doc as unknown as CombatLike;
     if (!roundJournalOf(combat)) continue;

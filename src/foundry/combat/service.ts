@@ -13,16 +13,16 @@ import {
   startRound,
 } from '../../engine/round/engine';
 import { GM, type Requester, type RoundCombatant, type RoundState } from '../../engine/round/types';
-import type { DieRoller } from '../dice/roll-dice';
+import type { DieRoller } from '../dice';
 import { notifyError } from '../i18n';
 import { gmIds } from '../compat';
 import { registerQuery, askGM, type QueryPayload } from '../queries';
-import { bool, id, json, optional, tagged, token } from '../security/payload';
+import { bool, id, json, optional, tagged, token, gmTask, serialise } from '../security';
 import { activeRulesetId } from '../settings';
 import { requesterFor, roundAdapterFor, type AnyRoundAdapter, type CombatLike } from './adapter';
 import { applyTransition, readRoundState, snapshots } from './store';
 import { finishRoundJournal } from './round-writes';
-import { gmTask, serialise } from '../security/writes';
+import { isActiveGM } from '../active-gm';
 
 /**
  * Round commands, run by the GM's client: the tracker's buttons, the Combat document's turn
@@ -210,9 +210,8 @@ export function registerRoundQueries(): void {
 
 /** From any client: the GM runs it directly, a player asks the GM (refusals are shown). */
 export async function sendRoundCommand(combat: CombatLike, command: RoundCommand): Promise<boolean> {
-  const activeGM = game.users?.activeGM;
   // The active GM decides; another GM's command travels as a request, like a player's.
-  if (game.user?.isGM && (!activeGM || activeGM.id === game.user.id)) {
+  if (isActiveGM()) {
     try {
       // The GM's own command waits for the GM-side work before it, as a request does.
       await gmTask(() => runRoundCommand(combat, GM, command));

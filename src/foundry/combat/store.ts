@@ -7,9 +7,9 @@ import type {
   RoundState,
   Slot,
 } from '../../engine/round/types';
-import { foundryDieRoller, withFoundryDice, type DieRoller } from '../dice/roll-dice';
+import { foundryDieRoller, withFoundryDice, type DieRoller } from '../dice';
 import type { AnyRoundAdapter, CombatLike, CombatantLike } from './adapter';
-import type { CoreAdvance } from './documents';
+import type { CoreAdvance, RoundUpdates } from './types';
 import { checkRoundUpdates, writeRoundUpdates } from './round-writes';
 
 /*
@@ -246,14 +246,7 @@ export function readRoundState(adapter: AnyRoundAdapter, combat: CombatLike): St
   };
 }
 
-export interface RoundUpdates {
-  readonly combat: Record<string, unknown>;
-  readonly combatants: Record<string, unknown>[];
-  /** Item updates of the combatants' actors, for readiness kept on items. */
-  readonly items: { readonly actor: Actor.Implementation; readonly updates: Record<string, unknown>[] }[];
-  /** Exact declarations kept in the rules' vault (none without one), by combatant id. */
-  readonly secrets: Record<string, string>;
-}
+export type { RoundUpdates } from './types';
 
 /** The document updates that store `state` (combatants only when something changed). */
 export function roundUpdates(combat: CombatLike, state: State, adapter?: AnyRoundAdapter): RoundUpdates {

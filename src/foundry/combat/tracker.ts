@@ -1,5 +1,5 @@
-import { SimulatorApp } from '../simulator/app';
-import { PdaCombatTrackerBase, type RenderOptions } from '../apps/sheet-bases';
+import { SimulatorApp } from '../simulator';
+import { PdaCombatTrackerBase, type RenderOptions } from '../apps';
 import { templatePath } from '../constants';
 import { notifyError } from '../i18n';
 import { requesterFor, type CombatLike } from './adapter';

@@ -1,8 +1,9 @@
 import { gmIds } from '../compat';
 import { SYSTEM_ID } from '../constants';
 import { t } from '../i18n';
-import { gmTask } from '../security/writes';
+import { gmTask } from '../security';
 import type { CombatLike } from './adapter';
+import { isActiveGM } from '../active-gm';
 
 /*
  * The GMs' vault of a combat's secrets (docs/trust.md, "A PNJ's secret intent"): one chat
@@ -92,8 +93,7 @@ export async function writeSecrets(
  * the GM-side queue, unless a round command already wrote a new one), and redraws the tracker.
  */
 function keepVault(message: SecretMessage & { content?: string }): void {
-  const me = game.user;
-  if (!me?.isGM || game.users?.activeGM?.id !== me.id || message.author?.isGM !== true) return;
+  if (!isActiveGM() || message.author?.isGM !== true) return;
   const stored = storedOf(message);
   if (!stored || !game.combats?.get(stored.combatId)) return;
   void gmTask(async () => {

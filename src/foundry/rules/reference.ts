@@ -3,7 +3,7 @@
  * its setting where the text left a gap), opened at the rule a link points to. Built from the lang
  * files, so it follows the user's language (docs/rules-reference.md).
  */
-import { PdaApplicationBase, type RenderOptions, type TemplatePart } from '../apps/sheet-bases';
+import { PdaApplicationBase, type RenderOptions, type TemplatePart } from '../apps';
 import { templatePath } from '../constants';
 import { t } from '../i18n';
 import { RULE_IDS, isRuleId, rulesetLetter, type RuleId } from './ids';

@@ -1,6 +1,6 @@
 import type { SimulationReport } from '../../engine/simulate/types';
 import type { RulesetId } from '../../engine/rulesets';
-import { PdaApplicationBase, type RenderOptions, type TemplatePart } from '../apps/sheet-bases';
+import { PdaApplicationBase, type RenderOptions, type TemplatePart } from '../apps';
 import { templatePath } from '../constants';
 import { notifyError, t } from '../i18n';
 import { normaliseRulesetId } from '../rulesets/registry';

@@ -2,6 +2,8 @@ import { t } from '../i18n';
 import { SimulatorApp } from './app';
 import type { FighterSource } from './encounter';
 
+export { SimulatorApp } from './app';
+
 /**
  * Entry points of the simulator besides the tracker's button: a folder of actors in the Actors
  * sidebar gets "Simuler la rencontre" in its context menu (GM only). Its actors' sides follow

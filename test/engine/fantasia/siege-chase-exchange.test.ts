@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../../src/engine/dice';
 import { takeAction } from '../../../src/engine/core/exchange';
 import { SIEGE_ENGINES } from '../../../src/engine/fantasia';
-import { openSiegeShot, siegeArea, siegeExchange } from '../../../src/engine/fantasia/siege-exchange';
+import { openSiegeShot, siegeArea, siegeExchange } from '../../../src/engine/fantasia/exchange/siege';
 import { chaseRound, roundsToClose, runnerOf, startChase } from '../../../src/engine/fantasia/chase';
 import { fighter } from './helpers';
 

@@ -9,7 +9,7 @@ import {
   shieldParryRefusal,
   type ParryView,
   withinPolearmReach,
-} from '../../../src/engine/greyhawk/parry-exchange';
+} from '../../../src/engine/greyhawk/exchange/parry';
 import type { GreyhawkCharacter } from '../../../src/engine/greyhawk/types';
 
 const fighter = (level: number, cls: 'fighter' | 'mage' = 'fighter'): GreyhawkCharacter => ({

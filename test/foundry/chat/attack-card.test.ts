@@ -2,12 +2,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FANTASIA_WEAPONS } from '../../../src/engine/fantasia/weapons';
 import { startAttack } from '../../../src/foundry/rulesets/fantasia/cards/start';
+import { snapshotOf } from '../../../src/foundry/chat/card';
 import {
   CARD_ACTION_QUERY,
   handleCardAction,
   requestCardAction,
-  snapshotOf,
-} from '../../../src/foundry/chat/card';
+} from '../../../src/foundry/chat/card-action';
 import { runRequest } from '../../../src/foundry/queries';
 import { actAs, world, type FakeUser } from '../../fakes/foundry';
 import {

@@ -2,7 +2,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FANTASIA_WEAPONS } from '../../../src/engine/fantasia/weapons';
 import { startAttack } from '../../../src/foundry/rulesets/fantasia/cards/start';
-import { requestCardAction, snapshotOf } from '../../../src/foundry/chat/card';
+import { snapshotOf } from '../../../src/foundry/chat/card';
+import { requestCardAction } from '../../../src/foundry/chat/card-action';
 import { actAs, type FakeUser } from '../../fakes/foundry';
 import { chatWorld, dice, fighter, lastMessage, targetOf, type TestActor } from './helpers';
 

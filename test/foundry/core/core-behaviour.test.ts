@@ -11,7 +11,7 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- stubs of core documents and fake globals */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { requestCardAction } from '../../../src/foundry/chat/card';
+import { requestCardAction } from '../../../src/foundry/chat/card-action';
 import { startAttack } from '../../../src/foundry/rulesets/fantasia/cards/start';
 import { registerRoundAdapter } from '../../../src/foundry/combat/adapter';
 import { fantasiaRoundAdapter } from '../../../src/foundry/rulesets/fantasia/round/adapter';

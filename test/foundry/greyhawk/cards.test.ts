@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_GREYHAWK_OPTIONS } from '../../../src/engine/greyhawk/options';
-import { requestCardAction, snapshotOf } from '../../../src/foundry/chat/card';
+import { snapshotOf } from '../../../src/foundry/chat/card';
+import { requestCardAction } from '../../../src/foundry/chat/card-action';
 import { registerFlow } from '../../../src/foundry/chat/flow';
 import {
   greyhawkCardFlows,

@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- reading card state through the fakes */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { liveActions, requestCardAction, snapshotOf } from '../../../src/foundry/chat/card';
+import { liveActions, snapshotOf } from '../../../src/foundry/chat/card';
+import { requestCardAction } from '../../../src/foundry/chat/card-action';
 import {
   postSouffleAim,
   startSouffleAttack,

@@ -13,7 +13,7 @@ import {
   type GreyhawkChoices,
   type Outcome,
 } from './choices';
-import { damageView, manoeuvreRun, replaying } from './parts';
+import { damageView, manoeuvreRun, replaying } from './run';
 
 type EnginePurpose = CalledOutcome['purpose'];
 export const isEnginePurpose = (p: CalledPurpose): p is EnginePurpose =>

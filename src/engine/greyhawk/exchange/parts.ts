@@ -1,41 +1,31 @@
-import { styleAttackContext, validateStyle } from '../style-use';
+import { validateStyle } from '../style-use';
 import { RulesError } from '../../core/errors';
 import { roll, type RollResult } from '../../dice/formula';
 import type { Dice } from '../../dice/port';
-import {
-  attackModifiers,
-  judgeAttack,
-  rangeBand,
-  resolveAttack,
-  rollDamage,
-  type AttackContext,
-} from '../attack';
-import { ensureManoeuvreAllowed, thac0, topLevel } from '../character';
-import {
-  contestantOf,
-  ensureHolderWeapon,
-  planShieldPunch,
-  resolveDisarm,
-  resolveShieldRush,
-  seizeObject,
-  seizePerson,
-  validateDisarm,
-  validateShieldRush,
-  standardShield,
-} from '../manoeuvres';
-import { bladeAtThroatDamage, earlierDisarms, hamperedBy } from '../conditions';
+import { attackModifiers, judgeAttack, rangeBand, resolveAttack, rollDamage } from '../attack';
+import { ensureManoeuvreAllowed, thac0 } from '../character';
+import { ensureHolderWeapon, planShieldPunch, validateDisarm, validateShieldRush } from '../manoeuvres';
+import { bladeAtThroatDamage } from '../conditions';
 import type { GreyhawkOptions } from '../options';
 import { bracedDamage } from '../rush-round';
-import type { Modifier } from '../types';
 import {
   type Fighters,
   type FirstPart,
   type GreyhawkChoices,
   type Manoeuvre,
-  type Outcome,
   type RangeView,
 } from './choices';
 import { calledRun, isEnginePurpose, rushDamage } from './called';
+import {
+  context,
+  damageView,
+  disarmContext,
+  extraMods,
+  isMissileUse,
+  manoeuvreRun,
+  replaying,
+  shieldOf,
+} from './run';
 
 /**
  * The engine side of the Greyhawk cards, pure: what one attack or manoeuvre needs (the choices of
@@ -43,48 +33,8 @@ import { calledRun, isEnginePurpose, rushDamage } from './called';
  * rolls the d20 (and the damage); a manoeuvre's follow-up (disarm outcome G-D2/G-D5, STR contest
  * G-G1/G-G2, stay-up check G-SH2) is rolled later from the card by replaying the same engine call
  * with the dice already rolled, so the rules stay whole in src/engine. The choices and result
- * types are in choices.ts, the follow-up and called shots in follow-up.ts.
+ * types are in choices.ts, the follow-up and called shots in called.ts, the attack context and the whole manoeuvre run in run.ts.
  */
-
-const shieldOf = standardShield;
-
-function extraMods(c: GreyhawkChoices): Modifier[] {
-  return c.extra ? [{ source: 'base', label: 'PDA.Greyhawk.Cards.Mod.Situational', value: c.extra }] : [];
-}
-
-/** A shot or a throw rather than a blow: a bow, a sling, or a weapon thrown from the dialog. */
-export function isMissileUse(f: Fighters, c: GreyhawkChoices): boolean {
-  return !f.weapon.melee || c.thrown === true;
-}
-
-/** G-P1: a target lying after a rush (G-SH2) is prone for the next attacker unless the GM said more. */
-function positionOf(f: Fighters, c: GreyhawkChoices) {
-  return c.position === 'standing' && f.defenderConditions?.prone === true ? 'prone' : c.position;
-}
-
-function context(f: Fighters, c: GreyhawkChoices): AttackContext {
-  const missile = isMissileUse(f, c);
-  const dc = f.defenderConditions ?? {};
-  const hampered = hamperedBy(f.attackerConditions ?? {});
-  return {
-    attacker: f.attacker,
-    weapon: f.weapon,
-    target: {
-      ac: f.defenderAc,
-      size: f.defenderSize,
-      position: positionOf(f, c),
-      name: f.defender.name,
-      ...((dc.pinned ?? 0) > 0 ? { pinned: true } : {}),
-      ...(dc.held === true ? { held: true } : {}),
-    },
-    ...(hampered ? { attackerHampered: hampered } : {}),
-    ...(c.calledShot ? { calledShot: c.calledShot } : {}),
-    ...(missile ? { missile: true } : {}),
-    ...(missile && c.targetDistance !== undefined ? { distance: c.targetDistance } : {}),
-    ...(c.style ? styleAttackContext(f.weapon, c.style, missile) : {}),
-    extra: [...extraMods(c), ...(c.style?.targetAc ?? [])],
-  };
-}
 
 /** The range band of a missile attack (throws the engine's refusal when out of range). */
 function rangeOf(f: Fighters, c: GreyhawkChoices): RangeView | undefined {
@@ -127,76 +77,6 @@ export function validate(f: Fighters, c: GreyhawkChoices): void {
   }
 }
 
-function disarmContext(f: Fighters, c: GreyhawkChoices, ctx: AttackContext) {
-  return {
-    ...ctx,
-    victimGrip: c.grip,
-    victimLevel: topLevel(f.defender) || (f.defender.monster?.hitDice ?? 0),
-    expert: c.manoeuvre === 'expertDisarm',
-    earlierDisarmsThisRound: earlierDisarms(f.defenderConditions ?? {}, c.earlierDisarms),
-  };
-}
-
-/** The whole manoeuvre as one engine call (the follow-up replays its first dice). */
-export function manoeuvreRun(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): (dice: Dice) => Outcome {
-  const ctx = context(f, c);
-  switch (c.manoeuvre) {
-    case 'disarm':
-    case 'expertDisarm':
-      return (dice) => ({ kind: 'disarm', result: resolveDisarm(disarmContext(f, c, ctx), dice, o) });
-    case 'seizeObject':
-      return (dice) => ({
-        kind: 'seizeObject',
-        result: seizeObject(
-          {
-            ...ctx,
-            freeHands: c.freeHands,
-            defender: contestantOf(f.defender),
-            ...(c.fragile ? { fragile: { material: c.fragile, magic: 0 } } : {}),
-          },
-          dice,
-          o,
-        ),
-      });
-    case 'seizePerson':
-      return (dice) => ({
-        kind: 'seizePerson',
-        result: seizePerson(
-          {
-            ...ctx,
-            freeHands: c.freeHands,
-            victimId: f.defender.id,
-            victim: contestantOf(f.defender),
-            victimSize: f.defender.size,
-          },
-          dice,
-          o,
-        ),
-      });
-    case 'shieldRush': {
-      const shield = shieldOf(f.attackerShield ?? 'medium');
-      return (dice) => ({
-        kind: 'shieldRush',
-        result: resolveShieldRush(
-          {
-            ...ctx,
-            declaration: { shield, distance: c.distance, declared: c.declared },
-            targetDex: f.defenderDex,
-            targetStr: f.defender.str,
-            ...(f.defender.strPercent !== undefined ? { targetStrPercent: f.defender.strPercent } : {}),
-            ...(f.defender.monster?.strBySize ? { targetStrBySize: true } : {}),
-            stayUp: c.stayUp,
-          },
-          dice,
-          o,
-        ),
-      });
-    }
-    default:
-      throw new RulesError('PDA.Error.CardNoSuchAction');
-  }
-}
-
 /** Dice the attacker's part rolls for a manoeuvre before its follow-up. */
 const FIRST_DICE: Partial<Record<Manoeuvre, number>> = {
   disarm: 1,
@@ -219,29 +99,9 @@ function recording(dice: Dice, limit: number, seen: number[]): Dice {
   };
 }
 
-export function replaying(values: readonly number[], rest: Dice): Dice {
-  let i = 0;
-  return {
-    die(faces) {
-      const v = values[i];
-      i += 1;
-      return v ?? rest.die(faces);
-    },
-  };
-}
-
 const diceOf = (r: RollResult): number[] => r.terms.flatMap((t) => t.dice.map((d) => d.value));
 
 const ONES: Dice = { die: () => 1 };
-
-export function damageView(
-  formula: string,
-  dice: readonly number[],
-  mods: readonly Modifier[],
-  total: number,
-) {
-  return { formula, dice: [...dice], modifiers: [...mods], total };
-}
 
 /** The attacker's part: validation, the range band of a missile, then the roll itself. */
 export function firstPart(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): (dice: Dice) => FirstPart {
@@ -340,3 +200,4 @@ export {
   type Outcome,
 } from './choices';
 export { followUp } from './called';
+export { isMissileUse, manoeuvreRun } from './run';

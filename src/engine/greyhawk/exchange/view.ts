@@ -3,7 +3,7 @@ import { ensureInTheFight } from '../health';
 import { conditionAcModifiers, type GreyhawkConditionState } from '../conditions';
 import { standardShield } from '../manoeuvres';
 import type { GreyhawkOptions } from '../options';
-import { dmgParryModifier, ensureNotDmgParrying } from '../parry-exchange';
+import { dmgParryModifier, ensureNotDmgParrying } from './parry';
 import { rusherAcModifiers } from '../rush-round';
 import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind, Size } from '../types';
 import type { Fighters } from './choices';

@@ -9,7 +9,7 @@ import { combatRoundProvider } from './round/chat-round';
 import { DECLARE_TEMPLATE, fantasiaRoundAdapter } from './round/adapter';
 import { setFantasiaRoundProvider } from './cards/round-context';
 import { fantasiaDeclarationVault } from './round/secrets';
-import { registerDeclarationVault } from '../../combat/store';
+import { registerDeclarationVault } from '../../combat';
 import { templatePath } from '../../constants';
 import type { FoundryRuleset } from '../types';
 import { fantasiaPreCreateItem } from './drop';

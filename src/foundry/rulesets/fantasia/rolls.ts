@@ -1,4 +1,4 @@
-import { postTemplateCard } from '../../chat/simple-card';
+import { postTemplateCard, applyStatusWrites } from '../../chat';
 import { diceOnly, evaluate, roll as rollFormula, type RollResult } from '../../../engine/dice/formula';
 import type { Dice } from '../../../engine/dice/port';
 import { rollPercent, type PercentRoll } from '../../../engine/fantasia/resolution';
@@ -11,11 +11,10 @@ import type {
   SkillId,
 } from '../../../engine/fantasia/types';
 import { addsDamageBonus } from '../../../engine/fantasia/weapons';
-import { withFoundryDice, type DieRoller } from '../../dice/roll-dice';
+import { withFoundryDice, type DieRoller } from '../../dice';
 import { notifyError, t } from '../../i18n';
 import { fantasiaOptionsFromSettings } from './settings';
 import { repairJammed } from '../../../engine/fantasia/fumbles';
-import { applyStatusWrites } from '../../chat/statuses';
 import { timedStatusWrites } from './timed-states';
 
 /** The rule a plain roll of each skill illustrates, shown on the card. */

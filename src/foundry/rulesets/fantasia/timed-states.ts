@@ -17,7 +17,7 @@ import {
 } from '../../../engine/fantasia/timed';
 import type { FantasiaStates } from '../../../engine/fantasia/types';
 import { SYSTEM_ID } from '../../constants';
-import type { StatusWrite } from '../../chat/flow';
+import type { StatusWrite } from '../../chat';
 
 const TIMED = new Set<string>(TIMED_STATES);
 

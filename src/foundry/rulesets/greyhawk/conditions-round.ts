@@ -4,9 +4,9 @@ import {
   HOLD_ENDED_HOLDER,
 } from '../../../engine/greyhawk/conditions';
 import type { GreyhawkCharacter } from '../../../engine/greyhawk/types';
-import { postTemplateCard } from '../../chat/simple-card';
-import type { CombatLike } from '../../combat/adapter';
-import { withFoundryDice } from '../../dice/roll-dice';
+import { postTemplateCard } from '../../chat';
+import type { CombatLike } from '../../combat';
+import { withFoundryDice } from '../../dice';
 import { t } from '../../i18n';
 import { greyhawkConditionsOf, writeConditions } from './conditions';
 

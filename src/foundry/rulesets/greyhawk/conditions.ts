@@ -10,8 +10,7 @@ import {
 } from '../../../engine/greyhawk/conditions';
 import { configuredStatusEffects, setStatusEffects, type StatusEffectSource } from '../../compat';
 import { SYSTEM_ID } from '../../constants';
-import type { StatusWrite } from '../../chat/flow';
-import { applyStatusWrites } from '../../chat/statuses';
+import { type StatusWrite, applyStatusWrites } from '../../chat';
 
 /**
  * Greyhawk's lasting conditions (G-C1 pinned, carved, cut; G-G2 held/holding; G-D1–G-D3; G-SH2

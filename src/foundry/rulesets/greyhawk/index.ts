@@ -9,7 +9,7 @@ import { GREYHAWK_ACTOR_TYPES, GuerrierAdndModel, MonstreAdndModel } from './mod
 import { ArmeAdndModel, GREYHAWK_ITEM_TYPES } from './models/items';
 import { greyhawkRoundAdapter } from './round/adapter';
 import { greyhawkInitiativeVault } from './round/slot-attack';
-import { registerDeclarationVault } from '../../combat/store';
+import { registerDeclarationVault } from '../../combat';
 import { installOutOfFight } from './round/out-of-fight';
 import { registerGreyhawkSettings } from './settings';
 import { GreyhawkActorSheet, GreyhawkWeaponSheet } from './sheets/actor-sheet';

@@ -9,7 +9,7 @@ import {
 } from '../../../engine/greyhawk/attack';
 import type { GreyhawkCharacter, GreyhawkWeapon, Modifier, Size } from '../../../engine/greyhawk/types';
 import { templatePath } from '../../constants';
-import { withFoundryDice, type DieRoller } from '../../dice/roll-dice';
+import { withFoundryDice, type DieRoller } from '../../dice';
 import { notifyError, t } from '../../i18n';
 import { greyhawkOptionsFromSettings } from './settings';
 

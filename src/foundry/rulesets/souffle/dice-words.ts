@@ -1,5 +1,5 @@
 import { parseLadderDice } from '../../../engine/souffle/ladder';
-import type { Text } from '../../chat/flow';
+import type { Text } from '../../chat';
 
 /**
  * A ladder's dice rule said in words, in the user's language: "le meilleur de 1d10 et 1d12"

@@ -5,8 +5,7 @@
  * the form, shows the refusal and writes the setting.
  */
 import { isRulesError } from '../../../engine/core/errors';
-import { isFormElement } from '../../apps/dom';
-import { PdaApplicationBase, type RenderOptions, type TemplatePart } from '../../apps/sheet-bases';
+import { isFormElement, PdaApplicationBase, type RenderOptions, type TemplatePart } from '../../apps';
 import { SYSTEM_ID, templatePath } from '../../constants';
 import { notifyError } from '../../i18n';
 import {

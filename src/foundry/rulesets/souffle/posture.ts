@@ -10,8 +10,13 @@ import {
   spendSouffleAction,
   type SouffleDeclaration,
 } from '../../../engine/souffle/round';
-import { requesterFor, type CombatLike } from '../../combat/adapter';
-import { runRoundCommand } from '../../combat/service';
+import {
+  requesterFor,
+  type CombatLike,
+  runRoundCommand,
+  applyTransition,
+  readRoundState,
+} from '../../combat';
 import {
   POSTURE_ICONS,
   POSTURE_QUERY,
@@ -21,10 +26,9 @@ import {
   souffleRoundAdapter,
   type SouffleRoundState,
 } from './round/adapter';
-import { applyTransition, readRoundState } from '../../combat/store';
 import { notifyError, t } from '../../i18n';
 import { askGM, registerQuery, type QueryPayload } from '../../queries';
-import { id, oneOf } from '../../security/payload';
+import { id, oneOf } from '../../security';
 
 /**
  * Choosing a posture (S-P1) from the sheet, the token HUD or the tracker. Inside a started Souffle

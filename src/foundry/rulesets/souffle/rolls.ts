@@ -1,4 +1,4 @@
-import { postTemplateCard } from '../../chat/simple-card';
+import { postTemplateCard } from '../../chat';
 import type { Dice } from '../../../engine/dice/port';
 import { resolveAttack, type AttackInput, type AttackResult } from '../../../engine/souffle/attack';
 import { sheetAttackInput } from '../../../engine/souffle/exchange';
@@ -6,7 +6,7 @@ import type { SouffleWeapon } from '../../../engine/souffle/equipment';
 import type { SouffleFighter } from '../../../engine/souffle/fighter';
 import { rollLevel, type LadderRoll } from '../../../engine/souffle/ladder';
 import type { SouffleOptions } from '../../../engine/souffle/options';
-import { withFoundryDice, type DieRoller } from '../../dice/roll-dice';
+import { withFoundryDice, type DieRoller } from '../../dice';
 import { notifyError, t } from '../../i18n';
 import { diceWords } from './dice-words';
 import { souffleOptionsFromSettings } from './settings';

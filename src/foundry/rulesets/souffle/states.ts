@@ -1,6 +1,5 @@
 import { SOUFFLE_STATES, type SouffleState } from '../../../engine/souffle/states';
-import type { StatusWrite } from '../../chat/flow';
-import { applyStatusWrites } from '../../chat/statuses';
+import { type StatusWrite, applyStatusWrites } from '../../chat';
 import type { StatusEffectSource } from '../../compat';
 import { registerMigrationEffects } from '../../migrations';
 

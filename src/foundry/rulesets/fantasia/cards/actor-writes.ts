@@ -1,6 +1,6 @@
 import type { FantasiaCombatant, FantasiaStates } from '../../../../engine/fantasia/types';
 import { RulesError } from '../../../../engine/core/errors';
-import type { DocumentWrite } from '../../../chat/flow';
+import type { DocumentWrite } from '../../../chat';
 import { timedStatusWrites } from '../timed-states';
 
 /**

@@ -1,5 +1,5 @@
 import { findBotte } from '../../../../engine/fantasia/bottes';
-import type { CardSection, FlowEnv, Text } from '../../../chat/flow';
+import type { CardSection, FlowEnv, Text } from '../../../chat';
 import { modifierRows, percentCheck, resistanceCheck, rules } from './view';
 import { STEP } from '../../../../engine/fantasia/exchange';
 import { type Card, target } from './attack-state';

@@ -1,6 +1,6 @@
 import { skillValue } from '../../../../engine/fantasia/skills';
 import { isRanged } from '../../../../engine/fantasia/weapons';
-import { tokenDistance } from '../../../canvas/distance';
+import { tokenDistance } from '../../../canvas';
 import { tokenFor } from '../scene-points';
 import type { FantasiaCombatant, FantasiaWeapon } from '../../../../engine/fantasia/types';
 import {
@@ -16,10 +16,9 @@ import {
 } from '../../../../engine/fantasia/exchange';
 import { templatePath } from '../../../constants';
 import { t } from '../../../i18n';
-import { renderTemplateWith, resolveUuid } from '../../../chat/card';
-import type { CardTarget } from '../../../chat/flow';
+import { renderTemplateWith, resolveUuid, type CardTarget } from '../../../chat';
 import { combatantOf } from './actor-writes';
-import { activeFormData, bindSections, sectionContext } from '../../../apps/sections';
+import { activeFormData, bindSections, sectionContext } from '../../../apps';
 import { fantasiaRound, type FantasiaRoundFacts } from './round-context';
 
 /**

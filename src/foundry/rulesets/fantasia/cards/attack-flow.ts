@@ -6,8 +6,7 @@ import {
   type FantasiaAttackView,
   type FantasiaEffect,
 } from '../../../../engine/fantasia/exchange';
-import type { CardFlow, FlowEnv } from '../../../chat/flow';
-import { flowFromExchange, type ExchangeBinding } from '../../../chat/exchange-flow';
+import { type CardFlow, type FlowEnv, flowFromExchange, type ExchangeBinding } from '../../../chat';
 import { FANTASIA_ATTACK_FLOW, optionsSource, target, tryCombatant, type Card } from './attack-state';
 import { attackContext } from './attack-context';
 import { effectWrites } from './effect-writes';

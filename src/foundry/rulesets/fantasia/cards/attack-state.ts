@@ -2,7 +2,7 @@ import type { FantasiaOptions } from '../../../../engine/fantasia/options';
 import type { FantasiaCombatant } from '../../../../engine/fantasia/types';
 import type { FantasiaAttackState } from '../../../../engine/fantasia/exchange';
 import { fantasiaOptionsFromSettings } from '../settings';
-import type { CardSnapshot, FlowEnv } from '../../../chat/flow';
+import type { CardSnapshot, FlowEnv } from '../../../chat';
 import { combatantOf } from './actor-writes';
 
 /**

@@ -1,5 +1,5 @@
 import { type DamageResult } from '../../../../engine/fantasia/damage';
-import type { CardRow, CardSection, FlowEnv } from '../../../chat/flow';
+import type { CardRow, CardSection, FlowEnv } from '../../../chat';
 import { percentCheck, resistanceCheck, signed } from './view';
 import {
   type FantasiaAttackState,

@@ -1,6 +1,6 @@
 import type { FighterRef } from '../../../../engine/core/exchange';
 import { applyFighterEffects, touches, type FantasiaEffect } from '../../../../engine/fantasia/exchange';
-import type { DocumentWrite, FlowEnv } from '../../../chat/flow';
+import type { DocumentWrite, FlowEnv } from '../../../chat';
 import { combatantWrite } from './actor-writes';
 import { fantasiaRound } from './round-context';
 import { type Card, target, tryCombatant } from './attack-state';

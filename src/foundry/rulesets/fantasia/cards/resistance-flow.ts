@@ -2,7 +2,7 @@ import { rollResistance, type ResistanceRoll } from '../../../../engine/fantasia
 import type { RuleId } from '../../../../engine/fantasia/types';
 import type { Dice } from '../../../../engine/dice/port';
 import type { FantasiaOptions } from '../../../../engine/fantasia/options';
-import type { CardFlow } from '../../../chat/flow';
+import type { CardFlow } from '../../../chat';
 import { resistanceCheck } from './view';
 
 /**

@@ -1,13 +1,11 @@
 import { RulesError } from '../../../../engine/core/errors';
 import { fantasiaOptionsFromSettings } from '../settings';
 import { activeRulesetId } from '../../../settings';
-import { createCard, makeEnv, renderTemplateWith, resolveUuid } from '../../../chat/card';
-import { uuid } from '../../../chat/open';
+import { createCard, makeEnv, renderTemplateWith, resolveUuid, uuid, type CardSnapshot } from '../../../chat';
 import { normaliseMode, userMessageMode, type MessageMode } from '../../../compat';
 import { askGM, registerQuery, type QueryPayload } from '../../../queries';
-import { int, oneOf, optional, PayloadError } from '../../../security/payload';
+import { int, oneOf, optional, PayloadError } from '../../../security';
 import { FANTASIA_RESISTANCE_FLOW, rollResistanceState, type ResistanceState } from './resistance-flow';
-import type { CardSnapshot } from '../../../chat/flow';
 import { templatePath } from '../../../constants';
 import { t } from '../../../i18n';
 

@@ -1,7 +1,7 @@
 import type { FightMemory } from '../../../../engine/fantasia/bottes';
 import type { FantasiaRoundFacts } from '../../../../engine/fantasia/exchange';
 import { SYSTEM_ID } from '../../../constants';
-import type { DocumentWrite } from '../../../chat/flow';
+import type { DocumentWrite } from '../../../chat';
 
 /**
  * What the attack card needs from the round: declarations (F-D1 dodge), the parry budget (F-D2)

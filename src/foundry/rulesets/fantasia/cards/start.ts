@@ -6,15 +6,22 @@ import type { FantasiaCombatant, FantasiaWeapon } from '../../../../engine/fanta
 import { GM } from '../../../../engine/round/types';
 import { notifyError, t } from '../../../i18n';
 import { activeRulesetId } from '../../../settings';
-import { runRoundCommand } from '../../../combat/service';
-import { refuseAttackOutOfTurn } from '../../../combat/turns';
+import { runRoundCommand, type CombatLike, type CombatantLike, refuseAttackOutOfTurn } from '../../../combat';
 import { combatantOfActor } from '../round/chat-round';
-import type { CombatLike, CombatantLike } from '../../../combat/adapter';
-import { resolveUuid, userTargets } from '../../../chat/card';
-import { tokenDistance } from '../../../canvas/distance';
+import {
+  resolveUuid,
+  userTargets,
+  idOrEmpty,
+  requestCardOpen,
+  type CardOpener,
+  type OpenedCard,
+  type CardFlow,
+  type CardSnapshot,
+  type CardTarget,
+} from '../../../chat';
+import { tokenDistance } from '../../../canvas';
 import { tokenFor } from '../scene-points';
-import { idOrEmpty, requestCardOpen, type CardOpener, type OpenedCard } from '../../../chat/open';
-import { bool, int, object, oneOf, optional } from '../../../security/payload';
+import { bool, int, object, oneOf, optional } from '../../../security';
 import { combatantOf } from './actor-writes';
 import { FANTASIA_ATTACK_FLOW, fantasiaAttackFlow } from './attack-flow';
 import {
@@ -36,7 +43,6 @@ import {
 } from '../../../../engine/fantasia/exchange';
 import { askChoices, type AttackDialogResult } from './attack-dialog';
 import { optionsSource } from './attack-state';
-import type { CardFlow, CardSnapshot, CardTarget } from '../../../chat/flow';
 
 /**
  * Starting an attack (sheets and the round tracker call this): a dialog for targets (the user's

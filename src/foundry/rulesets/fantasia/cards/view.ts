@@ -2,7 +2,7 @@ import { formatPercentile } from '../../../../engine/dice/formula';
 import type { Outcome, PercentRoll } from '../../../../engine/fantasia/resolution';
 import type { ResistanceRoll } from '../../../../engine/fantasia/resistance';
 import type { Modifier } from '../../../../engine/fantasia/types';
-import type { CardCheck, CardRow, FlowEnv } from '../../../chat/flow';
+import type { CardCheck, CardRow, FlowEnv } from '../../../chat';
 
 /** Card words for the four levels of a d100 result. */
 export const LEVEL_CSS: Readonly<Record<Outcome, string>> = {

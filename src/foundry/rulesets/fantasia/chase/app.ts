@@ -13,9 +13,9 @@ import {
 } from '../../../../engine/fantasia/chase';
 import { effectiveMouvement } from '../../../../engine/fantasia/reload';
 import type { FantasiaCombatant } from '../../../../engine/fantasia/types';
-import { PdaApplicationBase, type RenderOptions, type TemplatePart } from '../../../apps/sheet-bases';
-import { tokenDistance } from '../../../canvas/distance';
-import { resolveUuid } from '../../../chat/card';
+import { PdaApplicationBase, type RenderOptions, type TemplatePart } from '../../../apps';
+import { tokenDistance } from '../../../canvas';
+import { resolveUuid } from '../../../chat';
 import { templatePath } from '../../../constants';
 import { notifyError, t } from '../../../i18n';
 import { pointOf, tokenFor, type PointToken } from '../scene-points';

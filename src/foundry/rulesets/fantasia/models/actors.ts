@@ -1,4 +1,4 @@
-import { itemsOf, type ItemLike } from '../../../models/documents-data';
+import { itemsOf, type ItemLike } from '../../../models';
 import { damageBonusFor, HUMAN_MOUVEMENT, pvMaxFor } from '../../../../engine/fantasia/derived';
 import { skillBase } from '../../../../engine/fantasia/skills';
 import {

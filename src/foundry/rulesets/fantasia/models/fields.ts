@@ -7,4 +7,4 @@ export {
   boolField,
   textField,
   htmlField,
-} from '../../../models/fields';
+} from '../../../models';

@@ -16,14 +16,18 @@ import type { FantasiaCombatant } from '../../../../engine/fantasia/types';
 import type { Requester } from '../../../../engine/round/types';
 import { templatePath } from '../../../constants';
 import { t } from '../../../i18n';
-import type { CombatantLike, DeclarationRequest, RoundAdapter } from '../../../combat/adapter';
+import {
+  type CombatantLike,
+  type DeclarationRequest,
+  type RoundAdapter,
+  promptDeclarationForm,
+} from '../../../combat';
 import { fantasiaDocumentReadiness } from './readiness';
 import { endTimedStates } from '../timed-states';
 import { weaponFired } from './chat-round';
-import { promptDeclarationForm } from '../../../combat/declare-dialog';
 import { fantasiaOptionsFromSettings } from '../settings';
 import { startSlotAttack, startsAttackCard } from './slot-attack';
-import { sectionContext } from '../../../apps/sections';
+import { sectionContext } from '../../../apps';
 
 /** Fantasia's round in Foundry: three passes (F-R6..F-R8), declarations of intent (F-R5). */
 

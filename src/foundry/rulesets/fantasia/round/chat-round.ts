@@ -19,11 +19,15 @@ import {
   type FantasiaRoundProvider,
   type ReadinessChange,
 } from '../cards/round-context';
-import { resolveUuid } from '../../../chat/card';
-import type { DocumentWrite } from '../../../chat/flow';
+import { resolveUuid, type DocumentWrite } from '../../../chat';
 import { weaponReadinessUpdate } from './readiness';
-import { roundAdapterFor, type CombatLike, type CombatantLike } from '../../../combat/adapter';
-import { hasSealedRound, readRoundState } from '../../../combat/store';
+import {
+  roundAdapterFor,
+  type CombatLike,
+  type CombatantLike,
+  hasSealedRound,
+  readRoundState,
+} from '../../../combat';
 
 /*
  * The attack card's view of a Fantasia round kept by the Combat documents: declarations (F-D1),

@@ -1,5 +1,5 @@
 import type { FantasiaReadiness, WeaponReadiness } from '../../../../engine/fantasia/round';
-import type { CombatantLike, DocumentReadiness } from '../../../combat/adapter';
+import type { CombatantLike, DocumentReadiness } from '../../../combat';
 
 /**
  * A Fantasia weapon's readiness lives on its item: `drawn` (in hand), `loaded` (nocked, spanned,

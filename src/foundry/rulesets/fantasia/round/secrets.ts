@@ -1,8 +1,12 @@
 import type { FantasiaDeclaration } from '../../../../engine/fantasia/round';
 import type { RoundCombatant } from '../../../../engine/round/types';
-import type { CombatLike } from '../../../combat/adapter';
-import type { DeclarationVault } from '../../../combat/store';
-import { readSecret, SECRET_FLAG, writeSecrets } from '../../../combat/vault';
+import {
+  type CombatLike,
+  type DeclarationVault,
+  readSecret,
+  SECRET_FLAG,
+  writeSecrets,
+} from '../../../combat';
 
 /*
  * F-R5: a PNJ's exact declaration is the GM's secret. Combatant documents reach every client, so

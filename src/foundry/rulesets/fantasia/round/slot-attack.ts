@@ -3,9 +3,9 @@ import type { FantasiaRoundState } from '../../../../engine/fantasia/round';
 import type { FantasiaCombatant } from '../../../../engine/fantasia/types';
 import type { Slot } from '../../../../engine/round/types';
 import { startAttack, type StartAttackOptions } from '../cards/start';
-import type { CardTarget } from '../../../chat/flow';
+import type { CardTarget } from '../../../chat';
 import { notifyError } from '../../../i18n';
-import { combatantById, type CombatLike, type CombatantLike } from '../../../combat/adapter';
+import { combatantById, type CombatLike, type CombatantLike } from '../../../combat';
 import { fantasiaStateOf } from './chat-round';
 
 /*

@@ -1,6 +1,5 @@
-import { listenOnce } from '../../../apps/dom';
-import { plainSystem, sheetHeader, sheetItemRow } from '../../../models/documents-data';
-import { PdaActorSheetBase, type RenderOptions } from '../../../apps/sheet-bases';
+import { listenOnce, PdaActorSheetBase, type RenderOptions } from '../../../apps';
+import { plainSystem, sheetHeader, sheetItemRow } from '../../../models';
 import { isSkillId } from '../../../../engine/fantasia/validate';
 import { templatePath } from '../../../constants';
 import { notifyError } from '../../../i18n';

@@ -3,7 +3,7 @@
  * the document's; the visual gallery passes samples) and return what the templates show:
  * localization keys, numbers, and form field names. No Foundry globals here.
  */
-import { sheetTabs } from '../../../models/documents-data';
+import { sheetTabs } from '../../../models';
 import { BOTTES, crossesNeeded } from '../../../../engine/fantasia/bottes';
 import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from '../../../../engine/fantasia/options';
 import { COMBAT_SKILLS } from '../../../../engine/fantasia/skills';
@@ -68,7 +68,7 @@ export interface ActorSheetInput {
   options?: FantasiaOptions;
 }
 
-export type { TabContext } from '../../../models/documents-data';
+export type { TabContext } from '../../../models';
 
 export const AVENTURIER_TABS: readonly [string, string][] = [
   ['carac', 'fa-solid fa-user'],

@@ -1,4 +1,4 @@
-import { PdaItemSheetBase, type RenderOptions } from '../../../apps/sheet-bases';
+import { PdaItemSheetBase, type RenderOptions } from '../../../apps';
 import { templatePath } from '../../../constants';
 import { itemSheetContext } from './context';
 

@@ -1,7 +1,7 @@
 import type { CommonEffect } from '../../../../engine/core/exchange';
 import { formatPercentile } from '../../../../engine/dice/formula';
-import type { SiegeState, SiegeView } from '../../../../engine/fantasia/siege-exchange';
-import type { CardSection, CardSnapshot, DocumentWrite, FlowContext, FlowEnv } from '../../../chat/flow';
+import type { SiegeState, SiegeView } from '../../../../engine/fantasia/exchange/siege';
+import type { CardSection, CardSnapshot, DocumentWrite, FlowContext, FlowEnv } from '../../../chat';
 
 /**
  * What the siege card shows and writes (pure: the gallery renders it from samples). The card

@@ -1,9 +1,7 @@
 import { RulesError } from '../../../../engine/core/errors';
 import { templatePath } from '../../../constants';
 import { notifyError, t } from '../../../i18n';
-import { renderTemplateWith, userTargets } from '../../../chat/card';
-import { requestCardOpen } from '../../../chat/open';
-import type { CardTarget } from '../../../chat/flow';
+import { renderTemplateWith, userTargets, requestCardOpen, type CardTarget } from '../../../chat';
 import { tokenFor, type PointToken } from '../scene-points';
 import { FANTASIA_SIEGE_FLOW, MAX_CREW, type SiegeChoices } from './flow';
 

@@ -5,13 +5,18 @@ import {
   siegeExchange,
   type SiegeState,
   type SiegeView,
-} from '../../../../engine/fantasia/siege-exchange';
+} from '../../../../engine/fantasia/exchange/siege';
 import type { FantasiaCombatant, SiegeEngine } from '../../../../engine/fantasia/types';
-import { resolveUuid } from '../../../chat/card';
-import { flowFromExchange } from '../../../chat/exchange-flow';
-import type { CardFlow, CardSnapshot } from '../../../chat/flow';
-import { list, uuid, type CardOpener } from '../../../chat/open';
-import { int, object } from '../../../security/payload';
+import {
+  resolveUuid,
+  flowFromExchange,
+  type CardFlow,
+  type CardSnapshot,
+  list,
+  uuid,
+  type CardOpener,
+} from '../../../chat';
+import { int, object } from '../../../security';
 import { activeRulesetId } from '../../../settings';
 import { fantasiaOptionsFromSettings } from '../settings';
 import { pointOf, tokenFor } from '../scene-points';
@@ -19,7 +24,7 @@ import { siegeContext, siegeView, siegeWrites } from './card';
 
 /**
  * The siege-engine card (F-S1, F-S2) on the card host: the engine's exchange machine
- * (engine/fantasia/siege-exchange.ts) bound to Foundry documents. Opened by the GM on a user's
+ * (engine/fantasia/exchange/siege.ts) bound to Foundry documents. Opened by the GM on a user's
  * request (chat/open.ts): the user names the crew and targets the men in the engine's path; the
  * GM's client reads every token's position on the scene, rolls and posts the card. Its buttons
  * (apply, undo) are the GM's.

@@ -1,6 +1,6 @@
 import type { Modifier } from '../../../../engine/greyhawk/types';
 import { refusalRule } from '../../../../engine/greyhawk/refusals';
-import type { CardRow, CardSection, FlowEnv } from '../../../chat/flow';
+import type { CardRow, CardSection, FlowEnv } from '../../../chat';
 import {
   BAND_RULE,
   CONDITION_RULE,

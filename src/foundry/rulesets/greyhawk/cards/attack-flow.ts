@@ -4,8 +4,13 @@ import {
   type GreyhawkAttackState,
   type GreyhawkEffect,
 } from '../../../../engine/greyhawk/exchange';
-import type { CardFlow, DocumentWrite, StatusWrite } from '../../../chat/flow';
-import { flowFromExchange, type ExchangeBinding } from '../../../chat/exchange-flow';
+import {
+  type CardFlow,
+  type DocumentWrite,
+  type StatusWrite,
+  flowFromExchange,
+  type ExchangeBinding,
+} from '../../../chat';
 import { conditionStatusWrites } from '../conditions';
 import { type Card, cardView } from './attack-state';
 import { greyhawkAttackContext } from './attack-context';

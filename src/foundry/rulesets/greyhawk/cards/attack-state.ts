@@ -5,7 +5,7 @@ import type { GreyhawkAttackState, GreyhawkExchangeView } from '../../../../engi
 import { greyhawkOptionsFromSettings } from '../settings';
 import { greyhawkConditionsOf } from '../conditions';
 import { bracedAgainst, declaredDmgParry, declaredRush } from '../parries/view';
-import type { CardSnapshot, FlowEnv, Text } from '../../../chat/flow';
+import type { CardSnapshot, FlowEnv, Text } from '../../../chat';
 
 /**
  * What the Greyhawk attack card reads of its documents: the engine exchange's view (both

@@ -1,4 +1,4 @@
-import type { CardFlow } from '../../../chat/flow';
+import type { CardFlow } from '../../../chat';
 import { greyhawkAttackCardFlow } from './start';
 
 export {

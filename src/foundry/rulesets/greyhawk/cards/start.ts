@@ -1,23 +1,23 @@
 import { RulesError } from '../../../../engine/core/errors';
-import { refuseAttackOutOfTurn } from '../../../combat/turns';
+import { refuseAttackOutOfTurn } from '../../../combat';
 import type { CalledShot, Position } from '../../../../engine/greyhawk/attack';
 import { freeHandsWith, type Grip } from '../../../../engine/greyhawk/manoeuvres';
 import type { GreyhawkWeapon } from '../../../../engine/greyhawk/types';
 import { notifyError, t } from '../../../i18n';
-import { renderTemplateWith, resolveUuid, userTargets } from '../../../chat/card';
-import type { CardFlow, CardSnapshot, CardTarget } from '../../../chat/flow';
-import { requestCardOpen, type CardOpener, type OpenedCard } from '../../../chat/open';
 import {
-  bool,
-  int as intField,
-  object,
-  oneOf,
-  optional,
-  PayloadError,
-  type Schema,
-} from '../../../security/payload';
+  renderTemplateWith,
+  resolveUuid,
+  userTargets,
+  type CardFlow,
+  type CardSnapshot,
+  type CardTarget,
+  requestCardOpen,
+  type CardOpener,
+  type OpenedCard,
+} from '../../../chat';
+import { bool, int as intField, object, oneOf, optional, PayloadError, type Schema } from '../../../security';
 import { distanceMetres, tokenPlace } from './distance';
-import { activeFormData, bindSections } from '../../../apps/sections';
+import { activeFormData, bindSections } from '../../../apps';
 import {
   GREYHAWK_ATTACK_DIALOG,
   GREYHAWK_DIALOG_DEFAULTS,

@@ -7,4 +7,4 @@ export {
   textField,
   htmlField,
   stringList,
-} from '../../../models/fields';
+} from '../../../models';

@@ -10,20 +10,22 @@ import {
   type ParryLogEntry,
   type ParryState,
   type ParryView,
-} from '../../../../engine/greyhawk/parry-exchange';
+} from '../../../../engine/greyhawk/exchange/parry';
 import type { Modifier, ShieldKind } from '../../../../engine/greyhawk/types';
 import { conditionStatusWrites } from '../conditions';
-import { flowFromExchange, type ExchangeBinding } from '../../../chat/exchange-flow';
-import type {
-  CardFlow,
-  CardRow,
-  CardSection,
-  CardSnapshot,
-  DocumentWrite,
-  FlowEnv,
-} from '../../../chat/flow';
-import type { CardOpener, OpenedCard } from '../../../chat/open';
-import { object, oneOf, optional, type Schema } from '../../../security/payload';
+import {
+  flowFromExchange,
+  type ExchangeBinding,
+  type CardFlow,
+  type CardRow,
+  type CardSection,
+  type CardSnapshot,
+  type DocumentWrite,
+  type FlowEnv,
+  type CardOpener,
+  type OpenedCard,
+} from '../../../chat';
+import { object, oneOf, optional, type Schema } from '../../../security';
 import { greyhawkOptionsNow } from '../cards/attack-state';
 import {
   attacksSince,

@@ -1,4 +1,4 @@
-import type { CardFlow } from '../../../chat/flow';
+import type { CardFlow } from '../../../chat';
 import { greyhawkParryFlow } from './flow';
 import { hookParryRefresh } from './refresh';
 

@@ -1,7 +1,7 @@
-import { makeEnv, renderCard, serialise, snapshotOf } from '../../../chat/card';
-import { CARD_TYPE } from '../../../chat/card-model';
+import { makeEnv, renderCard, snapshotOf, serialise, CARD_TYPE } from '../../../chat';
 import { GREYHAWK_PARRY_FLOW } from './flow';
 import { ATTACK_FLOW } from './view';
+import { isActiveGM } from '../../../active-gm';
 
 /**
  * A parry card lists the attacks made against the fighter it defends (G-PA1): when an attack
@@ -20,10 +20,6 @@ interface CardMessage {
     readonly targets?: readonly { readonly actorUuid: string }[];
   };
   update(data: Record<string, unknown>): Promise<unknown>;
-}
-
-function isActiveGM(): boolean {
-  return game.user?.isGM === true && game.users?.activeGM?.id === game.user.id;
 }
 
 const defendedBy = (m: CardMessage): string => m.system.targets?.[0]?.actorUuid ?? '';

@@ -1,9 +1,7 @@
 import { RulesError } from '../../../../engine/core/errors';
 import { templatePath } from '../../../constants';
 import { notifyError, t } from '../../../i18n';
-import { renderTemplateWith, userTargets } from '../../../chat/card';
-import type { CardTarget } from '../../../chat/flow';
-import { requestCardOpen } from '../../../chat/open';
+import { renderTemplateWith, userTargets, type CardTarget, requestCardOpen } from '../../../chat';
 import { GREYHAWK_PARRY_FLOW } from './flow';
 import { combatOf } from './view';
 

@@ -4,18 +4,16 @@ import {
   withinPolearmReach,
   type ParryAttackView,
   type ParryWeaponState,
-} from '../../../../engine/greyhawk/parry-exchange';
+} from '../../../../engine/greyhawk/exchange/parry';
 import type { GreyhawkCharacter, GreyhawkWeapon, Size } from '../../../../engine/greyhawk/types';
-import { roundAdapterFor } from '../../../combat/adapter';
-import type { CombatLike } from '../../../combat/adapter';
-import { readRoundState } from '../../../combat/store';
+import { roundAdapterFor, type CombatLike, readRoundState } from '../../../combat';
 import { distanceMetres, tokenPlace } from '../cards/distance';
 
 /**
  * What the parry card and the attack card read from the documents (G-PA1..G-PA4): the attack
  * cards against a fighter, the parry marker an attack card consumes, a DMG parry declared in the
  * tracker this round, the reach between tokens. Rules stay in the engine
- * (src/engine/greyhawk/parry-exchange.ts); this only reads.
+ * (src/engine/greyhawk/exchange/parry.ts); this only reads.
  */
 
 /** The attack card flow the parry reads (cards/attack-flow.ts). */

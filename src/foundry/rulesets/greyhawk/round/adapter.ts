@@ -11,8 +11,12 @@ import {
 } from '../../../../engine/greyhawk/round';
 import type { GreyhawkCharacter, ShieldKind } from '../../../../engine/greyhawk/types';
 import type { Requester } from '../../../../engine/round/types';
-import type { CombatantLike, DeclarationRequest, RoundAdapter } from '../../../combat/adapter';
-import { promptDeclarationForm } from '../../../combat/declare-dialog';
+import {
+  type CombatantLike,
+  type DeclarationRequest,
+  type RoundAdapter,
+  promptDeclarationForm,
+} from '../../../combat';
 import { templatePath } from '../../../constants';
 import { t } from '../../../i18n';
 import { greyhawkConditionsOf } from '../conditions';

@@ -8,7 +8,7 @@ import {
 import type { StandUpChoice } from '../../../../engine/greyhawk/manoeuvres';
 import type { GripUse } from '../../../../engine/greyhawk/style-use';
 import type { MoveTaken } from '../../../../engine/greyhawk/styles';
-import type { CombatLike, DeclarationRequest } from '../../../combat/adapter';
+import type { CombatLike, DeclarationRequest } from '../../../combat';
 import { notifyError, t } from '../../../i18n';
 
 /*

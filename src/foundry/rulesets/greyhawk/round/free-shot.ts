@@ -1,6 +1,6 @@
 import { freeShot } from '../../../../engine/greyhawk/manoeuvres';
 import type { GreyhawkCharacter } from '../../../../engine/greyhawk/types';
-import type { CombatantLike } from '../../../combat/adapter';
+import type { CombatantLike } from '../../../combat';
 import { SYSTEM_ID } from '../../../constants';
 import { distanceMetres, tokenPlace } from '../cards/distance';
 import { readiedWeapons } from '../styles/facts';

@@ -1,5 +1,6 @@
 import { fightState } from '../../../../engine/greyhawk/health';
 import { greyhawkOptionsNow } from '../cards/attack-state';
+import { isActiveGM } from '../../../active-gm';
 
 /*
  * 0 hit points or below puts a Greyhawk creature out of the fight (docs/rulings.md, "Base — 0 hit
@@ -19,10 +20,6 @@ interface FightCombatant {
   readonly actor?: HpActor | null;
   readonly defeated?: boolean;
   update(data: Record<string, unknown>): Promise<unknown>;
-}
-
-function isActiveGM(): boolean {
-  return game.user?.isGM === true && game.users?.activeGM?.id === game.user.id;
 }
 
 function hasStatus(id: string): boolean {

@@ -2,10 +2,17 @@ import { RulesError } from '../../../../engine/core/errors';
 import { currentStep } from '../../../../engine/round/engine';
 import type { Requester, Slot } from '../../../../engine/round/types';
 import { greyhawkRoundRules, type GreyhawkRoundState } from '../../../../engine/greyhawk/round';
-import type { CardTarget } from '../../../chat/flow';
-import { readRoundState, type DeclarationVault } from '../../../combat/store';
-import { readSecret, writeSecrets } from '../../../combat/vault';
-import { combatantById, roundAdapterFor, type CombatLike, type CombatantLike } from '../../../combat/adapter';
+import type { CardTarget } from '../../../chat';
+import {
+  readRoundState,
+  type DeclarationVault,
+  readSecret,
+  writeSecrets,
+  combatantById,
+  roundAdapterFor,
+  type CombatLike,
+  type CombatantLike,
+} from '../../../combat';
 import { notifyError, t } from '../../../i18n';
 import { startGreyhawkAttack, type GreyhawkStartOptions } from '../cards/start';
 import { routineAttack } from '../../../../engine/greyhawk/style-use';

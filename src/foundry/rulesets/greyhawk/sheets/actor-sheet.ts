@@ -23,13 +23,13 @@ import type {
   GreyhawkWeapon,
   MasteryRank,
 } from '../../../../engine/greyhawk/types';
-import { sheetHeader } from '../../../models/documents-data';
-import { PdaActorSheetBase, type RenderOptions } from '../../../apps/sheet-bases';
-import { postTemplateCard } from '../../../chat/simple-card';
+import { sheetHeader } from '../../../models';
+import { PdaActorSheetBase, type RenderOptions } from '../../../apps';
+import { postTemplateCard } from '../../../chat';
 import { pullFree } from '../../../../engine/greyhawk/conditions';
 import { greyhawkConditionsOf, writeConditions } from '../conditions';
 import { templatePath } from '../../../constants';
-import { withFoundryDice, type DieRoller } from '../../../dice/roll-dice';
+import { withFoundryDice, type DieRoller } from '../../../dice';
 import { notifyError, t } from '../../../i18n';
 import { characterUpdate, itemList, MASTERY_RANKS, STYLE_IDS, type GreyhawkDerived } from '../models/actors';
 import { catalogueSource } from '../models/items';

@@ -1,5 +1,5 @@
 import type { Translate } from '../../../i18n';
-import { sheetTabs } from '../../../models/documents-data';
+import { sheetTabs } from '../../../models';
 import type { RulesError } from '../../../../engine/core/errors';
 import {
   addClass,

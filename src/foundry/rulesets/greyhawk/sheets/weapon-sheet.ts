@@ -1,5 +1,5 @@
 import { GH_HANDS, GH_WEAPON_KINDS } from '../models/items';
-import { PdaItemSheetBase, type RenderOptions } from '../../../apps/sheet-bases';
+import { PdaItemSheetBase, type RenderOptions } from '../../../apps';
 import { templatePath } from '../../../constants';
 
 /** Sheet of `arme-adnd` items. */

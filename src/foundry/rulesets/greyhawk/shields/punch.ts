@@ -1,5 +1,5 @@
 import type { GreyhawkEffect } from '../../../../engine/greyhawk/exchange';
-import { applyStatusWrites } from '../../../chat/statuses';
+import { applyStatusWrites } from '../../../chat';
 import { conditionStatusWrites } from '../conditions';
 
 /**

@@ -1,15 +1,17 @@
 import { RulesError } from '../../../../engine/core/errors';
 import { realignShield } from '../../../../engine/greyhawk/shield-realign';
 import type { Budgets, CombatantId, RoundCombatant, RoundState } from '../../../../engine/round/types';
-import { resolveUuid } from '../../../chat/card';
-import { uuid } from '../../../chat/open';
-import { postTemplateCard } from '../../../chat/simple-card';
-import { roundAdapterFor, type CombatLike } from '../../../combat/adapter';
-import { readRoundState, writeRoundState } from '../../../combat/store';
+import { resolveUuid, uuid, postTemplateCard } from '../../../chat';
+import {
+  roundAdapterFor,
+  type CombatLike,
+  readRoundState,
+  writeRoundState,
+  finishRoundJournal,
+} from '../../../combat';
 import { notifyError, t } from '../../../i18n';
 import { askGM, registerQuery, type QueryPayload } from '../../../queries';
-import { serialise } from '../../../security/writes';
-import { finishRoundJournal } from '../../../combat/round-writes';
+import { serialise } from '../../../security';
 import { greyhawkConditionsOf, writeConditions } from '../conditions';
 
 /**

@@ -8,7 +8,7 @@ import {
 import type { MoveTaken } from '../../../../engine/greyhawk/styles';
 import type { GreyhawkCharacter, GreyhawkWeapon } from '../../../../engine/greyhawk/types';
 import { t } from '../../../i18n';
-import { bool, int, object, oneOf, optional, type Schema } from '../../../security/payload';
+import { bool, int, object, oneOf, optional, type Schema } from '../../../security';
 import { attackerStyleFacts } from './facts';
 
 /*

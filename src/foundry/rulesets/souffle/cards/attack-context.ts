@@ -1,9 +1,8 @@
 import { mayChooseLocation } from '../../../../engine/souffle/attack';
 import { ladderRow } from '../../../../engine/souffle/ladder';
-import type { CardRow, CardSection, FlowEnv } from '../../../chat/flow';
+import type { CardRow, CardSection, FlowEnv, CardSnapshot } from '../../../chat';
 import { diceText, signed, souffleOptionsNow, text } from './fighters';
 import { AIM_RULE, type SouffleAttackState } from '../../../../engine/souffle/exchange';
-import type { CardSnapshot } from '../../../chat/flow';
 
 type Card = CardSnapshot<SouffleAttackState>;
 const K = 'PDA.Souffle.Chat';

@@ -7,9 +7,8 @@ import {
   type SouffleOpportunityState,
 } from '../../../../engine/souffle/exchange';
 import { notifyError } from '../../../i18n';
-import type { CardSnapshot, CardTarget } from '../../../chat/flow';
-import type { CardOpener } from '../../../chat/open';
-import { int, object, oneOf, optional, type Schema } from '../../../security/payload';
+import type { CardSnapshot, CardTarget, CardOpener } from '../../../chat';
+import { int, object, oneOf, optional, type Schema } from '../../../security';
 import { fighterView, isSouffleActor, souffleActor } from './fighters';
 import { foesAround, foesWithinReach, tokenOf, type TokenOnCanvas } from './opportunity-flow';
 import { commitOpening } from './openers';

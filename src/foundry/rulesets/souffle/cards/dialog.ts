@@ -1,7 +1,7 @@
 import { ATTACK_CHARACTERISTICS, type AimKind, type AttackInput } from '../../../../engine/souffle/attack';
 import type { SouffleFighter } from '../../../../engine/souffle/fighter';
 import { t } from '../../../i18n';
-import type { CardTarget } from '../../../chat/flow';
+import type { CardTarget } from '../../../chat';
 
 /** Aims a fighter may prepare (S-AT7, S-MN1..S-MN3). */
 export const AIM_KINDS: readonly AimKind[] = ['viser', 'feinte', 'desarmer', 'assommer'];

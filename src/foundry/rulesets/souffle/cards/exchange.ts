@@ -1,9 +1,18 @@
 import { RulesError } from '../../../../engine/core/errors';
 import type { FighterRef } from '../../../../engine/core/exchange';
 import type { SouffleExchangeEffect } from '../../../../engine/souffle/exchange';
-import { createCard, makeEnv } from '../../../chat/card';
-import { flowFromExchange, performExchange, type ExchangeBinding } from '../../../chat/exchange-flow';
-import type { CardFlow, CardSnapshot, CardTarget, FlowEnv, FlowResult } from '../../../chat/flow';
+import {
+  createCard,
+  makeEnv,
+  flowFromExchange,
+  performExchange,
+  type ExchangeBinding,
+  type CardFlow,
+  type CardSnapshot,
+  type CardTarget,
+  type FlowEnv,
+  type FlowResult,
+} from '../../../chat';
 import { effectWrites } from './fighters';
 import { roundMark, spendAs } from './round';
 

@@ -13,7 +13,7 @@ import type { SouffleExchangeEffect, SouffleFighterView } from '../../../../engi
 import { SYSTEM_ID } from '../../../constants';
 import { souffleOptionsFromSettings } from '../settings';
 import { stateStatusWrite } from '../states';
-import type { DocumentWrite, StatusWrite, Text } from '../../../chat/flow';
+import type { DocumentWrite, StatusWrite, Text } from '../../../chat';
 import { t } from '../../../i18n';
 
 export { bestMetier } from '../../../../engine/souffle/exchange';

@@ -9,8 +9,13 @@ import {
 } from '../../../../engine/souffle/exchange';
 import { templatePath } from '../../../constants';
 import { notifyError, t } from '../../../i18n';
-import { renderTemplateWith, userTargets } from '../../../chat/card';
-import type { CardSnapshot, CardTarget, FlowEnv } from '../../../chat/flow';
+import {
+  renderTemplateWith,
+  userTargets,
+  type CardSnapshot,
+  type CardTarget,
+  type FlowEnv,
+} from '../../../chat';
 import { diceText, text } from './fighters';
 import { souffleFlow } from './exchange';
 import { requestSouffleCard, ownActor } from './request';

@@ -3,6 +3,7 @@ import { stateStopping } from '../../../../engine/souffle/states';
 import { notifyError } from '../../../i18n';
 import { souffleStatesOf } from '../states';
 import { isSouffleActor } from './fighters';
+import { isActiveGM } from '../../../active-gm';
 
 /**
  * S-GR1/S-MN3: a grabbed or knocked-out fighter does not move. The mover's client refuses the
@@ -50,11 +51,6 @@ export function refuseHeldMove(
 }
 
 const lastSeen = new Map<string, { x: number; y: number }>();
-
-function isActiveGM(): boolean {
-  const me = game.user;
-  return Boolean(me?.isGM) && (!game.users?.activeGM || game.users.activeGM.id === me?.id);
-}
 
 /** `createToken`/`updateToken` on every client: the active GM remembers where tokens stand and
  *  puts back a held fighter's token that another client moved anyway. */

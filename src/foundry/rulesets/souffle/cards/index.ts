@@ -1,5 +1,4 @@
-import type { CardFlow } from '../../../chat/flow';
-import type { CardOpener } from '../../../chat/open';
+import type { CardFlow, CardOpener } from '../../../chat';
 import { souffleAttackFlow } from './attack-flow';
 import { souffleDepartureOpener } from './departure';
 import { souffleFleeFlow } from './flee-flow';

@@ -25,12 +25,19 @@ import { souffleStatesOf } from '../states';
 import { outnumberAround } from './outnumber';
 import { holdsNow } from './hold';
 import type { AimKind } from '../../../../engine/souffle/attack';
-import { tokenByUuid, tokenDistance, tokenOfActor } from '../../../canvas/distance';
-import { resolveUuid, type CardEnv } from '../../../chat/card';
-import { applyStatusWrites } from '../../../chat/statuses';
-import type { CardSnapshot, CardTarget, DocumentWrite } from '../../../chat/flow';
-import type { CardOpener, OpenRequest, OpenedCard } from '../../../chat/open';
-import { bool, int, object, oneOf, optional, type Schema } from '../../../security/payload';
+import { tokenByUuid, tokenDistance, tokenOfActor } from '../../../canvas';
+import {
+  resolveUuid,
+  type CardEnv,
+  applyStatusWrites,
+  type CardSnapshot,
+  type CardTarget,
+  type DocumentWrite,
+  type CardOpener,
+  type OpenRequest,
+  type OpenedCard,
+} from '../../../chat';
+import { bool, int, object, oneOf, optional, type Schema } from '../../../security';
 import { conditionMark, effectWrites, fighterView, souffleActor, souffleOptionsNow } from './fighters';
 import type { OwnActor } from './request';
 import { checkBudget, spendAs, turnOf, type SouffleFight } from './round';

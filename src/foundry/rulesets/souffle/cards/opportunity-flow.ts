@@ -7,8 +7,8 @@ import {
   type SouffleExchangeView,
   type SouffleOpportunityState,
 } from '../../../../engine/souffle/exchange';
-import { tokenDistance } from '../../../canvas/distance';
-import type { CardAction, CardFlow, CardSnapshot, CardTarget, FlowEnv } from '../../../chat/flow';
+import { tokenDistance } from '../../../canvas';
+import type { CardAction, CardFlow, CardSnapshot, CardTarget, FlowEnv } from '../../../chat';
 import { souffleFlow } from './exchange';
 import { fighterView, isSouffleActor, souffleOptionsNow, text } from './fighters';
 import { turnOf } from './round';

@@ -1,5 +1,5 @@
 import { withinReach } from '../../../../engine/souffle/attack';
-import { tokenDistance } from '../../../canvas/distance';
+import { tokenDistance } from '../../../canvas';
 import { souffleStatesOf } from '../states';
 import { isSouffleActor } from './fighters';
 import { tokenOf, type TokenOnCanvas } from './opportunity-flow';

@@ -1,6 +1,5 @@
 import { RulesError } from '../../../../engine/core/errors';
-import type { CardTarget } from '../../../chat/flow';
-import { CARD_OPEN_SHAPE, handleCardOpen, idOrEmpty, requestCardOpen } from '../../../chat/open';
+import { type CardTarget, CARD_OPEN_SHAPE, handleCardOpen, idOrEmpty, requestCardOpen } from '../../../chat';
 import { registerQuery, type QueryPayload } from '../../../queries';
 import { souffleActor, type SouffleActorDoc } from './fighters';
 

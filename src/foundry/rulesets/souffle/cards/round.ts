@@ -1,10 +1,9 @@
 import { RulesError } from '../../../../engine/core/errors';
 import type { PostureTurn } from '../../../../engine/souffle/posture';
 import { stateStopping } from '../../../../engine/souffle/states';
-import { resolveUuid } from '../../../chat/card';
+import { resolveUuid } from '../../../chat';
 import { souffleStatesOf } from '../states';
-import type { CombatLike } from '../../../combat/adapter';
-import { readRoundState } from '../../../combat/store';
+import { type CombatLike, readRoundState } from '../../../combat';
 import {
   checkSouffleAction,
   souffleRoundAdapter,

@@ -3,9 +3,13 @@ import type { AimKind, CharacteristicId } from '../../../../engine/souffle/attac
 import { AIM_KINDS } from '../../../../engine/souffle/exchange';
 import { templatePath } from '../../../constants';
 import { notifyError, t } from '../../../i18n';
-import { renderTemplateWith, resolveUuid, userTargets } from '../../../chat/card';
-import type { CardTarget } from '../../../chat/flow';
-import { requestCardOpen } from '../../../chat/open';
+import {
+  renderTemplateWith,
+  resolveUuid,
+  userTargets,
+  type CardTarget,
+  requestCardOpen,
+} from '../../../chat';
 import { sheetAttackInput } from '../rolls';
 import { SOUFFLE_ATTACK_FLOW } from './attack-flow';
 import { attackDialogContext } from './dialog';

@@ -1,6 +1,6 @@
 import type { ExchangeSide, FighterRef } from '../../../../engine/core/exchange';
 import type { SouffleExchangeView } from '../../../../engine/souffle/exchange';
-import type { CardSnapshot, CardTarget, FlowEnv } from '../../../chat/flow';
+import type { CardSnapshot, CardTarget, FlowEnv } from '../../../chat';
 import { fighterView, souffleOptionsNow } from './fighters';
 import { turnOf } from './round';
 

@@ -1,4 +1,4 @@
-import { itemsOf } from '../../../models/documents-data';
+import { itemsOf } from '../../../models';
 import type { SouffleArmour, SouffleShield, SouffleWeapon } from '../../../../engine/souffle/equipment';
 import { effectiveGeste } from '../../../../engine/souffle/equipment';
 import { GUERRIER, type SouffleFighter } from '../../../../engine/souffle/fighter';

@@ -30,8 +30,13 @@ import { souffleRoundCombatant, souffleRoundRulesFromSettings } from './combat';
 import { endRoundConditions } from './conditions';
 import { writeState } from '../states';
 import { askGM } from '../../../queries';
-import type { CombatLike, CombatantLike, DeclarationRequest, RoundAdapter } from '../../../combat/adapter';
-import { turnOrderEnforced } from '../../../combat/turns';
+import {
+  type CombatLike,
+  type CombatantLike,
+  type DeclarationRequest,
+  type RoundAdapter,
+  turnOrderEnforced,
+} from '../../../combat';
 
 /**
  * Souffle's round in Foundry (S-R1..S-R3, S-P1..S-P4): the engine plug-in of

@@ -1,6 +1,7 @@
-import type { CombatLike } from '../../../combat/adapter';
+import type { CombatLike } from '../../../combat';
 import { aimExpired } from '../../../../engine/souffle/exchange/aim';
 import { conditionMark, ROUND_CONDITIONS, souffleOptionsNow, type RoundCondition } from '../cards/fighters';
+import { isActiveGM } from '../../../active-gm';
 
 interface EffectHolder {
   readonly uuid?: string;
@@ -56,8 +57,7 @@ export async function endRoundConditions(combat: CombatLike, ending = false): Pr
 /** S-AT7/S-FL1: a deleted combat takes its aims and "freiné" marks with it (active GM side). */
 export function registerConditionHooks(): void {
   Hooks.on('deleteCombat', ((combat: CombatLike) => {
-    const me = game.user;
-    if (!me?.isGM || (game.users?.activeGM && game.users.activeGM.id !== me.id)) return;
+    if (!isActiveGM()) return;
     void endRoundConditions(combat, true);
   }) as never);
 }

@@ -1,8 +1,6 @@
 import { RulesError } from '../../../../engine/core/errors';
-import { combatantById, type CombatLike } from '../../../combat/adapter';
-import { readRoundState } from '../../../combat/store';
-import { userTargets } from '../../../chat/card';
-import type { CardTarget } from '../../../chat/flow';
+import { combatantById, type CombatLike, readRoundState } from '../../../combat';
+import { userTargets, type CardTarget } from '../../../chat';
 import { notifyError } from '../../../i18n';
 import { startSouffleAttack } from '../cards/start';
 import { souffleRoundAdapter, souffleSlotStartsCard, type SouffleRoundState } from './adapter';

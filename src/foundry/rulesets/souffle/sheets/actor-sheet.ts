@@ -1,14 +1,14 @@
-import { listenOnce } from '../../../apps/dom';
-import { plainSystem, sheetHeader, sheetItemRow } from '../../../models/documents-data';
-import { isPosture } from '../../../../engine/souffle/posture';
-import { isSouffleState } from '../../../../engine/souffle/states';
-import { writeState } from '../states';
 import {
+  listenOnce,
   PdaActorSheetBase,
   PdaItemSheetBase,
   type RenderOptions,
   type TemplatePart,
-} from '../../../apps/sheet-bases';
+} from '../../../apps';
+import { plainSystem, sheetHeader, sheetItemRow } from '../../../models';
+import { isPosture } from '../../../../engine/souffle/posture';
+import { isSouffleState } from '../../../../engine/souffle/states';
+import { writeState } from '../states';
 import { templatePath } from '../../../constants';
 import { notifyError } from '../../../i18n';
 import { itemsOf, type SouffleActorModel } from '../models/actors';

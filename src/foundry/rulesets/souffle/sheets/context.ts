@@ -3,7 +3,7 @@
  * out (localization keys, numbers, form field names). No Foundry globals here, but for the
  * dice rules said in words, which go through the system's translator.
  */
-import { sheetTabs } from '../../../models/documents-data';
+import { sheetTabs } from '../../../models';
 import { DEFAULT_OPTIONS, type SouffleOptions } from '../../../../engine/souffle/options';
 import { ladderRow } from '../../../../engine/souffle/ladder';
 import { t } from '../../../i18n';
@@ -54,7 +54,7 @@ export interface SouffleSheetInput {
   options?: SouffleOptions;
 }
 
-export type { TabContext } from '../../../models/documents-data';
+export type { TabContext } from '../../../models';
 
 const TABS: readonly [string, string][] = [
   ['profil', 'fa-solid fa-user'],

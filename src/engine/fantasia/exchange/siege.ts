@@ -1,18 +1,18 @@
-import { RulesError } from '../core/errors';
+import { RulesError } from '../../core/errors';
 import {
   reverseEffects,
   type CommonEffect,
   type ExchangeAction,
   type ExchangeMachine,
   type ExchangeStep,
-} from '../core/exchange';
-import type { Dice } from '../dice/port';
-import { distance3, type Vec3 } from './movement';
-import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from './options';
-import type { PercentRoll } from './resolution';
-import { fireSiegeEngine } from './siege';
-import { skillValue } from './skills';
-import type { FantasiaCombatant, SiegeEngine } from './types';
+} from '../../core/exchange';
+import type { Dice } from '../../dice/port';
+import { distance3, type Vec3 } from '../movement';
+import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from '../options';
+import type { PercentRoll } from '../resolution';
+import { fireSiegeEngine } from '../siege';
+import { skillValue } from '../skills';
+import type { FantasiaCombatant, SiegeEngine } from '../types';
 
 /**
  * A siege engine's shot as a card exchange (F-S1, F-S2). Opening the card rolls the crew's Art de

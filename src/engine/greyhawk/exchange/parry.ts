@@ -1,20 +1,20 @@
-import { RulesError } from '../core/errors';
+import { RulesError } from '../../core/errors';
 import type {
   CommonEffect,
   ConditionEffect,
   ExchangeAction,
   ExchangeMachine,
   ItemEffect,
-} from '../core/exchange';
-import { reverseEffects } from '../core/exchange';
-import type { Dice } from '../dice/port';
-import { judgeAttack, resolveAttack, type AttackResult } from './attack';
-import { blowStrength, ensureManoeuvreAllowed, isWarrior, thac0 } from './character';
-import { dmgParryAcBonus, ensureMissileParry, itemSaveCrushingBlow, type ItemSave } from './manoeuvres';
-import type { GreyhawkOptions } from './options';
-import { DEFAULT_GREYHAWK_OPTIONS } from './options';
-import { secondHandPenalties, styleSlots } from './styles';
-import type { GreyhawkCharacter, GreyhawkWeapon, Modifier, ShieldKind, Size } from './types';
+} from '../../core/exchange';
+import { reverseEffects } from '../../core/exchange';
+import type { Dice } from '../../dice/port';
+import { judgeAttack, resolveAttack, type AttackResult } from '../attack';
+import { blowStrength, ensureManoeuvreAllowed, isWarrior, thac0 } from '../character';
+import { dmgParryAcBonus, ensureMissileParry, itemSaveCrushingBlow, type ItemSave } from '../manoeuvres';
+import type { GreyhawkOptions } from '../options';
+import { DEFAULT_GREYHAWK_OPTIONS } from '../options';
+import { secondHandPenalties, styleSlots } from '../styles';
+import type { GreyhawkCharacter, GreyhawkWeapon, Modifier, ShieldKind, Size } from '../types';
 
 /*
  * The Greyhawk parry as an exchange (src/engine/core/exchange.ts), played on its own card for one

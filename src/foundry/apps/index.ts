@@ -1,0 +1,15 @@
+/**
+ * The front door of src/foundry/apps/: what files outside this folder may import.
+ * Files inside the folder import each other directly, never this index.
+ */
+
+export { createElementNear, isFormElement, listenOnce } from './dom';
+export { activeFormData, bindSections, sectionContext, type SectionRule, withoutInactive } from './sections';
+export {
+  PdaActorSheetBase,
+  PdaApplicationBase,
+  PdaCombatTrackerBase,
+  PdaItemSheetBase,
+  type RenderOptions,
+  type TemplatePart,
+} from './sheet-bases';

@@ -1,0 +1,6 @@
+/**
+ * The front door of src/foundry/canvas/: what files outside this folder may import.
+ * Files inside the folder import each other directly, never this index.
+ */
+
+export { tokenByUuid, tokenDistance, tokenOfActor } from './distance';

@@ -1,0 +1,7 @@
+/**
+ * The front door of src/foundry/documents/: what files outside this folder may import.
+ * Files inside the folder import each other directly, never this index.
+ */
+
+export { PassedArmesActor } from './actor';
+export { PassedArmesItem } from './item';

@@ -1,0 +1,22 @@
+/**
+ * The front door of src/foundry/security/: what files outside this folder may import.
+ * Files inside the folder import each other directly, never this index.
+ */
+
+export {
+  bool,
+  id,
+  int,
+  json,
+  MAX_REVISION,
+  object,
+  type ObjectOf,
+  oneOf,
+  optional,
+  parsePayload,
+  PayloadError,
+  type Schema,
+  tagged,
+  token,
+} from './payload';
+export { checkUpdate, gmTask, holds, serialise } from './writes';
