@@ -1,7 +1,6 @@
 import { DEFAULT_RULESET, RULESET_IDS, type RulesetId } from '../engine/rulesets';
 import { SYSTEM_ID } from './constants';
 import { allRulesets, normaliseRulesetId } from './rulesets/registry';
-import { registerDamageRightsSetting } from './chat';
 
 declare global {
   interface SettingConfig {
@@ -32,7 +31,6 @@ export function registerSettings(): void {
     type: Number,
     default: 0,
   });
-  registerDamageRightsSetting();
   for (const ruleset of allRulesets()) ruleset.registerSettings?.();
 }
 

@@ -18,7 +18,7 @@ export {
   snapshotOf,
   userTargets,
 } from './card';
-export { registerDamageRightsSetting } from './damage-rights';
+import { registerDamageRightsSetting } from './damage-rights';
 export { type ExchangeBinding, flowFromExchange, performExchange } from './exchange-flow';
 export {
   type CardAction,
@@ -67,6 +67,7 @@ export function registerChat(): void {
   Hooks.on('updateCombat', ((combat: { id: string | null }, changes: { round?: unknown }) => {
     void onCombatRound(combat, changes);
   }) as never);
+  registerDamageRightsSetting();
   registerCardQueries();
   registerCardOpenQuery();
   void foundry.applications.handlebars.loadTemplates(CARD_PARTIALS);
