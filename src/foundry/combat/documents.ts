@@ -174,3 +174,10 @@ export class PassedArmesCombatant extends foundry.documents.Combatant {
     }
   }
 }
+
+declare module 'fvtt-types/configuration' {
+  interface DocumentClassConfig {
+    Combat: typeof PassedArmesCombat;
+    Combatant: typeof PassedArmesCombatant;
+  }
+}
