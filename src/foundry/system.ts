@@ -1,8 +1,8 @@
-import { registerChat, registerFlow, type CardFlow } from './chat';
+import { registerChat, registerFlow } from './chat';
 import { resumeCardJournals } from './chat/card';
 import { resumeRoundJournals } from './combat/round-writes';
 import { gmTask } from './security/writes';
-import { registerRoundAdapter, type AnyRoundAdapter } from './combat/adapter';
+import { registerRoundAdapter } from './combat/adapter';
 import { registerCombat } from './combat';
 import { SYSTEM_ID } from './constants';
 import { PassedArmesActor } from './documents/actor';
@@ -86,8 +86,8 @@ export function initSystem(): void {
     registerSheets(foundry.documents.Actor, ruleset.actorSheets ?? []);
     registerSheets(foundry.documents.Item, ruleset.itemSheets ?? []);
     // Rounds and cards of every ruleset stay playable: a combat or a card remembers its ruleset.
-    if (ruleset.roundAdapter) registerRoundAdapter(ruleset.roundAdapter as AnyRoundAdapter);
-    for (const flow of ruleset.cardFlows ?? []) registerFlow(flow as CardFlow<unknown>);
+    if (ruleset.roundAdapter) registerRoundAdapter(ruleset.roundAdapter);
+    for (const flow of ruleset.cardFlows ?? []) registerFlow(flow);
     ruleset.setup?.();
   }
 

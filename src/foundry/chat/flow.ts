@@ -152,7 +152,7 @@ export interface CardFlow<S = unknown> {
 const flows = new Map<string, CardFlow>();
 
 export function registerFlow<S>(flow: CardFlow<S>): void {
-  flows.set(flow.id, flow as unknown as CardFlow);
+  flows.set(flow.id, flow);
 }
 
 export function getFlow(id: string): CardFlow | undefined {
