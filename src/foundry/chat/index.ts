@@ -17,7 +17,7 @@ export function registerChat(): void {
   const models = CONFIG.ChatMessage.dataModels as Record<string, unknown>;
   models[CARD_TYPE] = CardData;
   // A card renders its own body for this client before the chat log shows it (chat/message.ts).
-  CONFIG.ChatMessage.documentClass = PassedArmesChatMessage as never;
+  CONFIG.ChatMessage.documentClass = PassedArmesChatMessage;
   Hooks.on('renderChatMessageHTML', ((message: ChatMessage, html: HTMLElement) => {
     onRenderCardHTML(message, html);
   }) as never);

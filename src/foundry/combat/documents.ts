@@ -1,4 +1,5 @@
 import type { CombatLike } from './adapter';
+import type { CombatantRoundModel, CombatRoundModel } from './models';
 import { sendRoundCommand } from './service';
 
 /** How a stored round moved, for core's own method to run (and fire its hook, advance time). */
@@ -14,6 +15,9 @@ export type CoreAdvance = 'start' | 'round' | 'turn';
  * timers) rely on. The engine's values are merged into core's update in `_preUpdate`.
  */
 export class PassedArmesCombat extends foundry.documents.Combat {
+  /** Every Combat of the system holds the round engine's data (combat/models.ts). */
+  declare system: CombatRoundModel;
+
   /** The engine's update waiting for core's method to write it; set only inside coreAdvance. */
   #pending: Record<string, unknown> | null = null;
 
@@ -164,6 +168,9 @@ export class PassedArmesCombat extends foundry.documents.Combat {
  * GM's client, which sees every update, sends the drop.
  */
 export class PassedArmesCombatant extends foundry.documents.Combatant {
+  /** Every Combatant of the system has the round's legacy fields (combat/models.ts). */
+  declare system: CombatantRoundModel;
+
   override _onUpdate(...args: Parameters<foundry.documents.Combatant['_onUpdate']>): void {
     super._onUpdate(...args);
     const [changed] = args;
