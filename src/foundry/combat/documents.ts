@@ -78,7 +78,7 @@ export class PassedArmesCombat extends foundry.documents.Combat {
     // Core declined or failed to write: the round must still be stored, so write it directly.
     const left = this.#pending;
     this.#pending = null;
-    if (left) await this.update(left as never);
+    if (left) await this.update(left);
   }
 
   override async _preUpdate(
@@ -157,7 +157,7 @@ export class PassedArmesCombat extends foundry.documents.Combat {
         out: [],
         thrustMemory: [],
       },
-    } as never);
+    });
     return this;
   }
 }

@@ -105,8 +105,7 @@ export async function writeRoundUpdates(
     };
     await combat.update({ flags: { [SYSTEM_ID]: { [ROUND_JOURNAL]: journal } } });
   }
-  for (const { actor, updates: list } of updates.items)
-    await actor.updateEmbeddedDocuments('Item', list as never);
+  for (const { actor, updates: list } of updates.items) await actor.updateEmbeddedDocuments('Item', list);
   if (updates.combatants.length) await combat.updateEmbeddedDocuments('Combatant', updates.combatants);
   if (parts) await finalCombatWrite(combat, updates.combat, move);
   else {

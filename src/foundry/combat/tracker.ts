@@ -231,7 +231,7 @@ export class PassedArmesCombatTracker extends BaseTracker {
     const combatant = combat?.combatants.get(target.dataset.combatantId ?? '');
     if (!combatant || !game.user?.isGM) return;
     const surprised = (combatant.system as unknown as { surprised: boolean }).surprised;
-    await combatant.update({ system: { surprised: !surprised } } as never);
+    await combatant.update({ system: { surprised: !surprised } });
   }
 
   /** An initiative tie settled by a player: this combatant goes first (S-R3). */

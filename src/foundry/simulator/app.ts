@@ -190,6 +190,6 @@ export class SimulatorApp extends PdaApplicationBase {
     const content = `<div class="pda-simulator-summary"><h3>${esc(t('PDA.Simulator.Title'))}</h3><ul>${lines
       .map((l) => `<li>${esc(l)}</li>`)
       .join('')}</ul></div>`;
-    await CONFIG.ChatMessage.documentClass.create({ content, whisper: gms } as never);
+    await CONFIG.ChatMessage.documentClass.create({ content, whisper: gms });
   }
 }
