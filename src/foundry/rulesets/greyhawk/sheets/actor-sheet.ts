@@ -388,7 +388,7 @@ export class GreyhawkActorSheet extends PdaActorSheetBase {
             equipped: true,
           },
         },
-      ] as never);
+      ]);
     } catch (error) {
       notifyError(error);
     }
