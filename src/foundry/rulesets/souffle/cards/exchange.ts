@@ -78,7 +78,7 @@ export function openedCard(
     targets,
     combatId: combat.combatId,
     round: combat.round,
-    state: state as never,
+    state: state,
   };
 }
 
