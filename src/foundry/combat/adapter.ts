@@ -6,6 +6,7 @@ import type {
   RoundState,
   Slot,
 } from '../../engine/round/types';
+import type { SystemCombatFlags } from '../flags';
 
 /** What the combat adapter reads from a Combatant document (a real one or a test fake). */
 export interface CombatantLike {
@@ -38,6 +39,8 @@ export interface CombatLike {
     readonly out: readonly string[];
   };
   readonly combatants: Iterable<CombatantLike>;
+  /** The system's flags (flags.ts): a round journal left by a command cut off midway. */
+  readonly flags?: { readonly 'passe-d-armes'?: SystemCombatFlags };
   update(data: Record<string, unknown>): Promise<unknown>;
   updateEmbeddedDocuments(name: 'Combatant', updates: Record<string, unknown>[]): Promise<unknown>;
 }

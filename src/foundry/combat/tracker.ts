@@ -200,8 +200,7 @@ export class PassedArmesCombatTracker extends BaseTracker {
     if (!combatant || !game.user?.isGM) return;
     const defeated = !combatant.defeated;
     await combatant.update({ defeated });
-    const status = (CONFIG as unknown as { specialStatusEffects?: { DEFEATED?: string } })
-      .specialStatusEffects?.DEFEATED;
+    const status = CONFIG.specialStatusEffects?.DEFEATED;
     if (status) await combatant.actor?.toggleStatusEffect?.(status, { active: defeated, overlay: true });
   }
 
