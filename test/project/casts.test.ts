@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
  * down: a proper type (the ruleset contract, the documents' declared subtypes and flags) makes
  * them unnecessary. Lower a ceiling when casts are removed; never raise it.
  */
-const CEILINGS = { 'as unknown as': 171, 'as never': 19 } as const;
+const CEILINGS = { 'as unknown as': 169, 'as never': 19 } as const;
 
 const src = new URL('../../src', import.meta.url).pathname;
 const files = (dir: string): string[] =>

@@ -11,7 +11,8 @@ import type { SystemCombatFlags } from '../flags';
 /** What the combat adapter reads from a Combatant document (a real one or a test fake). */
 export interface CombatantLike {
   readonly id: string | null;
-  readonly name: string | null;
+  /** Undefined on a Combatant whose name and actor's name are both empty. */
+  readonly name: string | null | undefined;
   readonly img?: string | null;
   readonly actor: Actor.Implementation | null;
   readonly defeated?: boolean;
@@ -32,7 +33,8 @@ export interface CombatLike {
   readonly system: {
     readonly rules: string;
     readonly step: string;
-    readonly pass: number | null;
+    /** Undefined on a Combat stored before the field existed (not required by the model). */
+    readonly pass: number | null | undefined;
     readonly slotIndex: number;
     readonly slots: readonly object[];
     readonly order: readonly object[];

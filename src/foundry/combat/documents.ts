@@ -22,7 +22,7 @@ export class PassedArmesCombat extends foundry.documents.Combat {
   #pending: Record<string, unknown> | null = null;
 
   private get like(): CombatLike {
-    return this as unknown as CombatLike;
+    return this;
   }
 
   /**
@@ -177,7 +177,7 @@ export class PassedArmesCombatant extends foundry.documents.Combatant {
     const combat = this.parent as PassedArmesCombat | null;
     if (!combat || !game.user?.isGM || game.users?.activeGM?.id !== game.user.id) return;
     if ((changed as { defeated?: boolean }).defeated === true && combat.roundStarted && this.id) {
-      void sendRoundCommand(combat as unknown as CombatLike, { kind: 'drop', combatantId: this.id });
+      void sendRoundCommand(combat, { kind: 'drop', combatantId: this.id });
     }
   }
 }
