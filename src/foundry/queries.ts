@@ -208,7 +208,7 @@ const userTransport: RequestTransport = async (name, data) => {
     Object.assign(update, deletionUpdate(`flags.${SYSTEM_ID}.answers.${previous}`));
   }
   try {
-    await user.update(update as never);
+    await user.update(update);
   } catch {
     pending.delete(id);
     return { ok: false, key: 'PDA.Error.GMNoAnswer' };
@@ -290,7 +290,7 @@ async function answerRequests(sender: User, requests: Record<string, unknown>): 
       if (old !== id && !Object.hasOwn(waiting, old))
         Object.assign(update, deletionUpdate(`flags.${SYSTEM_ID}.answers.${old}`));
   }
-  await sender.update(update as never).catch((error: unknown) => console.error(error));
+  await sender.update(update).catch((error: unknown) => console.error(error));
 }
 
 /**
@@ -321,9 +321,9 @@ async function onUpdateUser(user: User, changed: unknown, _options: unknown, use
 
 /** Wires the request channel (every client, at `init`). */
 export function registerRequests(): void {
-  Hooks.on('updateUser', ((user: User, changed: unknown, options: unknown, userId: string) => {
+  Hooks.on('updateUser', (user: User, changed: unknown, options: unknown, userId: string) => {
     void onUpdateUser(user, changed, options, userId);
-  }) as never);
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { DEFAULT_RULESET, RULESET_IDS, type RulesetId } from '../engine/rulesets';
 import { SYSTEM_ID } from './constants';
-import { allRulesets, normaliseRulesetId } from './rulesets/registry';
+import { allRulesets } from './rulesets/registry';
 
 declare global {
   interface SettingConfig {
@@ -34,7 +34,4 @@ export function registerSettings(): void {
   for (const ruleset of allRulesets()) ruleset.registerSettings?.();
 }
 
-/** The ruleset the world plays with. */
-export function activeRulesetId(): RulesetId {
-  return normaliseRulesetId(game.settings?.get(SYSTEM_ID, 'ruleset'));
-}
+export { activeRulesetId } from './active-ruleset';

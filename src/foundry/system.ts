@@ -1,5 +1,5 @@
-import { registerChat, registerFlow, type CardFlow, resumeCardJournals } from './chat';
-import { resumeRoundJournals, registerRoundAdapter, type AnyRoundAdapter, registerCombat } from './combat';
+import { registerChat, registerFlow, resumeCardJournals } from './chat';
+import { resumeRoundJournals, registerRoundAdapter, registerCombat } from './combat';
 import { gmTask } from './security';
 import { SYSTEM_ID } from './constants';
 import { PassedArmesActor, PassedArmesItem } from './documents';
@@ -82,8 +82,8 @@ export function initSystem(): void {
     registerSheets(foundry.documents.Actor, ruleset.actorSheets ?? []);
     registerSheets(foundry.documents.Item, ruleset.itemSheets ?? []);
     // Rounds and cards of every ruleset stay playable: a combat or a card remembers its ruleset.
-    if (ruleset.roundAdapter) registerRoundAdapter(ruleset.roundAdapter as AnyRoundAdapter);
-    for (const flow of ruleset.cardFlows ?? []) registerFlow(flow as CardFlow<unknown>);
+    if (ruleset.roundAdapter) registerRoundAdapter(ruleset.roundAdapter);
+    for (const flow of ruleset.cardFlows ?? []) registerFlow(flow);
     ruleset.setup?.();
   }
 

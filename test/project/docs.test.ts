@@ -8,6 +8,8 @@ const docs = readdirSync(join(root, 'docs'))
   .filter((f) => f.endsWith('.md'))
   .map((f) => join('docs', f));
 const pages = ['README.md', 'CONTRIBUTING.md', ...docs];
+/** A markdown link's target, without its anchor. */
+const LINK = /\]\(([^)#\s]+)(?:#[^)]*)?\)/g;
 
 describe('the documentation', () => {
   it('keeps docs/architecture.md to one page that links the trust model and the Foundry generations', () => {
@@ -24,7 +26,7 @@ describe('the documentation', () => {
     const broken: string[] = [];
     for (const page of pages) {
       const text = readFileSync(join(root, page), 'utf8');
-      for (const [, target] of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+      for (const [, target] of text.matchAll(LINK)) {
         if (/^[a-z]+:/i.test(target!)) continue;
         if (!existsSync(join(root, dirname(page), target!))) broken.push(`${page} → ${target}`);
       }

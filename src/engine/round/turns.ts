@@ -13,7 +13,10 @@ import { ENDED_STEP } from './engine';
 
 type Rules = Pick<RoundRules<RoundCombatant, unknown, unknown>, 'steps'>;
 
-function nameOf(state: RoundState<RoundCombatant, unknown, unknown>, id: CombatantId): string {
+function nameOf(
+  state: { combatants: Partial<Record<CombatantId, RoundCombatant>> },
+  id: CombatantId,
+): string {
   return state.combatants[id]?.name ?? id;
 }
 
@@ -33,8 +36,7 @@ export function attackTurnRefusal<C extends RoundCombatant, D, R>(
 ): RulesError | undefined {
   if (!state || state.ended || state.step === ENDED_STEP || state.round < 1) return undefined;
   if (by.gm || !state.combatants[id]) return undefined;
-  const any = state as unknown as RoundState<RoundCombatant, unknown, unknown>;
-  const name = nameOf(any, id);
+  const name = nameOf(state, id);
   const step = stepOf(rules, state.step);
   if (step && step.kind !== 'resolve')
     return new RulesError('PDA.Error.Turn.NotYet', { name, step: step.label });
@@ -46,7 +48,7 @@ export function attackTurnRefusal<C extends RoundCombatant, D, R>(
   const passLabel = (pass: number) =>
     rules.steps.find((s) => s.kind === 'resolve' && s.pass === pass)?.label ?? '';
   if (!current) return new RulesError('PDA.Error.Turn.RoundOver', { name });
-  const currentName = nameOf(any, current.combatantId);
+  const currentName = nameOf(state, current.combatantId);
   if (later) {
     return new RulesError('PDA.Error.Turn.Later', {
       name,

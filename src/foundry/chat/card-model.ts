@@ -39,3 +39,9 @@ export class CardData extends foundry.abstract.TypeDataModel<CardSchema, ChatMes
     return cardSchema();
   }
 }
+
+declare module 'fvtt-types/configuration' {
+  interface DataModelConfig {
+    ChatMessage: { [CARD_TYPE]: typeof CardData };
+  }
+}

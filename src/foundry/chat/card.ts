@@ -1,6 +1,6 @@
 import { RulesError } from '../../engine/core/errors';
 import type { Dice } from '../../engine/dice/port';
-import { normaliseRulesetId } from '../rulesets/registry';
+import { normaliseRulesetId } from '../../engine/rulesets';
 import { templatePath } from '../constants';
 import { withFoundryDice, type DieRoller, foundryDieRoller } from '../dice';
 import { t } from '../i18n';

@@ -29,7 +29,7 @@ export type {
 const flows = new Map<string, CardFlow>();
 
 export function registerFlow<S>(flow: CardFlow<S>): void {
-  flows.set(flow.id, flow as unknown as CardFlow);
+  flows.set(flow.id, flow);
 }
 
 export function getFlow(id: string): CardFlow | undefined {

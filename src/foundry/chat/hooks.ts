@@ -7,8 +7,7 @@ import { SYSTEM_ID } from '../constants';
 
 /** A message the system keeps for its own use (a store for the GMs): not shown in the log. */
 export function isHiddenMessage(message: ChatMessage): boolean {
-  const flags = (message as unknown as { flags?: Record<string, Record<string, unknown> | undefined> }).flags;
-  return flags?.[SYSTEM_ID]?.hidden === true;
+  return message.flags?.[SYSTEM_ID]?.hidden === true;
 }
 
 /**

@@ -60,13 +60,13 @@ export function registerChat(): void {
   const models = CONFIG.ChatMessage.dataModels as Record<string, unknown>;
   models[CARD_TYPE] = CardData;
   // A card renders its own body for this client before the chat log shows it (chat/message.ts).
-  CONFIG.ChatMessage.documentClass = PassedArmesChatMessage as never;
-  Hooks.on('renderChatMessageHTML', ((message: ChatMessage, html: HTMLElement) => {
+  CONFIG.ChatMessage.documentClass = PassedArmesChatMessage;
+  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) => {
     onRenderCardHTML(message, html);
-  }) as never);
-  Hooks.on('updateCombat', ((combat: { id: string | null }, changes: { round?: unknown }) => {
+  });
+  Hooks.on('updateCombat', (combat: { id: string | null }, changes: { round?: unknown }) => {
     void onCombatRound(combat, changes);
-  }) as never);
+  });
   registerDamageRightsSetting();
   registerCardQueries();
   registerCardOpenQuery();

@@ -30,3 +30,9 @@ export class PassedArmesChatMessage extends foundry.documents.ChatMessage {
     return html;
   }
 }
+
+declare module 'fvtt-types/configuration' {
+  interface DocumentClassConfig {
+    ChatMessage: typeof PassedArmesChatMessage;
+  }
+}

@@ -195,5 +195,5 @@ export async function requestCardOpen(request: OpenCardRequest): Promise<ChatMes
 }
 
 export function registerCardOpenQuery(): void {
-  registerQuery(CARD_OPEN_QUERY, CARD_OPEN_SHAPE, handleCardOpen as never);
+  registerQuery(CARD_OPEN_QUERY, CARD_OPEN_SHAPE, handleCardOpen);
 }

@@ -6,11 +6,13 @@ import type {
   RoundState,
   Slot,
 } from '../../engine/round/types';
+import type { SystemCombatFlags } from '../flags';
 
 /** What the combat adapter reads from a Combatant document (a real one or a test fake). */
 export interface CombatantLike {
   readonly id: string | null;
-  readonly name: string | null;
+  /** Undefined on a Combatant whose name and actor's name are both empty. */
+  readonly name: string | null | undefined;
   readonly img?: string | null;
   readonly actor: Actor.Implementation | null;
   readonly defeated?: boolean;
@@ -31,13 +33,16 @@ export interface CombatLike {
   readonly system: {
     readonly rules: string;
     readonly step: string;
-    readonly pass: number | null;
+    /** Undefined on a Combat stored before the field existed (not required by the model). */
+    readonly pass: number | null | undefined;
     readonly slotIndex: number;
     readonly slots: readonly object[];
     readonly order: readonly object[];
     readonly out: readonly string[];
   };
   readonly combatants: Iterable<CombatantLike>;
+  /** The system's flags (flags.ts): a round journal left by a command cut off midway. */
+  readonly flags?: { readonly 'passe-d-armes'?: SystemCombatFlags };
   update(data: Record<string, unknown>): Promise<unknown>;
   updateEmbeddedDocuments(name: 'Combatant', updates: Record<string, unknown>[]): Promise<unknown>;
 }

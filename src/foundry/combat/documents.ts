@@ -1,4 +1,5 @@
 import type { CombatLike } from './adapter';
+import type { CombatantRoundModel, CombatRoundModel } from './models';
 import { sendRoundCommand } from './service';
 import type { CoreAdvance } from './types';
 import { isActiveGM } from '../active-gm';
@@ -15,11 +16,14 @@ export type { CoreAdvance } from './types';
  * timers) rely on. The engine's values are merged into core's update in `_preUpdate`.
  */
 export class PassedArmesCombat extends foundry.documents.Combat {
+  /** Every Combat of the system holds the round engine's data (combat/models.ts). */
+  declare system: CombatRoundModel;
+
   /** The engine's update waiting for core's method to write it; set only inside coreAdvance. */
   #pending: Record<string, unknown> | null = null;
 
   private get like(): CombatLike {
-    return this as unknown as CombatLike;
+    return this;
   }
 
   /**
@@ -75,7 +79,7 @@ export class PassedArmesCombat extends foundry.documents.Combat {
     // Core declined or failed to write: the round must still be stored, so write it directly.
     const left = this.#pending;
     this.#pending = null;
-    if (left) await this.update(left as never);
+    if (left) await this.update(left);
   }
 
   override async _preUpdate(
@@ -154,7 +158,7 @@ export class PassedArmesCombat extends foundry.documents.Combat {
         out: [],
         thrustMemory: [],
       },
-    } as never);
+    });
     return this;
   }
 }
@@ -165,13 +169,23 @@ export class PassedArmesCombat extends foundry.documents.Combat {
  * GM's client, which sees every update, sends the drop.
  */
 export class PassedArmesCombatant extends foundry.documents.Combatant {
+  /** Every Combatant of the system has the round's legacy fields (combat/models.ts). */
+  declare system: CombatantRoundModel;
+
   override _onUpdate(...args: Parameters<foundry.documents.Combatant['_onUpdate']>): void {
     super._onUpdate(...args);
     const [changed] = args;
     const combat = this.parent as PassedArmesCombat | null;
     if (!combat || !isActiveGM()) return;
     if ((changed as { defeated?: boolean }).defeated === true && combat.roundStarted && this.id) {
-      void sendRoundCommand(combat as unknown as CombatLike, { kind: 'drop', combatantId: this.id });
+      void sendRoundCommand(combat, { kind: 'drop', combatantId: this.id });
     }
+  }
+}
+
+declare module 'fvtt-types/configuration' {
+  interface DocumentClassConfig {
+    Combat: typeof PassedArmesCombat;
+    Combatant: typeof PassedArmesCombatant;
   }
 }

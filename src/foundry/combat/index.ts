@@ -46,8 +46,8 @@ export const COMBAT_TEMPLATES = [
  * cards read from the round is hooked up by the ruleset's own `setup`.
  */
 export function registerCombat(): void {
-  CONFIG.Combat.documentClass = PassedArmesCombat as never;
-  CONFIG.Combatant.documentClass = PassedArmesCombatant as never;
+  CONFIG.Combat.documentClass = PassedArmesCombat;
+  CONFIG.Combatant.documentClass = PassedArmesCombatant;
   Object.assign(CONFIG.Combat.dataModels as Record<string, unknown>, { base: CombatRoundModel });
   Object.assign(CONFIG.Combatant.dataModels as Record<string, unknown>, { base: CombatantRoundModel });
   (CONFIG.ui as unknown as Record<string, unknown>).combat = PassedArmesCombatTracker;

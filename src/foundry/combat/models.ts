@@ -73,3 +73,10 @@ export class CombatantRoundModel extends foundry.abstract.TypeDataModel<
     return combatantSchema();
   }
 }
+
+declare module 'fvtt-types/configuration' {
+  interface DataModelConfig {
+    Combat: { base: typeof CombatRoundModel };
+    Combatant: { base: typeof CombatantRoundModel };
+  }
+}

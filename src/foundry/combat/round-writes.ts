@@ -35,7 +35,6 @@ interface ActorLike {
   updateEmbeddedDocuments(name: 'Item', updates: Record<string, unknown>[]): Promise<unknown>;
 }
 interface CoreCombat {
-  readonly flags?: Record<string, Record<string, unknown> | undefined>;
   readonly combatants: Iterable<unknown> & Partial<Embedded>;
   coreAdvance?(kind: CoreAdvance, update: Record<string, unknown>): Promise<void>;
 }
@@ -58,7 +57,7 @@ export function checkRoundUpdates(combat: CombatLike, updates: RoundUpdates): vo
 
 /** The journal a Combat holds, or undefined. */
 export function roundJournalOf(combat: CombatLike): RoundJournal | undefined {
-  const raw = (combat as unknown as CoreCombat).flags?.[SYSTEM_ID]?.[ROUND_JOURNAL];
+  const raw = combat.flags?.[SYSTEM_ID]?.[ROUND_JOURNAL];
   if (typeof raw !== 'object' || raw === null) return undefined;
   const j = raw as Partial<RoundJournal>;
   if (typeof j.key !== 'string' || !Array.isArray(j.items) || !Array.isArray(j.combatants)) return undefined;
@@ -105,8 +104,7 @@ export async function writeRoundUpdates(
     };
     await combat.update({ flags: { [SYSTEM_ID]: { [ROUND_JOURNAL]: journal } } });
   }
-  for (const { actor, updates: list } of updates.items)
-    await actor.updateEmbeddedDocuments('Item', list as never);
+  for (const { actor, updates: list } of updates.items) await actor.updateEmbeddedDocuments('Item', list);
   if (updates.combatants.length) await combat.updateEmbeddedDocuments('Combatant', updates.combatants);
   if (parts) await finalCombatWrite(combat, updates.combat, move);
   else {

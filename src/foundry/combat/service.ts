@@ -18,7 +18,7 @@ import { notifyError } from '../i18n';
 import { gmIds } from '../compat';
 import { registerQuery, askGM, type QueryPayload } from '../queries';
 import { bool, id, json, optional, tagged, token, gmTask, serialise } from '../security';
-import { activeRulesetId } from '../settings';
+import { activeRulesetId } from '../active-ruleset';
 import { requesterFor, roundAdapterFor, type AnyRoundAdapter, type CombatLike } from './adapter';
 import { applyTransition, readRoundState, snapshots } from './store';
 import { finishRoundJournal } from './round-writes';

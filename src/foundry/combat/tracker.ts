@@ -200,8 +200,7 @@ export class PassedArmesCombatTracker extends BaseTracker {
     if (!combatant || !game.user?.isGM) return;
     const defeated = !combatant.defeated;
     await combatant.update({ defeated });
-    const status = (CONFIG as unknown as { specialStatusEffects?: { DEFEATED?: string } })
-      .specialStatusEffects?.DEFEATED;
+    const status = CONFIG.specialStatusEffects?.DEFEATED;
     if (status) await combatant.actor?.toggleStatusEffect?.(status, { active: defeated, overlay: true });
   }
 
@@ -231,7 +230,7 @@ export class PassedArmesCombatTracker extends BaseTracker {
     const combatant = combat?.combatants.get(target.dataset.combatantId ?? '');
     if (!combatant || !game.user?.isGM) return;
     const surprised = (combatant.system as unknown as { surprised: boolean }).surprised;
-    await combatant.update({ system: { surprised: !surprised } } as never);
+    await combatant.update({ system: { surprised: !surprised } });
   }
 
   /** An initiative tie settled by a player: this combatant goes first (S-R3). */

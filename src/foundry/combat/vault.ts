@@ -109,5 +109,5 @@ function keepVault(message: SecretMessage & { content?: string }): void {
 
 /** Wires the vault's keeper (every client, at `init`; it acts on the active GM's only). */
 export function registerVaultKeeper(): void {
-  Hooks.on('deleteChatMessage', ((message: SecretMessage) => keepVault(message)) as never);
+  Hooks.on('deleteChatMessage', (message: SecretMessage) => keepVault(message));
 }

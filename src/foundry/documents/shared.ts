@@ -1,5 +1,5 @@
 import { typesOf } from '../rulesets/registry';
-import { activeRulesetId } from '../settings';
+import { activeRulesetId } from '../active-ruleset';
 
 /** What a ruleset's data model offers the adapters: the engine's view of its document. */
 export interface EngineViewSource<T = unknown> {

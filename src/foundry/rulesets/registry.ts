@@ -1,4 +1,4 @@
-import { DEFAULT_RULESET, isRulesetId, RULESET_IDS, type RulesetId } from '../../engine/rulesets';
+import { normaliseRulesetId, RULESET_IDS, type RulesetId } from '../../engine/rulesets';
 import type { FoundryRuleset } from './types';
 
 const rulesets = new Map<RulesetId, FoundryRuleset>();
@@ -49,9 +49,7 @@ export function typesOf(id: RulesetId, documentName: 'Actor' | 'Item'): string[]
 }
 
 /** Falls back to the default ruleset when a stored value is unknown. */
-export function normaliseRulesetId(value: unknown): RulesetId {
-  return isRulesetId(value) ? value : DEFAULT_RULESET;
-}
+export { normaliseRulesetId };
 
 /** Test helper: forget every registration. */
 export function clearRulesets(): void {

@@ -1,4 +1,6 @@
 import type { RulesetId } from '../../engine/rulesets';
+import type { CardFlow } from '../chat';
+import type { AnyRoundAdapter } from '../combat';
 
 /**
  * A data model class as Foundry's `CONFIG.<Document>.dataModels` takes it. Kept loose on purpose:
@@ -31,13 +33,16 @@ export interface FoundryRuleset {
   readonly actorSheets?: readonly SheetRegistration[];
   readonly itemSheets?: readonly SheetRegistration[];
   /**
-   * The round plug-in for the combat tracker (a RoundAdapter of src/foundry/combat/adapter.ts),
-   * registered when the ruleset is active. Typed loosely here so this file stays free of the
-   * combat layer's imports.
+   * The round plug-in for the combat tracker (src/foundry/combat/adapter.ts), registered in every
+   * world so a combat of any ruleset stays playable. Its combatant, declaration and readiness
+   * types are the ruleset's own.
    */
-  readonly roundAdapter?: unknown;
-  /** Chat-card flows (CardFlow of src/foundry/chat/flow.ts) registered when the ruleset is active. */
-  readonly cardFlows?: readonly unknown[];
+  readonly roundAdapter?: AnyRoundAdapter;
+  /**
+   * Chat-card flows (src/foundry/chat/flow.ts), registered in every world. Each keeps its own
+   * state type: the host only hands a flow the cards it opened.
+   */
+  readonly cardFlows?: readonly CardFlow[];
   /**
    * Called at `init` for every ruleset, active or not, after its round adapter and card flows are
    * registered: hooks up what its cards read from the round and preloads the templates they need,

@@ -3,8 +3,8 @@ import type { RulesetId } from '../../engine/rulesets';
 import { PdaApplicationBase, type RenderOptions, type TemplatePart } from '../apps';
 import { templatePath } from '../constants';
 import { notifyError, t } from '../i18n';
-import { normaliseRulesetId } from '../rulesets/registry';
-import { activeRulesetId } from '../settings';
+import { normaliseRulesetId } from '../../engine/rulesets';
+import { activeRulesetId } from '../active-ruleset';
 import {
   DEFENCE_TACTICS,
   TARGET_TACTICS,
@@ -190,6 +190,6 @@ export class SimulatorApp extends PdaApplicationBase {
     const content = `<div class="pda-simulator-summary"><h3>${esc(t('PDA.Simulator.Title'))}</h3><ul>${lines
       .map((l) => `<li>${esc(l)}</li>`)
       .join('')}</ul></div>`;
-    await CONFIG.ChatMessage.documentClass.create({ content, whisper: gms } as never);
+    await CONFIG.ChatMessage.documentClass.create({ content, whisper: gms });
   }
 }

@@ -92,12 +92,12 @@ export const fantasiaRuleset: FoundryRuleset = {
   },
   init() {
     configureTokens();
-    Hooks.on('preCreateItem', fantasiaPreCreateItem as never);
+    Hooks.on('preCreateItem', fantasiaPreCreateItem);
     // F-B7, F-U3, F-W5: a fighter who cannot move keeps its token where it is.
-    Hooks.on('preUpdateToken', fantasiaPreUpdateToken as never);
-    Hooks.on('hotbarDrop', fantasiaHotbarDrop as never);
+    Hooks.on('preUpdateToken', fantasiaPreUpdateToken);
+    Hooks.on('hotbarDrop', fantasiaHotbarDrop);
     // F-M1..F-M4: the chase tool's button and each fighter's Mouvement now on the tracker.
-    Hooks.on('renderCombatTracker', decorateTracker as never);
+    Hooks.on('renderCombatTracker', decorateTracker);
     // Macros call the system through `game.passeDArmes` (see hotbar.ts).
     const g = game as unknown as { passeDArmes?: Record<string, unknown> };
     g.passeDArmes = { ...(g.passeDArmes ?? {}), fantasia: { useWeaponByUuid, openChase } };

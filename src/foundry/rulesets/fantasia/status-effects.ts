@@ -44,7 +44,6 @@ export const FANTASIA_TOKEN_ATTRIBUTES = { primary: 'pv', bar: ['pv'], value: ['
  */
 export function configureTokens(): void {
   setStatusEffects(FANTASIA_STATUS_EFFECTS);
-  const special = (CONFIG as unknown as { specialStatusEffects?: Record<string, string> })
-    .specialStatusEffects;
+  const special: { DEFEATED?: string } | undefined = CONFIG.specialStatusEffects;
   if (special) special.DEFEATED = 'dead';
 }

@@ -182,3 +182,10 @@ export async function endTimedStates(
       );
   }
 }
+
+declare module '../../flags' {
+  interface SystemActiveEffectFlags {
+    /** Fantasia's timed state on its effect (what a lost balance or a jam remembers). */
+    timed?: Partial<TimedStateRecord>;
+  }
+}

@@ -151,3 +151,10 @@ export async function writeConditions(actor: unknown, after: Partial<GreyhawkCon
   const effects = conditionEffects('defender', greyhawkConditionsOf(actor), after);
   if (effects.length) await applyStatusWrites(actor, conditionStatusWrites(effects));
 }
+
+declare module '../../flags' {
+  interface SystemActiveEffectFlags {
+    /** Greyhawk's condition data on its effect (who holds, pins…), checked where it is read. */
+    condition?: unknown;
+  }
+}

@@ -70,7 +70,7 @@ export const souffleRuleset: FoundryRuleset = {
       ...POSTURE_STATUS_EFFECTS,
       ...SOUFFLE_STATE_STATUS_EFFECTS,
     ]);
-    Hooks.on('renderTokenHUD', onRenderTokenHUD as never);
+    Hooks.on('renderTokenHUD', onRenderTokenHUD);
     // S-AT6: a token moved out of a foe's reach asks the GM for the opportunity card.
     registerDepartureHooks();
     // S-AT7: an aim prepared in a combat ends with it.

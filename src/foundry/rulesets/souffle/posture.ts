@@ -135,7 +135,7 @@ async function changeDuringActions(
   by: Requester,
 ): Promise<void> {
   const adapter = souffleRoundAdapter;
-  await applyTransition(adapter as never, combat, (before) => {
+  await applyTransition(adapter, combat, (before) => {
     const state = before as SouffleRoundState | null;
     if (!state) throw new RulesError('PDA.Error.CombatNotStarted');
     const existing = state.declarations[combatantId];
@@ -161,9 +161,9 @@ async function changeDuringActions(
         declaration,
         by,
       });
-      return { ...state, declarations: { ...state.declarations, [combatantId]: declaration } } as never;
+      return { ...state, declarations: { ...state.declarations, [combatantId]: declaration } };
     }
-    return declare(adapter.rules, state, combatantId, declaration, by) as never;
+    return declare(adapter.rules, state, combatantId, declaration, by);
   });
 }
 
@@ -179,10 +179,10 @@ async function onRound(
   const combat = game.combats?.get(combatId) as unknown as CombatLike | undefined;
   if (!combat) throw new RulesError('PDA.Error.UnknownCombat');
   const by = requesterFor(combat, user as User.Implementation);
-  await applyTransition(souffleRoundAdapter as never, combat, (before) => {
+  await applyTransition(souffleRoundAdapter, combat, (before) => {
     const state = before as SouffleRoundState | null;
     if (!state) throw new RulesError('PDA.Error.CombatNotStarted');
-    return step(state, by) as never;
+    return step(state, by);
   });
   return true;
 }
@@ -252,10 +252,8 @@ export async function spendForActor(
   const by = requesterFor(combat, user as User.Implementation);
   const state = readRoundState(souffleRoundAdapter, combat) as SouffleRoundState | null;
   if (!state || state.ended || state.step !== SOUFFLE_STEPS.actions) return;
-  await applyTransition(
-    souffleRoundAdapter as never,
-    combat,
-    (before) => spendSouffleAction(before as SouffleRoundState, id, action, by) as never,
+  await applyTransition(souffleRoundAdapter, combat, (before) =>
+    spendSouffleAction(before as SouffleRoundState, id, action, by),
   );
 }
 

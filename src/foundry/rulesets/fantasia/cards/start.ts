@@ -307,7 +307,7 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
 /** The attack flow with its opener, as the ruleset registers it. */
 export const fantasiaAttackCardFlow: CardFlow<FantasiaAttackState> = {
   ...fantasiaAttackFlow,
-  opener: fantasiaAttackOpener as unknown as CardOpener,
+  opener: fantasiaAttackOpener,
 };
 
 /**

@@ -156,7 +156,7 @@ export class FantasiaActorSheet extends ActorSheetBase {
     target: HTMLElement,
   ): Promise<void> {
     const weaponId = target.closest<HTMLElement>('[data-weapon-id]')?.dataset.weaponId;
-    if (weaponId) await useWeapon(this.document as unknown as Parameters<typeof useWeapon>[0], weaponId);
+    if (weaponId) await useWeapon(this.document, weaponId);
   }
 
   static async #onToggleItem(
@@ -212,7 +212,7 @@ export class FantasiaActorSheet extends ActorSheetBase {
     try {
       await promptResistanceRoll(
         Number((model.characteristics as Record<string, number>).FOR ?? 10),
-        this.document as unknown as { uuid: string },
+        this.document,
       );
     } catch (error) {
       notifyError(error);

@@ -131,5 +131,5 @@ export const fantasiaSiegeFlow: CardFlow<SiegeState> = flowFromExchange<SiegeSta
     side === 'attacker' ? [card.actorUuid] : side === 'defender' ? card.targets.map((x) => x.actorUuid) : [],
   writes: (effects, card) => siegeWrites(effects, card),
   context: siegeContext,
-  opener: fantasiaSiegeOpener as unknown as CardOpener,
+  opener: fantasiaSiegeOpener,
 });

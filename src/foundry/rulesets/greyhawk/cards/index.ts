@@ -15,4 +15,4 @@ export {
 } from './start';
 
 /** Greyhawk's card flows, for registerFlow (the ruleset lists them in `cardFlows`). */
-export const greyhawkCardFlows: readonly CardFlow[] = [greyhawkAttackCardFlow as unknown as CardFlow];
+export const greyhawkCardFlows: readonly CardFlow[] = [greyhawkAttackCardFlow];

@@ -230,7 +230,7 @@ export const greyhawkAttackOpener: CardOpener<GreyhawkChoices> = {
 /** The attack flow with its opener, as the ruleset registers it. */
 export const greyhawkAttackCardFlow: CardFlow<GreyhawkAttackState> = {
   ...greyhawkAttackFlow,
-  opener: greyhawkAttackOpener as unknown as CardOpener,
+  opener: greyhawkAttackOpener,
 };
 
 /** The sheet's attack button: dialog, then the GM opens one card per chosen target. */

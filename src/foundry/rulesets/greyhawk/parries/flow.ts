@@ -255,5 +255,5 @@ export const greyhawkParryOpener: CardOpener<ParryChoices> = {
 
 export const greyhawkParryFlow: CardFlow<ParryCardState> = {
   ...flowFromExchange(greyhawkParryBinding),
-  opener: greyhawkParryOpener as unknown as CardOpener,
+  opener: greyhawkParryOpener,
 };

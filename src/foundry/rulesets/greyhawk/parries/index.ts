@@ -7,7 +7,7 @@ export { startGreyhawkParry, onParryClick, parryDialogContext } from './start';
 export { declaredDmgParry } from './view';
 
 /** The parry's card flow, for the ruleset's `cardFlows`. */
-export const greyhawkParryFlows: readonly CardFlow[] = [greyhawkParryFlow as unknown as CardFlow];
+export const greyhawkParryFlows: readonly CardFlow[] = [greyhawkParryFlow];
 
 /**
  * The parry cards' refresh. The parried (G-PA1) and shield punched (G-SH1) marks are Greyhawk

@@ -50,6 +50,6 @@ export async function refreshParryCards(message: unknown): Promise<void> {
 
 /** Hooks the refresh on the GM's client (posted and updated attack cards). */
 export function hookParryRefresh(): void {
-  Hooks.on('createChatMessage', ((message: unknown) => void refreshParryCards(message)) as never);
-  Hooks.on('updateChatMessage', ((message: unknown) => void refreshParryCards(message)) as never);
+  Hooks.on('createChatMessage', (message: unknown) => void refreshParryCards(message));
+  Hooks.on('updateChatMessage', (message: unknown) => void refreshParryCards(message));
 }

@@ -44,8 +44,7 @@ export async function putOutOfFight(actor: HpActor): Promise<void> {
       marked = true;
     }
   if (!marked) return;
-  const dead = (CONFIG as unknown as { specialStatusEffects?: { DEFEATED?: string } }).specialStatusEffects
-    ?.DEFEATED;
+  const dead = CONFIG.specialStatusEffects?.DEFEATED;
   const status = state === 'unconscious' && hasStatus('unconscious') ? 'unconscious' : dead;
   if (status) await actor.toggleStatusEffect?.(status, { active: true, overlay: true });
 }

@@ -216,7 +216,7 @@ export class GreyhawkActorSheet extends PdaActorSheetBase {
 
   static async #onAttack(this: GreyhawkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const id = target.closest<HTMLElement>('[data-item-id]')?.dataset.itemId;
-    if (id) await startGreyhawkAttack(this.document as unknown as Actor, id);
+    if (id) await startGreyhawkAttack(this.document, id);
   }
 
   static async #onEquip(this: GreyhawkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
@@ -388,7 +388,7 @@ export class GreyhawkActorSheet extends PdaActorSheetBase {
             equipped: true,
           },
         },
-      ] as never);
+      ]);
     } catch (error) {
       notifyError(error);
     }

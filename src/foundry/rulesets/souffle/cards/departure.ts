@@ -178,9 +178,10 @@ export async function afterTokenMove(doc: TokenDoc, userId: string): Promise<Cha
 export function registerDepartureHooks(): void {
   // First: a held fighter's move is refused before anything remembers where it started.
   registerHeldMoveHooks();
-  Hooks.on('preUpdateToken', ((doc: TokenDoc, changed: Record<string, unknown>) =>
-    beforeTokenMove(doc, changed)) as never);
-  Hooks.on('updateToken', ((doc: TokenDoc, _changed: unknown, _options: unknown, userId: string) => {
+  Hooks.on('preUpdateToken', (doc: TokenDoc, changed: Record<string, unknown>) =>
+    beforeTokenMove(doc, changed),
+  );
+  Hooks.on('updateToken', (doc: TokenDoc, _changed: unknown, _options: unknown, userId: string) => {
     void afterTokenMove(doc, userId);
-  }) as never);
+  });
 }

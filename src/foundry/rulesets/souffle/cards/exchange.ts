@@ -87,7 +87,7 @@ export function openedCard(
     targets,
     combatId: combat.combatId,
     round: combat.round,
-    state: state as never,
+    state: state,
   };
 }
 

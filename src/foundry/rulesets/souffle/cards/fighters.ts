@@ -196,3 +196,10 @@ export function signed(n: number): string {
 
 export const text = (key: string, data?: Record<string, string | number>): Text =>
   data ? { key, data } : { key };
+
+declare module '../../../flags' {
+  interface SystemActiveEffectFlags {
+    /** Souffle's mark on a round effect (freiné, a prepared aim): the combat and round it was set in. */
+    mark?: Record<string, unknown>;
+  }
+}

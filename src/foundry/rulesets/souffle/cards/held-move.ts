@@ -69,14 +69,16 @@ export async function watchTokenMove(
 }
 
 export function registerHeldMoveHooks(): void {
-  Hooks.on('preUpdateToken', ((
-    doc: TokenDoc,
-    changed: Record<string, unknown>,
-    options: Record<string, unknown>,
-  ) => refuseHeldMove(doc, changed, options)) as never);
+  Hooks.on(
+    'preUpdateToken',
+    (doc: TokenDoc, changed: Record<string, unknown>, options: Record<string, unknown>) =>
+      refuseHeldMove(doc, changed, options),
+  );
   // The promise is returned only so a caller may await it (Foundry ignores it).
-  Hooks.on('createToken', ((doc: TokenDoc, _options: unknown, userId: string) =>
-    watchTokenMove(doc, {}, userId)) as never);
-  Hooks.on('updateToken', ((doc: TokenDoc, changed: Record<string, unknown>, _o: unknown, userId: string) =>
-    watchTokenMove(doc, changed, userId)) as never);
+  Hooks.on('createToken', (doc: TokenDoc, _options: unknown, userId: string) =>
+    watchTokenMove(doc, {}, userId),
+  );
+  Hooks.on('updateToken', (doc: TokenDoc, changed: Record<string, unknown>, _o: unknown, userId: string) =>
+    watchTokenMove(doc, changed, userId),
+  );
 }

@@ -33,17 +33,16 @@ export {
   type SouffleFleeState,
 } from './flee-flow';
 
-const opened = <S>(flow: CardFlow<S>, opener: CardOpener<never>): CardFlow =>
-  ({ ...flow, opener }) as unknown as CardFlow;
+const opened = <S, C>(flow: CardFlow<S>, opener: CardOpener<C>): CardFlow<S> => ({ ...flow, opener });
 
 /**
  * Souffle's card flows, for registerFlow (the ruleset lists them in `cardFlows`), each with the
  * GM-side opener that posts its cards (openers.ts, departure.ts).
  */
 export const souffleCardFlows: readonly CardFlow[] = [
-  opened(souffleAttackFlow, souffleAttackOpener as never),
-  opened(souffleAimFlow, souffleAimOpener as never),
-  opened(souffleGrappleFlow, souffleGrappleOpener as never),
-  opened(souffleFleeFlow, souffleFleeOpener as never),
-  opened(souffleOpportunityFlow, souffleDepartureOpener as never),
+  opened(souffleAttackFlow, souffleAttackOpener),
+  opened(souffleAimFlow, souffleAimOpener),
+  opened(souffleGrappleFlow, souffleGrappleOpener),
+  opened(souffleFleeFlow, souffleFleeOpener),
+  opened(souffleOpportunityFlow, souffleDepartureOpener),
 ];

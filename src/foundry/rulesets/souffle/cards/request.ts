@@ -29,7 +29,7 @@ export function handleSouffleOpen(
 }
 
 export function registerSouffleOpenQuery(): void {
-  registerQuery(SOUFFLE_OPEN_QUERY, SOUFFLE_OPEN_SHAPE, handleSouffleOpen as never);
+  registerQuery(SOUFFLE_OPEN_QUERY, SOUFFLE_OPEN_SHAPE, handleSouffleOpen);
 }
 
 export interface OwnActor extends SouffleActorDoc {

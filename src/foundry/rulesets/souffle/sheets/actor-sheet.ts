@@ -238,7 +238,7 @@ export class SouffleActorSheet extends PdaActorSheetBase {
     const id = target.closest<HTMLElement>('[data-item-id]')?.dataset.itemId ?? '';
     // The attack card flow (S-R1): attack → forcing → defence → damage → apply / undo. A click
     // always acts or says why not (an item without id is refused with its message).
-    await startSouffleAttack(this.document as unknown as Actor, id);
+    await startSouffleAttack(this.document, id);
   }
 
   static async #onRollInitiative(this: SouffleActorSheet): Promise<void> {
@@ -247,22 +247,22 @@ export class SouffleActorSheet extends PdaActorSheetBase {
 
   /** S-FL1: the flee dialog (situation, the GM's threshold), then the flight card. */
   static async #onFlee(this: SouffleActorSheet): Promise<void> {
-    await promptSouffleFlee(this.document as unknown as Actor);
+    await promptSouffleFlee(this.document);
   }
 
   /** S-AT7, S-MN1..S-MN3: aim (or prepare a feint, a disarm, a knock-out): a short action. */
   static async #onAim(this: SouffleActorSheet): Promise<void> {
-    await promptSouffleAim(this.document as unknown as Actor);
+    await promptSouffleAim(this.document);
   }
 
   /** S-GR1: a hold on the targeted fighter: a long action, an opposed roll. */
   static async #onGrapple(this: SouffleActorSheet): Promise<void> {
-    await grappleTargeted(this.document as unknown as Actor);
+    await grappleTargeted(this.document);
   }
 
   /** S-MN2: picking up a dropped weapon: a short action that provokes an opportunity attack. */
   static async #onPickUp(this: SouffleActorSheet): Promise<void> {
-    await pickUpSouffleWeapon(this.document as unknown as Actor);
+    await pickUpSouffleWeapon(this.document);
   }
 }
 
@@ -294,12 +294,7 @@ export class SouffleItemSheet extends PdaItemSheetBase {
 
   override async _prepareContext(options: RenderOptions): Promise<Record<string, unknown>> {
     const base = await super._prepareContext(options);
-    const item = this.document as unknown as {
-      name: string;
-      img: string | null;
-      type: string;
-      system: unknown;
-    };
+    const item = this.document;
     return {
       ...base,
       ...itemSheetContext(item.type, plainSystem(item.system), item.name, item.img ?? '', this.isEditable),
