@@ -141,7 +141,7 @@ export function checkOf(message: Element): { roll: string; target: string; level
   };
 }
 
-/** Attacks from a sheet: click the weapon's name, fill the dialog, press Attaquer. */
+/** Attacks from a sheet: click the weapon's name, fill the dialog (when one opens), press Attaquer. */
 export async function attackFromSheet(
   seat: Seat,
   actor: any,
@@ -154,7 +154,8 @@ export async function attackFromSheet(
   );
   if (!button) throw new Error(`${actor.name}'s sheet has no weapon ${weapon}`);
   await seat.click(button);
-  await seat.answerDialog(values, 'attack');
+  // A refusal known before the dialog (a declared dodge, the fighter's turn) opens none.
+  if (seat.dialogs().length) await seat.answerDialog(values, 'attack');
 }
 
 /**

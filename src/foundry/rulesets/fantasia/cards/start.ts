@@ -160,6 +160,8 @@ function standingRefusals(
     attacker,
     defender: attacker,
     weapon,
+    // The dialog may still name a companion holding a heavy gun (F-W6): checked with the choice.
+    assisted: true,
     ...(facts.dodgeDeclared ? { attackerDodging: true } : {}),
     ...(facts.missileUsed ? { missileUsed: true } : {}),
     ...(undeclaredIn(facts) ? { undeclared: true } : {}),
