@@ -9,14 +9,16 @@ import {
   type DefenceResult,
 } from '../fantasia/attack';
 import { damagedDefender, rollDamage, type DamageResult } from '../fantasia/damage';
+import { diceOnly, parseFormula, type DiceFormula, type PercentRange } from '../dice/formula';
 import { fightCondition } from '../fantasia/fallen';
 import { fumbleOptions, resolveFumble, type FumbleOptionId } from '../fantasia/fumbles';
-import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from '../fantasia/options';
+import { cachedRange, DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from '../fantasia/options';
 import {
   buildFantasiaSchedule,
   fantasiaCarryOver,
   fantasiaInitialReadiness,
   fantasiaInitiative,
+  MAX_TIE_REROLLS,
   missileReady,
   toRoundCombatant,
   type FantasiaDeclaration,
@@ -28,7 +30,7 @@ import { skillValue } from '../fantasia/skills';
 import type { FantasiaCombatant, FantasiaWeapon } from '../fantasia/types';
 import { validateCombatant } from '../fantasia/validate';
 import type { FantasiaStates } from '../fantasia/types';
-import { isRanged } from '../fantasia/weapons';
+import { addsDamageBonus, isRanged } from '../fantasia/weapons';
 import type { InitiativeEntry, Slot, SlotSpec } from '../round/types';
 import { Arena, meanOf } from './arena';
 import type { FightResult } from './stats';
@@ -106,11 +108,130 @@ function bestDefence(options: readonly DefenceOption[]): DefenceOption | undefin
 
 interface Declared {
   readonly declaration: FantasiaDeclaration;
-  readonly serial: number;
+  /** Its slots, by the readiness it is declared with (see FantasiaFight.part). */
+  readonly parts: Map<number, Part>;
+  /** It moves (closes in at the end of the round). */
+  readonly moves: boolean;
+  /** It shoots, throws, draws or reloads: its readiness is carried over (fantasiaCarryOver). */
+  readonly carries: boolean;
 }
 
-/** Schedules kept at most, then the cache starts again (bounded memory). */
-const SCHEDULE_CACHE = 50_000;
+/**
+ * A weapon's attack and damage read once, for the simulator's own steps of a plain blow (see
+ * FantasiaFight.fastStrike): what resolveAttack, rollDamage and damagedDefender compute for an
+ * attack with no cover, no GM modifier, no secret thrust and no knock-out, which is every attack
+ * a tactic makes.
+ */
+interface Striker {
+  readonly weapon: FantasiaWeapon;
+  /** The attack percentage (skillValue; no modifier applies, F-H1). */
+  readonly skill: number;
+  readonly ranged: boolean;
+  /** The damage dice (F-H2), the same dice alone (rolled again on a critical, F-H5). */
+  readonly damage: DiceFormula;
+  readonly extra: DiceFormula | undefined;
+  /** The attacker's damage bonus when the weapon adds it (F-H4). */
+  readonly bonus: DiceFormula | undefined;
+  /**
+   * The simulator's steps can play its blows: not a whip (F-W2 entangles), not too heavy for the
+   * attacker (F-W6's refusal), no keep-dice formula. Otherwise the engine's steps play them.
+   */
+  readonly fast: boolean;
+}
+
+function plainDice(formula: DiceFormula): boolean {
+  return formula.terms.every((t) => t.kind === 'constant' || t.keep === undefined);
+}
+
+/**
+ * The total of a formula with no keep rule, rolled die by die as evaluate rolls it (a d3 as a
+ * halved d6, F-U2), with no record of the dice.
+ */
+function rollTotal(formula: DiceFormula, dice: Dice): number {
+  const terms = formula.terms;
+  let total = 0;
+  for (let k = 0; k < terms.length; k++) {
+    const t = terms[k]!;
+    if (t.kind === 'constant') {
+      total += t.sign * t.value;
+      continue;
+    }
+    let sum = 0;
+    if (t.faces === 3) for (let n = 0; n < t.count; n++) sum += Math.ceil(dice.die(6) / 2);
+    else for (let n = 0; n < t.count; n++) sum += dice.die(t.faces);
+    total += t.sign * sum;
+  }
+  return total;
+}
+
+/**
+ * Dice that hand out one die already rolled, then the stream's own: the engine's attack made
+ * after the simulator's own d100 (a fumble's options need the engine's AttackResult).
+ */
+class PresetDice implements Dice {
+  private inner: Dice | undefined;
+  private faces = 0;
+  private value = 0;
+
+  arm(inner: Dice, faces: number, value: number): this {
+    this.inner = inner;
+    this.faces = faces;
+    this.value = value;
+    return this;
+  }
+
+  die(faces: number): number {
+    if (this.faces === 0) return this.inner!.die(faces);
+    if (faces !== this.faces) throw new Error(`PresetDice: d${faces} asked for, d${this.faces} rolled`);
+    this.faces = 0;
+    return this.value;
+  }
+
+  /** The preset die was used. */
+  check(): void {
+    if (this.faces !== 0) throw new Error('PresetDice: the die rolled was not used');
+    this.inner = undefined;
+  }
+}
+
+/** Bare hands, for a fighter with no unarmed weapon of its own (Bagarre, F-U1). */
+const BARE_HANDS: FantasiaWeapon = {
+  id: 'bagarre',
+  name: 'Bagarre',
+  type: 'bagarre',
+  skill: 'bagarre',
+  damage: '1d3',
+  hands: 1,
+  kind: 'unarmed',
+  blunt: true,
+  range: 0,
+  canParry: false,
+  reload: 'none',
+  ready: true,
+  loaded: true,
+};
+
+/**
+ * What availableDefences reads of an attack with no secret thrust: whether it is a missile
+ * (F-D3). The defences a fighter takes are worked out once against these two.
+ */
+function plainAttack(ranged: boolean): AttackResult {
+  return {
+    attackerId: '',
+    defenderId: '',
+    weapon: BARE_HANDS, // not read: availableDefences reads thrust, critical and ranged
+    roll: { base: 0, modifiers: [], target: 0, roll: 50, outcome: 'success', success: true, rule: [] },
+    hit: true,
+    critical: false,
+    fumble: false,
+    ranged,
+    knockOut: false,
+    firearmMishap: false,
+    rule: [],
+  };
+}
+const MELEE_ATTACK = plainAttack(false);
+const RANGED_ATTACK = plainAttack(true);
 
 const OTHER = 0;
 const DODGE = 1;
@@ -126,17 +247,23 @@ const SLOT_STRIKE_MELEE = 1;
 const SLOT_STRIKE_MISSILE = 2;
 const SLOT_RELOAD = 3;
 
-/** A schedule with what the loop needs of each slot read once. */
-interface Plan {
-  /** The declarations' serial numbers in initiative order: the key. */
-  readonly serials: Int32Array;
+/** One fighter's slots in a round, as buildFantasiaSchedule lays them out, read once. */
+interface Part {
+  /** Numbers the parts of a fight runner (carry-over keys). */
+  readonly id: number;
   readonly specs: readonly SlotSpec[];
-  readonly who: Int32Array;
   readonly act: Uint8Array;
   readonly weapon: readonly string[];
-  /** Slots made from the specs for fantasiaCarryOver, once done and once skipped. */
-  readonly done: Slot[];
-  readonly skipped: Slot[];
+  /** Every slot in pass 1, 2 or 3, ordered by DEX (see FantasiaFight.schedule). */
+  readonly plain: boolean;
+}
+
+/** What the loop does with a slot. */
+function slotAct(spec: SlotSpec): number {
+  if (spec.action === 'melee') return SLOT_STRIKE_MELEE;
+  if (spec.action === 'shoot' || spec.action === 'throw') return SLOT_STRIKE_MISSILE;
+  if (spec.action === 'reload' && spec.pass === 2) return SLOT_RELOAD;
+  return SLOT_OTHER;
 }
 
 interface Runtime {
@@ -151,6 +278,12 @@ interface Runtime {
   /** The weapons fought with now: a broken one is replaced, a jammed missile put away (fumbles). */
   melee: FantasiaWeapon;
   missile: FantasiaWeapon | undefined;
+  /** Their strikers (see Striker), by weapon id for every weapon it may fight with. */
+  readonly strikers: ReadonlyMap<string, Striker>;
+  meleeStriker: Striker;
+  missileStriker: Striker | undefined;
+  /** Aventurier (F-R4: first on equal DEX). */
+  readonly pc: boolean;
   /** Round from which a lost balance (F-H6) or a bound weapon no longer stops the next attack. */
   skipUntil: number;
   boundUntil: number;
@@ -168,12 +301,14 @@ interface Runtime {
   readonly canon: Map<string, Canonical>;
   /** The canonical initial readiness (found at the first fight). */
   start: Canonical | undefined;
-  readonly carried: Map<string, Canonical>;
+  /** Readiness after a round, by part and slots done (see FantasiaFight.carryOver). */
+  readonly carried: Map<number, Canonical>;
   readinessId: number;
-  /** Serial of this round's declaration. */
-  serial: number;
   /** The declaration of the round it last acted in. */
   declaration: FantasiaDeclaration | undefined;
+  declared: Declared | undefined;
+  /** This round's slots of its own. */
+  part: Part | undefined;
   /** The readiness the round started with (what the round's records hold). */
   roundReadiness: FantasiaReadiness;
   /** The weapons that can parry, with their parry skill (static through a fight). */
@@ -211,10 +346,40 @@ function expected(c: FantasiaCombatant, w: FantasiaWeapon): number {
   return (Math.min(95, skillValue(c, w.skill)) / 100) * average(w, c);
 }
 
+/** What the simulator's own steps need of a weapon in these hands (see Striker). */
+function striker(c: FantasiaCombatant, weapon: FantasiaWeapon): Striker {
+  const damage = parseFormula(weapon.damage);
+  const bonus = c.damageBonus !== '' && addsDamageBonus(weapon) ? parseFormula(c.damageBonus) : undefined;
+  return {
+    weapon,
+    skill: skillValue(c, weapon.skill),
+    ranged: isRanged(weapon),
+    damage,
+    extra: diceOnly(damage),
+    bonus,
+    fast:
+      weapon.kind !== 'whip' &&
+      (weapon.minFOR === undefined || c.characteristics.FOR >= weapon.minFOR) &&
+      plainDice(damage) &&
+      (bonus === undefined || plainDice(bonus)),
+  };
+}
+
 /** Weapons start drawn and loaded (encounter option `drawn`, default true). */
 function prepared(c: FantasiaCombatant, drawn: boolean): FantasiaCombatant {
   if (!drawn) return c;
   return { ...c, weapons: (c.weapons ?? []).map((w) => ({ ...w, ready: true, loaded: true })) };
+}
+
+/** How a FantasiaFight plays its blows. */
+export interface FantasiaSteps {
+  /**
+   * Every attack through the engine's functions the cards call (resolveAttack, availableDefences,
+   * resolveDefence, rollDamage, damagedDefender) and the initiative through fantasiaInitiative,
+   * instead of the simulator's own steps for plain blows: the same dice, the same fights, slower.
+   * The equivalence tests play both and compare them.
+   */
+  readonly engineSteps?: boolean;
 }
 
 export class FantasiaFight {
@@ -229,14 +394,17 @@ export class FantasiaFight {
   private readonly views = new Map<string, FantasiaWeapon>();
   private readonly declarations: Record<string, FantasiaDeclaration> = {};
   private readonly readiness: Record<string, FantasiaReadiness> = {};
-  /** Declarations made once and reused, by fighter and (kind, foe); each with a serial number. */
+  /** Declarations made once and reused, by fighter and (kind, weapon). */
   private readonly declared: Map<number, Declared>[] = [];
-  private serial = 0;
-  /** Schedules already built, by order and declarations (serials). */
-  private readonly schedules = new Map<number, Plan[]>();
-  private readonly serials: Int32Array;
-  /** Whether each slot of the current round was done (reused from round to round). */
+  /** Parts made so far (see Part). */
+  private parts = 0;
+  /** This round's slots in order: whose, what, with which weapon, the spec; done or not. */
+  private readonly slotWho: number[] = [];
+  private readonly slotAct: number[] = [];
+  private readonly slotWeapon: string[] = [];
+  private readonly slotSpec: SlotSpec[] = [];
   private readonly statuses: boolean[] = [];
+  private slotCount = 0;
   readonly names: string[] = [];
   readonly sideOf: number[] = [];
   /** Fighter indices by DEX, highest first, equal DEX in their own order. */
@@ -249,9 +417,25 @@ export class FantasiaFight {
   private filled = false;
   /** Told about every attack (equivalence tests); undefined in simulations. */
   tracer: FightTracer | undefined;
+  /** Every blow and initiative through the engine's own functions (see FantasiaSteps). */
+  private readonly engineSteps: boolean;
+  /** The d100 ranges of a critical (F-H5) and a fumble (F-H9 ruling), read once. */
+  private readonly critical: PercentRange;
+  private readonly fumbleRange: PercentRange;
+  private readonly preset = new PresetDice();
+  /** This round's acting order, fighter indices (the initiative, F-R2..F-R4). */
+  private readonly orderIdx: Int32Array;
+  private orderCount = 0;
+  /** The fighters standing, by DEX (scratch for the initiative). */
+  private readonly standing: Int32Array;
+  /** A foe's current PV, for the tactics' target choice (made once). */
+  private readonly pvOf = (j: number): number => this.fighters[j]!.c.pv.value;
 
-  constructor(encounter: FantasiaEncounter) {
+  constructor(encounter: FantasiaEncounter, steps: FantasiaSteps = {}) {
+    this.engineSteps = steps.engineSteps === true;
     this.options = encounter.options ?? DEFAULT_FANTASIA_OPTIONS;
+    this.critical = cachedRange(this.options.criticalRange);
+    this.fumbleRange = cachedRange(this.options.fumbleRange);
     this.roundLimit = encounter.roundLimit ?? 50;
     this.fumbles = encounter.fumbles ?? 'random';
     this.gap = encounter.distance ?? 0;
@@ -266,29 +450,16 @@ export class FantasiaFight {
         const melees = weapons.filter((w) => w.kind === 'melee' || w.kind === 'unarmed' || w.kind === 'whip');
         const missiles = weapons.filter((w) => isRanged(w) && w.kind !== 'siege');
         const byValue = (a: FantasiaWeapon, b: FantasiaWeapon) => expected(base, b) - expected(base, a);
-        const bareHands: FantasiaWeapon = {
-          id: 'bagarre',
-          name: 'Bagarre',
-          type: 'bagarre',
-          skill: 'bagarre' as const,
-          damage: '1d3',
-          hands: 1 as const,
-          kind: 'unarmed' as const,
-          blunt: true,
-          range: 0,
-          canParry: false,
-          reload: 'none' as const,
-          ready: true,
-          loaded: true,
-        };
         const sorted = [...melees].sort(byValue);
-        if (!sorted.some((w) => w.kind === 'unarmed')) sorted.push(bareHands);
+        if (!sorted.some((w) => w.kind === 'unarmed')) sorted.push(BARE_HANDS);
         const melee = sorted[0]!;
         const missile = [...missiles].sort(byValue)[0];
         const round = toRoundCombatant(base);
         const tactics = entry.tactics ?? {};
         const initialReadiness = fantasiaInitialReadiness(round);
         const own: FantasiaCombatant = { ...base, pv: { value: base.pv.value, max: base.pv.max } };
+        const strikers = new Map<string, Striker>();
+        for (const w of missile ? [...sorted, missile] : sorted) strikers.set(w.id, striker(base, w));
         this.fighters.push({
           base,
           own,
@@ -298,6 +469,10 @@ export class FantasiaFight {
           missile0: missile,
           melee,
           missile,
+          strikers,
+          meleeStriker: strikers.get(melee.id)!,
+          missileStriker: missile ? strikers.get(missile.id) : undefined,
+          pc: round.side === 'pc',
           skipUntil: 0,
           boundUntil: 0,
           initialReadiness,
@@ -312,8 +487,9 @@ export class FantasiaFight {
           start: undefined,
           carried: new Map(),
           readinessId: 0,
-          serial: 0,
           declaration: undefined,
+          declared: undefined,
+          part: undefined,
           roundReadiness: initialReadiness,
           parriers: weapons
             .filter((w) => w.canParry)
@@ -337,7 +513,8 @@ export class FantasiaFight {
       });
     });
     this.arena = new Arena(arenaFighters, encounter.sides.length);
-    this.serials = new Int32Array(this.fighters.length);
+    this.orderIdx = new Int32Array(this.fighters.length);
+    this.standing = new Int32Array(this.fighters.length);
     this.byDex = this.fighters
       .map((_, i) => i)
       .sort((a, b) => this.fighters[b]!.round.dex - this.fighters[a]!.round.dex);
@@ -373,6 +550,8 @@ export class FantasiaFight {
       f.c = f.own;
       f.melee = f.melees[0]!;
       f.missile = f.missile0;
+      f.meleeStriker = f.strikers.get(f.melee.id)!;
+      f.missileStriker = f.missile ? f.strikers.get(f.missile.id) : undefined;
       f.skipUntil = 0;
       f.boundUntil = 0;
       // The same readiness every fight starts with, its one object looked up once.
@@ -387,10 +566,8 @@ export class FantasiaFight {
         arena.fighters[i]!.out = true;
         out.down[i] = 1;
       }
-    const pv = (j: number): number => fighters[j]!.c.pv.value;
     let round = 0;
     let winner = arena.winner();
-    const acting: FantasiaRoundCombatant[] = [];
     while (winner === -2 && round < this.roundLimit) {
       round += 1;
       this.round = round;
@@ -414,103 +591,42 @@ export class FantasiaFight {
       }
       winner = arena.winner();
       if (winner !== -2) break;
-      acting.length = 0;
-      // Listed by DEX already (a stable order), so the initiative's stable sort finds them sorted
-      // and gives what it gives for the fighters' own order.
-      for (const i of this.byDex) if (!arena.fighters[i]!.out) acting.push(fighters[i]!.round);
-      const order = fantasiaInitiative(acting, dice);
-      this.order = order;
+      this.initiative(dice);
       this.filled = false;
-      const declarations = this.declarations;
-      let key = 0;
-      let count = 0;
-      const serials = this.serials;
-      for (const entry of order) {
-        const i = this.index.get(entry.combatantId)!;
+      const orderIdx = this.orderIdx;
+      for (let k = 0; k < this.orderCount; k++) {
+        const i = orderIdx[k]!;
         const f = fighters[i]!;
-        const d = this.declare(i, pv);
-        f.serial = d.serial;
+        const d = this.declare(i);
         f.declaration = d.declaration;
-        serials[count++] = d.serial;
-        key = (Math.imul(key, 31) + d.serial + 1) & 0x3fffffff; // a small integer (Smi) key
+        f.declared = d;
       }
       for (const f of fighters) f.roundReadiness = f.readiness;
-      // buildFantasiaSchedule is pure: the same order and declarations give the same passes.
-      let plan = this.cached(key, count);
-      if (!plan) {
-        plan = this.plan(
-          buildFantasiaSchedule({ state: this.stateOf(), declarations }),
-          serials.slice(0, count),
-        );
-        if (this.schedules.size > SCHEDULE_CACHE) this.schedules.clear();
-        const bucket = this.schedules.get(key);
-        if (bucket) bucket.push(plan);
-        else this.schedules.set(key, [plan]);
-      }
-      const specs = plan.specs;
+      // The passes (F-R6..F-R9), then each slot played in turn.
+      this.schedule();
       const statuses = this.statuses;
-      if (statuses.length < specs.length) statuses.length = specs.length;
-      for (let k = 0; k < specs.length; k++) {
-        const i = plan.who[k]!;
-        const act = plan.act[k]!;
+      const who = this.slotWho;
+      const acts = this.slotAct;
+      const weapons = this.slotWeapon;
+      for (let k = 0; k < this.slotCount; k++) {
+        const i = who[k]!;
+        const act = acts[k]!;
         let done = true;
         if (arena.fighters[i]!.out) done = false;
         else if (act === SLOT_STRIKE_MELEE || act === SLOT_STRIKE_MISSILE)
-          done = this.strike(i, act === SLOT_STRIKE_MELEE, plan.weapon[k]!, dice, out, pv);
-        else if (act === SLOT_RELOAD) fighters[i]!.reloadingId = plan.weapon[k]!;
+          done = this.strike(i, act === SLOT_STRIKE_MELEE, weapons[k]!, dice, out);
+        else if (act === SLOT_RELOAD) fighters[i]!.reloadingId = weapons[k]!;
         statuses[k] = done;
       }
       // End of the round: movement, readiness carried over (F-R9, F-W5, F-W6).
       for (let i = 0; i < fighters.length; i++) {
         const f = fighters[i]!;
         const a = arena.fighters[i]!;
-        const declaration = f.declaration;
+        const declared = f.declared;
         f.reloadingId = undefined;
-        if (!declaration || a.out) continue;
-        let needsCarry = false;
-        for (const intent of declaration.intents) {
-          if (intent.kind === 'move' && a.foe >= 0) arena.close(i, a.foe);
-          if (
-            intent.kind === 'shoot' ||
-            intent.kind === 'throw' ||
-            intent.kind === 'draw' ||
-            intent.kind === 'reload'
-          )
-            needsCarry = true;
-        }
-        if (needsCarry) {
-          // The round engine's slots, for this fighter only (what fantasiaCarryOver reads).
-          const mine: Slot[] = [];
-          for (let k = 0; k < specs.length; k++)
-            if (plan.who[k] === i) mine.push(this.slot(plan, k, statuses[k]!));
-          // fantasiaCarryOver is pure but for an arquebus countdown's die: otherwise the same
-          // readiness, declaration and slot outcomes give the same readiness, kept once.
-          let key = '';
-          if (!f.arquebus) {
-            key = `${f.readinessId}|${f.serial}|`;
-            for (const slot of mine) key += slot.status === 'done' ? '1' : '0';
-          }
-          const known = key ? f.carried.get(key) : undefined;
-          if (known) {
-            f.readiness = known.readiness;
-            f.readinessId = known.id;
-          } else {
-            const next = this.canonical(
-              f,
-              fantasiaCarryOver({
-                state: { ...this.stateOf(), slots: mine },
-                combatant: f.round,
-                readiness: f.readiness,
-                declaration,
-                slots: mine,
-                dice,
-              }),
-            );
-            if (key) f.carried.set(key, next);
-            f.readiness = next.readiness;
-            f.readinessId = next.id;
-          }
-        }
+        if (!declared || a.out) continue;
+        if (declared.moves && a.foe >= 0) arena.close(i, a.foe);
+        if (declared.carries) this.carryOver(i, dice);
       }
       winner = arena.winner();
     }
@@ -520,6 +636,209 @@ export class FantasiaFight {
       const f = fighters[i]!;
       const lost = f.base.pv.value - Math.max(0, f.c.pv.value);
       out.pvLost[i] = lost > 0 ? lost : 0;
+    }
+  }
+
+  /**
+   * This round's slots, in the passes' order, into slotWho / slotAct / slotWeapon / slotSpec.
+   * buildFantasiaSchedule sorts the slots by pass, then by DEX highest first, then by initiative
+   * rank, then in the order of the intents; the initiative already lists the fighters by DEX, so
+   * the round's schedule is each pass's slots fighter by fighter in initiative order. Each
+   * fighter's own slots come from buildFantasiaSchedule once per declaration and readiness (see
+   * `part`); a slot ordered by something else than DEX (a spell, by INT) and the engine's steps
+   * take the whole schedule from buildFantasiaSchedule.
+   */
+  private schedule(): void {
+    const fighters = this.fighters;
+    const orderIdx = this.orderIdx;
+    let plain = !this.engineSteps;
+    if (plain)
+      for (let k = 0; k < this.orderCount; k++) {
+        const f = fighters[orderIdx[k]!]!;
+        const part = this.part(f);
+        f.part = part;
+        if (!part.plain) plain = false;
+      }
+    let n = 0;
+    if (plain) {
+      for (let pass = 1; pass <= 3; pass++)
+        for (let k = 0; k < this.orderCount; k++) {
+          const i = orderIdx[k]!;
+          const part = fighters[i]!.part!;
+          for (let x = 0; x < part.specs.length; x++) {
+            if (part.specs[x]!.pass !== pass) continue;
+            this.slotWho[n] = i;
+            this.slotAct[n] = part.act[x]!;
+            this.slotWeapon[n] = part.weapon[x]!;
+            this.slotSpec[n] = part.specs[x]!;
+            n++;
+          }
+        }
+    } else {
+      const specs = buildFantasiaSchedule({ state: this.stateOf(), declarations: this.declarations });
+      for (const spec of specs) {
+        this.slotWho[n] = this.index.get(spec.combatantId) ?? 0;
+        this.slotAct[n] = slotAct(spec);
+        this.slotWeapon[n] = String(spec.detail?.weaponId ?? '');
+        this.slotSpec[n] = spec;
+        n++;
+      }
+    }
+    this.slotCount = n;
+  }
+
+  /** The fighter's own slots for its declaration and readiness (buildFantasiaSchedule, once). */
+  private part(f: Runtime): Part {
+    const declared = f.declared!;
+    let part = declared.parts.get(f.readinessId);
+    if (part) return part;
+    const id = f.round.id;
+    const specs = buildFantasiaSchedule({
+      state: {
+        rules: 'fantasia',
+        round: this.round,
+        step: 'declaration',
+        combatants: { [id]: f.round },
+        order: [{ combatantId: id, score: f.round.dex, tieBreak: [], reason: '' }],
+        declarations: { [id]: declared.declaration },
+        readiness: { [id]: f.readiness },
+        budgets: {},
+        slots: [],
+        slotIndex: -1,
+        out: [],
+        ended: false,
+      },
+      declarations: { [id]: declared.declaration },
+    });
+    const act = new Uint8Array(specs.length);
+    specs.forEach((spec, x) => (act[x] = slotAct(spec)));
+    part = {
+      id: this.parts++,
+      specs,
+      act,
+      weapon: specs.map((spec) => String(spec.detail?.weaponId ?? '')),
+      plain: specs.every((spec) => spec.order === f.round.dex && spec.pass >= 1 && spec.pass <= 3),
+    };
+    declared.parts.set(f.readinessId, part);
+    return part;
+  }
+
+  /**
+   * The readiness fighter `i` carries into the next round (fantasiaCarryOver, F-R8, F-R9, F-W5,
+   * F-W6), from this round's slots of its own and whether each was done.
+   */
+  private carryOver(i: number, dice: Dice): void {
+    const f = this.fighters[i]!;
+    const statuses = this.statuses;
+    // fantasiaCarryOver is pure but for an arquebus countdown's die: otherwise the same
+    // readiness, declaration and slot outcomes give the same readiness, kept once.
+    let key = -1;
+    const part = f.part;
+    if (!this.engineSteps && !f.arquebus && part && part.specs.length <= 8) {
+      let bits = 0;
+      let x = 0;
+      for (let k = 0; k < this.slotCount; k++)
+        if (this.slotWho[k] === i) bits |= (statuses[k] ? 1 : 0) << x++;
+      key = part.id * 256 + bits;
+      const known = f.carried.get(key);
+      if (known) {
+        f.readiness = known.readiness;
+        f.readinessId = known.id;
+        return;
+      }
+    }
+    // The round engine's slots, for this fighter only (what fantasiaCarryOver reads).
+    const mine: Slot[] = [];
+    for (let k = 0; k < this.slotCount; k++)
+      if (this.slotWho[k] === i)
+        mine.push({ ...this.slotSpec[k]!, id: String(k), status: statuses[k] ? 'done' : 'skipped' });
+    const next = this.canonical(
+      f,
+      fantasiaCarryOver({
+        state: { ...this.stateOf(), slots: mine },
+        combatant: f.round,
+        readiness: f.readiness,
+        declaration: f.declared!.declaration,
+        slots: mine,
+        dice,
+      }),
+    );
+    if (key >= 0) f.carried.set(key, next);
+    f.readiness = next.readiness;
+    f.readinessId = next.id;
+  }
+
+  /**
+   * This round's acting order into orderIdx (F-R2 DEX highest first; F-R4 on equal DEX
+   * Aventuriers before PNJ; F-R3 the same side's tied fighters roll 1d10, highest first, again
+   * while tied): fantasiaInitiative's order and dice, without its entries (tie-break rolls and
+   * reasons for the tracker), for the fighters standing.
+   */
+  private initiative(dice: Dice): void {
+    const fighters = this.fighters;
+    const arena = this.arena;
+    const orderIdx = this.orderIdx;
+    if (this.engineSteps) {
+      const acting: FantasiaRoundCombatant[] = [];
+      for (const i of this.byDex) if (!arena.fighters[i]!.out) acting.push(fighters[i]!.round);
+      const order = fantasiaInitiative(acting, dice);
+      this.order = order;
+      for (let k = 0; k < order.length; k++) orderIdx[k] = this.index.get(order[k]!.combatantId)!;
+      this.orderCount = order.length;
+      return;
+    }
+    // The standing fighters by DEX (byDex is a stable sort, as the initiative's).
+    const standing = this.standing;
+    let n = 0;
+    for (const i of this.byDex) if (!arena.fighters[i]!.out) standing[n++] = i;
+    this.orderCount = 0;
+    for (let a = 0; a < n;) {
+      const dex = fighters[standing[a]!]!.round.dex;
+      let b = a + 1;
+      while (b < n && fighters[standing[b]!]!.round.dex === dex) b++;
+      if (b - a === 1) orderIdx[this.orderCount++] = standing[a]!;
+      else {
+        // Aventuriers first, then PNJ, each side's tied fighters by their d10s.
+        for (let side = 0; side < 2; side++) {
+          const members: number[] = [];
+          for (let k = a; k < b; k++)
+            if (fighters[standing[k]!]!.pc === (side === 0)) members.push(standing[k]!);
+          this.breakTies(members, dice, 0);
+        }
+      }
+      a = b;
+    }
+  }
+
+  /** round.ts's breakTies on fighter indices: each rolls 1d10 in turn, the still tied again. */
+  private breakTies(members: readonly number[], dice: Dice, depth: number): void {
+    const n = members.length;
+    const orderIdx = this.orderIdx;
+    if (n < 2 || depth >= MAX_TIE_REROLLS) {
+      for (let k = 0; k < n; k++) orderIdx[this.orderCount++] = members[k]!;
+      return;
+    }
+    const values: number[] = [];
+    for (let k = 0; k < n; k++) values.push(dice.die(10));
+    // Positions by value, highest first, equal values in their order (a stable insertion sort).
+    const sorted: number[] = [];
+    for (let k = 0; k < n; k++) {
+      const v = values[k]!;
+      let at = sorted.length;
+      while (at > 0 && values[sorted[at - 1]!]! < v) at--;
+      sorted.splice(at, 0, k);
+    }
+    for (let k = 0; k < n;) {
+      const value = values[sorted[k]!];
+      let m = k + 1;
+      while (m < n && values[sorted[m]!] === value) m++;
+      if (m - k === 1) orderIdx[this.orderCount++] = members[sorted[k]!]!;
+      else {
+        const tied: number[] = [];
+        for (let x = k; x < m; x++) tied.push(members[sorted[x]!]!);
+        this.breakTies(tied, dice, depth + 1);
+      }
+      k = m;
     }
   }
 
@@ -537,6 +856,15 @@ export class FantasiaFight {
     const readiness = this.readiness;
     if (!this.filled) {
       this.filled = true;
+      if (!this.engineSteps) {
+        // The order's entries, made only now (buildFantasiaSchedule reads their combatant ids).
+        const order: InitiativeEntry[] = [];
+        for (let k = 0; k < this.orderCount; k++) {
+          const f = this.fighters[this.orderIdx[k]!]!;
+          order.push({ combatantId: f.round.id, score: f.round.dex, tieBreak: [], reason: '' });
+        }
+        this.order = order;
+      }
       for (const entry of this.order)
         declarations[entry.combatantId] = this.runtimeOf(entry.combatantId).declaration!;
       for (const f of this.fighters) readiness[f.round.id] = f.roundReadiness;
@@ -572,54 +900,6 @@ export class FantasiaFight {
     return c;
   }
 
-  /** Slot k of a plan as the round engine would hold it once done or skipped (made once). */
-  private slot(plan: Plan, k: number, done: boolean): Slot {
-    const cache = done ? plan.done : plan.skipped;
-    let slot = cache[k];
-    if (!slot) {
-      slot = { ...plan.specs[k]!, id: String(k), status: done ? 'done' : 'skipped' };
-      cache[k] = slot;
-    }
-    return slot;
-  }
-
-  /** The schedule built before for these declarations in this order (hash, then exact check). */
-  private cached(key: number, count: number): Plan | undefined {
-    const bucket = this.schedules.get(key);
-    if (!bucket) return undefined;
-    for (const plan of bucket) {
-      if (plan.serials.length !== count) continue;
-      let same = true;
-      for (let k = 0; k < count; k++) {
-        if (plan.serials[k] !== this.serials[k]) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return plan;
-    }
-    return undefined;
-  }
-
-  private plan(specs: readonly SlotSpec[], serials: Int32Array): Plan {
-    const who = new Int32Array(specs.length);
-    const act = new Uint8Array(specs.length);
-    const weapon: string[] = [];
-    specs.forEach((spec, k) => {
-      who[k] = this.index.get(spec.combatantId) ?? 0;
-      act[k] =
-        spec.action === 'melee'
-          ? SLOT_STRIKE_MELEE
-          : spec.action === 'shoot' || spec.action === 'throw'
-            ? SLOT_STRIKE_MISSILE
-            : spec.action === 'reload' && spec.pass === 2
-              ? SLOT_RELOAD
-              : SLOT_OTHER;
-      weapon.push(String(spec.detail?.weaponId ?? ''));
-    });
-    return { serials, specs, who, act, weapon, done: [], skipped: [] };
-  }
-
   /**
    * The same declaration object for the same fighter, kind and weapon, so schedules can be looked
    * up by the declarations' serial numbers (see `schedules`). Declarations name no target: the
@@ -636,7 +916,20 @@ export class FantasiaFight {
     const k = f.melees.indexOf(f.melee) * 16 + kind;
     let d = cache.get(k);
     if (!d) {
-      d = { declaration: this.build(i, kind), serial: this.serial++ };
+      const declaration = this.build(i, kind);
+      let moves = false;
+      let carries = false;
+      for (const intent of declaration.intents) {
+        if (intent.kind === 'move') moves = true;
+        if (
+          intent.kind === 'shoot' ||
+          intent.kind === 'throw' ||
+          intent.kind === 'draw' ||
+          intent.kind === 'reload'
+        )
+          carries = true;
+      }
+      d = { declaration, parts: new Map(), moves, carries };
       cache.set(k, d);
     }
     return d;
@@ -672,14 +965,14 @@ export class FantasiaFight {
   }
 
   /** The fighter's declaration of intent this round, from its tactics (F-R5). */
-  private declare(i: number, pv: (j: number) => number): Declared {
+  private declare(i: number): Declared {
     const f = this.fighters[i]!;
     const arena = this.arena;
     const t = f.tactics;
     f.parried = false;
     f.dodging = false;
     f.attacking = false;
-    const foe = arena.pick(i, pv);
+    const foe = arena.pick(i, this.pvOf);
     if (foe < 0) return this.made(i, OTHER);
     if (t.defence === 'dodgeWhenHurt' && f.c.pv.value * 2 < f.c.pv.max) {
       f.dodging = true;
@@ -704,18 +997,11 @@ export class FantasiaFight {
   }
 
   /** One attack slot: the target picked again if it fell, then the engine's exchange. */
-  private strike(
-    i: number,
-    melee: boolean,
-    weaponId: string,
-    dice: Dice,
-    out: FightResult,
-    pv: (j: number) => number,
-  ): boolean {
+  private strike(i: number, melee: boolean, weaponId: string, dice: Dice, out: FightResult): boolean {
     const arena = this.arena;
     const f = this.fighters[i]!;
     let foe = arena.fighters[i]!.foe;
-    if (foe < 0 || arena.fighters[foe]!.out) foe = arena.pick(i, pv);
+    if (foe < 0 || arena.fighters[foe]!.out) foe = arena.pick(i, this.pvOf);
     if (foe < 0) return false;
     const weapon0 = melee ? f.melee : f.missile;
     if (!weapon0 || weapon0.id !== weaponId) return false;
@@ -725,6 +1011,9 @@ export class FantasiaFight {
     const distance = arena.distance(i, foe);
     if (melee ? distance > 0 : distance > weapon0.range) return false;
     const t = this.fighters[foe]!;
+    const striker = melee ? f.meleeStriker : f.missileStriker;
+    if (!this.engineSteps && striker && striker.fast && !t.reloadingId && this.plain(f, weapon0))
+      return this.fastStrike(i, foe, striker, distance, dice, out);
     const weapon = this.view(weapon0, f.readiness);
     const defender = t.reloadingId ? patched(t.c, { reloading: { weaponId: t.reloadingId } }) : t.c;
     out.blows += 1;
@@ -786,6 +1075,126 @@ export class FantasiaFight {
         dodgeDeclared: t.dodging,
         attackDeclared: t.attacking,
         ...(t.reloadingId ? { reloadingWeaponId: t.reloadingId } : {}),
+      });
+    return true;
+  }
+
+  /**
+   * Whether `f` can strike with `weapon` now as the cards let it (checkCanAttack finds nothing to
+   * refuse): standing, its weapon whole, free, in hand and loaded. When not, the engine's steps
+   * play the slot (and refuse it as the card would).
+   */
+  private plain(f: Runtime, weapon: FantasiaWeapon): boolean {
+    const s = f.c.states;
+    const id = weapon.id;
+    if (f.c.pv.value <= 0 || s.dead || s.unconscious || s.reloading || s.immobilised) return false;
+    if (s.weaponBroken?.includes(id)) return false;
+    if (s.jammed?.weaponId === id || s.disarmed?.weaponId === id || s.arquebusReload?.weaponId === id)
+      return false;
+    const r = f.readiness.weapons[id];
+    return r ? r.ready && r.loaded : weapon.ready && weapon.loaded;
+  }
+
+  /**
+   * A plain blow (see Striker and `plain`) by the simulator's own steps, the same dice in the
+   * same order as the attack card's: the attack d100 (F-H1: a critical on 01–05 whatever the
+   * skill, F-H5; a fumble on 96–00, F-H9 ruling); the defender's best allowed defence and its
+   * d100 (F-D1..F-D4, worked out by availableDefences once per states); the damage dice (F-H2),
+   * again on a critical (F-H5), the damage bonus in melee (F-H4), armour off (F-H3); the PV
+   * changed in place (damagedDefender's loss, with no state to set). A fumble's consequence goes
+   * through the engine (resolveAttack from the same d100, then resolveFumble).
+   */
+  private fastStrike(
+    i: number,
+    foe: number,
+    striker: Striker,
+    distance: number,
+    dice: Dice,
+    out: FightResult,
+  ): boolean {
+    const f = this.fighters[i]!;
+    const t = this.fighters[foe]!;
+    const critical = this.critical;
+    const fumbles = this.fumbleRange;
+    out.blows += 1;
+    const tracer = this.tracer;
+    tracer?.start();
+    const roll = dice.die(100);
+    const crit = roll >= critical.from && roll <= critical.to;
+    if (!crit && ((roll >= fumbles.from && roll <= fumbles.to) || roll > striker.skill)) {
+      let fumbled: { option: FumbleOptionId; friend: number } | undefined;
+      if (!crit && roll >= fumbles.from && roll <= fumbles.to && this.fumbles !== 'none') {
+        // The card lists a fumble's options from the engine's attack: the same one, same d100.
+        const weapon = this.view(striker.weapon, f.readiness);
+        const preset = this.preset.arm(dice, 100, roll);
+        const attack = resolveAttack(
+          striker.ranged
+            ? { attacker: f.c, defender: t.c, weapon, distance }
+            : { attacker: f.c, defender: t.c, weapon },
+          preset,
+          this.options,
+        );
+        preset.check();
+        fumbled = this.fumble(i, attack, dice, out);
+      }
+      if (tracer)
+        tracer.blow({
+          round: this.round,
+          attacker: i,
+          defender: foe,
+          weaponId: striker.weapon.id,
+          hit: false,
+          defence: 'none',
+          defended: false,
+          damage: 0,
+          defenderPv: t.c.pv.value,
+          attackerPv: f.c.pv.value,
+          ...(fumbled ? { fumble: fumbled.option } : {}),
+          ...(fumbled && fumbled.friend >= 0
+            ? { friend: fumbled.friend, friendPv: this.fighters[fumbled.friend]!.c.pv.value }
+            : {}),
+        });
+      return true;
+    }
+    let kind: DefenceOption['kind'] | 'none' = 'none';
+    let defended = false;
+    if (t.tactics.defence !== 'none') {
+      const picked = this.defenceOf(t, t.c, striker.ranged ? RANGED_ATTACK : MELEE_ATTACK);
+      if (picked) {
+        kind = picked.kind;
+        let target = picked.base;
+        for (const m of picked.modifiers) target += m.value;
+        const d = dice.die(100);
+        defended =
+          (d >= critical.from && d <= critical.to) ||
+          (!(d >= fumbles.from && d <= fumbles.to) && d <= target);
+      }
+    }
+    let damage = 0;
+    if (!defended) {
+      let raw = rollTotal(striker.damage, dice);
+      if (crit && striker.extra) raw += rollTotal(striker.extra, dice);
+      if (striker.bonus) raw += rollTotal(striker.bonus, dice);
+      raw = Math.max(0, raw);
+      damage = raw - Math.min(t.c.armour, raw);
+      (t.c.pv as Pv).value -= damage;
+    }
+    if (kind === 'parry') t.parried = true;
+    this.checkDown(foe, i, out);
+    if (tracer)
+      tracer.blow({
+        round: this.round,
+        attacker: i,
+        defender: foe,
+        weaponId: striker.weapon.id,
+        hit: true,
+        defence: kind,
+        defended,
+        damage,
+        defenderPv: t.c.pv.value,
+        attackerPv: f.c.pv.value,
+        dodgeDeclared: t.dodging,
+        attackDeclared: t.attacking,
       });
     return true;
   }
@@ -903,11 +1312,15 @@ export class FantasiaFight {
     if (f.c.states.skipNextAttack) f.skipUntil = round + 2;
     if (f.c.states.weaponBound) f.boundUntil = round + 1;
     const broken = f.c.states.weaponBroken ?? [];
-    if (broken.includes(f.melee.id))
+    if (broken.includes(f.melee.id)) {
       f.melee = f.melees.find((w) => !broken.includes(w.id)) ?? f.melees[f.melees.length - 1]!;
+      f.meleeStriker = f.strikers.get(f.melee.id)!;
+    }
     // A jammed or broken missile weapon is put away: its owner fights in melee from then on.
-    if (f.missile && (broken.includes(f.missile.id) || f.c.states.jammed?.weaponId === f.missile.id))
+    if (f.missile && (broken.includes(f.missile.id) || f.c.states.jammed?.weaponId === f.missile.id)) {
       f.missile = undefined;
+      f.missileStriker = undefined;
+    }
     if (outcome.friend && friend >= 0) {
       const t = this.fighters[friend]!;
       t.c = reshaped(outcome.friend.combatant, t.c);
