@@ -137,6 +137,8 @@ interface Striker {
    * attacker (F-W6's refusal), no keep-dice formula. Otherwise the engine's steps play them.
    */
   readonly fast: boolean;
+  /** A melee weapon's fumble (F-H6: breaks, lose balance, hit a friend; see meleeFumble). */
+  readonly meleeFumble: boolean;
 }
 
 function plainDice(formula: DiceFormula): boolean {
@@ -362,6 +364,8 @@ function striker(c: FantasiaCombatant, weapon: FantasiaWeapon): Striker {
       (weapon.minFOR === undefined || c.characteristics.FOR >= weapon.minFOR) &&
       plainDice(damage) &&
       (bonus === undefined || plainDice(bonus)),
+    // fumbleOptions' last case: neither a firearm, bare hands, a bow, a crossbow nor a missile.
+    meleeFumble: weapon.kind === 'melee' && weapon.reload !== 'bow' && weapon.reload !== 'crossbow',
   };
 }
 
@@ -1123,7 +1127,9 @@ export class FantasiaFight {
     const crit = roll >= critical.from && roll <= critical.to;
     if (!crit && ((roll >= fumbles.from && roll <= fumbles.to) || roll > striker.skill)) {
       let fumbled: { option: FumbleOptionId; friend: number } | undefined;
-      if (!crit && roll >= fumbles.from && roll <= fumbles.to && this.fumbles !== 'none') {
+      const fumbled0 = this.fumbles !== 'none' && roll >= fumbles.from && roll <= fumbles.to;
+      if (fumbled0 && striker.meleeFumble) fumbled = this.meleeFumble(i, striker, dice, out);
+      else if (fumbled0) {
         // The card lists a fumble's options from the engine's attack: the same one, same d100.
         const weapon = this.view(striker.weapon, f.readiness);
         const preset = this.preset.arm(dice, 100, roll);
@@ -1288,13 +1294,7 @@ export class FantasiaFight {
     out: FightResult,
   ): { option: FumbleOptionId; friend: number } | undefined {
     const f = this.fighters[i]!;
-    const arena = this.arena;
-    let friend = -1;
-    for (let j = 0; j < this.fighters.length; j++)
-      if (j !== i && this.sideOf[j] === this.sideOf[i] && !arena.fighters[j]!.out) {
-        friend = j;
-        break;
-      }
+    const friend = this.friendOf(i);
     const offered = fumbleOptions(attack).filter((o) => !o.needsFriend || friend >= 0);
     if (!offered.length) return undefined;
     const wanted = this.fumbles;
@@ -1308,6 +1308,77 @@ export class FantasiaFight {
       this.options,
     );
     f.c = reshaped(outcome.attacker.combatant, f.c);
+    if (outcome.friend && friend >= 0) {
+      const t = this.fighters[friend]!;
+      t.c = reshaped(outcome.friend.combatant, t.c);
+    }
+    return this.fumbled(i, chosen, outcome.friend ? friend : -1, out);
+  }
+
+  /** The first friend of `i` standing (the one a fumble may hit, F-H6), -1 when none. */
+  private friendOf(i: number): number {
+    const arena = this.arena;
+    for (let j = 0; j < this.fighters.length; j++)
+      if (j !== i && this.sideOf[j] === this.sideOf[i] && !arena.fighters[j]!.out) return j;
+    return -1;
+  }
+
+  /**
+   * A melee weapon's fumble (F-H6) by the simulator's own steps: the option as `fumble` picks
+   * it from the card's three (weapon breaks, lose balance, hit a friend: only with a friend
+   * standing), and resolveFumble's outcome: the broken weapon listed; the DEX×3 roll (F-H6) and
+   * the lost attack, on the ground when it fails; the friend hit by the weapon's damage, no
+   * critical and no defence (rollDamage of the attack made a hit), armour off.
+   */
+  private meleeFumble(
+    i: number,
+    striker: Striker,
+    dice: Dice,
+    out: FightResult,
+  ): { option: FumbleOptionId; friend: number } {
+    const f = this.fighters[i]!;
+    const friend = this.friendOf(i);
+    const wanted = this.fumbles;
+    const count = friend >= 0 ? 3 : 2;
+    let option =
+      wanted === 'weaponBreaks'
+        ? 0
+        : wanted === 'loseBalance'
+          ? 1
+          : wanted === 'hitFriend' && friend >= 0
+            ? 2
+            : -1;
+    if (option < 0) option = dice.die(count) - 1;
+    if (option === 0) {
+      f.c = patched(f.c, { weaponBroken: [...(f.c.states.weaponBroken ?? []), striker.weapon.id] });
+      return this.fumbled(i, 'weaponBreaks', -1, out);
+    }
+    if (option === 1) {
+      const roll = dice.die(100);
+      const critical = this.critical;
+      const fumbles = this.fumbleRange;
+      const kept =
+        (roll >= critical.from && roll <= critical.to) ||
+        (!(roll >= fumbles.from && roll <= fumbles.to) && roll <= f.c.characteristics.DEX * 3);
+      f.c = patched(f.c, kept ? { skipNextAttack: true } : { skipNextAttack: true, fallen: true });
+      return this.fumbled(i, 'loseBalance', -1, out);
+    }
+    const t = this.fighters[friend]!;
+    let raw = rollTotal(striker.damage, dice);
+    if (striker.bonus) raw += rollTotal(striker.bonus, dice);
+    raw = Math.max(0, raw);
+    (t.c.pv as Pv).value -= raw - Math.min(t.c.armour, raw);
+    return this.fumbled(i, 'hitFriend', friend, out);
+  }
+
+  /** What follows a fumble's outcome: timed states, weapons put away, fighters down. */
+  private fumbled(
+    i: number,
+    option: FumbleOptionId,
+    friend: number,
+    out: FightResult,
+  ): { option: FumbleOptionId; friend: number } {
+    const f = this.fighters[i]!;
     const round = this.round;
     if (f.c.states.skipNextAttack) f.skipUntil = round + 2;
     if (f.c.states.weaponBound) f.boundUntil = round + 1;
@@ -1321,13 +1392,9 @@ export class FantasiaFight {
       f.missile = undefined;
       f.missileStriker = undefined;
     }
-    if (outcome.friend && friend >= 0) {
-      const t = this.fighters[friend]!;
-      t.c = reshaped(outcome.friend.combatant, t.c);
-      this.checkDown(friend, i, out);
-    }
+    if (friend >= 0) this.checkDown(friend, i, out);
     if (this.isDown(f)) this.checkDown(i, i, out);
-    return { option: chosen, friend: outcome.friend ? friend : -1 };
+    return { option, friend };
   }
 
   /** Marks fighter `j` out of the fight once down, felled by `by`. */
