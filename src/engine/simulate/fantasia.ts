@@ -141,6 +141,24 @@ interface Striker {
   readonly meleeFumble: boolean;
 }
 
+/**
+ * Two states alike in all that availableDefences and FantasiaFight.parryWith read of them: out
+ * of the fight (F-U4), held (F-U3), reloading (F-W5), the parrying weapons' state (F-D2, F-B7).
+ */
+function sameForDefence(a: FantasiaStates | undefined, b: FantasiaStates): boolean {
+  return (
+    a !== undefined &&
+    a.dead === b.dead &&
+    a.unconscious === b.unconscious &&
+    a.immobilised === b.immobilised &&
+    a.strangled === b.strangled &&
+    a.reloading === b.reloading &&
+    a.weaponBroken === b.weaponBroken &&
+    a.disarmed === b.disarmed &&
+    a.weaponBound === b.weaponBound
+  );
+}
+
 function plainDice(formula: DiceFormula): boolean {
   return formula.terms.every((t) => t.kind === 'constant' || t.keep === undefined);
 }
@@ -258,6 +276,8 @@ interface Part {
   readonly weapon: readonly string[];
   /** Every slot in pass 1, 2 or 3, ordered by DEX (see FantasiaFight.schedule). */
   readonly plain: boolean;
+  /** The passes it has slots in, bit p for pass p. */
+  readonly passes: number;
 }
 
 /** What the loop does with a slot. */
@@ -309,8 +329,10 @@ interface Runtime {
   /** The declaration of the round it last acted in. */
   declaration: FantasiaDeclaration | undefined;
   declared: Declared | undefined;
-  /** This round's slots of its own. */
+  /** This round's slots of its own, for that declaration and readiness. */
   part: Part | undefined;
+  partOf: Declared | undefined;
+  partReadiness: number;
   /** The readiness the round started with (what the round's records hold). */
   roundReadiness: FantasiaReadiness;
   /** The weapons that can parry, with their parry skill (static through a fight). */
@@ -325,6 +347,15 @@ interface Runtime {
    */
   readonly defences: (DefenceOption | null | undefined)[];
   defencesFor: FantasiaStates | undefined;
+  /** Whether its melee weapon is in hand, for this readiness and weapon (see declare). */
+  drawnFor: FantasiaReadiness | undefined;
+  drawnWeapon: FantasiaWeapon | undefined;
+  drawn: boolean;
+  /** FantasiaFight.plain's answer for these states, readiness and weapon. */
+  plainStates: FantasiaStates | undefined;
+  plainReadiness: FantasiaReadiness | undefined;
+  plainWeapon: FantasiaWeapon | undefined;
+  plainIs: boolean;
   defencesWith: FantasiaCombatant['weapons'];
 }
 
@@ -403,11 +434,11 @@ export class FantasiaFight {
   /** Parts made so far (see Part). */
   private parts = 0;
   /** This round's slots in order: whose, what, with which weapon, the spec; done or not. */
-  private readonly slotWho: number[] = [];
-  private readonly slotAct: number[] = [];
+  private slotWho = new Int32Array(16);
+  private slotAct = new Uint8Array(16);
+  private statuses = new Uint8Array(16);
   private readonly slotWeapon: string[] = [];
   private readonly slotSpec: SlotSpec[] = [];
-  private readonly statuses: boolean[] = [];
   private slotCount = 0;
   readonly names: string[] = [];
   readonly sideOf: number[] = [];
@@ -430,8 +461,10 @@ export class FantasiaFight {
   /** This round's acting order, fighter indices (the initiative, F-R2..F-R4). */
   private readonly orderIdx: Int32Array;
   private orderCount = 0;
-  /** The fighters standing, by DEX (scratch for the initiative). */
+  /** The fighters standing, by DEX; the fighters tied and their d10s (scratch for the initiative). */
   private readonly standing: Int32Array;
+  private readonly tied: Int32Array;
+  private readonly tieValues: Int32Array;
   /** A foe's current PV, for the tactics' target choice (made once). */
   private readonly pvOf = (j: number): number => this.fighters[j]!.c.pv.value;
 
@@ -494,6 +527,8 @@ export class FantasiaFight {
           declaration: undefined,
           declared: undefined,
           part: undefined,
+          partOf: undefined,
+          partReadiness: -1,
           roundReadiness: initialReadiness,
           parriers: weapons
             .filter((w) => w.canParry)
@@ -501,6 +536,13 @@ export class FantasiaFight {
           shieldSkill: base.shield ? skillValue(base, 'armesDeMelee') : -1,
           defences: [],
           defencesFor: undefined,
+          drawnFor: undefined,
+          drawnWeapon: undefined,
+          drawn: false,
+          plainStates: undefined,
+          plainReadiness: undefined,
+          plainWeapon: undefined,
+          plainIs: false,
           defencesWith: undefined,
         });
         this.index.set(id, this.fighters.length - 1);
@@ -519,6 +561,8 @@ export class FantasiaFight {
     this.arena = new Arena(arenaFighters, encounter.sides.length);
     this.orderIdx = new Int32Array(this.fighters.length);
     this.standing = new Int32Array(this.fighters.length);
+    this.tied = new Int32Array(this.fighters.length);
+    this.tieValues = new Int32Array(this.fighters.length);
     this.byDex = this.fighters
       .map((_, i) => i)
       .sort((a, b) => this.fighters[b]!.round.dex - this.fighters[a]!.round.dex);
@@ -620,7 +664,7 @@ export class FantasiaFight {
         else if (act === SLOT_STRIKE_MELEE || act === SLOT_STRIKE_MISSILE)
           done = this.strike(i, act === SLOT_STRIKE_MELEE, weapons[k]!, dice, out);
         else if (act === SLOT_RELOAD) fighters[i]!.reloadingId = weapons[k]!;
-        statuses[k] = done;
+        statuses[k] = done ? 1 : 0;
       }
       // End of the round: movement, readiness carried over (F-R9, F-W5, F-W6).
       for (let i = 0; i < fighters.length; i++) {
@@ -664,11 +708,16 @@ export class FantasiaFight {
         if (!part.plain) plain = false;
       }
     let n = 0;
+    let needed = 0;
+    if (plain) for (let k = 0; k < this.orderCount; k++) needed += fighters[orderIdx[k]!]!.part!.specs.length;
+    else needed = 4 * this.fighters.length;
+    this.room(needed);
     if (plain) {
       for (let pass = 1; pass <= 3; pass++)
         for (let k = 0; k < this.orderCount; k++) {
           const i = orderIdx[k]!;
           const part = fighters[i]!.part!;
+          if ((part.passes & (1 << pass)) === 0) continue;
           for (let x = 0; x < part.specs.length; x++) {
             if (part.specs[x]!.pass !== pass) continue;
             this.slotWho[n] = i;
@@ -680,6 +729,7 @@ export class FantasiaFight {
         }
     } else {
       const specs = buildFantasiaSchedule({ state: this.stateOf(), declarations: this.declarations });
+      this.room(specs.length);
       for (const spec of specs) {
         this.slotWho[n] = this.index.get(spec.combatantId) ?? 0;
         this.slotAct[n] = slotAct(spec);
@@ -691,9 +741,21 @@ export class FantasiaFight {
     this.slotCount = n;
   }
 
+  /** Room for `n` slots in the round's arrays. */
+  private room(n: number): void {
+    if (this.slotWho.length >= n) return;
+    const size = Math.max(n, 2 * this.slotWho.length);
+    this.slotWho = new Int32Array(size);
+    this.slotAct = new Uint8Array(size);
+    this.statuses = new Uint8Array(size);
+  }
+
   /** The fighter's own slots for its declaration and readiness (buildFantasiaSchedule, once). */
   private part(f: Runtime): Part {
     const declared = f.declared!;
+    if (f.part && f.partOf === declared && f.partReadiness === f.readinessId) return f.part;
+    f.partOf = declared;
+    f.partReadiness = f.readinessId;
     let part = declared.parts.get(f.readinessId);
     if (part) return part;
     const id = f.round.id;
@@ -722,6 +784,7 @@ export class FantasiaFight {
       act,
       weapon: specs.map((spec) => String(spec.detail?.weaponId ?? '')),
       plain: specs.every((spec) => spec.order === f.round.dex && spec.pass >= 1 && spec.pass <= 3),
+      passes: specs.reduce((bits, spec) => bits | (1 << spec.pass), 0),
     };
     declared.parts.set(f.readinessId, part);
     return part;
@@ -803,45 +866,51 @@ export class FantasiaFight {
       if (b - a === 1) orderIdx[this.orderCount++] = standing[a]!;
       else {
         // Aventuriers first, then PNJ, each side's tied fighters by their d10s.
+        const tied = this.tied;
         for (let side = 0; side < 2; side++) {
-          const members: number[] = [];
+          let m = 0;
           for (let k = a; k < b; k++)
-            if (fighters[standing[k]!]!.pc === (side === 0)) members.push(standing[k]!);
-          this.breakTies(members, dice, 0);
+            if (fighters[standing[k]!]!.pc === (side === 0)) tied[m++] = standing[k]!;
+          this.breakTies(0, m, dice, 0);
         }
       }
       a = b;
     }
   }
 
-  /** round.ts's breakTies on fighter indices: each rolls 1d10 in turn, the still tied again. */
-  private breakTies(members: readonly number[], dice: Dice, depth: number): void {
-    const n = members.length;
+  /**
+   * round.ts's breakTies on the fighters tied[from … from+n): each rolls 1d10 in turn, they are
+   * ordered by it, highest first (a stable sort), and those still tied roll again, up to
+   * MAX_TIE_REROLLS times; the order is appended to orderIdx. Sorted in place, so nothing is made.
+   */
+  private breakTies(from: number, n: number, dice: Dice, depth: number): void {
+    const tied = this.tied;
+    const values = this.tieValues;
     const orderIdx = this.orderIdx;
+    const end = from + n;
     if (n < 2 || depth >= MAX_TIE_REROLLS) {
-      for (let k = 0; k < n; k++) orderIdx[this.orderCount++] = members[k]!;
+      for (let k = from; k < end; k++) orderIdx[this.orderCount++] = tied[k]!;
       return;
     }
-    const values: number[] = [];
-    for (let k = 0; k < n; k++) values.push(dice.die(10));
-    // Positions by value, highest first, equal values in their order (a stable insertion sort).
-    const sorted: number[] = [];
-    for (let k = 0; k < n; k++) {
+    for (let k = from; k < end; k++) values[k] = dice.die(10);
+    for (let k = from + 1; k < end; k++) {
       const v = values[k]!;
-      let at = sorted.length;
-      while (at > 0 && values[sorted[at - 1]!]! < v) at--;
-      sorted.splice(at, 0, k);
-    }
-    for (let k = 0; k < n;) {
-      const value = values[sorted[k]!];
-      let m = k + 1;
-      while (m < n && values[sorted[m]!] === value) m++;
-      if (m - k === 1) orderIdx[this.orderCount++] = members[sorted[k]!]!;
-      else {
-        const tied: number[] = [];
-        for (let x = k; x < m; x++) tied.push(members[sorted[x]!]!);
-        this.breakTies(tied, dice, depth + 1);
+      const who = tied[k]!;
+      let at = k;
+      while (at > from && values[at - 1]! < v) {
+        values[at] = values[at - 1]!;
+        tied[at] = tied[at - 1]!;
+        at--;
       }
+      values[at] = v;
+      tied[at] = who;
+    }
+    for (let k = from; k < end;) {
+      const v = values[k]!;
+      let m = k + 1;
+      while (m < end && values[m] === v) m++;
+      if (m - k === 1) orderIdx[this.orderCount++] = tied[k]!;
+      else this.breakTies(k, m - k, dice, depth + 1);
       k = m;
     }
   }
@@ -994,8 +1063,13 @@ export class FantasiaFight {
       if (r && r.ready && !r.loaded) return this.made(i, RELOAD);
     }
     if (distance > 0) return this.made(i, MOVE);
-    const r = f.readiness.weapons[f.melee.id];
-    if (r && !r.ready) return this.made(i, DRAW_MELEE);
+    if (f.drawnFor !== f.readiness || f.drawnWeapon !== f.melee) {
+      const r = f.readiness.weapons[f.melee.id];
+      f.drawnFor = f.readiness;
+      f.drawnWeapon = f.melee;
+      f.drawn = !(r && !r.ready);
+    }
+    if (!f.drawn) return this.made(i, DRAW_MELEE);
     f.attacking = true;
     return this.made(i, MELEE);
   }
@@ -1090,8 +1164,19 @@ export class FantasiaFight {
    */
   private plain(f: Runtime, weapon: FantasiaWeapon): boolean {
     const s = f.c.states;
+    if (f.c.pv.value <= 0) return false;
+    if (f.plainStates === s && f.plainReadiness === f.readiness && f.plainWeapon === weapon) return f.plainIs;
+    f.plainStates = s;
+    f.plainReadiness = f.readiness;
+    f.plainWeapon = weapon;
+    f.plainIs = this.plainNow(f, weapon);
+    return f.plainIs;
+  }
+
+  private plainNow(f: Runtime, weapon: FantasiaWeapon): boolean {
+    const s = f.c.states;
     const id = weapon.id;
-    if (f.c.pv.value <= 0 || s.dead || s.unconscious || s.reloading || s.immobilised) return false;
+    if (s.dead || s.unconscious || s.reloading || s.immobilised) return false;
     if (s.weaponBroken?.includes(id)) return false;
     if (s.jammed?.weaponId === id || s.disarmed?.weaponId === id || s.arquebusReload?.weaponId === id)
       return false;
@@ -1228,7 +1313,9 @@ export class FantasiaFight {
     const k = (attack.ranged ? 8 : 0) + (t.dodging ? 4 : 0) + (t.attacking ? 2 : 0) + (t.parried ? 1 : 0);
     if (cacheable) {
       if (t.defencesFor !== defender.states || t.defencesWith !== defender.weapons) {
-        t.defences.length = 0;
+        // New states that differ in nothing the defences read (a lost balance, a fall) keep them.
+        if (t.defencesWith !== defender.weapons || !sameForDefence(t.defencesFor, defender.states))
+          t.defences.length = 0;
         t.defencesFor = defender.states;
         t.defencesWith = defender.weapons;
       }
