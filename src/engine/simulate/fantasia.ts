@@ -452,6 +452,8 @@ export class FantasiaFight {
   private filled = false;
   /** Told about every attack (equivalence tests); undefined in simulations. */
   tracer: FightTracer | undefined;
+  /** Blows played by the simulator's own steps so far (the equivalence tests count them). */
+  plainBlows = 0;
   /** Every blow and initiative through the engine's own functions (see FantasiaSteps). */
   private readonly engineSteps: boolean;
   /** The d100 ranges of a critical (F-H5) and a fumble (F-H9 ruling), read once. */
@@ -1208,6 +1210,7 @@ export class FantasiaFight {
     out.blows += 1;
     const tracer = this.tracer;
     tracer?.start();
+    this.plainBlows += 1;
     const roll = dice.die(100);
     const crit = roll >= critical.from && roll <= critical.to;
     if (!crit && ((roll >= fumbles.from && roll <= fumbles.to) || roll > striker.skill)) {
