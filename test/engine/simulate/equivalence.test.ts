@@ -626,3 +626,29 @@ describe("the simulator's own Fantasia steps play the fights the engine's steps 
     for (let n = 0; n < a.length; n++) expect(a[n], `fight ${n + 1}`).toEqual(b[n]);
   });
 });
+
+describe("the simulator's own Greyhawk rounds are the tracker's rounds", () => {
+  // The same fights once with the simulator's own reading of the initiative and schedule and
+  // once through greyhawkInitiative and greyhawkSchedule (engineSteps): the same blows with their
+  // dice and initiative totals, the same winners, lengths and fighters' lots.
+  const greyhawkExample = (file: string): GreyhawkEncounter => {
+    const encounter = exampleEncounter(file);
+    if (encounter.ruleset !== 'greyhawk') throw new Error(`${file} is not a Greyhawk encounter`);
+    return encounter;
+  };
+  const cases: [string, () => GreyhawkEncounter][] = [
+    ['four fighters against four gnolls', () => greyhawkExample('greyhawk-melee-4v4.json')],
+    [
+      'four against four, equal totals one after the other',
+      () => ({ ...greyhawkExample('greyhawk-melee-4v4.json'), simultaneous: false }),
+    ],
+    ['two fighters with bows against four gnolls at 60 m', () => greyhawkExample('greyhawk-gnolls.json')],
+  ];
+  it.each(cases)('%s', (_name, make) => {
+    const encounter = make();
+    const a = record(new GreyhawkFight(encounter), 43, 250);
+    const b = record(new GreyhawkFight(encounter, { engineSteps: true }), 43, 250);
+    expect(a.reduce((n, f) => n + f.blows.length, 0)).toBeGreaterThan(250);
+    for (let n = 0; n < a.length; n++) expect(a[n], `fight ${n + 1}`).toEqual(b[n]);
+  });
+});
