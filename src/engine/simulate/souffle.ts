@@ -48,6 +48,8 @@ interface Runtime {
   readonly adaptive: boolean;
   f: SouffleFighter;
   posture0: Posture;
+  /** Its defence against a melee attack, kept while its states and posture stay (see strike). */
+  meleeDefence: DefenceInput | undefined;
 }
 
 /**
@@ -115,6 +117,8 @@ export class SouffleFight {
   /** Told about every attack (equivalence tests); undefined in simulations. */
   tracer: FightTracer | undefined;
   private round = 0;
+  /** A foe's current PV, for the tactics' target choice (made once). */
+  private readonly pvOf = (j: number): number => this.fighters[j]!.f.pv.value;
 
   constructor(encounter: SouffleEncounter) {
     this.options = encounter.options ?? DEFAULT_OPTIONS;
@@ -150,6 +154,7 @@ export class SouffleFight {
           adaptive,
           f: base,
           posture0: posture,
+          meleeDefence: undefined,
         });
         this.index.set(base.id, this.fighters.length - 1);
         this.names.push(base.name);
@@ -188,7 +193,6 @@ export class SouffleFight {
         arena.fighters[i]!.out = true;
         out.down[i] = 1;
       }
-    const pv = (j: number): number => fighters[j]!.f.pv.value;
     // S-R3: initiative once, when the fight starts.
     let rolled = rollInitiative(
       fighters.map((r) => ({
@@ -219,7 +223,7 @@ export class SouffleFight {
           out.fled[i] = 1;
           continue;
         }
-        this.turn(i, dice, out, pv);
+        this.turn(i, dice, out);
         // S-P1: a posture may change at the end of one's own turn.
         const next = this.nextPosture(i);
         if (next !== me.posture0)
@@ -258,7 +262,8 @@ export class SouffleFight {
   }
 
   /** One fighter's turn: its posture's short actions, all in a row (S-R1, S-P2..S-P4). */
-  private turn(i: number, dice: Dice, out: FightResult, pv: (j: number) => number): void {
+  private turn(i: number, dice: Dice, out: FightResult): void {
+    const pv = this.pvOf;
     const arena = this.arena;
     const me = this.fighters[i]!;
     const actions = postureShortActions(me.posture0);
@@ -319,14 +324,18 @@ export class SouffleFight {
       }
     }
     const ranged = attack.kind === 'ranged';
-    const input2: DefenceInput = {
-      mode: (ranged ? them.shield !== undefined : them.parries) ? 'parade' : 'esquive',
-      states: them.f.states,
-      posture: them.posture0,
-      ...(them.armour ? { armour: them.armour } : {}),
-      ...(them.shield ? { shield: them.shield } : {}),
-      ...(ranged ? { distance, shooterMetier: input.metier } : {}),
-    };
+    let input2 = ranged ? undefined : them.meleeDefence;
+    if (!input2 || input2.states !== them.f.states || input2.posture !== them.posture0) {
+      input2 = {
+        mode: (ranged ? them.shield !== undefined : them.parries) ? 'parade' : 'esquive',
+        states: them.f.states,
+        posture: them.posture0,
+        ...(them.armour ? { armour: them.armour } : {}),
+        ...(them.shield ? { shield: them.shield } : {}),
+        ...(ranged ? { distance, shooterMetier: input.metier } : {}),
+      };
+      if (!ranged) them.meleeDefence = input2;
+    }
     const defence = resolveDefence(attack, { defense: them.f.defense, metier: them.metier }, input2, dice, o);
     out.blows += 1;
     const before = them.f.pv.value;
