@@ -652,3 +652,37 @@ describe("the simulator's own Greyhawk rounds are the tracker's rounds", () => {
     for (let n = 0; n < a.length; n++) expect(a[n], `fight ${n + 1}`).toEqual(b[n]);
   });
 });
+
+describe("the simulator's own Souffle attacks are the card's attacks", () => {
+  // The same fights once by the simulator's own steps for an attack (its level die, the souffle
+  // forced, the defence die, what gets through) and once through resolveAttack, forceAttack and
+  // resolveDefence (engineSteps): the same blows with their dice, winners and fighters' lots.
+  const souffleExample = (file: string): SouffleEncounter => {
+    const encounter = exampleEncounter(file);
+    if (encounter.ruleset !== 'souffle') throw new Error(`${file} is not a Souffle encounter`);
+    return encounter;
+  };
+  const adaptive = (encounter: SouffleEncounter): SouffleEncounter => ({
+    ...encounter,
+    sides: encounter.sides.map((side) => ({
+      ...side,
+      fighters: side.fighters.map((f) => ({ ...f, tactics: { ...f.tactics, posture: 'adaptive' as const } })),
+    })),
+  });
+  const cases: [string, () => SouffleEncounter][] = [
+    ['gardiens and chasseurs against pillards and frondeurs', () => souffleExample('souffle-melee-4v4.json')],
+    [
+      'the same, every fighter changing posture by the adaptive tactic',
+      () => adaptive(souffleExample('souffle-melee-4v4.json')),
+    ],
+    ['the Waka’Hata example at 40 m (missiles)', () => souffleExample('souffle-waka-hata.json')],
+  ];
+  it.each(cases)('%s', (_name, make) => {
+    const encounter = make();
+    const a = record(new SouffleFight(encounter), 47, 250);
+    const b = record(new SouffleFight(encounter, { engineSteps: true }), 47, 250);
+    expect(a.reduce((n, f) => n + f.blows.length, 0)).toBeGreaterThan(250);
+    expect(a.some((f) => f.blows.some(({ blow }) => (blow.forced ?? 0) > 0))).toBe(true);
+    for (let n = 0; n < a.length; n++) expect(a[n], `fight ${n + 1}`).toEqual(b[n]);
+  });
+});
