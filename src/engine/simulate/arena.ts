@@ -74,16 +74,21 @@ export class Arena {
    * Returns -1 when no foe stands.
    */
   pick(i: number, pv: (j: number) => number): number {
-    const me = this.fighters[i]!;
+    const fighters = this.fighters;
+    const me = fighters[i]!;
+    const weakest = me.target === 'weakest';
+    const dangerous = me.target === 'mostDangerous';
+    const room = this.gap - me.advance;
     let best = -1;
     let bestScore = 0;
-    for (let j = 0; j < this.fighters.length; j++) {
-      const f = this.fighters[j]!;
+    for (let j = 0; j < fighters.length; j++) {
+      const f = fighters[j]!;
       if (f.out || f.side === me.side) continue;
-      const d = this.distance(i, j);
+      const gap = room - f.advance;
+      const d = gap > 0 ? gap : 0; // distance(i, j)
       let score: number;
-      if (me.target === 'weakest') score = pv(j) * 1e4 + d;
-      else if (me.target === 'mostDangerous') score = -f.danger * 1e4 + d;
+      if (weakest) score = pv(j) * 1e4 + d;
+      else if (dangerous) score = -f.danger * 1e4 + d;
       else score = d * 1e4 + this.pressed[j]! * 10;
       if (j === me.foe) score -= 1; // keep the current foe on a tie
       if (best < 0 || score < bestScore) {

@@ -1,16 +1,19 @@
 import type { Dice } from '../dice/port';
-import { forceAttack, resolveAttack, type AttackInput } from '../souffle/attack';
+import { attackLevel, forceAttack, resolveAttack, type AttackInput } from '../souffle/attack';
 import {
   damageChange,
+  defenceLevel,
+  halfMetier,
   resolveDefence,
   souffleSpent,
   type DamageChange,
   type DefenceInput,
+  type DefenceLevel,
 } from '../souffle/defence';
-import type { SouffleArmour, SouffleShield, SouffleWeapon } from '../souffle/equipment';
+import { WEAPONS, type SouffleArmour, type SouffleShield, type SouffleWeapon } from '../souffle/equipment';
 import { GUERRIER, type Gauge, type SouffleFighter } from '../souffle/fighter';
 import { rollInitiative, settleTie, ties } from '../souffle/initiative';
-import { levelBounds } from '../souffle/ladder';
+import { ladderRow, levelBounds, parseLadderDice, type LadderDice } from '../souffle/ladder';
 import { DEFAULT_OPTIONS, type SouffleOptions } from '../souffle/options';
 import { choosePosture, postureShortActions, type Posture } from '../souffle/posture';
 import { Arena, shuffled } from './arena';
@@ -48,6 +51,43 @@ interface Runtime {
   readonly adaptive: boolean;
   f: SouffleFighter;
   posture0: Posture;
+  /** Its defence against a melee attack, kept while its states and posture stay (see strike). */
+  meleeDefence: DefenceInput | undefined;
+  /** That defence's level (defenceLevel), for the simulator's own steps. */
+  meleeLevel: DefenceLevel | undefined;
+  /** Its attacks read once for the simulator's own steps (see SouffleFight.plainStrike). */
+  readonly meleeRead: AttackRead;
+  readonly rangedRead?: AttackRead;
+}
+
+/** What resolveAttack computes of an attack before its roll: its level and fixed damage. */
+interface AttackRead {
+  readonly level: number;
+  readonly weaponDamage: number;
+  readonly statsDamage: number;
+}
+
+function readAttack(input: AttackInput, o: SouffleOptions): AttackRead {
+  // heldWeapons: bare hands when it holds nothing.
+  const held = input.weapons?.length ? input.weapons : [WEAPONS.mainsNues!];
+  let weaponDamage = -Infinity;
+  for (const w of held) if (w.damage > weaponDamage) weaponDamage = w.damage;
+  const statsInLevel = (input.kind === 'melee' ? o.meleeStats : o.rangedStats) === 'level';
+  return {
+    level: attackLevel(input, o),
+    weaponDamage,
+    statsDamage: statsInLevel ? 0 : input.characteristic.value + input.metier,
+  };
+}
+
+/** How a SouffleFight plays its blows. */
+export interface SouffleSteps {
+  /**
+   * Every attack through resolveAttack, forceAttack and resolveDefence, as the card does, instead
+   * of the simulator's own steps (the same dice and values, slower). The equivalence tests play
+   * both and compare them.
+   */
+  readonly engineSteps?: boolean;
 }
 
 /**
@@ -115,8 +155,19 @@ export class SouffleFight {
   /** Told about every attack (equivalence tests); undefined in simulations. */
   tracer: FightTracer | undefined;
   private round = 0;
+  /** A foe's current PV, for the tactics' target choice (made once). */
+  private readonly pvOf = (j: number): number => this.fighters[j]!.f.pv.value;
 
-  constructor(encounter: SouffleEncounter) {
+  private readonly engineSteps: boolean;
+  /** The ladder's dice by level, parsed once; scratch for their dice. */
+  private readonly levels = new Map<number, LadderDice>();
+  private rolled = new Int32Array(16);
+  private faces = new Int32Array(16);
+  /** The faces of the die (or dice) kept by the last `ladder` roll. */
+  private keptMax = 0;
+
+  constructor(encounter: SouffleEncounter, steps: SouffleSteps = {}) {
+    this.engineSteps = steps.engineSteps === true;
     this.options = encounter.options ?? DEFAULT_OPTIONS;
     this.roundLimit = encounter.roundLimit ?? 50;
     this.gap = encounter.distance ?? 0;
@@ -150,6 +201,12 @@ export class SouffleFight {
           adaptive,
           f: base,
           posture0: posture,
+          meleeDefence: undefined,
+          meleeLevel: undefined,
+          meleeRead: readAttack(melee, this.options),
+          ...(missile
+            ? { rangedRead: readAttack(attackInput(base, missile, entry.weapons), this.options) }
+            : {}),
         });
         this.index.set(base.id, this.fighters.length - 1);
         this.names.push(base.name);
@@ -188,7 +245,6 @@ export class SouffleFight {
         arena.fighters[i]!.out = true;
         out.down[i] = 1;
       }
-    const pv = (j: number): number => fighters[j]!.f.pv.value;
     // S-R3: initiative once, when the fight starts.
     let rolled = rollInitiative(
       fighters.map((r) => ({
@@ -219,7 +275,7 @@ export class SouffleFight {
           out.fled[i] = 1;
           continue;
         }
-        this.turn(i, dice, out, pv);
+        this.turn(i, dice, out);
         // S-P1: a posture may change at the end of one's own turn.
         const next = this.nextPosture(i);
         if (next !== me.posture0)
@@ -258,7 +314,8 @@ export class SouffleFight {
   }
 
   /** One fighter's turn: its posture's short actions, all in a row (S-R1, S-P2..S-P4). */
-  private turn(i: number, dice: Dice, out: FightResult, pv: (j: number) => number): void {
+  private turn(i: number, dice: Dice, out: FightResult): void {
+    const pv = this.pvOf;
     const arena = this.arena;
     const me = this.fighters[i]!;
     const actions = postureShortActions(me.posture0);
@@ -289,6 +346,130 @@ export class SouffleFight {
     return c;
   }
 
+  /**
+   * The dice of a ladder level and their value as rollLevel rolls and reads them (each kh/kl
+   * term keeps its highest or lowest dice; 'keep best/worst' one die of all, the larger die on
+   * equal values), with no record of the dice; the faces kept go to keptMax.
+   */
+  private ladder(level: number, dice: Dice): number {
+    let parsed = this.levels.get(level);
+    if (!parsed) {
+      parsed = parseLadderDice(ladderRow(this.options.ladder, level).dice);
+      this.levels.set(level, parsed);
+    }
+    let count = 0;
+    for (const term of parsed.formula.terms) if (term.kind === 'dice') count += term.count;
+    if (count > this.rolled.length) {
+      this.rolled = new Int32Array(count);
+      this.faces = new Int32Array(count);
+    }
+    const rolled = this.rolled;
+    const faces = this.faces;
+    let n = 0;
+    let value = 0;
+    let keptMax = 0;
+    for (const term of parsed.formula.terms) {
+      if (term.kind !== 'dice') continue;
+      const from = n;
+      for (let k = 0; k < term.count; k++) {
+        rolled[n] = dice.die(term.faces);
+        faces[n++] = term.faces;
+      }
+      if (parsed.keep) continue;
+      if (term.keep && term.keepCount !== undefined) {
+        // The keepCount highest (or lowest): their sum does not depend on which of equals.
+        const keep = Math.min(term.keepCount, n - from);
+        const high = term.keep === 'h';
+        for (let k = 0; k < keep; k++) {
+          let best = from + k;
+          for (let x = from + k + 1; x < n; x++)
+            if (high ? rolled[x]! > rolled[best]! : rolled[x]! < rolled[best]!) best = x;
+          const v = rolled[best]!;
+          rolled[best] = rolled[from + k]!;
+          rolled[from + k] = v;
+          value += v;
+          keptMax += term.faces;
+        }
+      } else
+        for (let x = from; x < n; x++) {
+          value += rolled[x]!;
+          keptMax += term.faces;
+        }
+    }
+    if (parsed.keep) {
+      let kept = 0;
+      for (let x = 1; x < n; x++) {
+        const better = parsed.keep === 'best' ? rolled[x]! > rolled[kept]! : rolled[x]! < rolled[kept]!;
+        if (better || (rolled[x] === rolled[kept] && faces[x]! > faces[kept]!)) kept = x;
+      }
+      value = n ? rolled[kept]! : 0;
+      keptMax = n ? faces[kept]! : 0;
+    }
+    this.keptMax = keptMax;
+    return value;
+  }
+
+  /**
+   * An attack with no aim, context or extra levels (every attack a tactic makes) by the
+   * simulator's own steps, the same dice and values as the card's: resolveAttack's level die,
+   * potential (die + weapon + characteristic and métier) and room to force (S-AT1, S-AT2,
+   * S-AT4); the souffle forced (forceAttack, spendSouffle); the defence die at defenceLevel's
+   * level (S-DF1, S-DF2) and what gets through: potential − die − défense − ½ métier (S-DF3).
+   */
+  private plainStrike(
+    i: number,
+    foe: number,
+    input: AttackInput,
+    distance: number,
+    dice: Dice,
+    out: FightResult,
+  ): void {
+    const o = this.options;
+    const me = this.fighters[i]!;
+    const them = this.fighters[foe]!;
+    const ranged = input.kind === 'ranged';
+    const read = ranged ? me.rangedRead! : me.meleeRead;
+    const die = this.ladder(read.level, dice);
+    let potential = die + read.weaponDamage + read.statsDamage;
+    const cap = o.forceCap === 'ten' ? 10 : this.keptMax;
+    const maxForce = ranged ? 0 : Math.max(0, cap - die);
+    let forced = 0;
+    const force = me.tactics.force ?? 'reserve';
+    if (force !== 'never' && maxForce > 0) {
+      const reserve = force === 'reserve' ? Math.ceil(me.f.souffle.max / 2) : 0;
+      const n = Math.min(maxForce, me.f.souffle.value - reserve);
+      if (n > 0) {
+        potential += n;
+        const spent = souffleSpent(me.f, n);
+        const f = me.f as Mutable<SouffleFighter>;
+        (f.souffle as Mutable<Gauge>).value = spent.souffle;
+        f.states = spent.states;
+        forced = n;
+      }
+    }
+    let defence = ranged ? undefined : them.meleeDefence;
+    let level = ranged ? undefined : them.meleeLevel;
+    if (!defence || !level || defence.states !== them.f.states || defence.posture !== them.posture0) {
+      defence = {
+        mode: (ranged ? them.shield !== undefined : them.parries) ? 'parade' : 'esquive',
+        states: them.f.states,
+        posture: them.posture0,
+        ...(them.armour ? { armour: them.armour } : {}),
+        ...(them.shield ? { shield: them.shield } : {}),
+        ...(ranged ? { distance, shooterMetier: input.metier } : {}),
+      };
+      level = defenceLevel({ kind: input.kind }, defence, o);
+      if (!ranged) {
+        them.meleeDefence = defence;
+        them.meleeLevel = level;
+      }
+    }
+    const parried = level.canRoll ? this.ladder(level.level, dice) : 0;
+    const taken = Math.max(0, potential - parried - them.f.defense - halfMetier(them.metier, o));
+    out.blows += 1;
+    this.struck(i, foe, input, defence.mode, taken, forced, ranged, distance, out);
+  }
+
   private strike(
     i: number,
     foe: number,
@@ -302,6 +483,10 @@ export class SouffleFight {
     const them = this.fighters[foe]!;
     const tracer = this.tracer;
     tracer?.start();
+    if (!this.engineSteps && !input.aim && input.context === undefined && input.extraLevels === undefined) {
+      this.plainStrike(i, foe, input, distance, dice, out);
+      return;
+    }
     let attack = resolveAttack(input, dice, o);
     let forced = 0;
     const force = me.tactics.force ?? 'reserve';
@@ -319,28 +504,50 @@ export class SouffleFight {
       }
     }
     const ranged = attack.kind === 'ranged';
-    const input2: DefenceInput = {
-      mode: (ranged ? them.shield !== undefined : them.parries) ? 'parade' : 'esquive',
-      states: them.f.states,
-      posture: them.posture0,
-      ...(them.armour ? { armour: them.armour } : {}),
-      ...(them.shield ? { shield: them.shield } : {}),
-      ...(ranged ? { distance, shooterMetier: input.metier } : {}),
-    };
+    let input2 = ranged ? undefined : them.meleeDefence;
+    if (!input2 || input2.states !== them.f.states || input2.posture !== them.posture0) {
+      input2 = {
+        mode: (ranged ? them.shield !== undefined : them.parries) ? 'parade' : 'esquive',
+        states: them.f.states,
+        posture: them.posture0,
+        ...(them.armour ? { armour: them.armour } : {}),
+        ...(them.shield ? { shield: them.shield } : {}),
+        ...(ranged ? { distance, shooterMetier: input.metier } : {}),
+      };
+      if (!ranged) them.meleeDefence = input2;
+    }
     const defence = resolveDefence(attack, { defense: them.f.defense, metier: them.metier }, input2, dice, o);
     out.blows += 1;
+    this.struck(i, foe, input, input2.mode, defence.taken, forced, ranged, distance, out);
+  }
+
+  /** The blow's damage written on the defender (S-DF3), told to the tracer; down and dead. */
+  private struck(
+    i: number,
+    foe: number,
+    input: AttackInput,
+    mode: DefenceInput['mode'],
+    taken: number,
+    forced: number,
+    ranged: boolean,
+    distance: number,
+    out: FightResult,
+  ): void {
+    const me = this.fighters[i]!;
+    const them = this.fighters[foe]!;
+    const tracer = this.tracer;
     const before = them.f.pv.value;
-    const hit = defence.taken === 0 ? undefined : this.hurt(them, defence.taken);
+    const hit = taken === 0 ? undefined : this.hurt(them, taken);
     if (tracer)
       tracer.blow({
         round: this.round,
         attacker: i,
         defender: foe,
         weaponId: input.weapons?.[0]?.id ?? '',
-        hit: defence.taken > 0,
-        defence: input2.mode,
-        defended: defence.taken === 0,
-        damage: defence.taken,
+        hit: taken > 0,
+        defence: mode,
+        defended: taken === 0,
+        damage: taken,
         defenderPv: them.f.pv.value,
         attackerPv: me.f.pv.value,
         forced,
@@ -354,7 +561,7 @@ export class SouffleFight {
       this.arena.fighters[foe]!.out = true;
       out.down[foe] = 1;
       out.downedBy[foe] = i;
-      const beyond = defence.taken - hit.toSouffle - hit.toPv;
+      const beyond = taken - hit.toSouffle - hit.toPv;
       if (beyond * 2 >= them.f.pv.max) out.dead[foe] = 1;
     }
   }

@@ -114,9 +114,10 @@ export function resolveAttack(
   const statsInLevel = (input.kind === 'melee' ? options.meleeStats : options.rangedStats) === 'level';
   const roll = rollLevel(options.ladder, level, dice);
   // With two weapons, the better damage bonus counts (S-AT3: two long swords, +3).
-  const weaponDamage = Math.max(...held.map((w) => w.damage));
+  let weaponDamage = -Infinity;
+  for (const w of held) if (w.damage > weaponDamage) weaponDamage = w.damage;
   const statsDamage = statsInLevel ? 0 : input.characteristic.value + input.metier;
-  const attack: AttackResult = {
+  const attack: { -readonly [K in keyof AttackResult]: AttackResult[K] } = {
     kind: input.kind,
     level,
     roll,
@@ -129,7 +130,10 @@ export function resolveAttack(
     weapons: held,
     ...(input.aim ? { aim: input.aim } : {}),
   };
-  return { ...attack, maxForce: forceRoom(attack, options) };
+  // The room to force read on the attack itself (one object made per attack: a simulation
+  // resolves thousands of them).
+  attack.maxForce = forceRoom(attack, options);
+  return attack;
 }
 
 /**

@@ -41,7 +41,7 @@ import {
   type SouffleAttackState,
   type SouffleExchangeView,
 } from '../../../src/engine/souffle/exchange';
-import { exampleActor, packDoc } from './fixtures';
+import { exampleActor, exampleEncounter, packDoc } from './fixtures';
 import { record, standingSide, type RecordedFight } from './replay';
 
 /*
@@ -90,10 +90,18 @@ function replayFantasia(encounter: FantasiaEncounter, fight: RecordedFight, side
         timed.push({ fighter: i, status: e.status, until: round + e.rounds });
     for (const e of effects) if (e.type === 'parrySpent' && e.fighter === ref) parried.add(i);
   };
+  /** Those who left the fight: a retreat tactic, as the simulator reads it when a round starts. */
+  const entries = encounter.sides.flatMap((side) => side.fighters);
+  const fled = new Set<number>();
   for (const { blow, dice } of fight.blows) {
     if (blow.round !== round) {
       round = blow.round;
       parried = new Set();
+      entries.forEach((entry, i) => {
+        const limit = entry.tactics?.retreatBelow ?? 0;
+        const c = fighters[i]!;
+        if (limit > 0 && !fantasiaDown(c) && c.pv.value <= limit * c.pv.max) fled.add(i);
+      });
       for (let k = timed.length - 1; k >= 0; k--) {
         const t = timed[k]!;
         if (round < t.until) continue;
@@ -105,10 +113,21 @@ function replayFantasia(encounter: FantasiaEncounter, fight: RecordedFight, side
     }
     const a = blow.attacker;
     const d = blow.defender;
+    expect(fled.has(a) || fled.has(d), `round ${round}: a blow by or on someone gone`).toBe(false);
     expect(fantasiaDown(fighters[a]!), `round ${round}: ${fighters[a]!.name} attacks while down`).toBe(false);
     expect(fantasiaDown(fighters[d]!), `round ${round}: ${fighters[d]!.name} attacked while down`).toBe(
       false,
     );
+    // The weapon as the round's readiness holds it when the slot strikes: the simulator strikes
+    // only in hand and loaded, its readiness carried over by fantasiaCarryOver (a crossbow
+    // reloaded in passes 2 and 3, F-W5; the steps test below plays it through the engine's).
+    const attacker = fighters[a]!;
+    fighters[a] = {
+      ...attacker,
+      weapons: attacker.weapons?.map((w) =>
+        w.id === blow.weaponId ? { ...w, ready: true, loaded: true } : w,
+      ),
+    };
     const scripted = new ScriptedDice(dice);
     const facts: FantasiaRoundFacts = {
       dodgeDeclared: blow.dodgeDeclared === true,
@@ -156,7 +175,7 @@ function replayFantasia(encounter: FantasiaEncounter, fight: RecordedFight, side
       // The GM's choice, as the encounter's setting makes it (a friend only when one stands).
       let friend = -1;
       for (let j = 0; j < fighters.length; j++)
-        if (j !== a && sideOf[j] === sideOf[a] && !fantasiaDown(fighters[j]!)) {
+        if (j !== a && sideOf[j] === sideOf[a] && !fantasiaDown(fighters[j]!) && !fled.has(j)) {
           friend = j;
           break;
         }
@@ -221,7 +240,9 @@ function replayFantasia(encounter: FantasiaEncounter, fight: RecordedFight, side
       attackerPv: blow.attackerPv,
     });
   }
-  return standingSide(sideOf, (i) => !fantasiaDown(fighters[i]!));
+  // Those who left the fight do not win it (the last to go leave when the next round starts).
+  for (const i of fled) expect(fight.fighters[i]![2], `${fighters[i]!.name} left`).toBe(1);
+  return standingSide(sideOf, (i) => !fantasiaDown(fighters[i]!) && fight.fighters[i]![2] === 0);
 }
 
 function fantasiaEncounter(
@@ -242,6 +263,18 @@ function fantasiaEncounter(
       { name: 'B', fighters: b.map(combatant) },
     ],
   };
+}
+
+function fantasiaExample(file: string): FantasiaEncounter {
+  const encounter = exampleEncounter(file);
+  if (encounter.ruleset !== 'fantasia') throw new Error(`${file} is not a Fantasia encounter`);
+  return encounter;
+}
+
+/** The id of the missile weapon of fighter `i` (by place), if it has one. */
+function missileOf(encounter: FantasiaEncounter, i: number): string | undefined {
+  const entry = encounter.sides.flatMap((side) => side.fighters)[i]!;
+  return entry.combatant.weapons?.find((w) => w.kind === 'missile' || w.kind === 'thrown')?.id;
 }
 
 // ------------------------------------------------------------------------------------ Greyhawk
@@ -438,6 +471,36 @@ describe('the simulator plays the fights the cards play', () => {
     },
   );
 
+  // The examples' four against four: the simulator's own steps play their blows (see
+  // FantasiaFight.fastStrike), and the cards' machine must find the same in each of them.
+  const examples: [string, FantasiaEncounter][] = [
+    ['the guards against the brigands, four against four', fantasiaExample('fantasia-melee-4v4.json')],
+    [
+      'the adventurers against the brigands at 30 m (bows, a crossbow reloaded, a retreat)',
+      fantasiaExample('fantasia-brigands.json'),
+    ],
+  ];
+  it.each(examples)('%s: same blows, PV and winner through fantasiaAttackMachine', (_name, encounter) => {
+    const runner = new FantasiaFight(encounter);
+    const fights = record(runner, 23, 120);
+    const seen = { blows: 0, missiles: 0, parries: 0, fumbles: 0 };
+    for (const fight of fights) {
+      expect(replayFantasia(encounter, fight, runner.sideOf)).toBe(fight.winner);
+      seen.blows += fight.blows.length;
+      for (const { blow } of fight.blows) {
+        if (blow.weaponId === missileOf(encounter, blow.attacker)) seen.missiles += 1;
+        if (blow.defence === 'parry') seen.parries += 1;
+        if (blow.fumble) seen.fumbles += 1;
+      }
+    }
+    // Most blows by the simulator's own steps; parries and fumbles among them.
+    expect(runner.plainBlows).toBeGreaterThan(seen.blows * 0.9);
+    expect(seen.parries).toBeGreaterThan(0);
+    expect(seen.fumbles).toBeGreaterThan(0);
+    // Arrows and bolts at 30 m.
+    if (encounter.distance) expect(seen.missiles).toBeGreaterThan(0);
+  });
+
   it('a Greyhawk duel (veteran against gnoll): same blows, hit points and winner through greyhawkAttackMachine', () => {
     const sword = packDoc('greyhawk', 'greyhawk-armes', 'Épée longue');
     const halberd = packDoc('greyhawk', 'greyhawk-armes', 'Hallebarde');
@@ -505,5 +568,121 @@ describe('the simulator plays the fights the cards play', () => {
     expect(rounds / fights.length).toBeGreaterThan(2);
     expect(forced).toBeGreaterThan(0);
     expect(modes.has('parade')).toBe(true);
+  });
+});
+
+describe("the simulator's own Fantasia steps play the fights the engine's steps play", () => {
+  // The same fights, from the same seed, once by the simulator's own steps for plain blows,
+  // initiative and schedule (FantasiaFight) and once through the engine's functions the cards
+  // call (engineSteps: resolveAttack, availableDefences, resolveDefence, rollDamage,
+  // damagedDefender, resolveFumble, fantasiaInitiative, buildFantasiaSchedule): every blow with
+  // its dice, every fight's winner, length and each fighter's lot must be the same.
+  const dodging = (encounter: FantasiaEncounter): FantasiaEncounter => ({
+    ...encounter,
+    sides: encounter.sides.map((side) => ({
+      ...side,
+      fighters: side.fighters.map((f) => ({
+        ...f,
+        tactics: { ...f.tactics, defence: 'dodgeWhenHurt' as const },
+      })),
+    })),
+  });
+  const cases: [string, () => FantasiaEncounter][] = [
+    ['four against four', () => fantasiaExample('fantasia-melee-4v4.json')],
+    [
+      'four against four, every fumble a lost balance',
+      () => ({ ...fantasiaExample('fantasia-melee-4v4.json'), fumbles: 'loseBalance' }),
+    ],
+    [
+      'four against four, weapons in their sheaths, every fumble a friend hit',
+      () => ({ ...fantasiaExample('fantasia-melee-4v4.json'), drawn: false, fumbles: 'hitFriend' }),
+    ],
+    ['four against four, dodging once hurt', () => dodging(fantasiaExample('fantasia-melee-4v4.json'))],
+    ['the brigands at 30 m (bows, a crossbow)', () => fantasiaExample('fantasia-brigands.json')],
+    [
+      'the brigands at 30 m, weapons in their sheaths, every fumble a broken weapon',
+      () => ({ ...fantasiaExample('fantasia-brigands.json'), drawn: false, fumbles: 'weaponBreaks' }),
+    ],
+    [
+      'the brigands at 30 m, the gentler 0-PV ruling, a fumble a plain miss',
+      () => ({
+        ...fantasiaExample('fantasia-brigands.json'),
+        fumbles: 'none',
+        options: { ...DEFAULT_FANTASIA_OPTIONS, zeroPv: 'down' },
+      }),
+    ],
+    ['a guard against the pasmagosaure', () => fantasiaExample('fantasia-pasmagosaure.json')],
+  ];
+  it.each(cases)('%s', (_name, make) => {
+    const encounter = make();
+    const own = new FantasiaFight(encounter);
+    const engine = new FantasiaFight(encounter, { engineSteps: true });
+    const a = record(own, 41, 250);
+    const b = record(engine, 41, 250);
+    const blows = a.reduce((n, f) => n + f.blows.length, 0);
+    expect(blows).toBeGreaterThan(250);
+    expect(engine.plainBlows).toBe(0);
+    expect(own.plainBlows).toBeGreaterThan(blows / 2);
+    for (let n = 0; n < a.length; n++) expect(a[n], `fight ${n + 1}`).toEqual(b[n]);
+  });
+});
+
+describe("the simulator's own Greyhawk rounds are the tracker's rounds", () => {
+  // The same fights once with the simulator's own reading of the initiative and schedule and
+  // once through greyhawkInitiative and greyhawkSchedule (engineSteps): the same blows with their
+  // dice and initiative totals, the same winners, lengths and fighters' lots.
+  const greyhawkExample = (file: string): GreyhawkEncounter => {
+    const encounter = exampleEncounter(file);
+    if (encounter.ruleset !== 'greyhawk') throw new Error(`${file} is not a Greyhawk encounter`);
+    return encounter;
+  };
+  const cases: [string, () => GreyhawkEncounter][] = [
+    ['four fighters against four gnolls', () => greyhawkExample('greyhawk-melee-4v4.json')],
+    [
+      'four against four, equal totals one after the other',
+      () => ({ ...greyhawkExample('greyhawk-melee-4v4.json'), simultaneous: false }),
+    ],
+    ['two fighters with bows against four gnolls at 60 m', () => greyhawkExample('greyhawk-gnolls.json')],
+  ];
+  it.each(cases)('%s', (_name, make) => {
+    const encounter = make();
+    const a = record(new GreyhawkFight(encounter), 43, 250);
+    const b = record(new GreyhawkFight(encounter, { engineSteps: true }), 43, 250);
+    expect(a.reduce((n, f) => n + f.blows.length, 0)).toBeGreaterThan(250);
+    for (let n = 0; n < a.length; n++) expect(a[n], `fight ${n + 1}`).toEqual(b[n]);
+  });
+});
+
+describe("the simulator's own Souffle attacks are the card's attacks", () => {
+  // The same fights once by the simulator's own steps for an attack (its level die, the souffle
+  // forced, the defence die, what gets through) and once through resolveAttack, forceAttack and
+  // resolveDefence (engineSteps): the same blows with their dice, winners and fighters' lots.
+  const souffleExample = (file: string): SouffleEncounter => {
+    const encounter = exampleEncounter(file);
+    if (encounter.ruleset !== 'souffle') throw new Error(`${file} is not a Souffle encounter`);
+    return encounter;
+  };
+  const adaptive = (encounter: SouffleEncounter): SouffleEncounter => ({
+    ...encounter,
+    sides: encounter.sides.map((side) => ({
+      ...side,
+      fighters: side.fighters.map((f) => ({ ...f, tactics: { ...f.tactics, posture: 'adaptive' as const } })),
+    })),
+  });
+  const cases: [string, () => SouffleEncounter][] = [
+    ['gardiens and chasseurs against pillards and frondeurs', () => souffleExample('souffle-melee-4v4.json')],
+    [
+      'the same, every fighter changing posture by the adaptive tactic',
+      () => adaptive(souffleExample('souffle-melee-4v4.json')),
+    ],
+    ['the Waka’Hata example at 40 m (missiles)', () => souffleExample('souffle-waka-hata.json')],
+  ];
+  it.each(cases)('%s', (_name, make) => {
+    const encounter = make();
+    const a = record(new SouffleFight(encounter), 47, 250);
+    const b = record(new SouffleFight(encounter, { engineSteps: true }), 47, 250);
+    expect(a.reduce((n, f) => n + f.blows.length, 0)).toBeGreaterThan(250);
+    expect(a.some((f) => f.blows.some(({ blow }) => (blow.forced ?? 0) > 0))).toBe(true);
+    for (let n = 0; n < a.length; n++) expect(a[n], `fight ${n + 1}`).toEqual(b[n]);
   });
 });

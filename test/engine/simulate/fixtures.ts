@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Encounter } from '../../../src/engine/simulate';
+import { resolveEncounter, type EncounterFile } from '../../../src/engine/simulate/encounter-file';
 import type { DocumentData } from '../../../src/engine/simulate/sources';
 
 const root = new URL('../../../', import.meta.url).pathname;
@@ -16,4 +18,19 @@ export function packDoc(ruleset: string, pack: string, name: string): DocumentDa
 
 export function exampleActor(file: string): DocumentData {
   return JSON.parse(readFileSync(join(root, 'examples', 'actors', file), 'utf8')) as DocumentData;
+}
+
+/** An encounter of examples/ resolved as the CLI resolves it (packs-src and examples/actors). */
+export function exampleEncounter(file: string): Encounter {
+  const data = JSON.parse(readFileSync(join(root, 'examples', file), 'utf8')) as EncounterFile;
+  return resolveEncounter(data, {
+    pack: (pack, name) => {
+      try {
+        return packDoc(data.ruleset, pack, name);
+      } catch {
+        return undefined;
+      }
+    },
+    actor: (path) => JSON.parse(readFileSync(join(root, 'examples', path), 'utf8')) as DocumentData,
+  });
 }

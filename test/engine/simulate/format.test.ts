@@ -30,11 +30,15 @@ describe('the simulator report as the GM reads it', () => {
     expect(fr.stdout).toContain('Victoires (intervalle à 95 %)');
     expect(fr.stdout).toContain('Hors de combat');
     expect(fr.stdout).not.toMatch(/fights|attacks resolved|CPU/);
+    // The share of the defeats goes with how they were lost, not with the foe named after it.
+    expect(fr.stdout).toMatch(/dans \d+,\d+ % des défaites, le plus souvent face à /);
+    expect(fr.stdout).not.toMatch(/\(\d+,\d+ %\)/);
     const en = run('examples/fantasia-brigands.json', '--fights', '200', '--lang', 'en');
     expect(en.status).toBe(0);
     expect(en.stdout).toContain('fights simulated');
     expect(en.stdout).toContain('Wins (95 % interval)');
     expect(en.stdout).not.toMatch(/combats|Victoires/);
+    expect(en.stdout).toMatch(/in \d+\.\d+ % of the defeats, most often against /);
   });
 
   it('refuses a typo in the encounter file in words, naming the key, the fighter and the allowed keys', () => {

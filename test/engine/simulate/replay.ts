@@ -25,6 +25,9 @@ export interface RecordedFight {
   readonly blows: readonly RecordedBlow[];
   readonly winner: number;
   readonly rounds: number;
+  /** Each fighter's lot (down, dead, fled, felled by whom, PV lost) and the dice of the fight. */
+  readonly fighters: readonly (readonly number[])[];
+  readonly dice: number;
 }
 
 interface Traceable {
@@ -50,8 +53,21 @@ export function record(runner: Traceable, seed: number, fights: number): Recorde
       },
     };
     out.reset();
+    const start = dice.log.length;
     runner.play(dice, out);
-    result.push({ blows, winner: out.winner, rounds: out.rounds });
+    result.push({
+      blows,
+      winner: out.winner,
+      rounds: out.rounds,
+      fighters: runner.names.map((_, i) => [
+        out.down[i]!,
+        out.dead[i]!,
+        out.fled[i]!,
+        out.downedBy[i]!,
+        out.pvLost[i]!,
+      ]),
+      dice: dice.log.length - start,
+    });
   }
   runner.tracer = undefined;
   return result;
