@@ -1,0 +1,119 @@
+import { attackLevel, type AttackInput } from '../souffle/attack';
+import type { DefenceInput, DefenceLevel } from '../souffle/defence';
+import { WEAPONS, type SouffleArmour, type SouffleShield, type SouffleWeapon } from '../souffle/equipment';
+import type { SouffleFighter } from '../souffle/fighter';
+import type { SouffleOptions } from '../souffle/options';
+import type { Posture } from '../souffle/posture';
+import type { Tactics } from './types';
+
+// A Souffle fight's mutable state per fighter (Runtime) and the attacks read once of it. Read by the
+// class chain SouffleFightBase → SouffleFightBlows → SouffleFight.
+
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+export interface Runtime {
+  readonly base: SouffleFighter;
+  /** The base with gauges of its own, reset when a fight starts (the blows change it in place). */
+  readonly own: SouffleFighter;
+  readonly tactics: Tactics;
+  readonly melee: AttackInput;
+  readonly ranged?: AttackInput;
+  readonly armour?: SouffleArmour;
+  readonly shield?: SouffleShield;
+  readonly parries: boolean;
+  readonly metier: number;
+  readonly posture: Posture;
+  readonly adaptive: boolean;
+  f: SouffleFighter;
+  posture0: Posture;
+  /** Its defence against a melee attack, kept while its states and posture stay (see strike). */
+  meleeDefence: DefenceInput | undefined;
+  /** That defence's level (defenceLevel), for the simulator's own steps. */
+  meleeLevel: DefenceLevel | undefined;
+  /** Its attacks read once for the simulator's own steps (see SouffleFight.plainStrike). */
+  readonly meleeRead: AttackRead;
+  readonly rangedRead?: AttackRead;
+}
+
+/** What resolveAttack computes of an attack before its roll: its level and fixed damage. */
+export interface AttackRead {
+  readonly level: number;
+  readonly weaponDamage: number;
+  readonly statsDamage: number;
+}
+
+export function readAttack(input: AttackInput, o: SouffleOptions): AttackRead {
+  // heldWeapons: bare hands when it holds nothing.
+  const held = input.weapons?.length ? input.weapons : [WEAPONS.mainsNues!];
+  let weaponDamage = -Infinity;
+  for (const w of held) if (w.damage > weaponDamage) weaponDamage = w.damage;
+  const statsInLevel = (input.kind === 'melee' ? o.meleeStats : o.rangedStats) === 'level';
+  return {
+    level: attackLevel(input, o),
+    weaponDamage,
+    statsDamage: statsInLevel ? 0 : input.characteristic.value + input.metier,
+  };
+}
+
+/** How a SouffleFight plays its blows. */
+export interface SouffleSteps {
+  /**
+   * Every attack through resolveAttack, forceAttack and resolveDefence, as the card does, instead
+   * of the simulator's own steps (the same dice and values, slower). The equivalence tests play
+   * both and compare them.
+   */
+  readonly engineSteps?: boolean;
+}
+
+/**
+ * A fighter with every key present, always in the same order (absent ones undefined): the
+ * engine copies the fighter on every blow ({ ...fighter }), and copies of one shape stay fast
+ * where a mix of shapes (with or without a posture, a size…) makes every copy slow.
+ */
+export function shaped(f: SouffleFighter): SouffleFighter {
+  return {
+    id: f.id,
+    name: f.name,
+    geste: f.geste,
+    vigueur: f.vigueur,
+    acuite: f.acuite,
+    metiers: f.metiers,
+    disciplines: f.disciplines,
+    defense: f.defense,
+    initiative: f.initiative,
+    souffle: { value: f.souffle.value, max: f.souffle.max },
+    pv: { value: f.pv.value, max: f.pv.max },
+    wounds: f.wounds,
+    chance: f.chance,
+    posture: f.posture,
+    states: f.states,
+    assommeRounds: f.assommeRounds,
+    size: f.size,
+  } as SouffleFighter;
+}
+
+export function bestMetier(f: SouffleFighter): number {
+  return Math.max(0, ...Object.values(f.metiers));
+}
+
+/** The attack a sheet button makes (rolls.ts sheetAttackInput, kept in step with it). */
+export function attackInput(
+  f: SouffleFighter,
+  weapon: SouffleWeapon | undefined,
+  equipped: readonly SouffleWeapon[],
+): AttackInput {
+  const ranged = weapon?.ranged === true;
+  const kind = ranged ? 'ranged' : 'melee';
+  const second =
+    !weapon || ranged || weapon.hands === 2
+      ? undefined
+      : equipped.find((w) => w !== weapon && !w.ranged && w.hands === 1);
+  const [first, other] = kind === 'melee' ? (['geste', 'vigueur'] as const) : (['geste', 'acuite'] as const);
+  const id = f[other] > f[first] ? other : first;
+  return {
+    kind,
+    characteristic: { id, value: f[id] },
+    metier: bestMetier(f),
+    weapons: weapon ? (second ? [weapon, second] : [weapon]) : [],
+  };
+}
