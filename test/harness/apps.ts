@@ -31,6 +31,29 @@ const CORE_TEMPLATES: Record<string, string> = {
     '<header class="combat-tracker-header"><nav class="encounters">{{#if combat}}<span class="encounter-title">{{combat.round}}</span>{{/if}}</nav></header>',
 };
 
+/**
+ * Compiled templates shared by every client of the process, by source text: Handlebars compiles
+ * a template into a specification that no environment changes (helpers and partials are looked up
+ * when it runs), so each client binds the same specification to its own environment instead of
+ * compiling it again.
+ */
+const SPECS = new Map<string, TemplateSpecification | Error>();
+type TemplateSpecification = Parameters<typeof Handlebars.template>[0];
+
+function specFor(source: string): TemplateSpecification | Error {
+  let spec = SPECS.get(source);
+  if (!spec) {
+    try {
+      spec = new Function(`return ${Handlebars.precompile(source)};`)() as TemplateSpecification;
+    } catch (error) {
+      // Compiled lazily by `hb.compile` below, so the error surfaces when rendering, as before.
+      spec = error instanceof Error ? error : new Error(String(error));
+    }
+    SPECS.set(source, spec);
+  }
+  return spec;
+}
+
 /** One client's template loader: Foundry's `getTemplate`, `loadTemplates` and `renderTemplate`. */
 export function makeTemplates(host: AppHost) {
   const hb = Handlebars.create();
@@ -58,7 +81,9 @@ export function makeTemplates(host: AppHost) {
   function getTemplate(path: string, id?: string): Handlebars.TemplateDelegate {
     let template = compiled.get(path);
     if (!template) {
-      template = hb.compile(source(path));
+      const text = source(path);
+      const spec = specFor(text);
+      template = spec instanceof Error ? hb.compile(text) : hb.template(spec);
       compiled.set(path, template);
       loaded.push(path);
     }

@@ -178,6 +178,20 @@ describe('the table harness is as strict as Foundry (issue 30)', () => {
     expect(table.gm.game.users.getName('Alice').flags.x).toEqual({ y: 1 });
   });
 
+  it('gives each client its own copy of the system: no class or module state is shared', async () => {
+    const table = await Table.open({ ruleset: 'fantasia' });
+    const [gm, alice, bruno] = ['MJ', 'Alice', 'Bruno'].map((n) => table.seat(n).client);
+    const models = (c: typeof gm) => Object.values(c!.CONFIG.Actor.dataModels) as unknown[];
+    expect(models(gm).length).toBeGreaterThan(0);
+    for (const other of [alice, bruno]) {
+      expect(other!.CONFIG.Actor.documentClass).not.toBe(gm!.CONFIG.Actor.documentClass);
+      for (const model of models(other)) expect(models(gm)).not.toContain(model);
+    }
+    // A reloaded page runs the system anew as well.
+    const reloaded = (await table.reload('Alice')).client;
+    for (const model of models(reloaded)) expect(models(alice)).not.toContain(model);
+  });
+
   it('keeps an actor whose stored data fails validation out of the collection at load', async () => {
     const table = await Table.open({ ruleset: 'fantasia' });
     const actor = await table.importActor('fantasia-bestiaire', 'Bretteur');

@@ -7,6 +7,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the fake are untyped */
 import { Client, TableDice } from './client';
 import { FakeServer, OWNERSHIP } from './server';
+import { windowGroup } from './windows';
 
 export { OWNERSHIP };
 
@@ -258,6 +259,8 @@ export class Table {
   readonly server = new FakeServer();
   readonly dice = new TableDice();
   readonly seats = new Map<string, Seat>();
+  /** Every window of this table, closed once the test (or the file, for a hook's table) ends. */
+  private readonly windows = windowGroup();
   private gmNames: string[] = [];
 
   static async open(options: TableOptions): Promise<Table> {
@@ -299,6 +302,7 @@ export class Table {
         dice: this.dice,
         generation: options.generation ?? 13,
       });
+      this.windows.add(client.window);
       this.server.connect(client);
       this.seats.set(user.name, new Seat(this, client));
     }
@@ -334,6 +338,7 @@ export class Table {
       dice: this.dice,
       generation: old.game.release.generation,
     });
+    this.windows.add(client.window);
     this.server.connect(client);
     const seat = new Seat(this, client);
     this.seats.set(name, seat);

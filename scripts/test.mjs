@@ -1,0 +1,44 @@
+/**
+ * `npm test`: every check of the project at once, so that a 2-core machine is never idle: the
+ * typecheck of src and tests against fvtt-types, the engine-alone typecheck, ESLint, Prettier and
+ * the whole vitest suite (which itself runs two workers). Vitest prints as it goes; every other
+ * job's output is printed whole when it ends. The exit code is non-zero when any job failed. `npm run typecheck`, `npm run lint` and
+ * `npm run vitest` still run each part alone.
+ */
+import { spawn } from 'node:child_process';
+
+const JOBS = [
+  ['vitest', 'vitest', ['run'], { live: true }],
+  ['typecheck (src + tests)', 'tsc', ['-p', 'tsconfig.test.json', '--noEmit']],
+  ['typecheck (engine alone)', 'tsc', ['-p', 'tsconfig.engine.json', '--noEmit']],
+  ['eslint', 'eslint', ['.']],
+  ['prettier', 'prettier', ['--check', '.']],
+];
+
+function run([name, bin, args, { live = false } = {}]) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['--no-install', bin, ...args], {
+      env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+    });
+    const out = [];
+    const keep = (d) => (live ? process.stdout.write(d) : out.push(d));
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(
+        `\n── ${name}: ${code === 0 ? 'passed' : `FAILED (${code})`} in ${seconds} s ──\n`,
+      );
+      process.stdout.write(Buffer.concat(out));
+      resolve({ name, ok: code === 0 });
+    });
+  });
+}
+
+const results = await Promise.all(JOBS.map(run));
+const failed = results.filter((r) => !r.ok).map((r) => r.name);
+process.stdout.write(
+  failed.length ? `\nnpm test failed: ${failed.join(', ')}\n` : '\nnpm test: every check passed\n',
+);
+process.exitCode = failed.length ? 1 : 0;
