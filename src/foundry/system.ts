@@ -2,7 +2,7 @@ import { registerChat, registerFlow, resumeCardJournals } from './chat';
 import { resumeRoundJournals, registerRoundAdapter, registerCombat } from './combat';
 import { gmTask } from './security';
 import { SYSTEM_ID } from './constants';
-import { PassedArmesActor, PassedArmesItem } from './documents';
+import { PasseDArmesActor, PasseDArmesItem } from './documents';
 import { registerAllRulesets } from './rulesets/all';
 import { allRulesets, getRuleset } from './rulesets/registry';
 import type { SheetRegistration } from './rulesets/types';
@@ -69,8 +69,8 @@ function registerTokenAttributes(): void {
 /** `init`: documents, data models of every ruleset, sheets, settings, the active ruleset's setup. */
 export function initSystem(): void {
   registerAllRulesets();
-  CONFIG.Actor.documentClass = PassedArmesActor;
-  CONFIG.Item.documentClass = PassedArmesItem;
+  CONFIG.Actor.documentClass = PasseDArmesActor;
+  CONFIG.Item.documentClass = PasseDArmesItem;
 
   // Every ruleset's models are registered, so stored data of another ruleset stays valid and
   // survives a switch of the world setting.

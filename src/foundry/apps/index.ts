@@ -6,10 +6,10 @@
 export { createElementNear, isFormElement, listenOnce } from './dom';
 export { activeFormData, bindSections, sectionContext, type SectionRule, withoutInactive } from './sections';
 export {
-  PdaActorSheetBase,
-  PdaApplicationBase,
-  PdaCombatTrackerBase,
-  PdaItemSheetBase,
+  PasseDArmesActorSheetBase,
+  PasseDArmesApplicationBase,
+  PasseDArmesCombatTrackerBase,
+  PasseDArmesItemSheetBase,
   type RenderOptions,
   type TemplatePart,
 } from './sheet-bases';

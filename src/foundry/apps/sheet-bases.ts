@@ -53,12 +53,12 @@ export interface SheetClass<D> {
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 
 /** Base of every actor sheet of the system. */
-export const PdaActorSheetBase = HandlebarsApplicationMixin(
+export const PasseDArmesActorSheetBase = HandlebarsApplicationMixin(
   foundry.applications.sheets.ActorSheetV2,
 ) as unknown as SheetClass<Actor.Implementation>;
 
 /** Base of every item sheet of the system. */
-export const PdaItemSheetBase = HandlebarsApplicationMixin(
+export const PasseDArmesItemSheetBase = HandlebarsApplicationMixin(
   foundry.applications.sheets.ItemSheetV2,
 ) as unknown as SheetClass<Item.Implementation>;
 
@@ -84,7 +84,7 @@ export interface TrackerClass {
 }
 
 /** Base of the system's combat tracker (set as CONFIG.ui.combat). */
-export const PdaCombatTrackerBase = foundry.applications.sidebar.tabs
+export const PasseDArmesCombatTrackerBase = foundry.applications.sidebar.tabs
   .CombatTracker as unknown as TrackerClass;
 
 /** What our plain applications (settings forms) use of a Handlebars ApplicationV2. */
@@ -105,6 +105,6 @@ export interface AppClass {
 }
 
 /** Base of the system's Handlebars applications that are not document sheets. */
-export const PdaApplicationBase = HandlebarsApplicationMixin(
+export const PasseDArmesApplicationBase = HandlebarsApplicationMixin(
   foundry.applications.api.ApplicationV2,
 ) as unknown as AppClass;

@@ -2,7 +2,7 @@ import { CardData, CARD_TYPE } from './card-model';
 import { CARD_PARTIALS } from './card';
 import { registerCardQueries } from './card-action';
 import { onCombatRound, onRenderCardHTML } from './hooks';
-import { PassedArmesChatMessage } from './message';
+import { PasseDArmesChatMessage } from './message';
 import { registerCardOpenQuery } from './open';
 
 export { requestCardAction, resumeCardJournals, serialise } from './card-action';
@@ -60,7 +60,7 @@ export function registerChat(): void {
   const models = CONFIG.ChatMessage.dataModels as Record<string, unknown>;
   models[CARD_TYPE] = CardData;
   // A card renders its own body for this client before the chat log shows it (chat/message.ts).
-  CONFIG.ChatMessage.documentClass = PassedArmesChatMessage;
+  CONFIG.ChatMessage.documentClass = PasseDArmesChatMessage;
   Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) => {
     onRenderCardHTML(message, html);
   });

@@ -10,7 +10,7 @@ import { isGmCard, localCardHtml, swapCardBody, wireCard } from './hooks';
  * the stored content's buttons of someone else's fighter. The hook (chat/hooks.ts) keeps only the
  * synchronous guard and the listeners.
  */
-export class PassedArmesChatMessage extends foundry.documents.ChatMessage {
+export class PasseDArmesChatMessage extends foundry.documents.ChatMessage {
   override async renderHTML(
     ...args: Parameters<foundry.documents.ChatMessage['renderHTML']>
   ): ReturnType<foundry.documents.ChatMessage['renderHTML']> {
@@ -33,6 +33,6 @@ export class PassedArmesChatMessage extends foundry.documents.ChatMessage {
 
 declare module 'fvtt-types/configuration' {
   interface DocumentClassConfig {
-    ChatMessage: typeof PassedArmesChatMessage;
+    ChatMessage: typeof PasseDArmesChatMessage;
   }
 }

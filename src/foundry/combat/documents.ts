@@ -15,7 +15,7 @@ export type { CoreAdvance } from './types';
  * `combatTurn`, advances the world time and runs its turn events, which modules (effect durations,
  * timers) rely on. The engine's values are merged into core's update in `_preUpdate`.
  */
-export class PassedArmesCombat extends foundry.documents.Combat {
+export class PasseDArmesCombat extends foundry.documents.Combat {
   /** Every Combat of the system holds the round engine's data (combat/models.ts). */
   declare system: CombatRoundModel;
 
@@ -168,14 +168,14 @@ export class PassedArmesCombat extends foundry.documents.Combat {
  * whoever marked it (the GM, or a player on their own combatant, which core allows): the active
  * GM's client, which sees every update, sends the drop.
  */
-export class PassedArmesCombatant extends foundry.documents.Combatant {
+export class PasseDArmesCombatant extends foundry.documents.Combatant {
   /** Every Combatant of the system has the round's legacy fields (combat/models.ts). */
   declare system: CombatantRoundModel;
 
   override _onUpdate(...args: Parameters<foundry.documents.Combatant['_onUpdate']>): void {
     super._onUpdate(...args);
     const [changed] = args;
-    const combat = this.parent as PassedArmesCombat | null;
+    const combat = this.parent as PasseDArmesCombat | null;
     if (!combat || !isActiveGM()) return;
     if ((changed as { defeated?: boolean }).defeated === true && combat.roundStarted && this.id) {
       void sendRoundCommand(combat, { kind: 'drop', combatantId: this.id });
@@ -185,7 +185,7 @@ export class PassedArmesCombatant extends foundry.documents.Combatant {
 
 declare module 'fvtt-types/configuration' {
   interface DocumentClassConfig {
-    Combat: typeof PassedArmesCombat;
-    Combatant: typeof PassedArmesCombatant;
+    Combat: typeof PasseDArmesCombat;
+    Combatant: typeof PasseDArmesCombatant;
   }
 }

@@ -1,8 +1,8 @@
 import { templatePath } from '../constants';
-import { PassedArmesCombat, PassedArmesCombatant } from './documents';
+import { PasseDArmesCombat, PasseDArmesCombatant } from './documents';
 import { CombatRoundModel, CombatantRoundModel } from './models';
 import { registerRoundQueries } from './service';
-import { FOOTER_TEMPLATE, PassedArmesCombatTracker, TRACKER_TEMPLATE } from './tracker';
+import { FOOTER_TEMPLATE, PasseDArmesCombatTracker, TRACKER_TEMPLATE } from './tracker';
 import { registerTurnSettings } from './turns';
 import { registerVaultKeeper } from './vault';
 
@@ -46,11 +46,11 @@ export const COMBAT_TEMPLATES = [
  * cards read from the round is hooked up by the ruleset's own `setup`.
  */
 export function registerCombat(): void {
-  CONFIG.Combat.documentClass = PassedArmesCombat;
-  CONFIG.Combatant.documentClass = PassedArmesCombatant;
+  CONFIG.Combat.documentClass = PasseDArmesCombat;
+  CONFIG.Combatant.documentClass = PasseDArmesCombatant;
   Object.assign(CONFIG.Combat.dataModels as Record<string, unknown>, { base: CombatRoundModel });
   Object.assign(CONFIG.Combatant.dataModels as Record<string, unknown>, { base: CombatantRoundModel });
-  (CONFIG.ui as unknown as Record<string, unknown>).combat = PassedArmesCombatTracker;
+  (CONFIG.ui as unknown as Record<string, unknown>).combat = PasseDArmesCombatTracker;
   registerRoundQueries();
   registerVaultKeeper();
   registerTurnSettings();

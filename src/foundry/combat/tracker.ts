@@ -1,5 +1,5 @@
 import { SimulatorApp } from '../simulator';
-import { PdaCombatTrackerBase, type RenderOptions } from '../apps';
+import { PasseDArmesCombatTrackerBase, type RenderOptions } from '../apps';
 import { templatePath } from '../constants';
 import { notifyError } from '../i18n';
 import { requesterFor, type CombatLike } from './adapter';
@@ -39,7 +39,7 @@ export const TRACKER_TEMPLATE = templatePath('combat/tracker.hbs');
 export const FOOTER_TEMPLATE = templatePath('combat/footer.hbs');
 
 // Foundry's CombatTracker through the small surface we use (see apps/sheet-bases.ts for why).
-const BaseTracker = PdaCombatTrackerBase;
+const BaseTracker = PasseDArmesCombatTrackerBase;
 
 /** The tracker's view of the combat it shows, for the current user. */
 export function trackerViewOf(combat: CombatLike | null): TrackerView {
@@ -80,28 +80,28 @@ export function trackerViewOf(combat: CombatLike | null): TrackerView {
  * passes (or the ruleset's steps) with their slots, GM controls, players' declarations and
  * end-of-slot buttons. Everything it does goes through round commands (service.ts).
  */
-export class PassedArmesCombatTracker extends BaseTracker {
+export class PasseDArmesCombatTracker extends BaseTracker {
   static override DEFAULT_OPTIONS: object = {
     classes: ['pda-combat-tracker'],
     actions: {
-      pdaStartCombat: PassedArmesCombatTracker.#command({ kind: 'start' }),
-      pdaStartPasses: PassedArmesCombatTracker.#command({ kind: 'startPasses' }),
-      pdaForcePasses: PassedArmesCombatTracker.#command({ kind: 'startPasses', force: true }),
-      pdaPreviousSlot: PassedArmesCombatTracker.#command({ kind: 'previousSlot' }),
-      pdaNextSlot: PassedArmesCombatTracker.#command({ kind: 'nextSlot' }),
-      pdaNextPass: PassedArmesCombatTracker.#command({ kind: 'nextPass' }),
-      pdaNextRound: PassedArmesCombatTracker.#command({ kind: 'nextRound' }),
-      pdaEndCombat: PassedArmesCombatTracker.#onEndCombat,
-      pdaEndSlot: PassedArmesCombatTracker.#onEndSlot,
-      pdaAttack: PassedArmesCombatTracker.#onAttack,
-      pdaDeclare: PassedArmesCombatTracker.#onDeclare,
-      pdaGoFirst: PassedArmesCombatTracker.#onGoFirst,
-      pdaToggleSurprised: PassedArmesCombatTracker.#onToggleSurprised,
-      pdaSimulate: PassedArmesCombatTracker.#onSimulate,
-      pdaSelectCombatant: PassedArmesCombatTracker.#onSelectCombatant,
-      pdaToggleHidden: PassedArmesCombatTracker.#onToggleHidden,
-      pdaToggleDefeated: PassedArmesCombatTracker.#onToggleDefeated,
-      pdaPingCombatant: PassedArmesCombatTracker.#onPingCombatant,
+      pdaStartCombat: PasseDArmesCombatTracker.#command({ kind: 'start' }),
+      pdaStartPasses: PasseDArmesCombatTracker.#command({ kind: 'startPasses' }),
+      pdaForcePasses: PasseDArmesCombatTracker.#command({ kind: 'startPasses', force: true }),
+      pdaPreviousSlot: PasseDArmesCombatTracker.#command({ kind: 'previousSlot' }),
+      pdaNextSlot: PasseDArmesCombatTracker.#command({ kind: 'nextSlot' }),
+      pdaNextPass: PasseDArmesCombatTracker.#command({ kind: 'nextPass' }),
+      pdaNextRound: PasseDArmesCombatTracker.#command({ kind: 'nextRound' }),
+      pdaEndCombat: PasseDArmesCombatTracker.#onEndCombat,
+      pdaEndSlot: PasseDArmesCombatTracker.#onEndSlot,
+      pdaAttack: PasseDArmesCombatTracker.#onAttack,
+      pdaDeclare: PasseDArmesCombatTracker.#onDeclare,
+      pdaGoFirst: PasseDArmesCombatTracker.#onGoFirst,
+      pdaToggleSurprised: PasseDArmesCombatTracker.#onToggleSurprised,
+      pdaSimulate: PasseDArmesCombatTracker.#onSimulate,
+      pdaSelectCombatant: PasseDArmesCombatTracker.#onSelectCombatant,
+      pdaToggleHidden: PasseDArmesCombatTracker.#onToggleHidden,
+      pdaToggleDefeated: PasseDArmesCombatTracker.#onToggleDefeated,
+      pdaPingCombatant: PasseDArmesCombatTracker.#onPingCombatant,
     },
   };
 
@@ -127,25 +127,25 @@ export class PassedArmesCombatTracker extends BaseTracker {
   }
 
   static #command(command: RoundCommand) {
-    return async function (this: PassedArmesCombatTracker): Promise<void> {
+    return async function (this: PasseDArmesCombatTracker): Promise<void> {
       const combat = this.combat;
       if (combat) await sendRoundCommand(combat, command);
     };
   }
 
-  static async #onEndCombat(this: PassedArmesCombatTracker): Promise<void> {
+  static async #onEndCombat(this: PasseDArmesCombatTracker): Promise<void> {
     const combat = this.combat as unknown as Combat.Implementation | null;
     await combat?.endCombat();
   }
 
-  static async #onEndSlot(this: PassedArmesCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+  static async #onEndSlot(this: PasseDArmesCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
     const combat = this.combat;
     const slotId = target.dataset.slotId;
     if (combat && slotId) await sendRoundCommand(combat, { kind: 'endSlot', slotId });
   }
 
   /** The current slot's declared attack opens its card (F-U4 knock-out pre-set). */
-  static async #onAttack(this: PassedArmesCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+  static async #onAttack(this: PasseDArmesCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
     const combat = this.combat;
     const slotId = target.dataset.slotId;
     if (!combat || !slotId) return;
@@ -167,7 +167,7 @@ export class PassedArmesCombatTracker extends BaseTracker {
 
   /** As in core's tracker: a row click selects its token (for its owners) and pans to it. */
   static async #onSelectCombatant(
-    this: PassedArmesCombatTracker,
+    this: PasseDArmesCombatTracker,
     _event: Event,
     target: HTMLElement,
   ): Promise<void> {
@@ -179,7 +179,7 @@ export class PassedArmesCombatTracker extends BaseTracker {
 
   /** GM: hides a combatant from the players' trackers, or shows it again. */
   static async #onToggleHidden(
-    this: PassedArmesCombatTracker,
+    this: PasseDArmesCombatTracker,
     _event: Event,
     target: HTMLElement,
   ): Promise<void> {
@@ -189,10 +189,10 @@ export class PassedArmesCombatTracker extends BaseTracker {
 
   /**
    * GM: marks a combatant defeated (and its actor with the defeated status), or not. The round
-   * drops a defeated combatant (PassedArmesCombatant#_onUpdate).
+   * drops a defeated combatant (PasseDArmesCombatant#_onUpdate).
    */
   static async #onToggleDefeated(
-    this: PassedArmesCombatTracker,
+    this: PasseDArmesCombatTracker,
     _event: Event,
     target: HTMLElement,
   ): Promise<void> {
@@ -206,7 +206,7 @@ export class PassedArmesCombatTracker extends BaseTracker {
 
   /** Anyone: pings the combatant's token on the scene for everyone. */
   static async #onPingCombatant(
-    this: PassedArmesCombatTracker,
+    this: PasseDArmesCombatTracker,
     _event: Event,
     target: HTMLElement,
   ): Promise<void> {
@@ -215,14 +215,14 @@ export class PassedArmesCombatTracker extends BaseTracker {
   }
 
   /** GM: plays the encounter many times beforehand (the simulator window). */
-  static async #onSimulate(this: PassedArmesCombatTracker): Promise<void> {
+  static async #onSimulate(this: PasseDArmesCombatTracker): Promise<void> {
     const combat = this.combat as unknown as Parameters<typeof SimulatorApp.forCombat>[0] | null;
     if (combat && game.user?.isGM) await SimulatorApp.forCombat(combat).render(true);
   }
 
   /** GM, before the start: marks a combatant caught by surprise (F-R10). */
   static async #onToggleSurprised(
-    this: PassedArmesCombatTracker,
+    this: PasseDArmesCombatTracker,
     _event: Event,
     target: HTMLElement,
   ): Promise<void> {
@@ -234,7 +234,7 @@ export class PassedArmesCombatTracker extends BaseTracker {
   }
 
   /** An initiative tie settled by a player: this combatant goes first (S-R3). */
-  static async #onGoFirst(this: PassedArmesCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+  static async #onGoFirst(this: PasseDArmesCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
     const combat = this.combat;
     const combatantId = target.dataset.combatantId;
     if (!combat || !combatantId) return;
@@ -245,7 +245,7 @@ export class PassedArmesCombatTracker extends BaseTracker {
     }
   }
 
-  static async #onDeclare(this: PassedArmesCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+  static async #onDeclare(this: PasseDArmesCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
     const combat = this.combat;
     const combatantId = target.dataset.combatantId;
     if (!combat || !combatantId) return;

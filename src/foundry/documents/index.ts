@@ -3,5 +3,5 @@
  * Files inside the folder import each other directly, never this index.
  */
 
-export { PassedArmesActor } from './actor';
-export { PassedArmesItem } from './item';
+export { PasseDArmesActor } from './actor';
+export { PasseDArmesItem } from './item';

@@ -1,7 +1,7 @@
 import { engineViewOf, withActiveTypes } from './shared';
 
 /** The system's Item: hands the engine its view of the item; creation offers the active ruleset's types. */
-export class PassedArmesItem extends foundry.documents.Item {
+export class PasseDArmesItem extends foundry.documents.Item {
   engineView<T = unknown>(): T {
     return engineViewOf<T>(this.system, `Item type ${this.type}`);
   }
@@ -15,6 +15,6 @@ export class PassedArmesItem extends foundry.documents.Item {
 
 declare module 'fvtt-types/configuration' {
   interface DocumentClassConfig {
-    Item: typeof PassedArmesItem;
+    Item: typeof PasseDArmesItem;
   }
 }

@@ -3,7 +3,7 @@
  * its setting where the text left a gap), opened at the rule a link points to. Built from the lang
  * files, so it follows the user's language (docs/rules-reference.md).
  */
-import { PdaApplicationBase, type RenderOptions, type TemplatePart } from '../apps';
+import { PasseDArmesApplicationBase, type RenderOptions, type TemplatePart } from '../apps';
 import { templatePath } from '../constants';
 import { t } from '../i18n';
 import { RULE_IDS, isRuleId, rulesetLetter, type RuleId } from './ids';
@@ -29,7 +29,7 @@ export function referenceEntries(letter: 'F' | 'G' | 'S', current: RuleId | null
   }));
 }
 
-export class RulesReference extends PdaApplicationBase {
+export class RulesReference extends PasseDArmesApplicationBase {
   static override DEFAULT_OPTIONS: object = {
     id: 'pda-rules-reference',
     classes: ['passe-d-armes', 'pda-rules-reference-window'],

@@ -1,6 +1,6 @@
 import type { SimulationReport } from '../../engine/simulate/types';
 import type { RulesetId } from '../../engine/rulesets';
-import { PdaApplicationBase, type RenderOptions, type TemplatePart } from '../apps';
+import { PasseDArmesApplicationBase, type RenderOptions, type TemplatePart } from '../apps';
 import { templatePath } from '../constants';
 import { notifyError, t } from '../i18n';
 import { normaliseRulesetId } from '../../engine/rulesets';
@@ -59,7 +59,7 @@ function formObject(form: HTMLElement): Dict {
 
 const tr = (key: string, data?: Record<string, string | number>): string => t(key, data);
 
-export class SimulatorApp extends PdaApplicationBase {
+export class SimulatorApp extends PasseDArmesApplicationBase {
   static override DEFAULT_OPTIONS: object = {
     id: 'pda-simulator',
     tag: 'form',

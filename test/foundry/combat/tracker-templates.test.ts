@@ -215,7 +215,7 @@ describe('combat tracker templates (real Handlebars)', () => {
   });
 
   it('F-R1 the tracker part context carries the round view of the viewed combat', async () => {
-    const { PassedArmesCombatTracker } = await import('../../../src/foundry/combat/tracker');
+    const { PasseDArmesCombatTracker } = await import('../../../src/foundry/combat/tracker');
     const { FakeRoundCombat, FakeRoundCombatant } = await import('./fakes');
     const { registerRoundAdapter } = await import('../../../src/foundry/combat/adapter');
     const { runRoundCommand } = await import('../../../src/foundry/combat/service');
@@ -225,7 +225,7 @@ describe('combat tracker templates (real Handlebars)', () => {
       new FakeRoundCombatant({ id: 'b', name: 'Brute', kind: 'pnj', dex: 9 }),
     ]);
     await runRoundCommand(combat, GM, { kind: 'start' }, async () => ({ value: 1, roll: null }));
-    const tracker = new PassedArmesCombatTracker() as any;
+    const tracker = new PasseDArmesCombatTracker() as any;
     Object.defineProperty(tracker, 'viewed', { value: combat });
     const context = await tracker._preparePartContext('tracker', {}, {});
     expect(context).toMatchObject({
@@ -239,9 +239,9 @@ describe('combat tracker templates (real Handlebars)', () => {
 
   it('registerCombat sets the documents, data models and tracker, and exposes no query', () => {
     registerCombat();
-    expect(g.CONFIG.ui.combat?.name).toBe('PassedArmesCombatTracker');
-    expect(g.CONFIG.Combat.documentClass.name).toBe('PassedArmesCombat');
-    expect(g.CONFIG.Combatant.documentClass.name).toBe('PassedArmesCombatant');
+    expect(g.CONFIG.ui.combat?.name).toBe('PasseDArmesCombatTracker');
+    expect(g.CONFIG.Combat.documentClass.name).toBe('PasseDArmesCombat');
+    expect(g.CONFIG.Combatant.documentClass.name).toBe('PasseDArmesCombatant');
     const model = new g.CONFIG.Combat.dataModels.base({});
     expect(model.toObject()).toMatchObject({ step: '', slotIndex: -1, slots: [], order: [], out: [] });
     const combatant = new g.CONFIG.Combatant.dataModels.base({});

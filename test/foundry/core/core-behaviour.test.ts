@@ -146,7 +146,7 @@ beforeEach(() => {
 });
 
 function combatOf(...fighters: [string, number][]): any {
-  const combat = new (Docs.PassedArmesCombat as any)();
+  const combat = new (Docs.PasseDArmesCombat as any)();
   combat.list = fighters.map(([name, dex]) => new FakeRoundCombatant({ id: name, name, kind: 'pnj', dex }));
   g.game.combats.set(combat.id, combat);
   return combat;
@@ -177,7 +177,7 @@ describe("core's Combat methods run under the round engine", () => {
     expect(roundWrites).toHaveLength(1);
     expect(combat.writes).toHaveLength(2);
 
-    await Docs.PassedArmesCombat.prototype.coreAdvance.call(combat, 'round', {
+    await Docs.PasseDArmesCombat.prototype.coreAdvance.call(combat, 'round', {
       round: 2,
       turn: null,
       system: { step: 'declaration' },
@@ -246,7 +246,7 @@ describe('a combatant marked defeated', () => {
     return combat;
   }
   function combatant(combat: any, id: string): any {
-    const c = new (Docs.PassedArmesCombatant as any)();
+    const c = new (Docs.PasseDArmesCombatant as any)();
     c.id = id;
     c.parent = combat;
     return c;
@@ -274,7 +274,7 @@ describe('token bars and GM queries in every world', () => {
   it("a new actor's token shows its ruleset's hit points: hp for Greyhawk, pv for the others", async () => {
     registerAllRulesets();
     const bar = async (type: string, data: any = {}) => {
-      const actor = new (ActorDocs.PassedArmesActor as any)({ type, ...data });
+      const actor = new (ActorDocs.PasseDArmesActor as any)({ type, ...data });
       await actor._preCreate({ type, ...data }, {}, gm.id);
       return actor.source.prototypeToken?.bar1?.attribute;
     };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PassedArmesActor } from '../../../src/foundry/documents/actor';
-import { PassedArmesItem } from '../../../src/foundry/documents/item';
+import { PasseDArmesActor } from '../../../src/foundry/documents/actor';
+import { PasseDArmesItem } from '../../../src/foundry/documents/item';
 import { registerAllRulesets } from '../../../src/foundry/rulesets/all';
 import { registerSettings } from '../../../src/foundry/settings';
 import { world } from '../../fakes/foundry';
@@ -17,11 +17,11 @@ describe('Actor and Item documents', () => {
         {},
         { folder: 'f1' },
       );
-    expect((await create(PassedArmesActor)).options).toEqual({ folder: 'f1', types: ['aventurier', 'pnj'] });
+    expect((await create(PasseDArmesActor)).options).toEqual({ folder: 'f1', types: ['aventurier', 'pnj'] });
     world.settings.set('passe-d-armes.ruleset', 'souffle');
-    expect((await create(PassedArmesActor)).options.types).toEqual(['combattant', 'adversaire']);
-    expect((await create(PassedArmesItem)).options.types).toEqual(['arme-souffle', 'armure-souffle']);
+    expect((await create(PasseDArmesActor)).options.types).toEqual(['combattant', 'adversaire']);
+    expect((await create(PasseDArmesItem)).options.types).toEqual(['arme-souffle', 'armure-souffle']);
     world.settings.set('passe-d-armes.ruleset', 'greyhawk');
-    expect((await create(PassedArmesItem)).options.types).toEqual(['arme-adnd']);
+    expect((await create(PasseDArmesItem)).options.types).toEqual(['arme-adnd']);
   });
 });

@@ -5,7 +5,7 @@
  * the form, shows the refusal and writes the setting.
  */
 import { isRulesError } from '../../../engine/core/errors';
-import { isFormElement, PdaApplicationBase, type RenderOptions, type TemplatePart } from '../../apps';
+import { isFormElement, PasseDArmesApplicationBase, type RenderOptions, type TemplatePart } from '../../apps';
 import { SYSTEM_ID, templatePath } from '../../constants';
 import { notifyError } from '../../i18n';
 import {
@@ -45,7 +45,7 @@ export function formObject(form: HTMLElement): Dict {
   return out;
 }
 
-export class SouffleLadderForm extends PdaApplicationBase {
+export class SouffleLadderForm extends PasseDArmesApplicationBase {
   static override DEFAULT_OPTIONS: object = {
     id: 'pda-souffle-ladder-form',
     tag: 'form',

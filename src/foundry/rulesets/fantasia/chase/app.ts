@@ -13,7 +13,7 @@ import {
 } from '../../../../engine/fantasia/chase';
 import { effectiveMouvement } from '../../../../engine/fantasia/reload';
 import type { FantasiaCombatant } from '../../../../engine/fantasia/types';
-import { PdaApplicationBase, type RenderOptions, type TemplatePart } from '../../../apps';
+import { PasseDArmesApplicationBase, type RenderOptions, type TemplatePart } from '../../../apps';
 import { tokenDistance } from '../../../canvas';
 import { resolveUuid } from '../../../chat';
 import { templatePath } from '../../../constants';
@@ -64,7 +64,7 @@ function combatantOf(source: ChaseSource): FantasiaCombatant {
 
 const tokenOf = (s: ChaseSource): PointToken | undefined => tokenFor(s.tokenUuid, s.actorUuid);
 
-export class ChaseApp extends PdaApplicationBase {
+export class ChaseApp extends PasseDArmesApplicationBase {
   static override DEFAULT_OPTIONS: object = {
     id: 'pda-chase',
     classes: ['passe-d-armes', 'pda-chase'],

@@ -1,4 +1,4 @@
-import { listenOnce, PdaActorSheetBase, type RenderOptions } from '../../../apps';
+import { listenOnce, PasseDArmesActorSheetBase, type RenderOptions } from '../../../apps';
 import { plainSystem, sheetHeader, sheetItemRow } from '../../../models';
 import { isSkillId } from '../../../../engine/fantasia/validate';
 import { templatePath } from '../../../constants';
@@ -79,7 +79,7 @@ function mouvementNow(model: FantasiaActorModel): number | undefined {
 
 type ItemDoc = Item.Implementation;
 
-const ActorSheetBase = PdaActorSheetBase;
+const ActorSheetBase = PasseDArmesActorSheetBase;
 
 /** Shared behaviour of the two Fantasia actor sheets. */
 export class FantasiaActorSheet extends ActorSheetBase {

@@ -1,8 +1,8 @@
-import { PdaItemSheetBase, type RenderOptions } from '../../../apps';
+import { PasseDArmesItemSheetBase, type RenderOptions } from '../../../apps';
 import { templatePath } from '../../../constants';
 import { itemSheetContext } from './context';
 
-const ItemSheetBase = PdaItemSheetBase;
+const ItemSheetBase = PasseDArmesItemSheetBase;
 
 /** One sheet class for the five Fantasia item types; the template follows the item's type. */
 export class FantasiaItemSheet extends ItemSheetBase {

@@ -6,7 +6,7 @@ import { isActiveGM } from '../../../active-gm';
  * 0 hit points or below puts a Greyhawk creature out of the fight (docs/rulings.md, "Base — 0 hit
  * points"): whatever brought it there (a card's Apply, the sheet, the token bar), the active GM's
  * client marks its combatants defeated, which drops their slots from the round in progress
- * (PassedArmesCombatant#_onUpdate), and puts the dead (or, with the DMG option, unconscious)
+ * (PasseDArmesCombatant#_onUpdate), and puts the dead (or, with the DMG option, unconscious)
  * status on the actor. The cards refuse its attacks (the engine's exchange view).
  */
 

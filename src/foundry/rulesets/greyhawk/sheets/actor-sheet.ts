@@ -24,7 +24,7 @@ import type {
   MasteryRank,
 } from '../../../../engine/greyhawk/types';
 import { sheetHeader } from '../../../models';
-import { PdaActorSheetBase, type RenderOptions } from '../../../apps';
+import { PasseDArmesActorSheetBase, type RenderOptions } from '../../../apps';
 import { postTemplateCard } from '../../../chat';
 import { pullFree } from '../../../../engine/greyhawk/conditions';
 import { greyhawkConditionsOf, writeConditions } from '../conditions';
@@ -101,7 +101,7 @@ const datasetOf = (target: HTMLElement): Record<string, string | undefined> =>
   (target.closest<HTMLElement>('[data-action]') ?? target).dataset;
 
 /** Sheet of `guerrier-adnd` and `monstre-adnd` actors. */
-export class GreyhawkActorSheet extends PdaActorSheetBase {
+export class GreyhawkActorSheet extends PasseDArmesActorSheetBase {
   // fvtt-types' deep option types make tsc give up on this literal; Foundry checks it at runtime.
   static override DEFAULT_OPTIONS: object = {
     classes: ['passe-d-armes', 'greyhawk', 'actor'],

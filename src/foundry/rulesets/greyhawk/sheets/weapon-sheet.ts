@@ -1,9 +1,9 @@
 import { GH_HANDS, GH_WEAPON_KINDS } from '../models/items';
-import { PdaItemSheetBase, type RenderOptions } from '../../../apps';
+import { PasseDArmesItemSheetBase, type RenderOptions } from '../../../apps';
 import { templatePath } from '../../../constants';
 
 /** Sheet of `arme-adnd` items. */
-export class GreyhawkWeaponSheet extends PdaItemSheetBase {
+export class GreyhawkWeaponSheet extends PasseDArmesItemSheetBase {
   static override DEFAULT_OPTIONS: object = {
     classes: ['passe-d-armes', 'greyhawk', 'item'],
     position: { width: 480, height: 560 },

@@ -1,7 +1,7 @@
 import {
   listenOnce,
-  PdaActorSheetBase,
-  PdaItemSheetBase,
+  PasseDArmesActorSheetBase,
+  PasseDArmesItemSheetBase,
   type RenderOptions,
   type TemplatePart,
 } from '../../../apps';
@@ -61,7 +61,7 @@ export function sheetInputFromActor(
 }
 
 /** The Souffle actor sheet (combattant; adversaire uses a compact variant). */
-export class SouffleActorSheet extends PdaActorSheetBase {
+export class SouffleActorSheet extends PasseDArmesActorSheetBase {
   // Merged by Foundry with the parent classes' options at runtime.
   static override DEFAULT_OPTIONS: object = {
     classes: ['passe-d-armes', 'souffle', 'actor'],
@@ -280,7 +280,7 @@ export class AdversaireSheet extends SouffleActorSheet {
 }
 
 /** Item sheet for arme-souffle and armure-souffle. */
-export class SouffleItemSheet extends PdaItemSheetBase {
+export class SouffleItemSheet extends PasseDArmesItemSheetBase {
   static override DEFAULT_OPTIONS: object = {
     classes: ['passe-d-armes', 'souffle', 'item'],
     position: { width: 460, height: 520 },
