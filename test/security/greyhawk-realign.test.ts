@@ -17,7 +17,9 @@ async function fromConsole(seat: Seat, id: string, name: string, data: Record<st
 
 describe('G-D3 the shield realignment is the GM’s write', () => {
   it('G-D3 Alice cannot realign the orc’s shield from the console: refused, budget and condition unchanged', async () => {
-    const table = await Table.open({ ruleset: 'greyhawk' });
+    // Drevin strikes whatever the slot (setting attackTurnOrder off): the realignment's trust is under
+    // test, the turn order is proven in greyhawk-turns.
+    const table = await Table.open({ ruleset: 'greyhawk', settings: { attackTurnOrder: false } });
     const alice = table.seat('Alice');
     const gm = table.gm;
     await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');

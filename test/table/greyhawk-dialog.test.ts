@@ -11,7 +11,9 @@ import { startRound, text } from './greyhawk-table';
 const DREVIN = "Drevin, spécialiste de l'épée longue";
 
 async function duel(squares = 1) {
-  const table = await Table.open({ ruleset: 'greyhawk' });
+  // The dialog is opened at any moment of the round (setting attackTurnOrder off): what it asks is
+  // under test here; the turn order itself is proven in greyhawk-turns.
+  const table = await Table.open({ ruleset: 'greyhawk', settings: { attackTurnOrder: false } });
   await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
   await table.importActor('greyhawk-bestiaire', 'Orque');
   await table.placeToken(DREVIN, 0, 0);

@@ -93,7 +93,7 @@ describe('Greyhawk attack cards', () => {
     const html = lastMessage().content;
     expect(html).toContain('G-P1');
     expect(html).toContain('Touché');
-    expect(html).toContain('16 − (5) &#x3D; 11');
+    expect(html).toContain('TAC0 16 − CA 5 &#x3D; 11');
     const dmg = card().state.first.damage.total;
     expect(dmg).toBe(7);
     expect(buttons()).toContain('apply');
