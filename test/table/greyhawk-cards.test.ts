@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Table } from '../harness/table';
-import { attackFromSheet, text } from './greyhawk-table';
+import { attackFromSheet, refusedFromSheet, text } from './greyhawk-table';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 
@@ -159,8 +159,8 @@ describe('Greyhawk manoeuvres through the sheet and the card', () => {
     table.dice.push([20, 15], [8, 4]);
     const card = text(await attackFromSheet(alice, DREVIN, 'Épée longue'));
     expect(card).toContain('−2 G-W2');
-    const refused = text(await attackFromSheet(alice, DREVIN, 'Épée longue', { manoeuvre: 'disarm' }));
-    expect(refused).toContain("n'est pas compétent avec Épée longue : pas de manœuvre spéciale");
+    const refused = await refusedFromSheet(alice, DREVIN, 'Épée longue', { manoeuvre: 'disarm' });
+    expect(refused).toContain("n'est pas compétent avec Épée longue : pas de manœuvre spéciale. (G-W2)");
     expect(table.errors()).toEqual([]);
   });
 });

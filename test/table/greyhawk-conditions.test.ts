@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Table } from '../harness/table';
-import { attackFromSheet, conditionsOf, nextRound, startRound, text } from './greyhawk-table';
+import {
+  attackFromSheet,
+  conditionsOf,
+  nextRound,
+  refusedFromSheet,
+  startRound,
+  text,
+} from './greyhawk-table';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 
@@ -111,10 +118,11 @@ describe('Greyhawk conditions that take effect by themselves', () => {
     const { table, alice, gm, combat } = await arena(['Orque']);
     await alice.target('Orque');
     // The hostage shot is refused before the victim has been held a round.
-    const early = text(
-      await attackFromSheet(alice, DREVIN, 'Épée longue', { calledShot: 1, purpose: 'hostage' }),
+    const early = await refusedFromSheet(alice, DREVIN, 'Épée longue', { calledShot: 1, purpose: 'hostage' });
+    expect(early).toContain(
+      'Il faut avoir maîtrisé la victime pendant un round avant de la prendre en otage.',
     );
-    expect(early).toContain('maîtrisé la victime pendant un round');
+    expect(early).toContain("Rien n'est lancé ni dépensé");
     expect(conditionsOf(gm.actor('Orque')).bladeAtThroat).toBe(false);
     // Seize: d20 15 hits; STR contest: Drevin 2, the orc 15.
     table.dice.push([20, 15]);
@@ -128,8 +136,8 @@ describe('Greyhawk conditions that take effect by themselves', () => {
     expect(statuses(alice.actor(DREVIN))).toEqual(['greyhawk-holding']);
     // The holder cannot take up a two-handed sword while holding (G-G2).
     await alice.dragOnto(alice.actor(DREVIN), table.packUuid('greyhawk-armes', 'Épée à deux mains'));
-    const twoHanded = text(await attackFromSheet(alice, DREVIN, 'Épée à deux mains'));
-    expect(twoHanded).toContain("On ne manie pas d'arme à deux mains en agrippant quelqu'un.");
+    const twoHanded = await refusedFromSheet(alice, DREVIN, 'Épée à deux mains');
+    expect(twoHanded).toContain("On ne manie pas d'arme à deux mains en agrippant quelqu'un. (G-G2)");
     // Both are hampered: Drevin's next blow is at −2 (G-G2) against a held target (+2 G-G2).
     table.dice.push([20, 2]);
     const blow = text(await attackFromSheet(alice, DREVIN, 'Épée longue'));

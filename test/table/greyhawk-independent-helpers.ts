@@ -112,6 +112,57 @@ export async function sheetAttack(
   return after[after.length - 1]!;
 }
 
+/**
+ * Issue 29 ("refusals are notifications, not cards"): runs what the person does, and checks the
+ * rules refused it as a notification to that person only: one new warning, no card on any
+ * screen, no die rolled, no actor or combat changed. Returns the warning's text.
+ */
+export async function refusedAs(seat: Seat, act: () => Promise<unknown>): Promise<string> {
+  const table = seat.table;
+  const gm = table.gm;
+  const world = () =>
+    JSON.stringify([
+      gm.game.actors.contents.map((a: any) => a.toObject()),
+      gm.game.combats.contents.map((c: any) => c.toObject()),
+    ]);
+  const before = { world: world(), gm: gm.messages().length, seat: seat.messages().length };
+  const rolled = table.dice.rolled.length;
+  const warned = seat.warnings.length;
+  const gmWarned = gm.warnings.length;
+  await act();
+  await table.settle();
+  expect(gm.messages().length).toBe(before.gm);
+  expect(seat.messages().length).toBe(before.seat);
+  expect(table.dice.rolled.length).toBe(rolled);
+  expect(world()).toBe(before.world);
+  expect(seat.warnings.length).toBe(warned + 1);
+  // Told to the person who asked, not to the GM's screen as well.
+  if (seat !== gm) expect(gm.warnings.length).toBe(gmWarned);
+  return seat.warnings.at(-1)!;
+}
+
+/** sheetAttack refused by the rules: the notification's text (see refusedAs). */
+export async function refusedSheetAttack(
+  seat: Seat,
+  actorName: string,
+  weaponName: string,
+  values: Record<string, string | number | boolean | string[]> = {},
+): Promise<string> {
+  return refusedAs(seat, async () => {
+    const el = await seat.openSheet(seat.actor(actorName));
+    const row = [...el.querySelectorAll('tr[data-item-id]')].find(
+      (r) =>
+        (r.querySelector('.pda-weapon-name span')?.textContent ?? '')
+          .replace('★', '')
+          .replace(/\s[+-]?\d+\s*$/, '')
+          .trim() === weaponName,
+    );
+    if (!row) throw new Error(`${actorName} has no weapon row ${weaponName}`);
+    await seat.click(row.querySelector('[data-action="attack"]')!);
+    await seat.answerDialog(values, 'attack');
+  });
+}
+
 export interface Row {
   readonly label: string;
   readonly value: string;

@@ -9,6 +9,7 @@ import {
   monster,
   needed,
   pc,
+  refusedAs,
   rows,
   sheetAttack,
   text,
@@ -367,13 +368,14 @@ describe('Greyhawk (independent reading): positions, monsters, shields, disarms 
     });
     await monster(table, 'Orque');
     await facing(table, 'Jumeau', 'Orque');
-    const el = await table.gm.openSheet(table.gm.actor('Jumeau'));
-    await table.gm.click(el.querySelectorAll('tr[data-item-id] [data-action="attack"]')[1]!);
-    table.dice.push([20, 15], 3);
-    await table.gm.answerDialog({ styleHand: 'off', bothHands: true }, 'attack');
-    const card = table.gm.lastMessage();
-    expect(hit(card)).toBe(false);
-    expect(text(card)).toContain('Manœuvre refusée');
+    const refused = await refusedAs(table.gm, async () => {
+      const el = await table.gm.openSheet(table.gm.actor('Jumeau'));
+      await table.gm.click(el.querySelectorAll('tr[data-item-id] [data-action="attack"]')[1]!);
+      await table.gm.answerDialog({ styleHand: 'off', bothHands: true }, 'attack');
+    });
+    expect(refused).toContain(
+      'Épée longue doit être plus courte que Épée longue (sauf deux petites armes). (G-ST4)',
+    );
   });
 
   it('G-ST1 striking a free-hand specialist (one weapon, nothing in the other hand) costs 1 more', async () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Table, type Seat } from '../harness/table';
-import { attackFromSheet, text } from './greyhawk-table';
+import { attackFromSheet, refusedFromSheet, text } from './greyhawk-table';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 
@@ -146,12 +146,12 @@ describe('A fighter built up to grand mastery', () => {
     expect(table.errors()).toEqual([]);
   });
 
-  it('G-W2 a disarm refused for want of proficiency cites G-W2 on the card, not the disarm rule', async () => {
+  it('G-W2 a disarm refused for want of proficiency cites G-W2 in the notification, not the disarm rule', async () => {
     const { table, alice } = await gord();
     await learn(alice, 'Gord', 'dagger');
-    const card = text(await attackFromSheet(alice, 'Gord', 'Épée longue', { manoeuvre: 'disarm' }));
-    expect(card).toContain("Gord n'est pas compétent avec Épée longue : pas de manœuvre spéciale. G-W2");
-    expect(card).not.toContain('manœuvre spéciale. G-D1');
+    const refused = await refusedFromSheet(alice, 'Gord', 'Épée longue', { manoeuvre: 'disarm' });
+    expect(refused).toContain("Gord n'est pas compétent avec Épée longue : pas de manœuvre spéciale. (G-W2)");
+    expect(refused).not.toContain('G-D1');
     expect(table.errors()).toEqual([]);
   });
 });

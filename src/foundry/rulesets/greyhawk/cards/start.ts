@@ -3,6 +3,7 @@ import { refuseAttackOutOfTurn } from '../../../combat';
 import type { CalledShot, Position } from '../../../../engine/greyhawk/attack';
 import { freeHandsWith, type Grip } from '../../../../engine/greyhawk/manoeuvres';
 import type { GreyhawkWeapon } from '../../../../engine/greyhawk/types';
+import { refusalRule } from '../../../../engine/greyhawk/refusals';
 import { notifyError, t } from '../../../i18n';
 import {
   renderTemplateWith,
@@ -41,6 +42,7 @@ import {
 import {
   CALLED_PURPOSES,
   GRIPS,
+  MANOEUVRE_RULE,
   MANOEUVRES,
   openGreyhawkAttack,
   POSITIONS,
@@ -55,8 +57,8 @@ import {
  * Starting a Greyhawk attack card from the sheet or a macro: a dialog (target, called shot and
  * its purpose G-C1, manoeuvre, target position G-P1, the manoeuvre's own facts), then one card
  * per target, opened by the GM (chat/open.ts): rolled on the GM's client and posted by the GM,
- * spoken by the attacker. An illegal manoeuvre still posts its card, showing the engine's
- * localized refusal, with nothing rolled.
+ * spoken by the attacker. An illegal manoeuvre posts no card: the request is refused with the
+ * engine's localized reason (a notification to the requester), nothing rolled.
  */
 
 const K = 'PDA.Greyhawk.Cards';
@@ -171,6 +173,20 @@ const OPEN_CHOICES = object({
   styleAnswers: STYLE_ANSWERS,
 });
 
+/**
+ * The engine's refusal of an attack as the requester reads it: its reason, the rule it cites (its
+ * own, else the manoeuvre's) and what to do next (docs/rulings.md, "Chat: refusals are
+ * notifications").
+ */
+function refusedManoeuvre(
+  key: string,
+  data: Readonly<Record<string, string | number>> | undefined,
+  choices: GreyhawkChoices,
+): RulesError {
+  const cite = refusalRule(key, MANOEUVRE_RULE[choices.manoeuvre]);
+  return new RulesError(key, { ...data, ...(cite ? { cite } : {}), then: `${K}.RefusedNext` });
+}
+
 /** GM side: one card per target; the scene's distance wins over the dialog's. */
 export const greyhawkAttackOpener: CardOpener<GreyhawkChoices> = {
   choices: OPEN_CHOICES as unknown as Schema<GreyhawkChoices>,
@@ -206,6 +222,10 @@ export const greyhawkAttackOpener: CardOpener<GreyhawkChoices> = {
         measured === null ? styled : { ...styled, targetDistance: measured, distanceFrom: 'scene' as const };
       const names = { attackerName: actor.name, weaponName: item.name ?? '' };
       const opening = await env.roll((dice) => openGreyhawkAttack(view, choices, names, dice));
+      // A manoeuvre the rules refuse posts no card: the GM's client refuses the request, and the
+      // requester reads the engine's reason as a notification; nothing rolled, written or spent.
+      const refusal = opening.state.refusal;
+      if (opening.step === 'refused' && refusal) throw refusedManoeuvre(refusal.key, refusal.data, choices);
       const card: CardSnapshot<GreyhawkAttackState> = {
         ruleset: 'greyhawk',
         flow: GREYHAWK_ATTACK_FLOW,
