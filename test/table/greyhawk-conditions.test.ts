@@ -8,7 +8,9 @@ import { Table } from '../harness/table';
 import {
   attackFromSheet,
   conditionsOf,
+  disabledInDialog,
   nextRound,
+  rawAttack,
   refusedFromSheet,
   startRound,
   text,
@@ -117,12 +119,16 @@ describe('Greyhawk conditions that take effect by themselves', () => {
   it('G-G2 a seized orc is held; the next round Drevin puts a blade at its throat (G-C1 hostage) and strikes for double damage', async () => {
     const { table, alice, gm, combat } = await arena(['Orque']);
     await alice.target('Orque');
-    // The hostage shot is refused before the victim has been held a round.
-    const early = await refusedFromSheet(alice, DREVIN, 'Épée longue', { calledShot: 1, purpose: 'hostage' });
-    expect(early).toContain(
-      'Il faut avoir maîtrisé la victime pendant un round avant de la prendre en otage.',
+    // The hostage shot is refused before the victim has been held a round: offered disabled with
+    // the reason, and refused by the GM when asked past the dialog (no card, nothing written).
+    expect(await disabledInDialog(alice, DREVIN, 'Épée longue')).toContain(
+      'lame sous la gorge — impossible : Il faut avoir maîtrisé la victime pendant un round avant de la prendre en otage.',
     );
-    expect(early).toContain("Rien n'est lancé ni dépensé");
+    const cards = gm.messages().length;
+    expect(
+      await rawAttack(alice, DREVIN, 'Épée longue', 'Orque', { calledShot: 1, purpose: 'hostage' }),
+    ).toMatchObject({ ok: false, key: 'PDA.Error.Greyhawk.HoldFirst' });
+    expect(gm.messages().length).toBe(cards);
     expect(conditionsOf(gm.actor('Orque')).bladeAtThroat).toBe(false);
     // Seize: d20 15 hits; STR contest: Drevin 2, the orc 15.
     table.dice.push([20, 15]);

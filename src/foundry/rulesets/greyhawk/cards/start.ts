@@ -36,6 +36,7 @@ import {
   exchangeView,
   greyhawkActor,
   greyhawkAttackFlow,
+  greyhawkOptionsNow,
   GREYHAWK_ATTACK_FLOW,
   type GreyhawkAttackState,
 } from './attack-flow';
@@ -50,6 +51,9 @@ import {
   type CalledPurpose,
   type GreyhawkChoices,
   type GreyhawkEffect,
+  fightersOf,
+  impossibleChoices,
+  type ImpossibleChoices,
   type Manoeuvre,
 } from '../../../../engine/greyhawk/exchange';
 
@@ -247,6 +251,23 @@ export const greyhawkAttackOpener: CardOpener<GreyhawkChoices> = {
   },
 };
 
+/**
+ * The manoeuvres and called-shot purposes the rules refuse this weapon against every offered
+ * target, read from the documents as this client sees them (the GM checks the request again).
+ * A target whose documents cannot be read disables nothing.
+ */
+function impossibleFor(actor: ActorDoc, itemId: string, offered: readonly CardTarget[]): ImpossibleChoices {
+  try {
+    const fighters = offered.map((x) =>
+      fightersOf(exchangeView(actor, actor.name, itemId, resolveUuid(x.actorUuid), x.name)),
+    );
+    return impossibleChoices(fighters, greyhawkOptionsNow());
+  } catch (error) {
+    if (!(error instanceof RulesError)) throw error;
+    return { manoeuvres: {}, purposes: {} };
+  }
+}
+
 /** The attack flow with its opener, as the ruleset registers it. */
 export const greyhawkAttackCardFlow: CardFlow<GreyhawkAttackState> = {
   ...greyhawkAttackFlow,
@@ -296,7 +317,14 @@ export async function startGreyhawkAttack(
       const fallback = choices;
       const content = await renderTemplateWith(
         GREYHAWK_ATTACK_DIALOG,
-        greyhawkDialogContext(item.name ?? '', offered, fallback, shot, style.context),
+        greyhawkDialogContext(
+          item.name ?? '',
+          offered,
+          fallback,
+          shot,
+          style.context,
+          impossibleFor(actor, itemId, offered),
+        ),
       );
       const result = await foundry.applications.api.DialogV2.wait({
         window: { title: t(`${K}.Dialog.Title`, { weapon: item.name ?? '' }) },
