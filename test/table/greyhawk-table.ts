@@ -6,6 +6,8 @@
 import type { Seat, Table } from '../harness/table';
 import { refusedAs } from './greyhawk-independent-helpers';
 
+export { disabledInDialog, rawAttack } from './greyhawk-independent-helpers';
+
 /** An attack from the sheet the rules refuse: the notification's text (see refusedAs). */
 export async function refusedFromSheet(
   seat: Seat,
@@ -14,76 +16,6 @@ export async function refusedFromSheet(
   answers: Record<string, string | number | boolean> = {},
 ): Promise<string> {
   return refusedAs(seat, () => openAndAnswer(seat, actorName, weaponName, answers));
-}
-
-/** The plain choices of a Greyhawk attack request, as the dialog sends them. */
-const PLAIN_CHOICES = {
-  manoeuvre: 'normal',
-  calledShot: 0,
-  purpose: '',
-  position: 'standing',
-  grip: 'oneHanded',
-  earlierDisarms: 0,
-  freeHands: 1,
-  distance: 0,
-  declared: false,
-  stayUp: {},
-  extra: 0,
-  nearWall: false,
-  thrown: false,
-};
-
-let rawCount = 0;
-
-/**
- * A request to open an attack card written by hand, past the dialog (what a modified client could
- * send): the GM's answer, as it reaches the requester.
- */
-export async function rawAttack(
-  seat: Seat,
-  actorName: string,
-  weaponName: string,
-  targetName: string,
-  choices: Record<string, unknown> = {},
-): Promise<any> {
-  const actor = seat.actor(actorName);
-  const item = actor.items.find((i: any) => i.name.startsWith(weaponName));
-  if (!item) throw new Error(`${actorName} has no weapon ${weaponName}`);
-  rawCount += 1;
-  const id = `rawAttack${rawCount}`;
-  await seat.user.update({
-    [`flags.passe-d-armes.requests.${id}`]: {
-      name: 'card.open',
-      data: {
-        flow: 'greyhawk.attack',
-        actorUuid: actor.uuid,
-        itemId: item.id,
-        targets: [{ actorUuid: seat.actor(targetName).uuid }],
-        mode: 'public',
-        choices: { ...PLAIN_CHOICES, ...choices },
-      },
-    },
-  });
-  await seat.table.settle();
-  return seat.user.flags['passe-d-armes'].answers[id];
-}
-
-/** The label of each option the attack dialog offers disabled, by its field (manoeuvre, purpose). */
-export async function disabledInDialog(seat: Seat, actorName: string, weaponName: string): Promise<string[]> {
-  const sheet = await seat.openSheet(seat.actor(actorName));
-  const weaponsTab = sheet.querySelector('[data-tab="weapons"]');
-  if (weaponsTab) await seat.click(weaponsTab);
-  const row = [...seat.actor(actorName).sheet.element.querySelectorAll('tr[data-item-id]')].find((r: any) =>
-    r.textContent?.includes(weaponName),
-  );
-  if (!row) throw new Error(`${actorName} has no weapon row ${weaponName}`);
-  await seat.click('[data-action="attack"]', row as Element);
-  const dialog = seat.dialog();
-  const labels = [...dialog.querySelectorAll<HTMLOptionElement>('option')]
-    .filter((o) => o.disabled)
-    .map((o) => (o.textContent ?? '').replace(/\s+/g, ' ').trim());
-  await seat.answerDialog({}, 'cancel');
-  return labels;
 }
 
 async function openAndAnswer(
