@@ -1,4 +1,7 @@
-/** Gallery pages of the Greyhawk cards: attack with damage, a disarm, a seize contest, a refusal, the dialog. */
+/**
+ * Gallery pages of the Greyhawk cards: attack with damage, a disarm, a seize contest, the dialog.
+ * A refused manoeuvre has no card (a notification: docs/rulings.md).
+ */
 import { ScriptedDice } from '../../src/engine/dice/scripted';
 import { catalogueWeapon } from '../../src/engine/greyhawk/data';
 import { DEFAULT_GREYHAWK_OPTIONS } from '../../src/engine/greyhawk/options';
@@ -394,9 +397,6 @@ export const pages: GalleryPage[] = [
   ),
   chatPage('greyhawk-card-point-blank', 520, () =>
     card('resolved', state({ targetDistance: 8, distanceFrom: 'dialog' }, [14, 5], [], archers)),
-  ),
-  chatPage('greyhawk-card-refused', 320, () =>
-    card('refused', state({ manoeuvre: 'shieldRush', distance: 2 }, [])),
   ),
   {
     name: 'greyhawk-attack-dialog',

@@ -66,10 +66,18 @@ export function t(key: string, data?: Record<string, string | number>): string {
   return pluralForms(raw, data, lang).replace(/\{[^}]+\}/g, (k) => stringData[k.slice(1, -1)] ?? k);
 }
 
-/** The localized message of an error: a RulesError's key and data, else a generic message. */
+/**
+ * The localized message of an error: a RulesError's key and data, else a generic message. Two
+ * optional data fields travel with a refusal shown as a notification (docs/rulings.md, "Chat:
+ * refusals are notifications"): `cite`, the rule ID the refusal names, written after the reason;
+ * `then`, the lang key of what the person may do next, written last.
+ */
 export function errorMessage(error: unknown): string {
-  if (isRulesError(error)) return t(error.key, { ...error.data });
-  return t('PDA.Error.Unexpected');
+  if (!isRulesError(error)) return t('PDA.Error.Unexpected');
+  const { cite, then } = error.data;
+  const reason = t(error.key, { ...error.data });
+  const cited = typeof cite === 'string' && cite && !reason.includes(cite) ? `${reason} (${cite})` : reason;
+  return typeof then === 'string' && LANG_KEY.test(then) ? `${cited} ${t(then)}` : cited;
 }
 
 /** Shows a refusal to the user; returns false so callers can `return notifyError(e)`. */

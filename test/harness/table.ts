@@ -146,7 +146,18 @@ export class Seat {
         else if (el.type === 'radio') el.checked = el.value === String(value);
         else if (el.tagName === 'SELECT' && Array.isArray(value)) {
           for (const o of (el as unknown as HTMLSelectElement).options) o.selected = value.includes(o.value);
-        } else el.value = String(value);
+        } else {
+          // A person cannot pick an option the dialog offers disabled.
+          const option =
+            el.tagName === 'SELECT'
+              ? (el as unknown as HTMLSelectElement).querySelector(`option[value="${String(value)}"]`)
+              : null;
+          if ((option as HTMLOptionElement | null)?.disabled)
+            throw new Error(
+              `${this.name}: ${name} "${String(value)}" is offered disabled: ${option?.textContent?.trim()}`,
+            );
+          el.value = String(value);
+        }
       }
     }
     const buttons = [...dialog.querySelectorAll<HTMLButtonElement>('[data-dialog-button]')];

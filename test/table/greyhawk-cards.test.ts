@@ -5,11 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Table } from '../harness/table';
-import { attackFromSheet, text } from './greyhawk-table';
+import { attackFromSheet, disabledInDialog, rawAttack, text } from './greyhawk-table';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 
 const DREVIN = "Drevin, spécialiste de l'épée longue";
+const NOT_PROFICIENT = `${DREVIN} n'est pas compétent avec Épée longue : pas de manœuvre spéciale. (G-W2)`;
 const AYLA = 'Ayla, rôdeuse aux deux lames';
 
 async function duel() {
@@ -159,8 +160,17 @@ describe('Greyhawk manoeuvres through the sheet and the card', () => {
     table.dice.push([20, 15], [8, 4]);
     const card = text(await attackFromSheet(alice, DREVIN, 'Épée longue'));
     expect(card).toContain('−2 G-W2');
-    const refused = text(await attackFromSheet(alice, DREVIN, 'Épée longue', { manoeuvre: 'disarm' }));
-    expect(refused).toContain("n'est pas compétent avec Épée longue : pas de manœuvre spéciale");
+    // Disarming is offered disabled, with the reason (the dialog knows it); the GM refuses it too.
+    const disabled = await disabledInDialog(alice, DREVIN, 'Épée longue');
+    expect(disabled).toContain(`Désarmement — impossible : ${NOT_PROFICIENT}`);
+    const cards = alice.messages().length;
+    const answer = await rawAttack(alice, DREVIN, 'Épée longue', 'Orque', { manoeuvre: 'disarm' });
+    expect(answer).toMatchObject({
+      ok: false,
+      key: 'PDA.Error.Greyhawk.NotProficient',
+      data: { cite: 'G-W2' },
+    });
+    expect(alice.messages().length).toBe(cards);
     expect(table.errors()).toEqual([]);
   });
 });

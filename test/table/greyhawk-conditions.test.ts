@@ -5,7 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Table } from '../harness/table';
-import { attackFromSheet, conditionsOf, nextRound, startRound, text } from './greyhawk-table';
+import {
+  attackFromSheet,
+  conditionsOf,
+  disabledInDialog,
+  nextRound,
+  rawAttack,
+  refusedFromSheet,
+  startRound,
+  text,
+} from './greyhawk-table';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 
@@ -110,11 +119,16 @@ describe('Greyhawk conditions that take effect by themselves', () => {
   it('G-G2 a seized orc is held; the next round Drevin puts a blade at its throat (G-C1 hostage) and strikes for double damage', async () => {
     const { table, alice, gm, combat } = await arena(['Orque']);
     await alice.target('Orque');
-    // The hostage shot is refused before the victim has been held a round.
-    const early = text(
-      await attackFromSheet(alice, DREVIN, 'Épée longue', { calledShot: 1, purpose: 'hostage' }),
+    // The hostage shot is refused before the victim has been held a round: offered disabled with
+    // the reason, and refused by the GM when asked past the dialog (no card, nothing written).
+    expect(await disabledInDialog(alice, DREVIN, 'Épée longue')).toContain(
+      'lame sous la gorge — impossible : Il faut avoir maîtrisé la victime pendant un round avant de la prendre en otage.',
     );
-    expect(early).toContain('maîtrisé la victime pendant un round');
+    const cards = gm.messages().length;
+    expect(
+      await rawAttack(alice, DREVIN, 'Épée longue', 'Orque', { calledShot: 1, purpose: 'hostage' }),
+    ).toMatchObject({ ok: false, key: 'PDA.Error.Greyhawk.HoldFirst' });
+    expect(gm.messages().length).toBe(cards);
     expect(conditionsOf(gm.actor('Orque')).bladeAtThroat).toBe(false);
     // Seize: d20 15 hits; STR contest: Drevin 2, the orc 15.
     table.dice.push([20, 15]);
@@ -128,8 +142,8 @@ describe('Greyhawk conditions that take effect by themselves', () => {
     expect(statuses(alice.actor(DREVIN))).toEqual(['greyhawk-holding']);
     // The holder cannot take up a two-handed sword while holding (G-G2).
     await alice.dragOnto(alice.actor(DREVIN), table.packUuid('greyhawk-armes', 'Épée à deux mains'));
-    const twoHanded = text(await attackFromSheet(alice, DREVIN, 'Épée à deux mains'));
-    expect(twoHanded).toContain("On ne manie pas d'arme à deux mains en agrippant quelqu'un.");
+    const twoHanded = await refusedFromSheet(alice, DREVIN, 'Épée à deux mains');
+    expect(twoHanded).toContain("On ne manie pas d'arme à deux mains en agrippant quelqu'un. (G-G2)");
     // Both are hampered: Drevin's next blow is at −2 (G-G2) against a held target (+2 G-G2).
     table.dice.push([20, 2]);
     const blow = text(await attackFromSheet(alice, DREVIN, 'Épée longue'));

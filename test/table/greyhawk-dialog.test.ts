@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { Table, type Seat } from '../harness/table';
 import { startRound, text } from './greyhawk-table';
+import { refusedAs } from './greyhawk-independent-helpers';
 
 const DREVIN = "Drevin, spécialiste de l'épée longue";
 
@@ -81,11 +82,13 @@ describe('the Greyhawk attack dialog asks only what matters', () => {
   it('G-SH2 a rush left undeclared is refused: the dialog no longer declares it for the player', async () => {
     const { table, alice } = await duel(4);
     await alice.target('Orque');
-    await openDialog(alice);
-    await alice.answerDialog({ manoeuvre: 'shieldRush' });
-    const card = text(alice.lastMessage());
-    expect(card).not.toContain('Charge +2');
-    expect(card).toContain("La charge au bouclier s'annonce avant l'initiative.");
+    const refused = await refusedAs(alice, async () => {
+      await openDialog(alice);
+      await alice.answerDialog({ manoeuvre: 'shieldRush' });
+    });
+    expect(refused).toBe(
+      "La charge au bouclier s'annonce avant l'initiative. (G-SH2) Rien n'est lancé ni dépensé : choisissez une autre manœuvre, une autre arme ou une autre action.",
+    );
     expect(table.errors()).toEqual([]);
   });
 

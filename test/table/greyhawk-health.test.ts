@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Table, type Seat } from '../harness/table';
-import { attackFromSheet, text } from './greyhawk-table';
+import { refusedFromSheet, text } from './greyhawk-table';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 
@@ -65,11 +65,10 @@ describe('Greyhawk: 0 hit points or below', () => {
     expect(text(gm.actor('Orque').sheet.element.querySelector('[data-stat="fight"]'))).toContain(
       'Mort — hors de combat',
     );
-    // A blow from its sheet is refused, nothing rolled.
+    // A blow from its sheet is refused, nothing rolled, no card: the GM is told why.
     await gm.target(DREVIN);
-    const refused = text(await attackFromSheet(gm, 'Orque', 'Hache de bataille'));
+    const refused = await refusedFromSheet(gm, 'Orque', 'Hache de bataille');
     expect(refused).toContain("Orque est à -3 PV : mort, hors de combat, il n'attaque plus.");
-    expect(refused).not.toContain('Touché');
     expect(table.errors()).toEqual([]);
   });
 

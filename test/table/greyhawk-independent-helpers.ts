@@ -112,6 +112,127 @@ export async function sheetAttack(
   return after[after.length - 1]!;
 }
 
+/**
+ * Issue 29 ("refusals are notifications, not cards"): runs what the person does, and checks the
+ * rules refused it as a notification to that person only: one new warning, no card on any
+ * screen, no die rolled, no actor or combat changed. Returns the warning's text.
+ */
+export async function refusedAs(seat: Seat, act: () => Promise<unknown>): Promise<string> {
+  const table = seat.table;
+  const gm = table.gm;
+  const world = () =>
+    JSON.stringify([
+      gm.game.actors.contents.map((a: any) => a.toObject()),
+      gm.game.combats.contents.map((c: any) => c.toObject()),
+    ]);
+  const before = { world: world(), gm: gm.messages().length, seat: seat.messages().length };
+  const rolled = table.dice.rolled.length;
+  const warned = seat.warnings.length;
+  const gmWarned = gm.warnings.length;
+  await act();
+  await table.settle();
+  expect(gm.messages().length).toBe(before.gm);
+  expect(seat.messages().length).toBe(before.seat);
+  expect(table.dice.rolled.length).toBe(rolled);
+  expect(world()).toBe(before.world);
+  expect(seat.warnings.length).toBe(warned + 1);
+  // Told to the person who asked, not to the GM's screen as well.
+  if (seat !== gm) expect(gm.warnings.length).toBe(gmWarned);
+  return seat.warnings.at(-1)!;
+}
+
+/** The plain choices of a Greyhawk attack request, as the dialog sends them. */
+const PLAIN_CHOICES = {
+  manoeuvre: 'normal',
+  calledShot: 0,
+  purpose: '',
+  position: 'standing',
+  grip: 'oneHanded',
+  earlierDisarms: 0,
+  freeHands: 1,
+  distance: 0,
+  declared: false,
+  stayUp: {},
+  extra: 0,
+  nearWall: false,
+  thrown: false,
+};
+
+let rawCount = 0;
+
+/**
+ * A request to open an attack card written by hand, past the dialog (what a modified client could
+ * send): the GM's answer, as it reaches the requester.
+ */
+export async function rawAttack(
+  seat: Seat,
+  actorName: string,
+  weaponName: string,
+  targetName: string,
+  choices: Record<string, unknown> = {},
+): Promise<any> {
+  const actor = seat.actor(actorName);
+  const item = actor.items.find((i: any) => i.name.startsWith(weaponName));
+  if (!item) throw new Error(`${actorName} has no weapon ${weaponName}`);
+  rawCount += 1;
+  const id = `rawAttack${rawCount}`;
+  await seat.user.update({
+    [`flags.passe-d-armes.requests.${id}`]: {
+      name: 'card.open',
+      data: {
+        flow: 'greyhawk.attack',
+        actorUuid: actor.uuid,
+        itemId: item.id,
+        targets: [{ actorUuid: seat.actor(targetName).uuid }],
+        mode: 'public',
+        choices: { ...PLAIN_CHOICES, ...choices },
+      },
+    },
+  });
+  await seat.table.settle();
+  return seat.user.flags['passe-d-armes'].answers[id];
+}
+
+/** The label of each option the attack dialog offers disabled, by its field (manoeuvre, purpose). */
+export async function disabledInDialog(seat: Seat, actorName: string, weaponName: string): Promise<string[]> {
+  const sheet = await seat.openSheet(seat.actor(actorName));
+  const weaponsTab = sheet.querySelector('[data-tab="weapons"]');
+  if (weaponsTab) await seat.click(weaponsTab);
+  const row = [...seat.actor(actorName).sheet.element.querySelectorAll('tr[data-item-id]')].find((r: any) =>
+    r.textContent?.includes(weaponName),
+  );
+  if (!row) throw new Error(`${actorName} has no weapon row ${weaponName}`);
+  await seat.click('[data-action="attack"]', row as Element);
+  const dialog = seat.dialog();
+  const labels = [...dialog.querySelectorAll<HTMLOptionElement>('option')]
+    .filter((o) => o.disabled)
+    .map((o) => (o.textContent ?? '').replace(/\s+/g, ' ').trim());
+  await seat.answerDialog({}, 'cancel');
+  return labels;
+}
+
+/** sheetAttack refused by the rules: the notification's text (see refusedAs). */
+export async function refusedSheetAttack(
+  seat: Seat,
+  actorName: string,
+  weaponName: string,
+  values: Record<string, string | number | boolean | string[]> = {},
+): Promise<string> {
+  return refusedAs(seat, async () => {
+    const el = await seat.openSheet(seat.actor(actorName));
+    const row = [...el.querySelectorAll('tr[data-item-id]')].find(
+      (r) =>
+        (r.querySelector('.pda-weapon-name span')?.textContent ?? '')
+          .replace('★', '')
+          .replace(/\s[+-]?\d+\s*$/, '')
+          .trim() === weaponName,
+    );
+    if (!row) throw new Error(`${actorName} has no weapon row ${weaponName}`);
+    await seat.click(row.querySelector('[data-action="attack"]')!);
+    await seat.answerDialog(values, 'attack');
+  });
+}
+
 export interface Row {
   readonly label: string;
   readonly value: string;

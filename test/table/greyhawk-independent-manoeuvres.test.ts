@@ -9,6 +9,10 @@ import {
   monster,
   needed,
   pc,
+  disabledInDialog,
+  rawAttack,
+  refusedAs,
+  refusedSheetAttack,
   rows,
   sheetAttack,
   text,
@@ -19,10 +23,6 @@ async function facing(table: Table, a: string, b: string, squares = 1): Promise<
   await table.placeToken(a, 1, 1);
   await table.placeToken(b, 1 + squares, 1);
   await table.gm.target(b);
-}
-
-function refused(card: Element): boolean {
-  return !hit(card) && /refusée|échoue/.test(text(card));
 }
 
 /** The GM presses the card's follow-up (disarm outcome…) if any, then Appliquer, as at the table. */
@@ -125,8 +125,15 @@ describe('Greyhawk (independent reading): positions, monsters, shields, disarms 
     await table.gm.actor(DREVIN).update({ 'system.shield': 'large' });
     await table.settle();
     await facing(table, DREVIN, 'Orque');
-    const card = await sheetAttack(table.gm, DREVIN, 'Épée longue', { manoeuvre: 'shieldPunch' }, []);
-    expect(refused(card)).toBe(true);
+    // Offered disabled with the reason; asked past the dialog, the GM refuses it and posts nothing.
+    expect(await disabledInDialog(table.gm, DREVIN, 'Épée longue')).toContain(
+      'Coup de bouclier — impossible : On ne frappe pas avec un grand bouclier. (G-SH1)',
+    );
+    const cards = table.gm.messages().length;
+    expect(
+      await rawAttack(table.seat('Alice'), DREVIN, 'Épée longue', 'Orque', { manoeuvre: 'shieldPunch' }),
+    ).toMatchObject({ ok: false, key: 'PDA.Error.Greyhawk.ShieldTooLargeToPunch', data: { cite: 'G-SH1' } });
+    expect(table.gm.messages().length).toBe(cards);
   });
 
   it('G-SH2 a shield rush needs 3 m of run-up: refused from 2 m, +2 to hit and 1d3 + STR from 6 m', async () => {
@@ -134,14 +141,12 @@ describe('Greyhawk (independent reading): positions, monsters, shields, disarms 
     await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
     await monster(table, 'Orque');
     await facing(table, DREVIN, 'Orque', 4);
-    const short = await sheetAttack(
-      table.gm,
-      DREVIN,
-      'Épée longue',
-      { manoeuvre: 'shieldRush', distance: 2, declared: true },
-      [],
-    );
-    expect(refused(short)).toBe(true);
+    const short = await refusedSheetAttack(table.gm, DREVIN, 'Épée longue', {
+      manoeuvre: 'shieldRush',
+      distance: 2,
+      declared: true,
+    });
+    expect(short).toContain("À 2 m la charge est impossible : il faut au moins 3 m d'élan. (G-SH2)");
     const card = await sheetAttack(
       table.gm,
       DREVIN,
@@ -161,14 +166,9 @@ describe('Greyhawk (independent reading): positions, monsters, shields, disarms 
     await monster(table, 'Orque');
     await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
     await facing(table, 'Orque', DREVIN, 4);
-    const card = await sheetAttack(
-      table.gm,
-      'Orque',
-      'Hache de bataille',
-      { manoeuvre: 'shieldRush', distance: 6, declared: true },
-      [],
+    expect(await disabledInDialog(table.gm, 'Orque', 'Hache de bataille')).toContain(
+      'Charge au bouclier — impossible : La charge au bouclier demande un bouclier moyen ou grand. (G-SH2)',
     );
-    expect(refused(card)).toBe(true);
   });
 
   it("G-D4 a thrown dagger cannot disarm the gnoll's halberd (two-handed): automatic failure, even on a 19", async () => {
@@ -181,15 +181,15 @@ describe('Greyhawk (independent reading): positions, monsters, shields, disarms 
     });
     await monster(table, 'Gnoll');
     await facing(table, 'Lanceur', 'Gnoll', 3);
-    const card = await sheetAttack(
-      table.gm,
-      'Lanceur',
-      'Dague',
-      { manoeuvre: 'disarm', thrown: true, grip: 'twoHanded' },
-      [[20, 19]],
+    // The engine refuses the throw before any die: no card, the gnoll untouched (refusedAs).
+    const refusal = await refusedSheetAttack(table.gm, 'Lanceur', 'Dague', {
+      manoeuvre: 'disarm',
+      thrown: true,
+      grip: 'twoHanded',
+    });
+    expect(refusal).toContain(
+      "Un projectile ne désarme qu'une arme tenue à une main (échec contre arme à deux mains ou bouclier). (G-D1)",
     );
-    const after = await followUp(table, card);
-    expect(text(after)).not.toMatch(/déviée|projetée|arrachée/);
     expect([...table.gm.actor('Gnoll').statuses]).toEqual([]);
   });
 
@@ -203,14 +203,11 @@ describe('Greyhawk (independent reading): positions, monsters, shields, disarms 
     });
     await monster(table, 'Orque');
     await facing(table, 'Vétéran', 'Orque');
-    const shield = await sheetAttack(
-      table.gm,
-      'Vétéran',
-      'Épée longue',
-      { manoeuvre: 'expertDisarm', grip: 'shield' },
-      [],
-    );
-    expect(refused(shield)).toBe(true);
+    const shield = await refusedSheetAttack(table.gm, 'Vétéran', 'Épée longue', {
+      manoeuvre: 'expertDisarm',
+      grip: 'shield',
+    });
+    expect(shield).toContain('Le désarmement expert ne vise que les armes tenues à une main. (G-D5)');
     const card = await sheetAttack(
       table.gm,
       'Vétéran',
@@ -231,14 +228,9 @@ describe('Greyhawk (independent reading): positions, monsters, shields, disarms 
     });
     await monster(table, 'Orque');
     await facing(table, 'Brand', 'Orque');
-    const card = await sheetAttack(
-      table.gm,
-      'Brand',
-      'Épée longue',
-      { manoeuvre: 'disarm', grip: 'oneHanded' },
-      [],
+    expect(await disabledInDialog(table.gm, 'Brand', 'Épée longue')).toContain(
+      "Désarmement — impossible : Brand n'est pas compétent avec Épée longue : pas de manœuvre spéciale. (G-W2)",
     );
-    expect(refused(card)).toBe(true);
   });
 
   it('G-D2 two disarms in one round (by two fighters) throw the gnoll’s halberd; one only knocks it off line', async () => {
@@ -367,13 +359,14 @@ describe('Greyhawk (independent reading): positions, monsters, shields, disarms 
     });
     await monster(table, 'Orque');
     await facing(table, 'Jumeau', 'Orque');
-    const el = await table.gm.openSheet(table.gm.actor('Jumeau'));
-    await table.gm.click(el.querySelectorAll('tr[data-item-id] [data-action="attack"]')[1]!);
-    table.dice.push([20, 15], 3);
-    await table.gm.answerDialog({ styleHand: 'off', bothHands: true }, 'attack');
-    const card = table.gm.lastMessage();
-    expect(hit(card)).toBe(false);
-    expect(text(card)).toContain('Manœuvre refusée');
+    const refused = await refusedAs(table.gm, async () => {
+      const el = await table.gm.openSheet(table.gm.actor('Jumeau'));
+      await table.gm.click(el.querySelectorAll('tr[data-item-id] [data-action="attack"]')[1]!);
+      await table.gm.answerDialog({ styleHand: 'off', bothHands: true }, 'attack');
+    });
+    expect(refused).toContain(
+      'Épée longue doit être plus courte que Épée longue (sauf deux petites armes). (G-ST4)',
+    );
   });
 
   it('G-ST1 striking a free-hand specialist (one weapon, nothing in the other hand) costs 1 more', async () => {

@@ -14,6 +14,7 @@ import {
   needed,
   nextRound,
   pc,
+  refusedSheetAttack,
   resolve,
   sheetAttack,
   slotsOf,
@@ -208,9 +209,8 @@ describe('Greyhawk (independent reading): the round, initiative and declarations
     expect(needed(blow)).toBe(16);
     expect(hit(blow)).toBe(false);
     await table.gm.target('Ogre');
-    const own = await sheetAttack(table.gm, 'Garde', 'Épée longue', {}, []);
-    expect(hit(own)).toBe(false);
-    expect(text(own)).toContain('Manœuvre refusée');
+    const own = await refusedSheetAttack(table.gm, 'Garde', 'Épée longue');
+    expect(own).toContain('Garde pare selon le D.M.G. ce round : aucune autre action.');
   });
 
   it('G-P2 a prone 7th-level specialist who gives up an attack stands at his initiative, then strikes once', async () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Table, type Seat } from '../harness/table';
-import { attackFromSheet, text } from './greyhawk-table';
+import { attackFromSheet, disabledInDialog, rawAttack, text } from './greyhawk-table';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 
@@ -146,12 +146,23 @@ describe('A fighter built up to grand mastery', () => {
     expect(table.errors()).toEqual([]);
   });
 
-  it('G-W2 a disarm refused for want of proficiency cites G-W2 on the card, not the disarm rule', async () => {
-    const { table, alice } = await gord();
+  it('G-W2 a disarm refused for want of proficiency: offered disabled citing G-W2 (not the disarm rule), and refused by the GM', async () => {
+    const { table, alice, gm } = await gord();
     await learn(alice, 'Gord', 'dagger');
-    const card = text(await attackFromSheet(alice, 'Gord', 'Épée longue', { manoeuvre: 'disarm' }));
-    expect(card).toContain("Gord n'est pas compétent avec Épée longue : pas de manœuvre spéciale. G-W2");
-    expect(card).not.toContain('manœuvre spéciale. G-D1');
+    const disabled = await disabledInDialog(alice, 'Gord', 'Épée longue');
+    expect(disabled).toContain(
+      "Désarmement — impossible : Gord n'est pas compétent avec Épée longue : pas de manœuvre spéciale. (G-W2)",
+    );
+    expect(disabled.join(' ')).not.toContain('G-D1');
+    // The GM's client decides: a request sent past the dialog is refused, with the rule, and posts nothing.
+    const cards = gm.messages().length;
+    const answer = await rawAttack(alice, 'Gord', 'Épée longue', 'Orque', { manoeuvre: 'disarm' });
+    expect(answer).toMatchObject({
+      ok: false,
+      key: 'PDA.Error.Greyhawk.NotProficient',
+      data: { cite: 'G-W2' },
+    });
+    expect(gm.messages().length).toBe(cards);
     expect(table.errors()).toEqual([]);
   });
 });

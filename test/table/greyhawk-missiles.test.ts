@@ -1,7 +1,7 @@
 /** Greyhawk missiles at the table: disarming with a thrown dagger (G-D4), a sling specialist (G-S4). */
 import { describe, expect, it } from 'vitest';
 import { Table } from '../harness/table';
-import { attackFromSheet, text } from './greyhawk-table';
+import { attackFromSheet, refusedFromSheet, text } from './greyhawk-table';
 
 const DREVIN = "Drevin, spécialiste de l'épée longue";
 
@@ -19,10 +19,14 @@ describe('Greyhawk missiles', () => {
     expect(card).toContain('3 m (scène)');
     expect(card).toContain('Petite arme lancée −2 G-D4');
     expect(card).toContain('Désarmement −4 G-D1');
-    const refused = text(
-      await attackFromSheet(alice, DREVIN, 'Dague', { manoeuvre: 'disarm', thrown: true, grip: 'twoHanded' }),
+    const refused = await refusedFromSheet(alice, DREVIN, 'Dague', {
+      manoeuvre: 'disarm',
+      thrown: true,
+      grip: 'twoHanded',
+    });
+    expect(refused).toContain(
+      "Un projectile ne désarme qu'une arme tenue à une main (échec contre arme à deux mains ou bouclier). (G-D1)",
     );
-    expect(refused).toContain("Un projectile ne désarme qu'une arme tenue à une main");
     expect(table.errors()).toEqual([]);
   });
 

@@ -4,7 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Table, type Seat } from '../harness/table';
-import { attackFromSheet, conditionsOf, nextRound, startRound, text } from './greyhawk-table';
+import {
+  attackFromSheet,
+  conditionsOf,
+  nextRound,
+  refusedFromSheet,
+  startRound,
+  text,
+} from './greyhawk-table';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 
@@ -161,10 +168,10 @@ describe('Greyhawk shield rush through the round', () => {
     expect(card).toContain('12 m (scène)');
     expect(card).toContain('Désarmement −4 G-D1');
     expect(card).not.toContain('Petite arme lancée');
-    const refused = text(
-      await attackFromSheet(alice, KAEL, 'Arc long', { manoeuvre: 'disarm', grip: 'shield' }),
+    const refused = await refusedFromSheet(alice, KAEL, 'Arc long', { manoeuvre: 'disarm', grip: 'shield' });
+    expect(refused).toContain(
+      "Un projectile ne désarme qu'une arme tenue à une main (échec contre arme à deux mains ou bouclier). (G-D1)",
     );
-    expect(refused).toContain("Un projectile ne désarme qu'une arme tenue à une main");
     expect(table.errors()).toEqual([]);
   });
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Table } from '../harness/table';
-import { attackFromSheet, text } from './greyhawk-table';
+import { attackFromSheet, refusedFromSheet, text } from './greyhawk-table';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 
@@ -98,10 +98,10 @@ describe('Greyhawk fighting styles on the card', () => {
     // Two readied weapons the style does not allow together: the dialog does not tick both.
     table.dice.push([20, 15], [8, 3]);
     expect(text(await attackFromSheet(alice, 'Gord', 'Épée longue', {}))).toContain('Touché');
-    const card = text(await attackFromSheet(alice, 'Gord', 'Épée longue', { bothHands: true }));
-    expect(card).toContain('Épée large doit être plus courte que Épée longue');
-    expect(card).toContain('G-ST4');
-    expect(card).not.toContain('d20');
+    const refused = await refusedFromSheet(alice, 'Gord', 'Épée longue', { bothHands: true });
+    expect(refused).toContain(
+      'Épée large doit être plus courte que Épée longue (sauf deux petites armes). (G-ST4)',
+    );
     expect(table.errors()).toEqual([]);
   });
 
@@ -186,16 +186,18 @@ describe('Greyhawk fighting styles on the card', () => {
     await table.placeToken('Orque', 11, 0);
     const alice = table.seat('Alice');
     await alice.target('Orque');
-    const close = text(await attackFromSheet(alice, kael.name, 'Arc long', { missileMove: 'half' }));
+    const close = await refusedFromSheet(alice, kael.name, 'Arc long', { missileMove: 'half' });
     expect(close).toContain("l'adversaire peut frapper en mêlée");
-    expect(close).toContain('G-ST5');
+    expect(close).toContain('(G-ST5)');
     table.dice.push([20, 15], [6, 3]);
     expect(text(await attackFromSheet(alice, kael.name, 'Arc long', { missileMove: 'none' }))).toContain(
       'Touché',
     );
     // Gord has no missile-style specialisation: running his full move leaves no shot.
-    const refused = text(await attackFromSheet(bruno, 'Gord', 'Arc court', { missileMove: 'full' }));
-    expect(refused).toContain('un déplacement complet interdit le tir');
+    const refused = await refusedFromSheet(bruno, 'Gord', 'Arc court', { missileMove: 'full' });
+    expect(refused).toContain(
+      'Sans spécialisation du style, un déplacement complet interdit le tir. (G-ST5)',
+    );
     expect(table.errors()).toEqual([]);
   });
 
@@ -226,8 +228,8 @@ describe('Greyhawk fighting styles on the card', () => {
       text(await attackFromSheet(alice, temujin.name, 'Arc court composite', { mountMoved: 0 })),
     ).not.toContain('G-ST6');
     await readyWeapon(table, 'Alice', temujin.name, 'Arc long');
-    const refused = text(await attackFromSheet(alice, temujin.name, 'Arc long', {}));
-    expect(refused).toContain("l'arc long demande une spécialisation");
+    const refused = await refusedFromSheet(alice, temujin.name, 'Arc long', {});
+    expect(refused).toContain("À cheval, l'arc long demande une spécialisation. (G-ST6)");
     expect(table.errors()).toEqual([]);
   });
 

@@ -4,14 +4,26 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 import type { Seat, Table } from '../harness/table';
+import { refusedAs } from './greyhawk-independent-helpers';
 
-/** Opens the actor's sheet, clicks the attack button of a weapon row, answers the dialog. */
-export async function attackFromSheet(
+export { disabledInDialog, rawAttack } from './greyhawk-independent-helpers';
+
+/** An attack from the sheet the rules refuse: the notification's text (see refusedAs). */
+export async function refusedFromSheet(
   seat: Seat,
   actorName: string,
   weaponName: string,
   answers: Record<string, string | number | boolean> = {},
-): Promise<HTMLElement> {
+): Promise<string> {
+  return refusedAs(seat, () => openAndAnswer(seat, actorName, weaponName, answers));
+}
+
+async function openAndAnswer(
+  seat: Seat,
+  actorName: string,
+  weaponName: string,
+  answers: Record<string, string | number | boolean>,
+): Promise<void> {
   const sheet = await seat.openSheet(seat.actor(actorName));
   const weaponsTab = sheet.querySelector('[data-tab="weapons"]');
   if (weaponsTab) await seat.click(weaponsTab);
@@ -21,6 +33,16 @@ export async function attackFromSheet(
   if (!row) throw new Error(`${actorName} has no weapon row ${weaponName}`);
   await seat.click('[data-action="attack"]', row as Element);
   await seat.answerDialog(answers);
+}
+
+/** Opens the actor's sheet, clicks the attack button of a weapon row, answers the dialog. */
+export async function attackFromSheet(
+  seat: Seat,
+  actorName: string,
+  weaponName: string,
+  answers: Record<string, string | number | boolean> = {},
+): Promise<HTMLElement> {
+  await openAndAnswer(seat, actorName, weaponName, answers);
   return seat.lastMessage();
 }
 

@@ -18,7 +18,7 @@ import {
   writeConditions,
 } from '../../../src/foundry/rulesets/greyhawk/conditions';
 import { catalogueSource } from '../../../src/foundry/rulesets/greyhawk/models/items';
-import { actAs, translations, world, type FakeUser } from '../../fakes/foundry';
+import { actAs, FakeChatMessage, translations, world, type FakeUser } from '../../fakes/foundry';
 import { chatWorld, dice, lastMessage } from '../chat/helpers';
 
 const g = globalThis as any;
@@ -75,6 +75,20 @@ async function attack(a: any, d: any, choices: Partial<GreyhawkChoices> = {}) {
   return out;
 }
 
+/** An attack the rules refuse: no card, nothing rolled; the requester's notification text. */
+async function refused(a: any, d: any, choices: Partial<GreyhawkChoices> = {}): Promise<string> {
+  const posted = FakeChatMessage.created.length;
+  const warned = world.notifications.length;
+  const hp = d.system.hp.value;
+  expect(await attack(a, d, choices)).toEqual([]);
+  expect(FakeChatMessage.created.length).toBe(posted);
+  expect(d.system.hp.value).toBe(hp);
+  expect(world.notifications.length).toBe(warned + 1);
+  const last = world.notifications.at(-1)!;
+  expect(last.level).toBe('warn');
+  return last.message;
+}
+
 async function act(id: string, as: FakeUser = gm) {
   actAs(as);
   const r = await requestCardAction(lastMessage().id, id);
@@ -119,29 +133,28 @@ describe('Greyhawk attack cards', () => {
     expect(buttons()).toEqual([]);
   });
 
-  it('G-D1 a non-proficient fighter cannot disarm: the card shows the refusal, nothing rolled', async () => {
+  it('G-D1 a non-proficient fighter cannot disarm: no card, nothing rolled, the refusal told to the player', async () => {
     const gord = await fighter('Gord', player, { proficiencies: [] });
     const brute = await fighter('Brute', other, {});
-    await attack(gord, brute, { manoeuvre: 'disarm' });
-    expect(card().step).toBe('refused');
-    expect(lastMessage().content).toContain('pas compétent');
-    expect(lastMessage().rolls).toEqual([]);
+    expect(await refused(gord, brute, { manoeuvre: 'disarm' })).toBe(
+      "Gord n'est pas compétent avec Arme : pas de manœuvre spéciale. (G-W2) Rien n'est lancé ni dépensé : choisissez une autre manœuvre, une autre arme ou une autre action.",
+    );
   });
 
   it('G-SH2 a rush from closer than 3 m is refused with the distance', async () => {
     const gord = await fighter('Gord', player, { shield: 'medium' });
     const brute = await fighter('Brute', other, {});
-    await attack(gord, brute, { manoeuvre: 'shieldRush', distance: 2, declared: true });
-    expect(card().step).toBe('refused');
-    expect(lastMessage().content).toContain('À 2 m');
+    expect(await refused(gord, brute, { manoeuvre: 'shieldRush', distance: 2, declared: true })).toContain(
+      "À 2 m la charge est impossible : il faut au moins 3 m d'élan. (G-SH2)",
+    );
   });
 
   it('G-G1 seizing without a free hand is refused', async () => {
     const gord = await fighter('Gord', player, {});
     const brute = await fighter('Brute', other, {});
-    await attack(gord, brute, { manoeuvre: 'seizeObject', freeHands: 0 });
-    expect(card().step).toBe('refused');
-    expect(lastMessage().content).toContain('pas de main libre');
+    expect(await refused(gord, brute, { manoeuvre: 'seizeObject', freeHands: 0 })).toContain(
+      "Gord n'a pas de main libre. (G-G1)",
+    );
   });
 
   it('G-D2 a first disarm knocks a two-handed weapon off line; a second one throws it', async () => {
@@ -213,9 +226,9 @@ describe('Greyhawk attack cards', () => {
     expect(card().state.first.damage.total).toBe(4);
     expect(lastMessage().content).toContain('Coup de bouclier');
     const bare = await fighter('Nu', player, {});
-    await attack(bare, brute, { manoeuvre: 'shieldPunch' });
-    expect(card().step).toBe('refused');
-    expect(lastMessage().content).toContain('pas de bouclier');
+    expect(await refused(bare, brute, { manoeuvre: 'shieldPunch' })).toContain(
+      "Nu n'a pas de bouclier. (G-SH1)",
+    );
   });
 
   it('G-C1 a user-written name is escaped on the card', async () => {
@@ -265,15 +278,17 @@ describe('Greyhawk attack cards', () => {
     expect((await act('undo')).ok).toBe(true);
     expect(greyhawkConditionsOf(brute).pinned).toBe(0);
 
-    await attack(gord, brute, { calledShot: 1, purpose: 'pin', nearWall: false });
-    expect(card().step).toBe('refused');
+    expect(await refused(gord, brute, { calledShot: 1, purpose: 'pin', nearWall: false })).toContain(
+      "Pour épingler, la cible doit se tenir près d'un mur ou d'un meuble.",
+    );
   });
 
   it('G-C1 hostage: needs a full round of hold, then puts the blade at the throat', async () => {
     const gord = await fighter('Gord', player, {});
     const free = await fighter('Libre', other, {});
-    await attack(gord, free, { calledShot: 1, purpose: 'hostage' });
-    expect(card().step).toBe('refused');
+    expect(await refused(gord, free, { calledShot: 1, purpose: 'hostage' })).toContain(
+      'Il faut avoir maîtrisé la victime pendant un round avant de la prendre en otage.',
+    );
 
     const held = await fighter('Otage', other, {});
     // Held for a full round (G-G2): the condition effect the round leaves on the victim.

@@ -19,7 +19,14 @@ import {
 import { DEFAULT_CHOICES, type GreyhawkChoices } from '../../../src/foundry/rulesets/greyhawk/cards/steps';
 import { greyhawkRuleset } from '../../../src/foundry/rulesets/greyhawk';
 import { catalogueSource } from '../../../src/foundry/rulesets/greyhawk/models/items';
-import { actAs, resolveFakeUuid, translations, world, type FakeUser } from '../../fakes/foundry';
+import {
+  actAs,
+  FakeChatMessage,
+  resolveFakeUuid,
+  translations,
+  world,
+  type FakeUser,
+} from '../../fakes/foundry';
 import { chatWorld, dice, lastMessage } from '../chat/helpers';
 
 /*
@@ -184,9 +191,12 @@ describe('Greyhawk missiles measured on the scene', () => {
     const sc = scene('s1', 5);
     const kael = await archer(5, SPECIALIST);
     const foe = await orc();
-    await shoot(kael, foe, token('orc', sc, 50), { tokenUuid: token('kael', sc, 0).uuid });
-    expect(state().refusal).toMatchObject({ key: 'PDA.Error.Greyhawk.OutOfRange' });
-    expect(lastMessage().content).toContain('ne porte pas à 250 m');
+    const posted = FakeChatMessage.created.length;
+    const out = await shoot(kael, foe, token('orc', sc, 50), { tokenUuid: token('kael', sc, 0).uuid });
+    // No card: the player reads the refusal as a notification (docs/rulings.md).
+    expect(out).toEqual([]);
+    expect(FakeChatMessage.created.length).toBe(posted);
+    expect(world.notifications.at(-1)?.message).toContain('ne porte pas à 250 m (portée maximale');
   });
 
   it('the attacker token is found on the target scene when the macro gives none', async () => {
@@ -204,8 +214,10 @@ describe('Greyhawk missiles measured on the scene', () => {
   it('no token on a scene: refused "Indiquez la distance" without one; the distance the GM types is used', async () => {
     const kael = await archer(5, SPECIALIST);
     const foe = await orc();
-    await shoot(kael, foe, null);
-    expect(state().refusal).toMatchObject({ key: 'PDA.Error.Greyhawk.NoDistance' });
+    const posted = FakeChatMessage.created.length;
+    expect(await shoot(kael, foe, null)).toEqual([]);
+    expect(FakeChatMessage.created.length).toBe(posted);
+    expect(world.notifications.at(-1)?.message).toContain('Indiquez la distance de la cible.');
     dice(12, 3);
     await shoot(kael, foe, null, { choices: { targetDistance: 40, distanceFrom: 'dialog' } });
     expect(state().first.range).toEqual({ distance: 40, band: 'short', from: 'dialog' });

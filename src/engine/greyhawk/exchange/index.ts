@@ -7,3 +7,4 @@ export * from './choices';
 export * from './view';
 export * from './machine';
 export { firstPart, followUp, isMissileUse, validate } from './parts';
+export { impossibleChoices, type ImpossibleChoices, type RefusedChoice } from './offered';

@@ -132,6 +132,8 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
       rule: 'G-C1',
     });
   const sections: CardSection[] = [];
+  // A refused manoeuvre no longer posts a card (a notification, start.ts); a card a world kept
+  // from before still reads as it did.
   if (s.refusal) {
     sections.push({
       title: L('Section.Refused'),

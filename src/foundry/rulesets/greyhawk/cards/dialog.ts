@@ -15,7 +15,9 @@ import {
   POSITIONS,
   type CalledPurpose,
   type GreyhawkChoices,
+  type ImpossibleChoices,
   type Manoeuvre,
+  type RefusedChoice,
 } from '../../../../engine/greyhawk/exchange';
 
 /**
@@ -65,15 +67,25 @@ export function greyhawkDialogContext(
   c: GreyhawkChoices,
   shot?: ShotInfo,
   style?: ReturnType<typeof styleDialogContext>,
+  impossible?: ImpossibleChoices,
 ) {
+  // A choice the rules refuse for this weapon and these targets is offered disabled, with why.
+  const refused = (label: string, r: RefusedChoice | undefined) =>
+    r ? { label: t(`${K}.Dialog.Impossible`, { choice: label, reason: reasonOf(r) }), disabled: true } : {};
   return {
     weapon: weaponName,
     shot: shotContext(shot),
     style: style ?? null,
     targets: targets.map((x) => ({ ...x, checked: true })),
-    manoeuvres: MANOEUVRES.map((m) => option<string>(m, t(`${K}.Manoeuvre.${m}`), c.manoeuvre)),
+    manoeuvres: MANOEUVRES.map((m) => {
+      const label = t(`${K}.Manoeuvre.${m}`);
+      return { ...option<string>(m, label, c.manoeuvre), ...refused(label, impossible?.manoeuvres[m]) };
+    }),
     called: ([0, 1, 2] as const).map((n) => option<number>(n, t(`${K}.Called.${n}`), c.calledShot)),
-    purposes: CALLED_PURPOSES.map((p) => option<string>(p, p ? t(`${K}.Purpose.${p}`) : '—', c.purpose)),
+    purposes: CALLED_PURPOSES.map((p) => {
+      const label = p ? t(`${K}.Purpose.${p}`) : '—';
+      return { ...option<string>(p, label, c.purpose), ...refused(label, impossible?.purposes[p]) };
+    }),
     positions: POSITIONS.map((p) => option<string>(p, t(`${K}.Position.${p}`), c.position)),
     grips: GRIPS.map((g) => option<string>(g, t(`${K}.Grip.${g}`), c.grip)),
     ...fragileOptions(c.fragile),
@@ -112,6 +124,12 @@ export function greyhawkDialogContext(
       targetDistance: t(`${K}.Dialog.TargetDistance`),
     },
   };
+}
+
+/** A refusal as the dialog writes it: the engine's reason, then the rule it cites. */
+function reasonOf(r: RefusedChoice): string {
+  const reason = t(r.key, { ...r.data });
+  return r.rule ? `${reason} (${r.rule})` : reason;
 }
 
 /**

@@ -3,6 +3,7 @@ import { refuseAttackOutOfTurn } from '../../../combat';
 import type { CalledShot, Position } from '../../../../engine/greyhawk/attack';
 import { freeHandsWith, type Grip } from '../../../../engine/greyhawk/manoeuvres';
 import type { GreyhawkWeapon } from '../../../../engine/greyhawk/types';
+import { refusalRule } from '../../../../engine/greyhawk/refusals';
 import { notifyError, t } from '../../../i18n';
 import {
   renderTemplateWith,
@@ -35,12 +36,14 @@ import {
   exchangeView,
   greyhawkActor,
   greyhawkAttackFlow,
+  greyhawkOptionsNow,
   GREYHAWK_ATTACK_FLOW,
   type GreyhawkAttackState,
 } from './attack-flow';
 import {
   CALLED_PURPOSES,
   GRIPS,
+  MANOEUVRE_RULE,
   MANOEUVRES,
   openGreyhawkAttack,
   POSITIONS,
@@ -48,6 +51,9 @@ import {
   type CalledPurpose,
   type GreyhawkChoices,
   type GreyhawkEffect,
+  fightersOf,
+  impossibleChoices,
+  type ImpossibleChoices,
   type Manoeuvre,
 } from '../../../../engine/greyhawk/exchange';
 
@@ -55,8 +61,8 @@ import {
  * Starting a Greyhawk attack card from the sheet or a macro: a dialog (target, called shot and
  * its purpose G-C1, manoeuvre, target position G-P1, the manoeuvre's own facts), then one card
  * per target, opened by the GM (chat/open.ts): rolled on the GM's client and posted by the GM,
- * spoken by the attacker. An illegal manoeuvre still posts its card, showing the engine's
- * localized refusal, with nothing rolled.
+ * spoken by the attacker. An illegal manoeuvre posts no card: the request is refused with the
+ * engine's localized reason (a notification to the requester), nothing rolled.
  */
 
 const K = 'PDA.Greyhawk.Cards';
@@ -171,6 +177,20 @@ const OPEN_CHOICES = object({
   styleAnswers: STYLE_ANSWERS,
 });
 
+/**
+ * The engine's refusal of an attack as the requester reads it: its reason, the rule it cites (its
+ * own, else the manoeuvre's) and what to do next (docs/rulings.md, "Chat: refusals are
+ * notifications").
+ */
+function refusedManoeuvre(
+  key: string,
+  data: Readonly<Record<string, string | number>> | undefined,
+  choices: GreyhawkChoices,
+): RulesError {
+  const cite = refusalRule(key, MANOEUVRE_RULE[choices.manoeuvre]);
+  return new RulesError(key, { ...data, ...(cite ? { cite } : {}), then: `${K}.RefusedNext` });
+}
+
 /** GM side: one card per target; the scene's distance wins over the dialog's. */
 export const greyhawkAttackOpener: CardOpener<GreyhawkChoices> = {
   choices: OPEN_CHOICES as unknown as Schema<GreyhawkChoices>,
@@ -206,6 +226,10 @@ export const greyhawkAttackOpener: CardOpener<GreyhawkChoices> = {
         measured === null ? styled : { ...styled, targetDistance: measured, distanceFrom: 'scene' as const };
       const names = { attackerName: actor.name, weaponName: item.name ?? '' };
       const opening = await env.roll((dice) => openGreyhawkAttack(view, choices, names, dice));
+      // A manoeuvre the rules refuse posts no card: the GM's client refuses the request, and the
+      // requester reads the engine's reason as a notification; nothing rolled, written or spent.
+      const refusal = opening.state.refusal;
+      if (opening.step === 'refused' && refusal) throw refusedManoeuvre(refusal.key, refusal.data, choices);
       const card: CardSnapshot<GreyhawkAttackState> = {
         ruleset: 'greyhawk',
         flow: GREYHAWK_ATTACK_FLOW,
@@ -226,6 +250,23 @@ export const greyhawkAttackOpener: CardOpener<GreyhawkChoices> = {
     return { cards, commit: () => shieldPunchCommit(actor, opened) };
   },
 };
+
+/**
+ * The manoeuvres and called-shot purposes the rules refuse this weapon against every offered
+ * target, read from the documents as this client sees them (the GM checks the request again).
+ * A target whose documents cannot be read disables nothing.
+ */
+function impossibleFor(actor: ActorDoc, itemId: string, offered: readonly CardTarget[]): ImpossibleChoices {
+  try {
+    const fighters = offered.map((x) =>
+      fightersOf(exchangeView(actor, actor.name, itemId, resolveUuid(x.actorUuid), x.name)),
+    );
+    return impossibleChoices(fighters, greyhawkOptionsNow());
+  } catch (error) {
+    if (!(error instanceof RulesError)) throw error;
+    return { manoeuvres: {}, purposes: {} };
+  }
+}
 
 /** The attack flow with its opener, as the ruleset registers it. */
 export const greyhawkAttackCardFlow: CardFlow<GreyhawkAttackState> = {
@@ -276,7 +317,14 @@ export async function startGreyhawkAttack(
       const fallback = choices;
       const content = await renderTemplateWith(
         GREYHAWK_ATTACK_DIALOG,
-        greyhawkDialogContext(item.name ?? '', offered, fallback, shot, style.context),
+        greyhawkDialogContext(
+          item.name ?? '',
+          offered,
+          fallback,
+          shot,
+          style.context,
+          impossibleFor(actor, itemId, offered),
+        ),
       );
       const result = await foundry.applications.api.DialogV2.wait({
         window: { title: t(`${K}.Dialog.Title`, { weapon: item.name ?? '' }) },
