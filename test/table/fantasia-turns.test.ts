@@ -6,7 +6,7 @@
  * counted: at most 5 actions for the player and 3 for the GM, each of which visibly acts.
  */
 import { describe, expect, it } from 'vitest';
-import type { Seat } from '../harness/table';
+import { Counter } from './action-counter';
 import {
   attackFromSheet,
   declare,
@@ -135,30 +135,6 @@ describe('Fantasia: attacks outside the fighter’s slot', () => {
     expect(text(t.gm.lastMessage())).toContain('Attaque 30 /');
   });
 });
-
-/** What a person sees that an action may change: a card, the tracker, a dialog, a warning. */
-function seen(seat: Seat): string {
-  const last = seat.messages().at(-1);
-  return JSON.stringify([
-    seat.messages().length,
-    last ? text(last) : '',
-    seat.tracker ? text(seat.tracker) : '',
-    seat.dialogs().length,
-    seat.warnings.length,
-  ]);
-}
-
-/** Counts a person's actions; each must visibly act (a card, the tracker, a dialog, a warning). */
-class Counter {
-  count = 0;
-  constructor(readonly seat: Seat) {}
-  async act(what: string, action: () => Promise<unknown>): Promise<void> {
-    const before = seen(this.seat);
-    await action();
-    this.count += 1;
-    expect(seen(this.seat), `${this.seat.name}: "${what}" did nothing visible`).not.toBe(before);
-  }
-}
 
 describe('Fantasia: one player attack, counted', () => {
   it('F-R1 from the declaration to the applied damage: 5 actions for Bruno, 3 for the GM, none silent', async () => {

@@ -6,6 +6,7 @@
  * the declaration to the applied damage is counted: at most 5 actions for the player, 3 for the GM.
  */
 import { describe, expect, it } from 'vitest';
+import { Counter } from './action-counter';
 import type { Seat, Table } from '../harness/table';
 import {
   DREVIN,
@@ -138,29 +139,6 @@ describe('Greyhawk: attacks outside the fighter’s slot', () => {
     expect(table.gm.messages().length).toBe(cards + 1);
   });
 });
-
-/** What a person sees that an action may change: a card, the tracker, a dialog, a warning. */
-function seen(seat: Seat): string {
-  const last = seat.messages().at(-1);
-  return JSON.stringify([
-    seat.messages().length,
-    last ? text(last) : '',
-    seat.tracker ? text(seat.tracker) : '',
-    seat.dialogs().length,
-    seat.warnings.length,
-  ]);
-}
-
-class Counter {
-  count = 0;
-  constructor(readonly seat: Seat) {}
-  async act(what: string, action: () => Promise<unknown>): Promise<void> {
-    const before = seen(this.seat);
-    await action();
-    this.count += 1;
-    expect(seen(this.seat), `${this.seat.name}: "${what}" did nothing visible`).not.toBe(before);
-  }
-}
 
 describe('Greyhawk: one player attack, counted', () => {
   it('Base from the declaration to the applied damage: 5 actions for Alice, 3 for the GM, none silent', async () => {

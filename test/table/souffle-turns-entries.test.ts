@@ -7,6 +7,7 @@
  * player, 3 for the GM.
  */
 import { describe, expect, it } from 'vitest';
+import { Counter } from './action-counter';
 import { Table, type Seat } from '../harness/table';
 import { brigand, souffleRound, text, WARRIOR } from './souffle-table';
 
@@ -94,29 +95,6 @@ describe('Souffle: the attack entry points and out-of-turn attacks', () => {
     expect(names).toEqual(['Épée longue', 'Épée longue (main gauche)']);
   });
 });
-
-/** What a person sees that an action may change: a card, the tracker, a dialog, a warning. */
-function seen(seat: Seat): string {
-  const last = seat.messages().at(-1);
-  return JSON.stringify([
-    seat.messages().length,
-    last ? text(last) : '',
-    seat.tracker ? text(seat.tracker) : '',
-    seat.dialogs().length,
-    seat.warnings.length,
-  ]);
-}
-
-class Counter {
-  count = 0;
-  constructor(readonly seat: Seat) {}
-  async act(what: string, action: () => Promise<unknown>): Promise<void> {
-    const before = seen(this.seat);
-    await action();
-    this.count += 1;
-    expect(seen(this.seat), `${this.seat.name}: "${what}" did nothing visible`).not.toBe(before);
-  }
-}
 
 describe('Souffle: one player attack, counted', () => {
   it('S-R1 from the posture to the applied damage: 5 actions for Alice, 3 for the GM, none silent', async () => {
