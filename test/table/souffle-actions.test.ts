@@ -57,7 +57,8 @@ describe('a Souffle round where every action spends the posture budget', () => {
     // The warrior (9) still holds the turn: the hunter (4) waits for his.
     await bruno.click(sheet.querySelector(`[data-item-id="${bow}"] [data-action="attack"]`)!);
     expect(bruno.warnings.at(-1)).toBe(
-      "Ce n'est pas le tour de Chasseur : c'est au tour de Gardien du Waka'Hata.",
+      "Ce n'est pas le tour de Chasseur : c'est au tour de Gardien du Waka'Hata." +
+        " Celui de Chasseur viendra ensuite, dans l'ordre d'initiative ; attaquez alors depuis sa ligne du suivi de combat.",
     );
     // The GM closes the warrior's two slots: the hunter's turn.
     await nextSlots(gm, 2);

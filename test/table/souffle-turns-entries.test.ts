@@ -72,7 +72,10 @@ describe('Souffle: the attack entry points and out-of-turn attacks', () => {
     const cards = gm.messages().length;
     await sheetShot(bruno);
     expect(bruno.dialogs()).toEqual([]);
-    expect(bruno.warnings.at(-1)).toBe(`Ce n'est pas le tour de Chasseur : c'est au tour de ${WARRIOR}.`);
+    expect(bruno.warnings.at(-1)).toBe(
+      `Ce n'est pas le tour de Chasseur : c'est au tour de ${WARRIOR}.` +
+        " Celui de Chasseur viendra ensuite, dans l'ordre d'initiative ; attaquez alors depuis sa ligne du suivi de combat.",
+    );
     expect(await rawShot(table, bruno)).toMatchObject({ ok: false, key: 'PDA.Error.SouffleNotYourTurn' });
     expect(gm.messages().length).toBe(cards);
     expect(text(gm.tracker)).toContain('Chasseur Action courte En attente Prudent ○');

@@ -57,7 +57,8 @@ describe('S-R1 two rounds, three fighters, in initiative order', () => {
     await shoot();
     expect(bruno.dialogs()).toEqual([]);
     expect(bruno.warnings.at(-1)).toBe(
-      "Ce n'est pas le tour de Chasseur : c'est au tour de Gardien du Waka'Hata.",
+      "Ce n'est pas le tour de Chasseur : c'est au tour de Gardien du Waka'Hata." +
+        " Celui de Chasseur viendra ensuite, dans l'ordre d'initiative ; attaquez alors depuis sa ligne du suivi de combat.",
     );
     expect(bruno.messages().length).toBe(before);
     expect(text(gm.tracker)).toContain('4 Chasseur Action courte En attente Prudent ○');
@@ -148,7 +149,10 @@ describe('S-R1 two rounds, three fighters, in initiative order', () => {
 
   it('S-R1 round 2: the hunter clicks in the brigand’s turn: refused naming the brigand; his token still does not move', async () => {
     await shoot();
-    expect(bruno.warnings.at(-1)).toBe("Ce n'est pas le tour de Chasseur : c'est au tour de Brigand.");
+    expect(bruno.warnings.at(-1)).toBe(
+      "Ce n'est pas le tour de Chasseur : c'est au tour de Brigand." +
+        " Celui de Chasseur viendra ensuite, dans l'ordre d'initiative ; attaquez alors depuis sa ligne du suivi de combat.",
+    );
     const token = bruno.token('Chasseur').document;
     const x = token.x;
     await token.update({ x: x + 300 });

@@ -109,7 +109,11 @@ export function turnRefusal<C extends RoundCombatant, R>(
   const current = state.slotIndex >= 0 ? state.slots[state.slotIndex] : undefined;
   if (!current) return new RulesError('PDA.Error.SouffleNoTurn', { name });
   if (current.combatantId === id) return undefined;
-  return new RulesError('PDA.Error.SouffleNotYourTurn', {
+  // Say when the fighter's turn comes: later in this round's order, or next round.
+  const later = state.slots.some(
+    (s, i) => i > state.slotIndex && s.combatantId === id && s.status === 'waiting',
+  );
+  return new RulesError(later ? 'PDA.Error.SouffleNotYourTurn' : 'PDA.Error.SouffleNextRound', {
     name,
     current: state.combatants[current.combatantId]?.name ?? current.combatantId,
   });

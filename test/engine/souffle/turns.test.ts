@@ -50,6 +50,16 @@ describe('Souffle turns (S-R1, S-P1, S-MN3, S-ST1)', () => {
     expect(spendSouffleAction(later, 'b', 'attaque', player).budgets.b?.actions).toEqual({ max: 1, used: 1 });
   });
 
+  it('S-R1 the refusal says when the turn comes: later in the order, or next round once it has passed', () => {
+    const s = actions();
+    expect(turnRefusal(s, 'b', 'attaque', false)?.key).toBe('PDA.Error.SouffleNotYourTurn');
+    const brigandsTurn = nextSlot(souffleRound, nextSlot(souffleRound, s, GM), GM);
+    expect(turnRefusal(brigandsTurn, 'a', 'attaque', false)).toMatchObject({
+      key: 'PDA.Error.SouffleNextRound',
+      data: { name: 'Aïna', current: 'Brigand' },
+    });
+  });
+
   it('S-MN3 a fighter knocked out when the schedule is built gets no slot', () => {
     const s = actions();
     expect(s.slots.map((x) => x.combatantId)).toEqual(['a', 'a', 'b']);
