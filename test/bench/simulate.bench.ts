@@ -1,10 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { bench, describe } from 'vitest';
-import { simulate, type Encounter } from '../../src/engine/simulate';
-import { resolveEncounter, type EncounterFile } from '../../src/engine/simulate/encounter-file';
-import type { DocumentData } from '../../src/engine/simulate/sources';
+import { simulate } from '../../src/engine/simulate';
+import { loadExample } from './load-example';
 
 // Issue 26's speed goals: 10,000 fights of four against four, played to the end with every rule
 // the simulator applies (fumbles and their consequences, simultaneous Greyhawk blows, Souffle
@@ -15,24 +14,6 @@ import type { DocumentData } from '../../src/engine/simulate/sources';
 // the CLI runs it (test/bench/simulate-cpu.ts).
 
 const root = new URL('../../', import.meta.url).pathname;
-
-function load(name: string): Encounter {
-  const path = join(root, 'examples', name);
-  const file = JSON.parse(readFileSync(path, 'utf8')) as EncounterFile;
-  const packs = new Map<string, DocumentData[]>();
-  return resolveEncounter(file, {
-    pack(pack, docName) {
-      let docs = packs.get(pack);
-      if (!docs) {
-        const dir = join(root, 'packs-src', file.ruleset, pack);
-        docs = readdirSync(dir).map((n) => JSON.parse(readFileSync(join(dir, n), 'utf8')) as DocumentData);
-        packs.set(pack, docs);
-      }
-      return docs.find((d) => d.name === docName);
-    },
-    actor: (p) => JSON.parse(readFileSync(join(dirname(path), p), 'utf8')) as DocumentData,
-  });
-}
 
 const ENCOUNTERS: readonly [string, string, number][] = [
   ['fantasia', 'fantasia-melee-4v4.json', 0.5],
@@ -103,7 +84,7 @@ async function bundledRuns(): Promise<Record<string, { seconds: number; blows: n
 }
 
 describe('encounter simulator', () => {
-  const fantasia = load('fantasia-melee-4v4.json');
+  const fantasia = loadExample(root, 'fantasia-melee-4v4.json');
   bench('100 Fantasia fights 4v4', () => {
     simulate({ ...fantasia, fights: 100 });
   });
