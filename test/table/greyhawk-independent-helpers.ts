@@ -142,7 +142,7 @@ export async function refusedAs(seat: Seat, act: () => Promise<unknown>): Promis
 }
 
 /** The plain choices of a Greyhawk attack request, as the dialog sends them. */
-const PLAIN_CHOICES = {
+export const PLAIN_CHOICES = {
   manoeuvre: 'normal',
   calledShot: 0,
   purpose: '',

@@ -10,6 +10,7 @@ import { Counter } from './action-counter';
 import type { Seat, Table } from '../harness/table';
 import {
   DREVIN,
+  PLAIN_CHOICES,
   against,
   combatantId,
   declare,
@@ -60,21 +61,7 @@ async function rawAttack(table: Table, alice: Seat): Promise<unknown> {
         itemId: sword.id,
         targets: [{ actorUuid: alice.actor('Orque').uuid }],
         mode: 'public',
-        choices: {
-          manoeuvre: 'normal',
-          calledShot: 0,
-          purpose: '',
-          position: 'standing',
-          grip: 'oneHanded',
-          earlierDisarms: 0,
-          freeHands: 1,
-          distance: 0,
-          declared: false,
-          stayUp: {},
-          extra: 0,
-          nearWall: false,
-          thrown: false,
-        },
+        choices: { ...PLAIN_CHOICES },
       },
     },
   });
