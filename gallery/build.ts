@@ -166,9 +166,27 @@ body { padding: 20px; }
 export interface BuiltPage {
   page: GalleryPage;
   lang: string;
+  /** The standalone page: the shell with this page's window in it. */
   file: string;
+  /** The page's window alone (the `#gallery-app` element), what the shooter puts in the shell. */
+  app: string;
+  /** The shell every page of this language shares (head, styles, an empty `#gallery-app`). */
+  shell: string;
   /** Render error message, if the template failed. */
   error?: string;
+}
+
+/** The shell's body: the window is swapped in for the placeholder (shoot.ts). */
+const APP_PLACEHOLDER = '<div id="gallery-app"></div>';
+
+function pageHtml(lang: string, title: string, css: string, app: string): string {
+  return `<!doctype html>
+<html lang="${lang}">
+<head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<style>${css}</style><style>${CHROME}</style></head>
+<body class="theme-light">
+${app}
+</body></html>`;
 }
 
 function escapeHtml(text: string): string {
@@ -185,6 +203,9 @@ export async function buildGallery(lang: string, pages?: GalleryPage[], dir?: st
   const css = `${fontFaces()}\n${fontAwesome()}\n${coreCss()}\n${loadCss()}`;
   const outDir = dir ?? join(ARTIFACTS, 'html', lang);
   mkdirSync(outDir, { recursive: true });
+  // Every page of a language shares one shell, in the same folder, so relative URLs resolve alike.
+  const shell = join(outDir, '_shell.html');
+  writeFileSync(shell, pageHtml(lang, 'gallery', css, APP_PLACEHOLDER));
   const built: BuiltPage[] = [];
   for (const page of pages ?? (await loadPages())) {
     const context = typeof page.context === 'function' ? page.context(lang) : page.context;
@@ -208,19 +229,14 @@ export async function buildGallery(lang: string, pages?: GalleryPage[], dir?: st
       'passe-d-armes',
       ...(page.classes ?? []),
     ];
-    const html = `<!doctype html>
-<html lang="${lang}">
-<head><meta charset="utf-8"><title>${escapeHtml(page.name)}</title>
-<style>${css}</style><style>${CHROME}</style></head>
-<body class="theme-light">
-<div id="gallery-app" class="${classes.join(' ')}" style="width:${page.width}px;height:${page.height}px">
+    const app = `<div id="gallery-app" class="${classes.join(' ')}" style="width:${page.width}px;height:${page.height}px">
 <header class="window-header"><h1 class="window-title">${escapeHtml(page.title ?? page.name)}</h1></header>
 <section class="window-content">${body}</section>
-</div>
-</body></html>`;
+</div>`;
+    const html = pageHtml(lang, page.name, css, app);
     const file = join(outDir, `${page.name}.html`);
     writeFileSync(file, html);
-    built.push({ page, lang, file, ...(error ? { error } : {}) });
+    built.push({ page, lang, file, app, shell, ...(error ? { error } : {}) });
   }
   return built;
 }

@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ARTIFACTS, ROOT, type BuiltPage } from './build';
 
 /** axe-core (pinned in devDependencies), injected into each page after its screenshot. */
@@ -86,28 +86,48 @@ function inspectPage(): string[] {
 /** Pages shot at once (each in its own tab): the machine has 2 cores. */
 const CONCURRENCY = 3;
 
-async function shootPage(context: BrowserContext, b: BuiltPage): Promise<PageReport> {
+/**
+ * One tab: the language's shell loaded once (its styles, fonts and axe-core parsed once, every
+ * font face loaded), then each page's window swapped in for the previous one. A page sees a fresh
+ * `#gallery-app` in the same document, as a sheet opened in Foundry sees the same stylesheets.
+ */
+async function openTab(context: BrowserContext, shell: string): Promise<Page> {
+  const page = await context.newPage();
+  // Offline: the page only uses inline CSS and data: URLs; block anything else.
+  await page.route(/^(?!file:|data:)/, (route) => route.abort());
+  await page.goto(pathToFileURL(shell).href, { waitUntil: 'load' });
+  await page.evaluate(() =>
+    Promise.all([...document.fonts].map((f) => f.load().catch(() => f))).then(() => true),
+  );
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page;
+}
+
+/** Runs in the page: puts one page's window in place of the last one and waits for its images. */
+async function showApp([app, title]: [string, string]): Promise<boolean> {
+  document.title = title;
+  const old = document.querySelector('#gallery-app');
+  if (!old) throw new Error('the gallery shell has no #gallery-app');
+  old.outerHTML = app;
+  window.scrollTo(0, 0);
+  await Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
+  await document.fonts.ready;
+  return true;
+}
+
+async function shootPage(page: Page, b: BuiltPage): Promise<PageReport> {
   const dir = join(ARTIFACTS, b.lang);
   mkdirSync(dir, { recursive: true });
   const screenshot = join(dir, `${b.page.name}.png`);
-  const page = await context.newPage();
-  try {
-    await page.setViewportSize({ width: b.page.width + 40, height: b.page.height + 40 });
-    // Offline: the page only uses inline CSS and data: URLs; block anything else.
-    await page.route(/^(?!file:|data:)/, (route) => route.abort());
-    await page.goto(pathToFileURL(b.file).href, { waitUntil: 'load' });
-    await page.evaluate(() => document.fonts.ready.then(() => true));
-    const problems = b.error ? [`template error: ${b.error}`] : [];
-    problems.push(...(await page.evaluate(inspectPage)));
-    await page
-      .locator('#gallery-app')
-      .screenshot({ path: screenshot, animations: 'disabled', caret: 'hide', scale: 'css' });
-    await page.addScriptTag({ content: AXE_SOURCE });
-    problems.push(...(await page.evaluate(axeProblems)));
-    return { name: b.page.name, lang: b.lang, screenshot, problems };
-  } finally {
-    await page.close();
-  }
+  await page.setViewportSize({ width: b.page.width + 40, height: b.page.height + 40 });
+  await page.evaluate(showApp, [b.app, b.page.name] as [string, string]);
+  const problems = b.error ? [`template error: ${b.error}`] : [];
+  problems.push(...(await page.evaluate(inspectPage)));
+  await page
+    .locator('#gallery-app')
+    .screenshot({ path: screenshot, animations: 'disabled', caret: 'hide', scale: 'css' });
+  problems.push(...(await page.evaluate(axeProblems)));
+  return { name: b.page.name, lang: b.lang, screenshot, problems };
 }
 
 /** Shoots every built page; the reports come in the order of `built`. */
@@ -125,9 +145,14 @@ export async function shootGallery(built: BuiltPage[], browser: Browser): Promis
   const reports: PageReport[] = new Array<PageReport>(built.length);
   let next = 0;
   const worker = async () => {
-    while (next < built.length) {
-      const i = next++;
-      reports[i] = await shootPage(context, built[i]!);
+    const page = await openTab(context, built[0]!.shell);
+    try {
+      while (next < built.length) {
+        const i = next++;
+        reports[i] = await shootPage(page, built[i]!);
+      }
+    } finally {
+      await page.close();
     }
   };
   try {

@@ -8,6 +8,7 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Window } from 'happy-dom';
+import { installDomFidelity } from './dom-fidelity';
 import {
   DataModel,
   TypeDataModel,
@@ -128,6 +129,7 @@ export class Client implements Connection {
     this.server = options.server;
     this.userId = options.userId;
     this.dice = options.dice;
+    installDomFidelity();
     this.window = new Window({ url: 'http://localhost:30000/game', width: 1600, height: 1000 });
     this.document = this.window.document as Document;
     this.document.body.innerHTML =
