@@ -16,7 +16,8 @@ export function installDomFidelity(): void {
   if (installed) return;
   installed = true;
   const native = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML');
-  if (!native?.set || !native.get) throw new Error('happy-dom: Element.prototype.innerHTML is not an accessor');
+  if (!native?.set || !native.get)
+    throw new Error('happy-dom: Element.prototype.innerHTML is not an accessor');
   const parse = native.set;
   Object.defineProperty(Element.prototype, 'innerHTML', {
     configurable: true,
