@@ -14,6 +14,20 @@ class GalleryFirst extends BaseSequencer {
   }
 }
 
+/** Files of the `shared` project (see below). */
+const NOT_ADAPTER = ['test/table/**', 'test/harness/**', 'test/engine/**/!(model-parity).test.ts'];
+
+/** Files each run in a process of their own (the `fresh` project). */
+const FRESH = [
+  'test/gallery/gallery.test.ts',
+  'test/foundry/core/core-behaviour.test.ts',
+  'test/foundry/core/documents.test.ts',
+  'test/foundry/core/quench-suite.test.ts',
+  'test/foundry/greyhawk/greyhawk.test.ts',
+  'test/foundry/combat/round-service.test.ts',
+  'test/project/template-snapshot.test.ts',
+];
+
 export default defineConfig({
   test: {
     globalSetup: ['test/harness/global-setup.ts'],
@@ -42,14 +56,23 @@ export default defineConfig({
         },
       },
       {
-        // Adapter, security, project and gallery tests import src/foundry modules under the
-        // global Foundry fake: each file in a fresh process.
+        // Adapter, security and project tests import src/foundry modules under the global Foundry
+        // fake (test/setup.ts installs it and resets it before each test). They too reuse one
+        // worker process: a fresh process per file cost more CPU than the tests themselves.
         extends: true,
         test: {
-          name: 'isolated',
+          name: 'adapter',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/table/**', 'test/harness/**', 'test/engine/**/!(model-parity).test.ts'],
+          exclude: [...NOT_ADAPTER, ...FRESH],
+          isolate: false,
         },
+      },
+      {
+        // Files that need modules of their own: the gallery (its browser), and tests that read
+        // state a module keeps from its first import (the document classes core was given, the
+        // translations loaded, the hooks registered once) and would see another file's.
+        extends: true,
+        test: { name: 'fresh', include: FRESH },
       },
     ],
   },
