@@ -178,7 +178,7 @@ export class FantasiaFightBase {
         });
       });
     });
-    this.arena = new Arena(arenaFighters, encounter.sides.length);
+    this.arena = new Arena(arenaFighters);
     this.orderIdx = new Int32Array(this.fighters.length);
     this.standing = new Int32Array(this.fighters.length);
     this.tied = new Int32Array(this.fighters.length);

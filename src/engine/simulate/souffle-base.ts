@@ -100,7 +100,7 @@ export class SouffleFightBase {
         });
       });
     });
-    this.arena = new Arena(arenaFighters, encounter.sides.length);
+    this.arena = new Arena(arenaFighters);
   }
 
   /**
