@@ -10,14 +10,21 @@ import {
   type FantasiaRoundState,
 } from '../fantasia/round';
 import { skillValue } from '../fantasia/skills';
-import type { FantasiaCombatant, FantasiaWeapon } from '../fantasia/types';
+import type { FantasiaWeapon } from '../fantasia/types';
 import { validateCombatant } from '../fantasia/validate';
 import { isRanged } from '../fantasia/weapons';
 import type { InitiativeEntry, SlotSpec } from '../round/types';
 import { Arena } from './arena';
 import type { FightTracer } from './trace';
 import type { FantasiaEncounter } from './types';
-import { type Canonical, combatant, type Declared, type Runtime, shaped, type Striker } from './fantasia-runtime';
+import {
+  type Canonical,
+  combatant,
+  type Declared,
+  type Runtime,
+  shaped,
+  type Striker,
+} from './fantasia-runtime';
 import { BARE_HANDS, expected, prepared, PresetDice, striker } from './fantasia-striker';
 
 /** How a FantasiaFight plays its blows. */
