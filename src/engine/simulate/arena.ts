@@ -28,14 +28,20 @@ export class Arena {
   readonly fighters: ArenaFighter[] = [];
   /** Attackers on each fighter this round (spreads 'nearest' attackers over the foes). */
   private readonly pressed: Int32Array;
-  private readonly sideCount: number;
-  private readonly standing: Int32Array;
 
-  constructor(fighters: readonly Omit<ArenaFighter, 'advance' | 'out' | 'foe'>[], sides: number) {
-    for (const f of fighters) this.fighters.push({ ...f, advance: 0, out: false, foe: -1 });
+  constructor(fighters: readonly Omit<ArenaFighter, 'advance' | 'out' | 'foe'>[]) {
+    // Written out key by key: objects of one shape keep the loop's reads of them fast.
+    for (const f of fighters)
+      this.fighters.push({
+        side: f.side,
+        mouvement: f.mouvement,
+        danger: f.danger,
+        target: f.target,
+        advance: 0,
+        out: false,
+        foe: -1,
+      });
     this.pressed = new Int32Array(fighters.length);
-    this.sideCount = sides;
-    this.standing = new Int32Array(sides);
   }
 
   reset(gap: number): void {
@@ -110,14 +116,13 @@ export class Arena {
 
   /** The only side with fighters standing, -1 when none, -2 while two or more still stand. */
   winner(): number {
-    this.standing.fill(0);
-    for (const f of this.fighters) if (!f.out) this.standing[f.side]! += 1;
+    const fighters = this.fighters;
     let alive = -1;
-    for (let s = 0; s < this.sideCount; s++) {
-      if (this.standing[s]! > 0) {
-        if (alive >= 0) return -2;
-        alive = s;
-      }
+    for (let j = 0; j < fighters.length; j++) {
+      const f = fighters[j]!;
+      if (f.out) continue;
+      if (alive < 0) alive = f.side;
+      else if (f.side !== alive) return -2;
     }
     return alive;
   }

@@ -10,14 +10,21 @@ import {
   type FantasiaRoundState,
 } from '../fantasia/round';
 import { skillValue } from '../fantasia/skills';
-import type { FantasiaCombatant, FantasiaWeapon } from '../fantasia/types';
+import type { FantasiaWeapon } from '../fantasia/types';
 import { validateCombatant } from '../fantasia/validate';
 import { isRanged } from '../fantasia/weapons';
 import type { InitiativeEntry, SlotSpec } from '../round/types';
 import { Arena } from './arena';
 import type { FightTracer } from './trace';
 import type { FantasiaEncounter } from './types';
-import { type Canonical, type Declared, type Runtime, shaped, type Striker } from './fantasia-runtime';
+import {
+  type Canonical,
+  combatant,
+  type Declared,
+  type Runtime,
+  shaped,
+  type Striker,
+} from './fantasia-runtime';
 import { BARE_HANDS, expected, prepared, PresetDice, striker } from './fantasia-striker';
 
 /** How a FantasiaFight plays its blows. */
@@ -102,7 +109,7 @@ export class FantasiaFightBase {
       side.fighters.forEach((entry, k) => {
         const id = `${s}.${k}`;
         const valid = prepared(validateCombatant({ ...entry.combatant, id }), drawn);
-        const base = { ...valid, states: shaped(valid.states) };
+        const base = combatant(valid, valid.pv, shaped(valid.states));
         const weapons = base.weapons ?? [];
         const melees = weapons.filter((w) => w.kind === 'melee' || w.kind === 'unarmed' || w.kind === 'whip');
         const missiles = weapons.filter((w) => isRanged(w) && w.kind !== 'siege');
@@ -114,7 +121,7 @@ export class FantasiaFightBase {
         const round = toRoundCombatant(base);
         const tactics = entry.tactics ?? {};
         const initialReadiness = fantasiaInitialReadiness(round);
-        const own: FantasiaCombatant = { ...base, pv: { value: base.pv.value, max: base.pv.max } };
+        const own = combatant(base, { value: base.pv.value, max: base.pv.max }, base.states);
         const strikers = new Map<string, Striker>();
         for (const w of missile ? [...sorted, missile] : sorted) strikers.set(w.id, striker(base, w));
         this.fighters.push({
@@ -178,7 +185,7 @@ export class FantasiaFightBase {
         });
       });
     });
-    this.arena = new Arena(arenaFighters, encounter.sides.length);
+    this.arena = new Arena(arenaFighters);
     this.orderIdx = new Int32Array(this.fighters.length);
     this.standing = new Int32Array(this.fighters.length);
     this.tied = new Int32Array(this.fighters.length);

@@ -37,14 +37,44 @@ export function shaped(s: FantasiaStates): FantasiaStates {
   } as FantasiaStates;
 }
 
-/** The combatant with its states patched, keeping their one shape (see `shaped`). */
-export function patched(c: FantasiaCombatant, patch: Partial<FantasiaStates>): FantasiaCombatant {
-  return { ...c, states: shaped({ ...c.states, ...patch }) };
+/**
+ * The combatant with every key present, always in the same order (absent ones undefined), its PV
+ * and states those given: written out key by key, as a spread of fighters of different shapes
+ * would give every copy a shape of its own and make every read of them slow.
+ */
+export function combatant(
+  c: FantasiaCombatant,
+  pv: FantasiaCombatant['pv'],
+  states: FantasiaStates,
+): FantasiaCombatant {
+  return {
+    id: c.id,
+    name: c.name,
+    kind: c.kind,
+    characteristics: c.characteristics,
+    pv,
+    mouvement: c.mouvement,
+    damageBonus: c.damageBonus,
+    armour: c.armour,
+    skills: c.skills,
+    states,
+    species: c.species,
+    size: c.size,
+    weapons: c.weapons,
+    shield: c.shield,
+    thrusts: c.thrusts,
+  };
 }
 
-/** The combatant as the engine returned it, its states brought back to their one shape. */
+/** The combatant with its states patched, keeping their one shape (see `shaped`). */
+export function patched(c: FantasiaCombatant, patch: Partial<FantasiaStates>): FantasiaCombatant {
+  return combatant(c, c.pv, shaped({ ...c.states, ...patch }));
+}
+
+/** The combatant as the engine returned it, brought back to its one shape and its states' one shape. */
 export function reshaped(c: FantasiaCombatant, before: FantasiaCombatant): FantasiaCombatant {
-  return c.states === before.states ? c : { ...c, states: shaped(c.states) };
+  if (c === before) return c;
+  return combatant(c, c.pv, c.states === before.states ? c.states : shaped(c.states));
 }
 
 export interface Declared {

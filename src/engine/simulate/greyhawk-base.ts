@@ -128,7 +128,7 @@ export class GreyhawkFightBase {
         });
       });
     });
-    this.arena = new Arena(arenaFighters, encounter.sides.length);
+    this.arena = new Arena(arenaFighters);
     this.simultaneous = encounter.simultaneous !== false;
     this.fellAt = new Float64Array(this.fighters.length);
     const n = this.fighters.length;

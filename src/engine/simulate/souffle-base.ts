@@ -1,6 +1,7 @@
 import type { Dice } from '../dice/port';
-import { damageChange, type DamageChange } from '../souffle/defence';
-import type { Gauge, SouffleFighter } from '../souffle/fighter';
+import type { DiceTerm } from '../dice/formula';
+import { damageChange, halfMetier, type DamageChange } from '../souffle/defence';
+import { GUERRIER, type Gauge, type SouffleFighter } from '../souffle/fighter';
 import { ladderRow, levelBounds, parseLadderDice, type LadderDice } from '../souffle/ladder';
 import { DEFAULT_OPTIONS, type SouffleOptions } from '../souffle/options';
 import { postureShortActions, type Posture } from '../souffle/posture';
@@ -37,10 +38,15 @@ export class SouffleFightBase {
   protected readonly pvOf = (j: number): number => this.fighters[j]!.f.pv.value;
 
   protected readonly engineSteps: boolean;
-  /** The ladder's dice by level, parsed once; scratch for their dice. */
-  protected readonly levels = new Map<number, LadderDice>();
+  /** The ladder's dice by level, read once (see `draw`); scratch for their dice. */
+  protected readonly draws: (LadderDraw | undefined)[] = [];
+  protected readonly firstLevel: number;
+  protected readonly lastLevel: number;
   protected rolled = new Int32Array(16);
   protected faces = new Int32Array(16);
+  /** The fight's acting order and the initiative totals (scratch, see SouffleFight.initiative). */
+  protected order: Int32Array = new Int32Array(0);
+  protected totals: Float64Array = new Float64Array(0);
   /** The faces of the die (or dice) kept by the last `ladder` roll. */
   protected keptMax = 0;
 
@@ -49,6 +55,9 @@ export class SouffleFightBase {
     this.options = encounter.options ?? DEFAULT_OPTIONS;
     this.roundLimit = encounter.roundLimit ?? 50;
     this.gap = encounter.distance ?? 0;
+    const rows = this.options.ladder.rows;
+    this.firstLevel = rows[0]?.level ?? 0;
+    this.lastLevel = rows[rows.length - 1]?.level ?? 0;
     const arenaFighters: ConstructorParameters<typeof Arena>[0][number][] = [];
     encounter.sides.forEach((side, s) => {
       side.fighters.forEach((entry, k) => {
@@ -65,26 +74,35 @@ export class SouffleFightBase {
               ? 'prudent'
               : (base.posture ?? 'prudent')
             : tactics.posture;
+        const ranged = missile ? attackInput(base, missile, entry.weapons) : undefined;
+        const force = tactics.force ?? 'reserve';
+        const metier = bestMetier(base);
         this.fighters.push({
           base,
           own: shaped(base),
           tactics,
           melee,
-          ...(missile ? { ranged: attackInput(base, missile, entry.weapons) } : {}),
-          ...(entry.armour ? { armour: entry.armour } : {}),
-          ...(entry.shield ? { shield: entry.shield } : {}),
+          ranged,
+          armour: entry.armour,
+          shield: entry.shield,
           parries: melees.length > 0 || entry.shield !== undefined,
-          metier: bestMetier(base),
+          metier,
           posture,
           adaptive,
+          retreatBelow: tactics.retreatBelow ?? 0,
+          force,
+          reserve: force === 'reserve' ? Math.ceil(base.souffle.max / 2) : 0,
+          postureWhenHurt: tactics.postureWhenHurt,
+          halfMetier: halfMetier(metier, this.options),
+          guerrier: base.disciplines.some((d) => d.toLowerCase() === GUERRIER),
           f: base,
           posture0: posture,
           meleeDefence: undefined,
-          meleeLevel: undefined,
+          meleeLevels: [undefined, undefined, undefined],
+          canRollFor: undefined,
+          canRoll: false,
           meleeRead: readAttack(melee, this.options),
-          ...(missile
-            ? { rangedRead: readAttack(attackInput(base, missile, entry.weapons), this.options) }
-            : {}),
+          rangedRead: ranged ? readAttack(ranged, this.options) : undefined,
         });
         this.index.set(base.id, this.fighters.length - 1);
         this.names.push(base.name);
@@ -100,7 +118,9 @@ export class SouffleFightBase {
         });
       });
     });
-    this.arena = new Arena(arenaFighters, encounter.sides.length);
+    this.arena = new Arena(arenaFighters);
+    this.order = new Int32Array(this.fighters.length);
+    this.totals = new Float64Array(this.fighters.length);
   }
 
   /**
@@ -118,39 +138,53 @@ export class SouffleFightBase {
   }
 
   /**
+   * A level's dice read once (see LadderDraw), by the level ladderRow clamps it to: the table is
+   * indexed from the first row's level.
+   */
+  protected draw(level: number): LadderDraw {
+    const clamped = Math.max(this.firstLevel, Math.min(this.lastLevel, Math.trunc(level)));
+    const known = this.draws[clamped - this.firstLevel];
+    if (known) return known;
+    const d = ladderDraw(parseLadderDice(ladderRow(this.options.ladder, level).dice));
+    if (d.n > this.rolled.length) {
+      this.rolled = new Int32Array(d.n);
+      this.faces = new Int32Array(d.n);
+    }
+    const at = clamped - this.firstLevel;
+    if (Number.isInteger(at) && at >= 0 && at < 1024) this.draws[at] = d;
+    return d;
+  }
+
+  /**
    * The dice of a ladder level and their value as rollLevel rolls and reads them (each kh/kl
    * term keeps its highest or lowest dice; 'keep best/worst' one die of all, the larger die on
    * equal values), with no record of the dice; the faces kept go to keptMax.
    */
   protected ladder(level: number, dice: Dice): number {
-    let parsed = this.levels.get(level);
-    if (!parsed) {
-      parsed = parseLadderDice(ladderRow(this.options.ladder, level).dice);
-      this.levels.set(level, parsed);
-    }
-    let count = 0;
-    for (const term of parsed.formula.terms) if (term.kind === 'dice') count += term.count;
-    if (count > this.rolled.length) {
-      this.rolled = new Int32Array(count);
-      this.faces = new Int32Array(count);
+    const d = this.draw(level);
+    if (d.single > 0) {
+      this.keptMax = d.single;
+      return dice.die(d.single);
     }
     const rolled = this.rolled;
     const faces = this.faces;
+    const dieFaces = d.faces;
     let n = 0;
     let value = 0;
     let keptMax = 0;
-    for (const term of parsed.formula.terms) {
-      if (term.kind !== 'dice') continue;
+    for (let t = 0; t < d.terms; t++) {
       const from = n;
-      for (let k = 0; k < term.count; k++) {
-        rolled[n] = dice.die(term.faces);
-        faces[n++] = term.faces;
+      const end = d.termEnd[t]!;
+      for (; n < end; n++) {
+        rolled[n] = dice.die(dieFaces[n]!);
+        faces[n] = dieFaces[n]!;
       }
-      if (parsed.keep) continue;
-      if (term.keep && term.keepCount !== undefined) {
+      if (d.keep !== 0) continue;
+      const keepCount = d.termKeep[t]!;
+      if (keepCount >= 0) {
         // The keepCount highest (or lowest): their sum does not depend on which of equals.
-        const keep = Math.min(term.keepCount, n - from);
-        const high = term.keep === 'h';
+        const keep = Math.min(keepCount, n - from);
+        const high = d.termHigh[t] === 1;
         for (let k = 0; k < keep; k++) {
           let best = from + k;
           for (let x = from + k + 1; x < n; x++)
@@ -159,18 +193,19 @@ export class SouffleFightBase {
           rolled[best] = rolled[from + k]!;
           rolled[from + k] = v;
           value += v;
-          keptMax += term.faces;
+          keptMax += dieFaces[from]!;
         }
       } else
         for (let x = from; x < n; x++) {
           value += rolled[x]!;
-          keptMax += term.faces;
+          keptMax += dieFaces[x]!;
         }
     }
-    if (parsed.keep) {
+    if (d.keep !== 0) {
+      const best = d.keep > 0;
       let kept = 0;
       for (let x = 1; x < n; x++) {
-        const better = parsed.keep === 'best' ? rolled[x]! > rolled[kept]! : rolled[x]! < rolled[kept]!;
+        const better = best ? rolled[x]! > rolled[kept]! : rolled[x]! < rolled[kept]!;
         if (better || (rolled[x] === rolled[kept] && faces[x]! > faces[kept]!)) kept = x;
       }
       value = n ? rolled[kept]! : 0;
@@ -179,4 +214,41 @@ export class SouffleFightBase {
     this.keptMax = keptMax;
     return value;
   }
+}
+
+/**
+ * A ladder row's dice laid out for `ladder`: each die's faces in rolling order, where each term
+ * ends, its keep rule (the count kept, -1 for all; highest or lowest) and the row's own keep
+ * (1 best, -1 worst of all, 0 none); `single` is the faces of a row of one die alone.
+ */
+export interface LadderDraw {
+  readonly n: number;
+  readonly faces: Int32Array;
+  readonly terms: number;
+  readonly termEnd: Int32Array;
+  readonly termKeep: Int32Array;
+  readonly termHigh: Uint8Array;
+  readonly keep: number;
+  readonly single: number;
+}
+
+export function ladderDraw(parsed: LadderDice): LadderDraw {
+  const terms = parsed.formula.terms.filter((t): t is DiceTerm => t.kind === 'dice');
+  let n = 0;
+  for (const t of terms) n += t.count;
+  const faces = new Int32Array(n);
+  const termEnd = new Int32Array(terms.length);
+  const termKeep = new Int32Array(terms.length);
+  const termHigh = new Uint8Array(terms.length);
+  let at = 0;
+  terms.forEach((t, k) => {
+    for (let x = 0; x < t.count; x++) faces[at++] = t.faces;
+    termEnd[k] = at;
+    termKeep[k] = t.keep && t.keepCount !== undefined ? t.keepCount : -1;
+    termHigh[k] = t.keep === 'h' ? 1 : 0;
+  });
+  const keep = parsed.keep === 'best' ? 1 : parsed.keep === 'worst' ? -1 : 0;
+  // One die alone, kept whatever the rule (a keep of one or more, or none).
+  const one = n === 1 && (keep !== 0 || termKeep[0]! !== 0);
+  return { n, faces, terms: terms.length, termEnd, termKeep, termHigh, keep, single: one ? faces[0]! : 0 };
 }

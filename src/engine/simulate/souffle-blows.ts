@@ -1,16 +1,11 @@
 import type { Dice } from '../dice/port';
 import { forceAttack, resolveAttack, type AttackInput } from '../souffle/attack';
-import {
-  defenceLevel,
-  halfMetier,
-  resolveDefence,
-  souffleSpent,
-  type DefenceInput,
-} from '../souffle/defence';
+import { defenceLevel, resolveDefence, souffleSpent, type DefenceInput } from '../souffle/defence';
+import { canRollDefence } from '../souffle/states';
 import type { Gauge, SouffleFighter } from '../souffle/fighter';
 import type { FightResult } from './stats';
 import { SouffleFightBase } from './souffle-base';
-import type { Mutable } from './souffle-runtime';
+import { type Mutable, postureIndex } from './souffle-runtime';
 
 /** A Souffle fight's attacks: the engine's steps or the simulator's own for plain ones (S-AT1..S-DF3). */
 export class SouffleFightBlows extends SouffleFightBase {
@@ -39,10 +34,8 @@ export class SouffleFightBlows extends SouffleFightBase {
     const cap = o.forceCap === 'ten' ? 10 : this.keptMax;
     const maxForce = ranged ? 0 : Math.max(0, cap - die);
     let forced = 0;
-    const force = me.tactics.force ?? 'reserve';
-    if (force !== 'never' && maxForce > 0) {
-      const reserve = force === 'reserve' ? Math.ceil(me.f.souffle.max / 2) : 0;
-      const n = Math.min(maxForce, me.f.souffle.value - reserve);
+    if (me.force !== 'never' && maxForce > 0) {
+      const n = Math.min(maxForce, me.f.souffle.value - me.reserve);
       if (n > 0) {
         potential += n;
         const spent = souffleSpent(me.f, n);
@@ -52,27 +45,54 @@ export class SouffleFightBlows extends SouffleFightBase {
         forced = n;
       }
     }
-    let defence = ranged ? undefined : them.meleeDefence;
-    let level = ranged ? undefined : them.meleeLevel;
-    if (!defence || !level || defence.states !== them.f.states || defence.posture !== them.posture0) {
-      defence = {
-        mode: (ranged ? them.shield !== undefined : them.parries) ? 'parade' : 'esquive',
+    let mode: DefenceInput['mode'];
+    let level = 0;
+    let rolls: boolean;
+    if (ranged) {
+      const defence: DefenceInput = {
+        mode: them.shield !== undefined ? 'parade' : 'esquive',
         states: them.f.states,
         posture: them.posture0,
         ...(them.armour ? { armour: them.armour } : {}),
         ...(them.shield ? { shield: them.shield } : {}),
-        ...(ranged ? { distance, shooterMetier: input.metier } : {}),
+        distance,
+        shooterMetier: input.metier,
       };
-      level = defenceLevel({ kind: input.kind }, defence, o);
-      if (!ranged) {
-        them.meleeDefence = defence;
-        them.meleeLevel = level;
+      const l = defenceLevel({ kind: input.kind }, defence, o);
+      mode = defence.mode;
+      level = l.level;
+      rolls = l.canRoll;
+    } else {
+      // The level by posture, worked out once; the states decide only whether it is rolled.
+      mode = them.parries ? 'parade' : 'esquive';
+      const p = postureIndex(them.posture0);
+      let known = them.meleeLevels[p];
+      if (known === undefined) {
+        known = defenceLevel(
+          { kind: input.kind },
+          {
+            mode,
+            states: [],
+            posture: them.posture0,
+            ...(them.armour ? { armour: them.armour } : {}),
+            ...(them.shield ? { shield: them.shield } : {}),
+          },
+          o,
+        ).level;
+        them.meleeLevels[p] = known;
       }
+      const states = them.f.states;
+      if (them.canRollFor !== states) {
+        them.canRollFor = states;
+        them.canRoll = canRollDefence(states);
+      }
+      level = known;
+      rolls = them.canRoll;
     }
-    const parried = level.canRoll ? this.ladder(level.level, dice) : 0;
-    const taken = Math.max(0, potential - parried - them.f.defense - halfMetier(them.metier, o));
+    const parried = rolls ? this.ladder(level, dice) : 0;
+    const taken = Math.max(0, potential - parried - them.f.defense - them.halfMetier);
     out.blows += 1;
-    this.struck(i, foe, input, defence.mode, taken, forced, ranged, distance, out);
+    this.struck(i, foe, input, mode, taken, forced, ranged, distance, out);
   }
 
   protected strike(
@@ -94,10 +114,8 @@ export class SouffleFightBlows extends SouffleFightBase {
     }
     let attack = resolveAttack(input, dice, o);
     let forced = 0;
-    const force = me.tactics.force ?? 'reserve';
-    if (force !== 'never' && attack.maxForce > 0) {
-      const reserve = force === 'reserve' ? Math.ceil(me.f.souffle.max / 2) : 0;
-      const n = Math.min(attack.maxForce, me.f.souffle.value - reserve);
+    if (me.force !== 'never' && attack.maxForce > 0) {
+      const n = Math.min(attack.maxForce, me.f.souffle.value - me.reserve);
       if (n > 0) {
         attack = forceAttack(attack, n, me.f.souffle.value, o);
         // S-AT2's values written on the fight's own fighter (what spendSouffle puts on a copy).

@@ -1,5 +1,5 @@
 import { attackLevel, type AttackInput } from '../souffle/attack';
-import type { DefenceInput, DefenceLevel } from '../souffle/defence';
+import type { DefenceInput } from '../souffle/defence';
 import { WEAPONS, type SouffleArmour, type SouffleShield, type SouffleWeapon } from '../souffle/equipment';
 import type { SouffleFighter } from '../souffle/fighter';
 import type { SouffleOptions } from '../souffle/options';
@@ -11,28 +11,53 @@ import type { Tactics } from './types';
 
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
+/**
+ * A fighter's state through the fights. Every key is always present (absent ones undefined), so
+ * all fighters share one shape and the loop's reads of them stay fast.
+ */
 export interface Runtime {
   readonly base: SouffleFighter;
   /** The base with gauges of its own, reset when a fight starts (the blows change it in place). */
   readonly own: SouffleFighter;
   readonly tactics: Tactics;
   readonly melee: AttackInput;
-  readonly ranged?: AttackInput;
-  readonly armour?: SouffleArmour;
-  readonly shield?: SouffleShield;
+  readonly ranged: AttackInput | undefined;
+  readonly armour: SouffleArmour | undefined;
+  readonly shield: SouffleShield | undefined;
   readonly parries: boolean;
   readonly metier: number;
   readonly posture: Posture;
   readonly adaptive: boolean;
+  /** The tactics read once: retreatBelow (0 = never), forcing, the posture taken once hurt. */
+  readonly retreatBelow: number;
+  readonly force: 'never' | 'reserve' | 'max';
+  /** The souffle forcing leaves untouched (S-AT2: half the maximum for 'reserve'). */
+  readonly reserve: number;
+  readonly postureWhenHurt: Posture | undefined;
+  /** Half its métier as its defence takes it off (halfMetier, S-DF3). */
+  readonly halfMetier: number;
+  /** Its Guerrier discipline (S-R3: first in the initiative). */
+  readonly guerrier: boolean;
   f: SouffleFighter;
   posture0: Posture;
   /** Its defence against a melee attack, kept while its states and posture stay (see strike). */
   meleeDefence: DefenceInput | undefined;
-  /** That defence's level (defenceLevel), for the simulator's own steps. */
-  meleeLevel: DefenceLevel | undefined;
+  /**
+   * Its melee defence's level (defenceLevel) by posture (see postureIndex), worked out once: the
+   * level reads the posture and the equipment, never the states.
+   */
+  readonly meleeLevels: (number | undefined)[];
+  /** Whether its states let it roll a defence (canRollDefence), for these states. */
+  canRollFor: SouffleFighter['states'] | undefined;
+  canRoll: boolean;
   /** Its attacks read once for the simulator's own steps (see SouffleFight.plainStrike). */
   readonly meleeRead: AttackRead;
-  readonly rangedRead?: AttackRead;
+  readonly rangedRead: AttackRead | undefined;
+}
+
+/** A posture's place in the lists kept by posture (Runtime.meleeLevels). */
+export function postureIndex(posture: Posture): number {
+  return posture === 'prudent' ? 0 : posture === 'intrepide' ? 1 : 2;
 }
 
 /** What resolveAttack computes of an attack before its roll: its level and fixed damage. */

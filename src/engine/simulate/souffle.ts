@@ -1,5 +1,5 @@
 import type { Dice } from '../dice/port';
-import { GUERRIER, type Gauge, type SouffleFighter } from '../souffle/fighter';
+import type { Gauge, SouffleFighter } from '../souffle/fighter';
 import { rollInitiative, settleTie, ties } from '../souffle/initiative';
 import { choosePosture, postureShortActions, type Posture } from '../souffle/posture';
 import { shuffled } from './arena';
@@ -44,30 +44,19 @@ export class SouffleFight extends SouffleFightBlows {
         out.down[i] = 1;
       }
     // S-R3: initiative once, when the fight starts.
-    let rolled = rollInitiative(
-      fighters.map((r) => ({
-        id: r.base.id,
-        initiative: r.base.initiative,
-        guerrier: r.base.disciplines.some((d) => d.toLowerCase() === GUERRIER),
-      })),
-      dice,
-      this.options,
-    );
-    // Equal totals are the players' call (S-R3); the simulator settles them at random, so no
-    // side is favoured by its place in the file.
-    for (const group of ties(rolled)) rolled = settleTie(rolled, shuffled(group, dice));
-    const order = rolled.map((o) => this.index.get(o.id) ?? 0);
+    const order = this.initiative(dice);
     let round = 0;
     let winner = arena.winner();
     while (winner === -2 && round < this.roundLimit) {
       round += 1;
       this.round = round;
       arena.startRound();
-      for (const i of order) {
+      for (let k = 0; k < order.length; k++) {
+        const i = order[k]!;
         const me = fighters[i]!;
         const a = arena.fighters[i]!;
         if (a.out) continue;
-        const limit = me.tactics.retreatBelow ?? 0;
+        const limit = me.retreatBelow;
         if (limit > 0 && me.f.pv.value <= limit * me.f.pv.max) {
           a.out = true;
           out.fled[i] = 1;
@@ -92,10 +81,72 @@ export class SouffleFight extends SouffleFightBlows {
     }
   }
 
+  /**
+   * The fight's acting order (S-R3), fighter indices: rollInitiative's rolls in the fighters'
+   * order, Guerriers first then the highest totals, equal ones in their order; each group of equal
+   * totals then shuffled through the dice (the players' call, settled at random so no side is
+   * favoured by its place in the file), as ties, shuffled and settleTie do it. The engine's steps
+   * take those functions themselves.
+   */
+  protected initiative(dice: Dice): Int32Array {
+    const fighters = this.fighters;
+    const order = this.order;
+    if (this.engineSteps) {
+      let rolled = rollInitiative(
+        fighters.map((r) => ({ id: r.base.id, initiative: r.base.initiative, guerrier: r.guerrier })),
+        dice,
+        this.options,
+      );
+      for (const group of ties(rolled)) rolled = settleTie(rolled, shuffled(group, dice));
+      rolled.forEach((o, k) => (order[k] = this.index.get(o.id) ?? 0));
+      return order;
+    }
+    const totals = this.totals;
+    const adds = this.options.initiativeAddsScore;
+    for (let i = 0; i < fighters.length; i++) {
+      const score = fighters[i]!.base.initiative;
+      totals[i] = this.ladder(score, dice) + (adds ? score : 0);
+    }
+    // Before: Guerrier first, then the higher total (a stable insertion sort keeps file order).
+    const before = (a: number, b: number): boolean => {
+      const ga = fighters[a]!.guerrier;
+      if (ga !== fighters[b]!.guerrier) return ga;
+      return totals[a]! > totals[b]!;
+    };
+    for (let k = 0; k < order.length; k++) {
+      const i = k;
+      let at = k;
+      while (at > 0 && before(i, order[at - 1]!)) {
+        order[at] = order[at - 1]!;
+        at--;
+      }
+      order[at] = i;
+    }
+    for (let a = 0; a < order.length;) {
+      const first = order[a]!;
+      let b = a + 1;
+      while (
+        b < order.length &&
+        fighters[order[b]!]!.guerrier === fighters[first]!.guerrier &&
+        totals[order[b]!] === totals[first]
+      )
+        b++;
+      // Fisher–Yates on the group, as shuffleInPlace does it.
+      for (let x = b - a - 1; x > 0; x--) {
+        const y = dice.die(x + 1) - 1;
+        const t = order[a + x]!;
+        order[a + x] = order[a + y]!;
+        order[a + y] = t;
+      }
+      a = b;
+    }
+    return order;
+  }
+
   /** The posture a fighter's tactics take at the end of its own turn (S-P1). */
   protected nextPosture(i: number): Posture {
     const me = this.fighters[i]!;
-    const hurt = me.tactics.postureWhenHurt;
+    const hurt = me.postureWhenHurt;
     if (hurt && me.f.pv.value * 2 < me.f.pv.max) return hurt;
     if (!me.adaptive) return me.posture0;
     if (me.f.pv.value * 3 < me.f.pv.max) return 'defensif';
