@@ -135,8 +135,7 @@ function coreCss(): string {
  * What the system does to a rendered page in Foundry: rule IDs become links with their tooltip
  * (src/foundry/rules/links.ts), then the page's own `dom` step (e.g. showing a tooltip).
  */
-function finishBody(body: string, page: GalleryPage, lang: string): string {
-  const window = new Window();
+function finishBody(body: string, page: GalleryPage, lang: string, window: Window): string {
   const root = window.document.createElement('div');
   root.innerHTML = body;
   const g = globalThis as { document?: unknown };
@@ -150,9 +149,7 @@ function finishBody(body: string, page: GalleryPage, lang: string): string {
   } finally {
     g.document = previous;
   }
-  const html = root.innerHTML;
-  void window.happyDOM.close();
-  return html;
+  return root.innerHTML;
 }
 
 const CHROME = `
@@ -207,36 +204,50 @@ export async function buildGallery(lang: string, pages?: GalleryPage[], dir?: st
   const shell = join(outDir, '_shell.html');
   writeFileSync(shell, pageHtml(lang, 'gallery', css, APP_PLACEHOLDER));
   const built: BuiltPage[] = [];
-  for (const page of pages ?? (await loadPages())) {
-    const context = typeof page.context === 'function' ? page.context(lang) : page.context;
-    let body = '';
-    let error: string | undefined;
-    try {
-      for (const t of [page.template].flat()) {
-        if (!t) continue;
-        const source = readFileSync(join(ROOT, 'templates', t), 'utf8');
-        body += hb.compile(source, { strict: false })(context);
-      }
-      if (page.html) body += page.html(lang);
-      body = finishBody(body, page, lang);
-    } catch (e) {
-      error = e instanceof Error ? e.message : String(e);
+  // One detached document for every page's finishing step, and each template compiled once.
+  const window = new Window();
+  const compiled = new Map<string, Handlebars.TemplateDelegate>();
+  const template = (t: string) => {
+    let fn = compiled.get(t);
+    if (!fn) {
+      fn = hb.compile(readFileSync(join(ROOT, 'templates', t), 'utf8'), { strict: false });
+      compiled.set(t, fn);
     }
-    const frame = page.frame ?? 'sheet';
-    const classes = [
-      'application',
-      frame === 'chat' ? 'chat-frame' : 'sheet',
-      'passe-d-armes',
-      ...(page.classes ?? []),
-    ];
-    const app = `<div id="gallery-app" class="${classes.join(' ')}" style="width:${page.width}px;height:${page.height}px">
+    return fn;
+  };
+  try {
+    for (const page of pages ?? (await loadPages())) {
+      const context = typeof page.context === 'function' ? page.context(lang) : page.context;
+      let body = '';
+      let error: string | undefined;
+      try {
+        for (const t of [page.template].flat()) {
+          if (!t) continue;
+          body += template(t)(context);
+        }
+        if (page.html) body += page.html(lang);
+        body = finishBody(body, page, lang, window);
+      } catch (e) {
+        error = e instanceof Error ? e.message : String(e);
+      }
+      const frame = page.frame ?? 'sheet';
+      const classes = [
+        'application',
+        frame === 'chat' ? 'chat-frame' : 'sheet',
+        'passe-d-armes',
+        ...(page.classes ?? []),
+      ];
+      const app = `<div id="gallery-app" class="${classes.join(' ')}" style="width:${page.width}px;height:${page.height}px">
 <header class="window-header"><h1 class="window-title">${escapeHtml(page.title ?? page.name)}</h1></header>
 <section class="window-content">${body}</section>
 </div>`;
-    const html = pageHtml(lang, page.name, css, app);
-    const file = join(outDir, `${page.name}.html`);
-    writeFileSync(file, html);
-    built.push({ page, lang, file, app, shell, ...(error ? { error } : {}) });
+      const html = pageHtml(lang, page.name, css, app);
+      const file = join(outDir, `${page.name}.html`);
+      writeFileSync(file, html);
+      built.push({ page, lang, file, app, shell, ...(error ? { error } : {}) });
+    }
+  } finally {
+    await window.happyDOM.close();
   }
   return built;
 }

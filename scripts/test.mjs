@@ -6,6 +6,10 @@
  * `npm run vitest` still run each part alone.
  */
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+const BIN = join(import.meta.dirname, '..', 'node_modules', '.bin');
+const NODE_FLAGS = ['--single-threaded-gc'];
 
 const JOBS = [
   ['vitest', 'vitest', ['run'], { live: true }],
@@ -18,7 +22,10 @@ const JOBS = [
 function run([name, bin, args, { live = false } = {}]) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn('npx', ['--no-install', bin, ...args], {
+    // Each tool straight from node_modules/.bin under this node (no npx to start first), with
+    // single-threaded garbage collection: on a 2-core machine running five jobs at once, parallel
+    // GC threads only take CPU from the other jobs (measured: a few percent less CPU in all).
+    const child = spawn(process.execPath, [...NODE_FLAGS, join(BIN, bin), ...args], {
       env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
     });
     const out = [];

@@ -49,8 +49,9 @@ describe('localization', () => {
 
   it('no translation is empty', () => {
     for (const lang of ['fr', 'en']) {
-      const empty = flatten(load(lang)).filter((k) => {
-        const v = k.split('.').reduce<unknown>((o, p) => (o as Tree)[p], load(lang));
+      const tree = load(lang);
+      const empty = flatten(tree).filter((k) => {
+        const v = k.split('.').reduce<unknown>((o, p) => (o as Tree)[p], tree);
         return typeof v === 'string' && v.trim() === '';
       });
       expect(empty, lang).toEqual([]);

@@ -79,15 +79,14 @@ function tipControl(el: HTMLElement): void {
   if (ids.length) el.dataset.tooltip = ids.map((id) => ruleTooltip(id as RuleId)).join('\n');
 }
 
+/** Everything `linkRules` may have to link: rule spans and controls citing a rule. */
+const CITING = `.pda-rule, [${RULE_TIP_ATTRIBUTE}]`;
+
 /** Links every rule ID shown under `root` (the root included) that is not linked yet. */
 export function linkRules(root: ParentNode): void {
-  const tips: HTMLElement[] = [];
-  const tipSelector = `[${RULE_TIP_ATTRIBUTE}]:not([${LINKED}])`;
-  if ((root as Element).matches?.(tipSelector)) tips.push(root as HTMLElement);
-  tips.push(...root.querySelectorAll<HTMLElement>(tipSelector));
-  for (const el of tips) tipControl(el);
-  const spans: HTMLElement[] = [];
-  if ((root as Element).matches?.(`.pda-rule:not([${LINKED}])`)) spans.push(root as HTMLElement);
-  spans.push(...root.querySelectorAll<HTMLElement>(`.pda-rule:not([${LINKED}])`));
-  for (const span of spans) linkSpan(span);
+  // One query for both kinds (it runs on every render); controls first, then the spans left.
+  const found = [...root.querySelectorAll<HTMLElement>(CITING)];
+  if ((root as Element).matches?.(CITING)) found.unshift(root as HTMLElement);
+  for (const el of found) if (el.hasAttribute(RULE_TIP_ATTRIBUTE) && !el.hasAttribute(LINKED)) tipControl(el);
+  for (const el of found) if (el.classList.contains('pda-rule') && !el.hasAttribute(LINKED)) linkSpan(el);
 }
