@@ -14,9 +14,6 @@ class GalleryFirst extends BaseSequencer {
   }
 }
 
-/** Files of the `shared` project (see below). */
-const NOT_ADAPTER = ['test/table/**', 'test/harness/**', 'test/engine/**/!(model-parity).test.ts'];
-
 /** Files each run in a process of their own (the `fresh` project). */
 const FRESH = [
   'test/gallery/gallery.test.ts',
@@ -43,29 +40,14 @@ export default defineConfig({
     sequence: { sequencer: GalleryFirst },
     projects: [
       {
-        // Files that share no module state between them: the table tests (each client runs its
-        // own copy of the system bundle; they import test/harness only, lint-enforced), the
-        // harness's own tests and the pure engine. They reuse one worker process instead of
-        // paying a fresh process and a cold JIT per file.
+        // Every file but the fresh ones below shares worker processes (no isolation): a fresh
+        // process per file cost more CPU than most files' tests. The table tests share no module
+        // state (each client runs its own copy of the system bundle; they import test/harness
+        // only, lint-enforced); the engine tests are pure; the adapter, security and project tests
+        // import src/foundry modules under the global Foundry fake, which test/setup.ts installs
+        // and resets before each test. Checked in shuffled orders, one worker and two.
         extends: true,
-        test: {
-          name: 'shared',
-          include: ['test/table/**/*.test.ts', 'test/harness/**/*.test.ts', 'test/engine/**/*.test.ts'],
-          exclude: ['test/engine/simulate/model-parity.test.ts'],
-          isolate: false,
-        },
-      },
-      {
-        // Adapter, security and project tests import src/foundry modules under the global Foundry
-        // fake (test/setup.ts installs it and resets it before each test). They too reuse one
-        // worker process: a fresh process per file cost more CPU than the tests themselves.
-        extends: true,
-        test: {
-          name: 'adapter',
-          include: ['test/**/*.test.ts'],
-          exclude: [...NOT_ADAPTER, ...FRESH],
-          isolate: false,
-        },
+        test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: FRESH, isolate: false },
       },
       {
         // Files that need modules of their own: the gallery (its browser), and tests that read
