@@ -10,8 +10,8 @@ export type Obj = Record<string, any>;
 
 export function deepClone<T>(value: T): T {
   if (value === null || typeof value !== 'object') {
-    // Primitives are their own copy; a function is refused as structuredClone refuses it.
-    return typeof value === 'function' ? (structuredClone(value) as T) : value;
+    // Primitives are their own copy; a function or a symbol is refused as structuredClone refuses it.
+    return typeof value === 'function' || typeof value === 'symbol' ? (structuredClone(value) as T) : value;
   }
   try {
     return clonePlain(value, 0) as T;
