@@ -47,6 +47,7 @@ export function combatant(
   pv: FantasiaCombatant['pv'],
   states: FantasiaStates,
 ): FantasiaCombatant {
+  // Every key of FantasiaCombatant, optional ones included: a key added there and not here fails to compile.
   return {
     id: c.id,
     name: c.name,
@@ -63,7 +64,7 @@ export function combatant(
     weapons: c.weapons,
     shield: c.shield,
     thrusts: c.thrusts,
-  };
+  } satisfies Record<keyof FantasiaCombatant, unknown>;
 }
 
 /** The combatant with its states patched, keeping their one shape (see `shaped`). */
