@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
 const BIN = join(import.meta.dirname, '..', 'node_modules', '.bin');
-const NODE_FLAGS = ['--single-threaded-gc'];
+const NODE_FLAGS = ['--single-threaded-gc', '--max-semi-space-size=64'];
 
 const JOBS = [
   ['vitest', 'vitest', ['run'], { live: true }],
@@ -24,7 +24,9 @@ function run([name, bin, args, { live = false } = {}]) {
   return new Promise((resolve) => {
     // Each tool straight from node_modules/.bin under this node (no npx to start first), with
     // single-threaded garbage collection: on a 2-core machine running five jobs at once, parallel
-    // GC threads only take CPU from the other jobs (measured: a few percent less CPU in all).
+    // GC threads only take CPU from the other jobs (measured: a few percent less CPU in all); and
+    // a 64 MB young generation, in which tsc, ESLint and Prettier collect less often (measured:
+    // 5 to 10 % less CPU each). Vitest's workers set their own (vitest.config.ts).
     const child = spawn(process.execPath, [...NODE_FLAGS, join(BIN, bin), ...args], {
       env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
     });

@@ -679,7 +679,7 @@ export class Client implements Connection {
       } else this.game.collections.get(op.documentName).set(doc.id, doc);
       doc._onCreate(source, op.options, op.userId);
       this.Hooks.callAll(`create${op.documentName}`, doc, op.options, op.userId);
-      this.afterChange(op.documentName, doc, parent);
+      this.afterChange(op, doc, parent);
       if (op.documentName === 'ChatMessage') void this.track(this.renderMessage(doc));
     }
   }
@@ -702,7 +702,7 @@ export class Client implements Connection {
       doc._onUpdate(diff, op.options, op.userId);
       doc.system?._onUpdate?.(diff.system ?? {}, op.options, op.userId);
       this.Hooks.callAll(`update${op.documentName}`, doc, diff, op.options, op.userId);
-      this.afterChange(op.documentName, doc, parent);
+      this.afterChange(op, doc, parent);
       if (op.documentName === 'ChatMessage') void this.track(this.renderMessage(doc));
     }
   }
@@ -721,14 +721,19 @@ export class Client implements Connection {
       doc._onDelete(op.options, op.userId);
       this.Hooks.callAll(`delete${op.documentName}`, doc, op.options, op.userId);
       for (const app of Object.values(doc.apps ?? {})) void (app as any).close();
-      this.afterChange(op.documentName, doc, parent);
+      this.afterChange(op, doc, parent);
       if (op.documentName === 'ChatMessage')
         this.document.querySelector(`#chat-log [data-message-id="${id}"]`)?.remove();
     }
   }
 
-  /** Re-renders what shows a changed document: its sheets, its parent's sheets, the tracker. */
-  private afterChange(documentName: string, doc: any, parent: any): void {
+  /**
+   * Re-renders what shows a changed document: its sheets, its parent's sheets, the tracker; none
+   * of them when the operation was made with `render: false`.
+   */
+  private afterChange(op: Operation, doc: any, parent: any): void {
+    if (op.options.render === false) return;
+    const documentName = op.documentName;
     for (const app of [...Object.values(doc.apps ?? {}), ...Object.values(parent?.apps ?? {})]) {
       void this.track((app as any).render(false));
     }

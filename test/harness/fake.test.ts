@@ -218,4 +218,35 @@ describe('the table harness is as strict as Foundry (issue 30)', () => {
       expect(alice.client.deprecations.length).toBe(generation === 14 ? 1 : 0);
     }
   });
+
+  it('re-renders the sheets and the tracker of every client on a change, none with render: false', async () => {
+    const table = await Table.open({ ruleset: 'fantasia' });
+    await table.importActor('fantasia-bestiaire', 'Bretteur', 'Bruno');
+    await table.startEncounter('Bretteur');
+    const renders = new Map<string, string[]>();
+    for (const seat of table.seats.values()) {
+      await seat.openSheet(seat.actor('Bretteur'));
+      await seat.openTracker();
+      const seen: string[] = [];
+      renders.set(seat.name, seen);
+      seat.client.Hooks.on('renderApplicationV2', (app: { constructor: { name: string } }) => {
+        seen.push(app.constructor.name.includes('Tracker') ? 'tracker' : 'sheet');
+      });
+    }
+    const combat = table.gm.game.combats.contents[0];
+    const bruno = table.seat('Bruno');
+    await bruno.actor('Bretteur').update({ 'system.pv.value': 7 }, { render: false });
+    await combat.update({ 'flags.x.quiet': 1 }, { render: false });
+    await table.settle();
+    for (const seat of table.seats.values()) {
+      expect(renders.get(seat.name)).toEqual([]);
+      // The data landed; only the views were left as they were.
+      expect(seat.actor('Bretteur').system.pv.value).toBe(7);
+    }
+    await bruno.actor('Bretteur').update({ 'system.pv.value': 6 });
+    await combat.update({ 'flags.x.loud': 1 });
+    await table.settle();
+    for (const seat of table.seats.values())
+      expect([...renders.get(seat.name)!].sort()).toEqual(['sheet', 'tracker', 'tracker']);
+  });
 });

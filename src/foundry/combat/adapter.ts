@@ -43,8 +43,12 @@ export interface CombatLike {
   readonly combatants: Iterable<CombatantLike>;
   /** The system's flags (flags.ts): a round journal left by a command cut off midway. */
   readonly flags?: { readonly 'passe-d-armes'?: SystemCombatFlags };
-  update(data: Record<string, unknown>): Promise<unknown>;
-  updateEmbeddedDocuments(name: 'Combatant', updates: Record<string, unknown>[]): Promise<unknown>;
+  update(data: Record<string, unknown>, operation?: { render?: boolean }): Promise<unknown>;
+  updateEmbeddedDocuments(
+    name: 'Combatant',
+    updates: Record<string, unknown>[],
+    operation?: { render?: boolean },
+  ): Promise<unknown>;
 }
 
 /** A Combatant of the combat by id (own entries only: no key such as 'constructor' matches). */

@@ -13,7 +13,12 @@ import { isActiveGM } from '../active-gm';
  * Combatants are written, and the Combat's own update clears the journal. A command cut off
  * midway is finished, never run twice, by the next command on that combat on the active GM's
  * client (or at `ready`): the writes already made are skipped, the rest are made.
+ *
+ * The journal and the Combatants' writes are made without re-rendering (`render: false`): the
+ * tracker shows neither the journal nor a half-made command, and the Combat's last update renders
+ * it once with everything landed, on every client, instead of once per write.
  */
+const QUIET = { render: false } as const;
 
 export const ROUND_JOURNAL = 'roundJournal';
 
@@ -102,10 +107,10 @@ export async function writeRoundUpdates(
       combat: updates.combat,
       move,
     };
-    await combat.update({ flags: { [SYSTEM_ID]: { [ROUND_JOURNAL]: journal } } });
+    await combat.update({ flags: { [SYSTEM_ID]: { [ROUND_JOURNAL]: journal } } }, QUIET);
   }
   for (const { actor, updates: list } of updates.items) await actor.updateEmbeddedDocuments('Item', list);
-  if (updates.combatants.length) await combat.updateEmbeddedDocuments('Combatant', updates.combatants);
+  if (updates.combatants.length) await combat.updateEmbeddedDocuments('Combatant', updates.combatants, QUIET);
   if (parts) await finalCombatWrite(combat, updates.combat, move);
   else {
     const core = combat as unknown as CoreCombat;
@@ -133,7 +138,7 @@ export async function finishRoundJournal(combat: CombatLike): Promise<string | u
     const c = combatantById(combat, String(u._id));
     return c !== undefined && !holds(c, withoutId(u));
   });
-  if (combatants.length) await combat.updateEmbeddedDocuments('Combatant', combatants);
+  if (combatants.length) await combat.updateEmbeddedDocuments('Combatant', combatants, QUIET);
   await finalCombatWrite(combat, journal.combat, journal.move);
   return journal.key;
 }
