@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Handlebars from 'handlebars';
 import { Window } from 'happy-dom';
-import { linkRules } from '../src/foundry/rules/links';
+import { registerRuleHelpers } from '../src/foundry/rules/links';
 import { registerHelpers } from './helpers';
 import { withI18n } from './shared';
 import type { GalleryPage } from './types';
@@ -84,6 +84,9 @@ export async function loadPages(): Promise<GalleryPage[]> {
 export function createEnvironment(translations: Dict): typeof Handlebars {
   const hb = Handlebars.create();
   registerHelpers(hb, translations);
+  // The system's own helpers, as it registers them at init (their texts read game.i18n: the
+  // pages are rendered inside withI18n).
+  registerRuleHelpers(hb);
   for (const file of walk(join(ROOT, 'templates'), '.hbs')) {
     const rel = relative(join(ROOT, 'templates'), file).split('\\').join('/');
     hb.registerPartial(`${SYSTEM_TEMPLATES}${rel}`, readFileSync(file, 'utf8'));
@@ -131,10 +134,7 @@ function coreCss(): string {
   return readFileSync(join(ROOT, 'gallery', 'core.css'), 'utf8');
 }
 
-/**
- * What the system does to a rendered page in Foundry: rule IDs become links with their tooltip
- * (src/foundry/rules/links.ts), then the page's own `dom` step (e.g. showing a tooltip).
- */
+/** The page's own `dom` step on the rendered page (e.g. showing a tooltip). */
 function finishBody(body: string, page: GalleryPage, lang: string, window: Window): string {
   const root = window.document.createElement('div');
   root.innerHTML = body;
@@ -142,10 +142,7 @@ function finishBody(body: string, page: GalleryPage, lang: string, window: Windo
   const previous = g.document;
   g.document = window.document;
   try {
-    withI18n(lang, () => {
-      linkRules(root as unknown as HTMLElement);
-      page.dom?.(root as unknown as HTMLElement, lang);
-    });
+    withI18n(lang, () => page.dom?.(root as unknown as HTMLElement, lang));
   } finally {
     g.document = previous;
   }
@@ -223,7 +220,7 @@ export async function buildGallery(lang: string, pages?: GalleryPage[], dir?: st
       try {
         for (const t of [page.template].flat()) {
           if (!t) continue;
-          body += template(t)(context);
+          body += withI18n(lang, () => template(t)(context));
         }
         if (page.html) body += page.html(lang);
         body = finishBody(body, page, lang, window);

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { referenceEntries } from '../../src/foundry/rules/reference';
+import { ruleSpanHtml } from '../../src/foundry/rules/links';
 import { formatKey, translations, withI18n } from '../shared';
 import type { GalleryPage } from '../types';
 
@@ -72,9 +73,8 @@ function guide(ruleset: 'fantasia' | 'greyhawk' | 'souffle') {
     };
     const pages = adventure.journal[0]!.pages;
     const page = lang === 'fr' ? pages[0]! : pages[1]!;
-    const content = page.text.content.replace(
-      /@Regle\[([FGS]-[A-Z]{1,2}\d{1,2})\]/g,
-      '<span class="pda-rule">$1</span>',
+    const content = withI18n(lang, () =>
+      page.text.content.replace(/@Regle\[([FGS]-[A-Z]{1,2}\d{1,2})\]/g, (_m, id: string) => ruleSpanHtml(id)),
     );
     return `<article class="journal-entry-page text"><h1>${page.name}</h1>${content}</article>`;
   };

@@ -1,3 +1,4 @@
+import Handlebars from 'handlebars';
 /**
  * A small, explicit fake of the Foundry globals our adapters touch. It is written from Foundry's
  * public API documentation, not from its source: enough behaviour (field defaults, cleaning,
@@ -406,6 +407,9 @@ class FakeChatMessage extends FakeDocument {
 /** Installs the fake globals (idempotent). */
 export function installFoundry(): void {
   const g = globalThis as any;
+  // Foundry's global Handlebars is the library's own environment (the system registers its
+  // helpers there at init).
+  g.Handlebars = Handlebars;
   g.foundry = {
     abstract: { DataModel, TypeDataModel },
     data: { fields },

@@ -59,6 +59,7 @@ export const CLIENT_GLOBALS = [
   'KeyboardEvent',
   'FormData',
   'DOMParser',
+  'Handlebars',
   'getComputedStyle',
   'requestAnimationFrame',
   'console',

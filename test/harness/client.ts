@@ -577,6 +577,8 @@ export class Client implements Connection {
       KeyboardEvent: w.KeyboardEvent,
       FormData: w.FormData,
       DOMParser: w.DOMParser,
+      // Foundry's global Handlebars environment: this client's own (helpers registered at init).
+      Handlebars: this.templates.hb,
       getComputedStyle: w.getComputedStyle.bind(w),
       requestAnimationFrame: (fn: () => void) => setTimeout(fn, 0),
       // The system's console: errors it logs count as this client's errors.

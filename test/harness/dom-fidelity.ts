@@ -6,7 +6,7 @@
  * - Setting `innerHTML` on a connected element: a browser parses the markup into a fragment and
  *   replaces the children at once, so a MutationObserver sees one record whose added nodes are the
  *   new top-level nodes. happy-dom parses into the live element, one record per parsed node, so an
- *   observer (the system's rule-link watcher) would run once per node of every render.
+ *   observer would run once per node of every render.
  */
 import { Element } from 'happy-dom';
 

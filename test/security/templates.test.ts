@@ -9,6 +9,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import Handlebars from 'handlebars';
+import { registerRuleHelpers } from '../../src/foundry/rules/links';
 import { describe, expect, it } from 'vitest';
 
 const root = join(__dirname, '../..');
@@ -65,6 +66,8 @@ function environment(text: string): typeof Handlebars {
   // Foundry's helpers as their documentation describes them: plain strings (escaped by
   // Handlebars) or SafeStrings built from escaped values.
   hb.registerHelper('localize', say);
+  // The system's own helpers, as it registers them at init.
+  registerRuleHelpers(hb);
   hb.registerHelper('checked', (v: unknown) => new hb.SafeString(v ? 'checked' : ''));
   hb.registerHelper('disabled', (v: unknown) => new hb.SafeString(v ? 'disabled' : ''));
   hb.registerHelper('not', (v: unknown) => !v);

@@ -1,7 +1,7 @@
 /** Rule IDs where they are cited: a tooltip with the rule's summary, a click opens its page. */
 import { describe, expect, it } from 'vitest';
 import { Table } from '../harness/table';
-import { attackFromSheet, itemId, text } from './fantasia-table';
+import { attackFromSheet, fantasiaTable, itemId, text } from './fantasia-table';
 
 async function crossbowCard(lang: 'fr' | 'en') {
   const table = await Table.open({ ruleset: 'fantasia', lang });
@@ -67,6 +67,44 @@ describe('the rules reference from a card', () => {
     expect(await gm.hover(link!)).toMatch(/^G-S3 Spécialiste de l'arc et de l'arbalète : \+1 pour toucher/);
     await gm.click(link!);
     expect(gm.window('#pda-rules-reference [data-rule-page="G-S3"]')).not.toBeNull();
+    expect(table.errors()).toEqual([]);
+  });
+
+  it('F-D3 a refused parry: the button tells its rule on hover, its reason links the rule outside it', async () => {
+    const t = await fantasiaTable([
+      { entry: 'Brigand' },
+      { entry: 'Bretteur', owner: 'Bruno' },
+      { entry: 'Garde de la porte' },
+    ]);
+    const bow = itemId(t.gm, 'Brigand', 'Arc');
+    const sheet = await t.gm.openSheet(t.gm.actor('Brigand'));
+    await t.gm.click(sheet.querySelector(`tr[data-weapon-id="${bow}"] [data-field="drawn"]`)!);
+    t.table.dice.push([100, 10]);
+    await attackFromSheet(t.gm, 'Brigand', bow, 'Bretteur');
+    const card = t.bruno.lastMessage();
+    const refused = t.bruno.buttons(card).find((b) => b.label.startsWith('Parer (Épée fantasque)'))!;
+    expect(refused.enabled).toBe(false);
+    expect(refused.el.querySelector('a')).toBeNull();
+    const summary = /^F-D3 Parer un projectile : /;
+    expect(await t.bruno.hover(refused.el)).toMatch(summary);
+    const why = refused.el.parentElement!.querySelector<HTMLElement>('.pda-card__why')!;
+    expect(text(why)).toContain("Un projectile ne se pare qu'avec un bouclier");
+    const link = why.querySelector<HTMLElement>('a[data-pda-rule="F-D3"]');
+    expect(link, 'the reason links F-D3').not.toBeNull();
+    expect(await t.bruno.hover(link!)).toMatch(summary);
+    expect(t.table.errors()).toEqual([]);
+  });
+
+  it('F-T1 the resistance button of a sheet cites its rule as a tooltip, with no link inside it (en)', async () => {
+    const table = await Table.open({ ruleset: 'fantasia', lang: 'en' });
+    await table.importActor('fantasia-bestiaire', 'Bretteur', 'Bruno');
+    const bruno = table.seat('Bruno');
+    const sheet = await bruno.openSheet(bruno.actor('Bretteur'));
+    const button = sheet.querySelector<HTMLElement>('button[data-action="resistanceRoll"]')!;
+    expect(button.querySelector('a')).toBeNull();
+    const cite = button.querySelector<HTMLElement>('.pda-rule')!;
+    expect(text(cite)).toBe('F-T1');
+    expect(await bruno.hover(cite)).toMatch(/^F-T1 Resistance table: /);
     expect(table.errors()).toEqual([]);
   });
 });

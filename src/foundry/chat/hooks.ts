@@ -11,6 +11,23 @@ export function isHiddenMessage(message: ChatMessage): boolean {
 }
 
 /**
+ * Cards whose element the system's ChatMessage is building (chat/message.ts): it puts this
+ * client's body in place, then wires the buttons itself, so the hook leaves them alone (it would
+ * decide and wire buttons about to be replaced).
+ */
+const rebuilding = new WeakSet<ChatMessage>();
+
+/** Runs `render` with the hook told that the caller wires `message`'s buttons itself. */
+export async function whileRebuilding<T>(message: ChatMessage, render: () => Promise<T>): Promise<T> {
+  rebuilding.add(message);
+  try {
+    return await render();
+  } finally {
+    rebuilding.delete(message);
+  }
+}
+
+/**
  * `renderChatMessageHTML`, synchronous: Foundry does not wait for a render hook, and the chat log
  * shows the element as soon as `renderHTML` resolves. So nothing here waits: a hidden store is
  * hidden, and a card's buttons are decided for the current user (those they may not use removed,
@@ -31,6 +48,7 @@ export function onRenderCardHTML(message: ChatMessage, html: HTMLElement): void 
     for (const button of html.querySelectorAll('button')) button.remove();
     return;
   }
+  if (rebuilding.has(message)) return;
   wireCard(message, html);
 }
 

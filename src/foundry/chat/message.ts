@@ -1,5 +1,5 @@
 import { CARD_TYPE } from './card-model';
-import { isGmCard, localCardHtml, swapCardBody, wireCard } from './hooks';
+import { isGmCard, localCardHtml, swapCardBody, whileRebuilding, wireCard } from './hooks';
 
 /**
  * The system's ChatMessage: a `carte` message renders its own HTML from its data for the user
@@ -22,11 +22,10 @@ export class PasseDArmesChatMessage extends foundry.documents.ChatMessage {
       (this.type as string) === CARD_TYPE && user && isGmCard(message)
         ? await localCardHtml(message, user)
         : null;
-    const html = await super.renderHTML(...args);
-    if (local !== null) {
-      swapCardBody(html, local);
-      wireCard(message, html);
-    }
+    if (local === null) return super.renderHTML(...args);
+    const html = await whileRebuilding(message, () => super.renderHTML(...args));
+    swapCardBody(html, local);
+    wireCard(message, html);
     return html;
   }
 }

@@ -1,11 +1,11 @@
 /**
- * Rule IDs where they are cited: the `@Regle[F-H5]` text enricher (registered once, at init), and
- * in every rendered page the `.pda-rule` spans turned into links (a MutationObserver, so cards,
- * sheets, the tracker and dialogs need no hook of their own), with one delegated listener that
- * opens the rules reference on click, Enter or Space.
+ * Rule IDs where they are cited: the `@Regle[F-H5]` text enricher and the `pdaRule` template
+ * helpers (registered once, at init: cards, sheets, the tracker and dialogs render their rule
+ * links with the page), with one delegated listener that opens the rules reference on click,
+ * Enter or Space.
  */
 import { isRuleId } from './ids';
-import { RULE_ATTRIBUTE, linkRules, ruleLink } from './links';
+import { RULE_ATTRIBUTE, registerRuleHelpers, ruleLink } from './links';
 import { RulesReference } from './reference';
 
 /** `@Regle[G-S3]` in any enriched text (journals, descriptions) becomes a rule link. */
@@ -51,27 +51,21 @@ function onActivate(event: Event): void {
   void RulesReference.open(link.getAttribute(RULE_ATTRIBUTE) ?? '');
 }
 
-/** Watches one document: links what is there and what gets rendered later. */
+/** Listens once to one document: its rule links open the reference. */
 export function watchDocument(doc: Document): void {
   const body = doc.body;
   if (!body || body.hasAttribute('data-pda-rules-watched')) return;
   body.setAttribute('data-pda-rules-watched', '');
   doc.addEventListener('click', onActivate, true);
   doc.addEventListener('keydown', onActivate, true);
-  linkRules(body);
-  const Observer = doc.defaultView?.MutationObserver;
-  if (!Observer) return;
-  new Observer((records) => {
-    for (const record of records)
-      for (const node of record.addedNodes) if (node.nodeType === 1) linkRules(node as Element);
-  }).observe(body, { childList: true, subtree: true });
 }
 
 /** Called once at `init`. */
 export function registerRules(): void {
   registerEnricher();
+  registerRuleHelpers(Handlebars);
   Hooks.once('ready', () => watchDocument(document));
 }
 
 export { RulesReference } from './reference';
-export { linkRules, ruleLink } from './links';
+export { registerRuleHelpers, ruleLink, ruleSpanHtml } from './links';

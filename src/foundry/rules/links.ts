@@ -1,14 +1,19 @@
 /**
  * Rule IDs as links. Every rule ID the system shows (cards, sheets, tracker, dialogs, refusals)
- * sits in a `<span class="pda-rule">`; `linkRules` turns each ID in such a span into a link whose
+ * is written in a template with the `pdaRule` helper, which renders it as a link whose
  * `data-tooltip` is the rule's summary (Foundry's tooltip shows it on hover) and whose activation
- * opens the rule in the reference. The `@Regle[F-H5]` enricher builds the same link.
+ * opens the rule in the reference (rules/index.ts listens once per document). Inside a control (a
+ * button) a nested link is not allowed: `{{pdaRule "F-T1" control=true}}` gives the tooltip only;
+ * a control citing a rule in its tooltip, not its label, takes `{{pdaRuleTip rule}}` among its
+ * attributes. The links are rendered with the page, in the reader's language: nothing scans the
+ * page afterwards. The `@Regle[F-H5]` enricher builds the same link as an element.
  */
 import { t } from '../i18n';
 import { RULE_ID_SOURCE, isRuleId, type RuleId } from './ids';
 
 /** The attribute a rule link carries (its rule ID). */
 export const RULE_ATTRIBUTE = 'data-pda-rule';
+/** Marks what cites rules once rendered (the styles give a linked ID its full contrast). */
 const LINKED = 'data-pda-rule-linked';
 
 const key = (id: RuleId, field: string): string => `PDA.Rules.Entry.${id}.${field}`;
@@ -38,55 +43,95 @@ export function ruleLink(doc: Document, id: RuleId): HTMLElement {
   return a;
 }
 
-/** Inside a control (a card button, a link) a nested link is not allowed: the span gets the tooltip only. */
-function insideControl(el: Element): boolean {
-  return el.closest('button, a, summary, select') !== null;
+/** The characters Handlebars escapes in `{{ }}`, as it escapes them. */
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#x27;',
+  '`': '&#x60;',
+  '=': '&#x3D;',
+};
+
+/** Text for an HTML text node or an attribute value, escaped as Handlebars escapes `{{ }}`. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"'`=]/g, (c) => ESCAPES[c] ?? c);
 }
 
-/** Turns the rule IDs of one `.pda-rule` span into links (or tooltips inside a control). */
-function linkSpan(span: HTMLElement): void {
-  span.setAttribute(LINKED, '');
-  const text = span.textContent ?? '';
-  const pattern = new RegExp(RULE_ID_SOURCE, 'g');
-  const ids = [...text.matchAll(pattern)].filter((m) => isRuleId(m[0]));
-  if (!ids.length) return;
-  if (insideControl(span)) {
-    span.dataset.tooltip = ids.map((m) => ruleTooltip(m[0] as RuleId)).join('\n');
-    return;
+/** The rule IDs cited in a text, where they stand in it. */
+function citedIds(text: string): { id: RuleId; index: number }[] {
+  return [...text.matchAll(new RegExp(RULE_ID_SOURCE, 'g'))]
+    .filter((m) => isRuleId(m[0]))
+    .map((m) => ({ id: m[0] as RuleId, index: m.index }));
+}
+
+/** The markup of `ruleLink`: the same element, as HTML. */
+export function ruleLinkHtml(id: RuleId): string {
+  return (
+    `<a class="pda-rule-link" ${RULE_ATTRIBUTE}="${id}" role="link" tabindex="0" ` +
+    `data-tooltip="${escapeHtml(ruleTooltip(id))}" data-tooltip-direction="UP" ` +
+    `aria-label="${escapeHtml(t('PDA.Rules.Reference.Open', { id, title: ruleText(id).title }))}">${id}</a>`
+  );
+}
+
+/** The tooltip of every rule a text cites, one per line ('' when it cites none). */
+function tooltipOf(text: string): string {
+  return citedIds(text)
+    .map((m) => ruleTooltip(m.id))
+    .join('\n');
+}
+
+/**
+ * A `.pda-rule` span for a text citing rules ("G-S1 G-E1 G-M1–M3"): each rule ID a link, the rest
+ * as text; inside a control (`control`), the text with the rules' summaries as its tooltip.
+ */
+export function ruleSpanHtml(text: string, control = false): string {
+  const ids = citedIds(text);
+  if (control || !ids.length) {
+    const tip = control ? tooltipOf(text) : '';
+    return `<span class="pda-rule" ${LINKED}=""${tip ? ` data-tooltip="${escapeHtml(tip)}"` : ''}>${escapeHtml(text)}</span>`;
   }
-  const doc = span.ownerDocument;
-  const parts: Node[] = [];
+  let html = '';
   let at = 0;
-  for (const m of ids) {
-    const index = m.index;
-    if (index > at) parts.push(doc.createTextNode(text.slice(at, index)));
-    parts.push(ruleLink(doc, m[0] as RuleId));
-    at = index + m[0].length;
+  for (const { id, index } of ids) {
+    html += escapeHtml(text.slice(at, index)) + ruleLinkHtml(id);
+    at = index + id.length;
   }
-  if (at < text.length) parts.push(doc.createTextNode(text.slice(at)));
-  span.replaceChildren(...parts);
+  return `<span class="pda-rule" ${LINKED}="">${html}${escapeHtml(text.slice(at))}</span>`;
 }
 
 /** The attribute of a control (a card button) whose rule is told in its tooltip, not its label. */
 export const RULE_TIP_ATTRIBUTE = 'data-pda-rule-tip';
 
-/** A control citing a rule (`data-pda-rule-tip="S-AT2"`): the rule's summary becomes its tooltip. */
-function tipControl(el: HTMLElement): void {
-  el.setAttribute(LINKED, '');
-  const ids = [...(el.getAttribute(RULE_TIP_ATTRIBUTE) ?? '').matchAll(new RegExp(RULE_ID_SOURCE, 'g'))]
-    .map((m) => m[0])
-    .filter(isRuleId);
-  if (ids.length) el.dataset.tooltip = ids.map((id) => ruleTooltip(id as RuleId)).join('\n');
+/** The attributes of a control citing rules in its tooltip (`data-pda-rule-tip="S-AT2"`). */
+export function ruleTipAttributes(text: string): string {
+  const tip = tooltipOf(text);
+  return `${RULE_TIP_ATTRIBUTE}="${escapeHtml(text)}" ${LINKED}=""${tip ? ` data-tooltip="${escapeHtml(tip)}"` : ''}`;
 }
 
-/** Everything `linkRules` may have to link: rule spans and controls citing a rule. */
-const CITING = `.pda-rule, [${RULE_TIP_ATTRIBUTE}]`;
+/** The options Handlebars passes last to a helper (its `key=value` hash). */
+interface HelperOptions {
+  hash?: Record<string, unknown>;
+}
 
-/** Links every rule ID shown under `root` (the root included) that is not linked yet. */
-export function linkRules(root: ParentNode): void {
-  // One query for both kinds (it runs on every render); controls first, then the spans left.
-  const found = [...root.querySelectorAll<HTMLElement>(CITING)];
-  if ((root as Element).matches?.(CITING)) found.unshift(root as HTMLElement);
-  for (const el of found) if (el.hasAttribute(RULE_TIP_ATTRIBUTE) && !el.hasAttribute(LINKED)) tipControl(el);
-  for (const el of found) if (el.classList.contains('pda-rule') && !el.hasAttribute(LINKED)) linkSpan(el);
+/** What `registerRuleHelpers` needs of a Handlebars environment (Foundry's global one, at init). */
+export interface HelperHost {
+  registerHelper(name: string, fn: (value: unknown, options: HelperOptions) => unknown): void;
+  SafeString: new (html: string) => unknown;
+}
+
+/**
+ * `{{pdaRule rule}}` (a span of rule links; `control=true` inside a button: the tooltip only) and
+ * `{{pdaRuleTip rule}}` (a control's attributes). An empty rule renders nothing.
+ */
+export function registerRuleHelpers(hb: HelperHost): void {
+  hb.registerHelper('pdaRule', (rule: unknown, options: HelperOptions) => {
+    const text = rule === undefined || rule === null ? '' : String(rule);
+    return new hb.SafeString(text ? ruleSpanHtml(text, options?.hash?.control === true) : '');
+  });
+  hb.registerHelper('pdaRuleTip', (rule: unknown) => {
+    const text = rule === undefined || rule === null ? '' : String(rule);
+    return new hb.SafeString(text ? ruleTipAttributes(text) : '');
+  });
 }

@@ -6,6 +6,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- reaching into the fake globals */
 import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
+import { registerRuleHelpers } from '../../../src/foundry/rules/links';
 import type { FantasiaCombatant, FantasiaStates, FantasiaWeapon } from '../../../src/engine/fantasia/types';
 import { FANTASIA_WEAPONS } from '../../../src/engine/fantasia/weapons';
 import { DEFAULT_FANTASIA_OPTIONS } from '../../../src/engine/fantasia/options';
@@ -50,7 +51,9 @@ function merge(a: any, b: any): any {
 }
 
 const compiled = new Map<string, HandlebarsTemplateDelegate>();
-// The card's parts, which Foundry loads at init (chat/index.ts), as partials of the same Handlebars.
+// The card's parts, which Foundry loads at init (chat/index.ts), as partials of the same Handlebars,
+// and the system's helpers, which it registers at init (rules/index.ts).
+registerRuleHelpers(Handlebars);
 for (const part of ['header', 'check', 'rows', 'actions'])
   Handlebars.registerPartial(
     `${SYSTEM_PATH}/templates/chat/parts/${part}.hbs`,

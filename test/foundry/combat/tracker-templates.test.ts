@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
+import { registerRuleHelpers } from '../../../src/foundry/rules/links';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { declare, GM, nextSlot, startPasses, startRound } from '../../../src/engine/round';
 import { fantasiaRound, type FantasiaRoundState } from '../../../src/engine/fantasia/round';
@@ -19,7 +20,9 @@ const g = globalThis as any;
 const template = (name: string) =>
   Handlebars.compile(readFileSync(new URL(`../../../templates/combat/${name}`, import.meta.url), 'utf8'));
 
-// The tracker includes the row controls as a partial (registerCombat loads it in Foundry).
+// The system's helpers (registered at init) and the row controls the tracker includes as a partial
+// (registerCombat loads it in Foundry).
+registerRuleHelpers(Handlebars);
 Handlebars.registerPartial(
   'systems/passe-d-armes/templates/combat/combatant-controls.hbs',
   readFileSync(new URL('../../../templates/combat/combatant-controls.hbs', import.meta.url), 'utf8'),

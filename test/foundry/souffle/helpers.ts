@@ -7,6 +7,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- reaching into the fake globals */
 import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
+import { registerRuleHelpers } from '../../../src/foundry/rules/links';
 import { setTemplateRenderer } from '../../../src/foundry/chat/card';
 import { registerFlow } from '../../../src/foundry/chat/flow';
 import { registerChat } from '../../../src/foundry/chat/index';
@@ -55,7 +56,9 @@ export function strings(lang: 'fr' | 'en'): any {
 }
 
 const compiled = new Map<string, HandlebarsTemplateDelegate>();
-// The card's parts, which Foundry loads at init (chat/index.ts), as partials of the same Handlebars.
+// The card's parts, which Foundry loads at init (chat/index.ts), as partials of the same Handlebars,
+// and the system's helpers, which it registers at init (rules/index.ts).
+registerRuleHelpers(Handlebars);
 for (const part of ['header', 'check', 'rows', 'actions'])
   Handlebars.registerPartial(
     `${SYSTEM_PATH}/templates/chat/parts/${part}.hbs`,
