@@ -29,18 +29,11 @@ export function ruleTooltip(id: RuleId): string {
   return t('PDA.Rules.Reference.Tooltip', { id, title, summary });
 }
 
-/** A link to one rule, built in the document of `near` (a popped-out window has its own). */
+/** A link to one rule (the enricher's), built in `doc` (a popped-out window has its own). */
 export function ruleLink(doc: Document, id: RuleId): HTMLElement {
-  const a = doc.createElement('a');
-  a.className = 'pda-rule-link';
-  a.setAttribute(RULE_ATTRIBUTE, id);
-  a.setAttribute('role', 'link');
-  a.tabIndex = 0;
-  a.dataset.tooltip = ruleTooltip(id);
-  a.dataset.tooltipDirection = 'UP';
-  a.setAttribute('aria-label', t('PDA.Rules.Reference.Open', { id, title: ruleText(id).title }));
-  a.textContent = id;
-  return a;
+  const holder = doc.createElement('template');
+  holder.innerHTML = ruleLinkHtml(id);
+  return holder.content.firstElementChild as HTMLElement;
 }
 
 /** The characters Handlebars escapes in `{{ }}`, as it escapes them. */
