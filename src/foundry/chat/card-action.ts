@@ -3,7 +3,7 @@ import { askGM, registerQuery, type QueryPayload, type QueryResult } from '../qu
 import { showRollsToAll } from '../dice';
 import { MAX_REVISION, id, int, token, serialise } from '../security';
 import { CARD_TYPE } from './card-model';
-import { cardActions, makeEnv, renderCard, snapshotOf, userMayUse, type CardEnv } from './card';
+import { cardActions, makeEnv, renderStoredCard, snapshotOf, userMayUse, type CardEnv } from './card';
 import { getFlow, type CardSnapshot, type DocumentWrite } from './flow';
 import { applyWrites, checkWrites, valuesBefore, type JournalWrite } from './journal';
 import { finishRoundJournals } from '../combat';
@@ -111,14 +111,14 @@ function storedWrite(write: DocumentWrite, resolve: (uuid: string) => unknown): 
   };
 }
 
-/** Stores a card's snapshot (its journal, or none) with its content rendered for it. */
+/** Stores a card's snapshot (its journal, or none) with its plain record as the content. */
 async function writeCard(
   message: ChatMessage,
   card: CardSnapshot,
   env: CardEnv,
   rolls?: Roll[],
 ): Promise<void> {
-  const content = await renderCard(card, env);
+  const content = await renderStoredCard(card, env);
   const update: Record<string, unknown> = {
     system: { ...card, journal: card.journal ?? NO_JOURNAL },
     content,

@@ -24,6 +24,8 @@ import {
  */
 
 export const CARD_TEMPLATE = templatePath('chat/card.hbs');
+/** What a card message stores as its content (chat/message.ts renders the card itself). */
+export const STORED_CARD_TEMPLATE = templatePath('chat/card-stored.hbs');
 
 /**
  * The parts every card of the three rulesets is made of (header, result badge, rows with their
@@ -197,7 +199,7 @@ export function liveActions(message: ChatMessage, user: User): Map<string, LiveA
   return out;
 }
 
-/** The HTML of a card in its current state (stored as the message content). */
+/** The HTML of a card in its current state, as this client's user sees it (buttons included). */
 export async function renderCard(card: CardSnapshot, env: FlowEnv): Promise<string> {
   const flow = getFlow(card.flow);
   if (!flow) throw new RulesError('PDA.Error.CardUnknownFlow', { flow: card.flow });
@@ -218,6 +220,25 @@ export async function renderCard(card: CardSnapshot, env: FlowEnv): Promise<stri
     step: card.step,
     revision: card.revision,
     actions,
+    gone: gone ? env.t(gone) : '',
+  });
+}
+
+/**
+ * The content a card message stores: a plain record of the card in its current state (no
+ * buttons, no rule tooltips). Every client renders the card from the message's data for its own
+ * user (chat/message.ts), so the stored content is only what a client shows when it cannot, and
+ * what Foundry's chat export keeps; kept small, each card update sends and parses less.
+ */
+export async function renderStoredCard(card: CardSnapshot, env: FlowEnv): Promise<string> {
+  const flow = getFlow(card.flow);
+  if (!flow) throw new RulesError('PDA.Error.CardUnknownFlow', { flow: card.flow });
+  const gone = cardGone(card);
+  return renderer(STORED_CARD_TEMPLATE, {
+    ...flow.context(card, env),
+    flow: card.flow.replace(/\W/g, '-'),
+    step: card.step,
+    revision: card.revision,
     gone: gone ? env.t(gone) : '',
   });
 }
@@ -269,7 +290,7 @@ export async function createCard(
   speaker?: Record<string, unknown>,
   origin: CardOrigin = { mode: userMessageMode(), requester: game.user?.id ?? '' },
 ): Promise<ChatMessage> {
-  const content = await renderCard(card, env);
+  const content = await renderStoredCard(card, env);
   const data = {
     type: CARD_TYPE,
     system: { ...card },

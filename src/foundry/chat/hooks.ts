@@ -66,8 +66,8 @@ export function swapCardBody(html: HTMLElement, local: string): void {
 
 /**
  * A card rendered again for this client from `message.system` with its localization (the stored
- * content was rendered on the GM's client, in the GM's language, and stays as the fallback when
- * the card cannot be rebuilt here), then its buttons decided and wired for the current user. The
+ * content, a plain record without buttons in the GM's language, stays as the fallback when the
+ * card cannot be rebuilt here), then its buttons decided and wired for the current user. The
  * handler checks everything again; this is only what the user sees.
  */
 export async function onRenderChatMessageHTML(message: ChatMessage, html: HTMLElement): Promise<void> {
@@ -139,6 +139,19 @@ export function wireCard(
 }
 
 /**
+ * Renders again, for this client's user, the cards of `messages` its chat log shows, from the
+ * live world (their buttons follow what the world now allows). Nothing is written: each client
+ * does it for itself.
+ */
+export async function renderCardsAgain(messages: Iterable<ChatMessage>): Promise<void> {
+  const log = (globalThis as { ui?: { chat?: { element?: HTMLElement | null } } }).ui?.chat?.element;
+  if (!log) return;
+  for (const message of messages)
+    for (const li of log.querySelectorAll<HTMLElement>(`[data-message-id="${message.id ?? ''}"]`))
+      await onRenderChatMessageHTML(message, li);
+}
+
+/**
  * `updateCombat`: when a combat's round changes, the cards of that combat are rendered again from
  * the live world, so that an action the rules allow "once a round" or "from the next round" is
  * offered without waiting for another click on the card.
@@ -148,12 +161,9 @@ export async function onCombatRound(
   changes: { round?: unknown },
 ): Promise<void> {
   if (changes.round === undefined || !combat.id) return;
-  const log = (globalThis as { ui?: { chat?: { element?: HTMLElement | null } } }).ui?.chat?.element;
-  if (!log) return;
-  for (const message of game.messages?.contents ?? []) {
-    if ((message.type as string) !== CARD_TYPE) continue;
-    if (snapshotOf(message).combatId !== combat.id) continue;
-    for (const li of log.querySelectorAll<HTMLElement>(`[data-message-id="${message.id ?? ''}"]`))
-      await onRenderChatMessageHTML(message, li);
-  }
+  await renderCardsAgain(
+    (game.messages?.contents ?? []).filter(
+      (message) => (message.type as string) === CARD_TYPE && snapshotOf(message).combatId === combat.id,
+    ),
+  );
 }

@@ -6,9 +6,10 @@ import { isGmCard, localCardHtml, swapCardBody, whileRebuilding, wireCard } from
  * reading it, as dnd5e and draw-steel render their chat messages. Foundry calls the
  * `renderChatMessageHTML` hook inside `renderHTML` and does not wait for its listeners, so the
  * card's body in this client's language, and the buttons this user may press, are settled here,
- * before `renderHTML` resolves and the chat log shows the element: nobody sees, even for a moment,
- * the stored content's buttons of someone else's fighter. The hook (chat/hooks.ts) keeps only the
- * synchronous guard and the listeners.
+ * before `renderHTML` resolves and the chat log shows the element. The stored content is only a
+ * plain record of the card (chat/card.ts `renderStoredCard`, no buttons), so core parses little
+ * before the card itself is put in its place. The hook (chat/hooks.ts) keeps only the synchronous
+ * guard and the listeners.
  */
 export class PasseDArmesChatMessage extends foundry.documents.ChatMessage {
   override async renderHTML(

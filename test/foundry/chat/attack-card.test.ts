@@ -16,6 +16,7 @@ import {
   dice,
   fighter,
   lastMessage,
+  shownCard,
   newCombat,
   targetOf,
   type TestActor,
@@ -44,14 +45,14 @@ async function act(actionId: string, as: FakeUser = gm) {
   actAs(gm);
   return result;
 }
-function buttons(): string[] {
-  return [...lastMessage().content.matchAll(/data-pda-action="([^"]+)"/g)].map((m) => m[1]!);
+async function buttons(): Promise<string[]> {
+  return [...(await shownCard()).matchAll(/data-pda-action="([^"]+)"/g)].map((m) => m[1]!);
 }
-function disabledReason(actionId: string): string | undefined {
+async function disabledReason(actionId: string): Promise<string | undefined> {
   const re = new RegExp(
     `data-pda-action="${actionId.replace('.', '\\.')}"[^>]*disabled[\\s\\S]*?pda-card__reason">([^<]*)<`,
   );
-  return re.exec(lastMessage().content)?.[1];
+  return re.exec(await shownCard())?.[1];
 }
 
 async function attack(
@@ -83,8 +84,8 @@ describe('the attack card chain', () => {
     await attack(aldo, brute);
     expect(world.notifications).toEqual([]);
     expect(step()).toBe('defence');
-    expect(lastMessage().content).toContain('Critique');
-    expect(lastMessage().content).toContain('F-H1');
+    expect(await shownCard()).toContain('Critique');
+    expect(await shownCard()).toContain('F-H1');
 
     // Brute's owner parries with his sword: d100 70 against 40 % fails.
     // Damage: sword 1d6+2 (d6 4), the critical's second 1d6 (5), Aldo's 1d4 bonus in melee (3).
@@ -100,19 +101,19 @@ describe('the attack card chain', () => {
     ]);
     expect(damage.armour).toBe(2);
     expect(damage.total).toBe(12);
-    expect(lastMessage().content).toContain('F-H3');
+    expect(await shownCard()).toContain('F-H3');
 
     const apply = await act('apply', other);
     expect(apply.ok).toBe(true);
     expect(brute.system.pv.value).toBe(2);
     expect(step()).toBe('applied');
-    expect(buttons()).toEqual(['undo']);
+    expect(await buttons()).toEqual(['undo']);
 
     const undo = await act('undo', other);
     expect(undo.ok).toBe(true);
     expect(brute.system.pv.value).toBe(14);
     expect(step()).toBe('damage');
-    expect(lastMessage().content).toContain('Application annulée');
+    expect(await shownCard()).toContain('Application annulée');
     expect(world.notifications).toEqual([]);
     // One message for the whole chain.
     expect(lastMessage().rolls.length).toBeGreaterThan(0);
@@ -161,7 +162,7 @@ describe('the attack card chain', () => {
     declare(brute, {}); // a tracked round in which Brute declared nothing
     dice(30);
     await attack(aldo, brute);
-    expect(disabledReason('dodge')).toBeTruthy();
+    expect(await disabledReason('dodge')).toBeTruthy();
     const refused = await act('dodge', other);
     expect(refused.ok).toBe(false);
     expect(step()).toBe('defence');
@@ -169,7 +170,7 @@ describe('the attack card chain', () => {
     declare(brute, { dodgeDeclared: true });
     dice(30);
     await attack(aldo, brute);
-    expect(disabledReason('dodge')).toBeUndefined();
+    expect(await disabledReason('dodge')).toBeUndefined();
     dice(10); // Esquive DEX×2 = 24 %: 10 succeeds
     const dodged = await act('dodge', other);
     expect(dodged.ok).toBe(true);
@@ -184,14 +185,14 @@ describe('the attack card chain', () => {
     // Brute parries a first blow through the card (d100 70 against 40 % fails: still spent).
     dice(30);
     await attack(aldo, brute, { combatId: combat.id });
-    expect(disabledReason('parry.epeeLongue')).toBeUndefined();
+    expect(await disabledReason('parry.epeeLongue')).toBeUndefined();
     dice(70, 3);
     expect((await act('parry.epeeLongue', other)).ok).toBe(true);
     expect(state().defence).toMatchObject({ kind: 'parry', success: false });
     // A second blow in the same round: the parry is refused with its reason.
     dice(30);
     await attack(aldo, brute, { combatId: combat.id });
-    expect(disabledReason('parry.epeeLongue')).toBe('Une seule parade par round');
+    expect(await disabledReason('parry.epeeLongue')).toBe('Une seule parade par round');
     expect((await act('parry.epeeLongue', other)).ok).toBe(false);
     expect(step()).toBe('defence');
   });
@@ -206,7 +207,9 @@ describe('the attack card chain', () => {
     const swordOnly = fighter({ name: 'Épéiste', owner: other });
     dice(20);
     await attack(archer, swordOnly, {}, 'arc');
-    expect(disabledReason('parry.epeeLongue')).toBe('Un projectile ne se pare qu&#x27;avec un bouclier');
+    expect(await disabledReason('parry.epeeLongue')).toBe(
+      'Un projectile ne se pare qu&#x27;avec un bouclier',
+    );
     expect((await act('parry.epeeLongue', other)).ok).toBe(false);
 
     const shielded = fighter({
@@ -217,8 +220,8 @@ describe('the attack card chain', () => {
     });
     dice(20);
     await attack(archer, shielded, {}, 'arc');
-    expect(disabledReason('parry.epeeLongue')).toBeTruthy();
-    expect(disabledReason('parry.shield')).toBeUndefined();
+    expect(await disabledReason('parry.epeeLongue')).toBeTruthy();
+    expect(await disabledReason('parry.shield')).toBeUndefined();
     dice(55); // 50 % + 10 % shield (F-D4) = 60 %
     const parried = await act('parry.shield', other);
     expect(parried.ok).toBe(true);
@@ -234,9 +237,9 @@ describe('the attack card chain', () => {
     declare(brute, { dodgeDeclared: true });
     dice(30);
     await attack(aldo, brute);
-    expect(disabledReason('parry.epeeLongue')).toBeTruthy();
-    expect(disabledReason('dodge')).toBeTruthy();
-    expect(buttons()).toContain('none');
+    expect(await disabledReason('parry.epeeLongue')).toBeTruthy();
+    expect(await disabledReason('dodge')).toBeTruthy();
+    expect(await buttons()).toContain('none');
   });
 
   it('F-D5 cover is a malus on the attack, shown with its rule', async () => {
@@ -247,8 +250,8 @@ describe('the attack card chain', () => {
       { rule: 'F-D5', key: 'PDA.Fantasia.Mod.Cover', value: -20 },
     ]);
     expect(step()).toBe('done');
-    expect(lastMessage().content).toContain('F-D5');
-    expect(lastMessage().content).toContain('-20 %');
+    expect(await shownCard()).toContain('F-D5');
+    expect(await shownCard()).toContain('-20 %');
   });
 });
 
@@ -297,7 +300,7 @@ describe('applying damage safely', () => {
     const { aldo, brute } = duel();
     dice(30);
     await attack(aldo, brute);
-    const owners = [...lastMessage().content.matchAll(/data-pda-owners="([^"]*)"/g)].map((m) => m[1]);
+    const owners = [...(await shownCard()).matchAll(/data-pda-owners="([^"]*)"/g)].map((m) => m[1]);
     expect(owners.every((o) => o === brute.uuid)).toBe(true);
   });
 
@@ -311,6 +314,6 @@ describe('applying damage safely', () => {
       gm as never,
     ).catch((e: unknown) => e);
     expect((result as { key?: string }).key).toBe('PDA.Chat.Gone.Actor');
-    expect(lastMessage().content).toContain('Brute');
+    expect(await shownCard()).toContain('Brute');
   });
 });

@@ -5,7 +5,7 @@ import { startAttack } from '../../../src/foundry/rulesets/fantasia/cards/start'
 import { snapshotOf } from '../../../src/foundry/chat/card';
 import { requestCardAction } from '../../../src/foundry/chat/card-action';
 import { actAs, type FakeUser } from '../../fakes/foundry';
-import { chatWorld, dice, fighter, lastMessage, targetOf, type TestActor } from './helpers';
+import { chatWorld, dice, fighter, lastMessage, shownCard, targetOf, type TestActor } from './helpers';
 
 let gm: FakeUser;
 let player: FakeUser;
@@ -24,11 +24,11 @@ async function act(actionId: string, as: FakeUser = gm) {
   actAs(gm);
   return result;
 }
-function disabledReason(actionId: string): string | undefined {
+async function disabledReason(actionId: string): Promise<string | undefined> {
   const re = new RegExp(
     `data-pda-action="${actionId.replace('.', '\\.')}"[^>]*disabled[\\s\\S]*?pda-card__reason">([^<]*)<`,
   );
-  return re.exec(lastMessage().content)?.[1];
+  return re.exec(await shownCard())?.[1];
 }
 
 /** Aldo lands a Désarmement (F-B7) on Brute, who does not defend; the damage is applied. */
@@ -67,13 +67,13 @@ async function desarmement(): Promise<{ aldo: TestActor; brute: TestActor }> {
 describe('offered thrust effects as GM buttons', () => {
   it('F-B7 an offered disarm applied by the GM lands on the target, then its button says why not', async () => {
     const { brute } = await desarmement();
-    expect(lastMessage().content).toContain('data-pda-action="offer.disarm"');
+    expect(await shownCard()).toContain('data-pda-action="offer.disarm"');
     dice(45); // 45 against Aldo's DEX 15 × 3 = 45 (Brute's DEX 8 would give 24): disarmed
     const done = await act('offer.disarm', gm);
     expect(done.ok).toBe(true);
     expect(brute.system.states.disarmedWeapon).toBe('epeeLongue');
     expect(state().offersTaken).toHaveLength(1);
-    expect(disabledReason('offer.disarm')).toBe('Déjà appliqué.');
+    expect(await disabledReason('offer.disarm')).toBe('Déjà appliqué.');
     const again = await act('offer.disarm', gm);
     expect(again.ok).toBe(false);
   });

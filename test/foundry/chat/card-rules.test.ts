@@ -7,7 +7,16 @@ import { liveActions, snapshotOf } from '../../../src/foundry/chat/card';
 import { requestCardAction } from '../../../src/foundry/chat/card-action';
 import { postResistanceRoll } from '../../../src/foundry/rulesets/fantasia/cards/resistance';
 import { actAs, world, type FakeUser } from '../../fakes/foundry';
-import { chatWorld, dice, fighter, lastMessage, newCombat, targetOf, type TestActor } from './helpers';
+import {
+  chatWorld,
+  dice,
+  fighter,
+  lastMessage,
+  shownCard,
+  newCombat,
+  targetOf,
+  type TestActor,
+} from './helpers';
 
 const g = globalThis as any;
 let gm: FakeUser;
@@ -40,8 +49,8 @@ async function attack(
   actAs(gm);
   return messages;
 }
-function buttons(): string[] {
-  return [...lastMessage().content.matchAll(/data-pda-action="([^"]+)"/g)].map((m) => m[1]!);
+async function buttons(): Promise<string[]> {
+  return [...(await shownCard()).matchAll(/data-pda-action="([^"]+)"/g)].map((m) => m[1]!);
 }
 
 function withWeapon(weapon: FantasiaWeapon, extra: Record<string, unknown> = {}) {
@@ -64,7 +73,7 @@ describe('fumbles: the GM picks, effects land on the attacker', () => {
     dice(98);
     await attack(attacker, foe, 'epeeLongue');
     expect(card().step).toBe('fumble');
-    expect(buttons()).toEqual(['fumble.weaponBreaks', 'fumble.loseBalance', 'fumble.hitFriend']);
+    expect(await buttons()).toEqual(['fumble.weaponBreaks', 'fumble.loseBalance', 'fumble.hitFriend']);
     expect(liveActions(lastMessage() as never, player as never).get('fumble.weaponBreaks')?.visible).toBe(
       false,
     );
@@ -107,7 +116,7 @@ describe('fumbles: the GM picks, effects land on the attacker', () => {
     const { attacker, foe } = withWeapon(FANTASIA_WEAPONS.arc);
     dice(98);
     await attack(attacker, foe, 'arc');
-    expect(buttons()).toEqual(['fumble.hitFriend', 'fumble.bowString']);
+    expect(await buttons()).toEqual(['fumble.hitFriend', 'fumble.bowString']);
     await act('fumble.bowString');
     expect(attacker.engineView<any>().states.jammed).toEqual({ weaponId: 'arc', cause: 'bowString' });
 
@@ -122,7 +131,11 @@ describe('fumbles: the GM picks, effects land on the attacker', () => {
     const { attacker, foe } = withWeapon(FANTASIA_WEAPONS.bagarre);
     dice(96);
     await attack(attacker, foe, 'bagarre');
-    expect(buttons()).toEqual(['fumble.improviseFall', 'fumble.improviseStuck', 'fumble.improviseNothing']);
+    expect(await buttons()).toEqual([
+      'fumble.improviseFall',
+      'fumble.improviseStuck',
+      'fumble.improviseNothing',
+    ]);
     await act('fumble.improviseFall');
     expect(attacker.system.states.fallen).toBe(true);
   });
@@ -131,19 +144,19 @@ describe('fumbles: the GM picks, effects land on the attacker', () => {
     const { attacker, foe } = withWeapon(FANTASIA_WEAPONS.arquebuse, { pv: 14 });
     dice(99);
     await attack(attacker, foe, 'arquebuse');
-    expect(buttons()).toEqual(['fumble.arquebusChance']);
+    expect(await buttons()).toEqual(['fumble.arquebusChance']);
     dice(80, 97, 4); // Chance 10×5 = 50 fails; incident 97: burst; 1d6 = 4 to the shooter
     await act('fumble.arquebusChance');
     expect(card().state.fumble.incident).toBe('burst');
     // Like any damage, the burst waits for Appliquer and can be undone.
     expect(attacker.system.pv.value).toBe(14);
-    expect(buttons()).toEqual(['applyBurst']);
+    expect(await buttons()).toEqual(['applyBurst']);
     await act('applyBurst');
     expect(attacker.system.pv.value).toBe(10);
-    expect(buttons()).toEqual(['undoBurst']);
+    expect(await buttons()).toEqual(['undoBurst']);
     await act('undoBurst');
     expect(attacker.system.pv.value).toBe(14);
-    expect(lastMessage().content).toContain('F-W6');
+    expect(await shownCard()).toContain('F-W6');
   });
 
   it('F-W6 a plain arquebus miss asks the shooter for a Chance roll', async () => {
@@ -179,7 +192,7 @@ describe('secret thrusts on the card', () => {
     await attack(attacker, foe, 'epeeLongue', { thrustId: 'faucheuse' });
     expect(card().state.attack.roll.modifiers[0]).toMatchObject({ rule: 'F-B3', value: -5 });
     expect(card().step).toBe('defence');
-    expect(lastMessage().content).toContain('F-B4');
+    expect(await shownCard()).toContain('F-B4');
     expect(await act('parry.epeeLongue', other)).toMatchObject({ ok: false });
     dice(4, 5); // 1d6+2 → 6, critical 1d6 → 5
     expect((await act('none', other)).ok).toBe(true);
@@ -192,7 +205,7 @@ describe('secret thrusts on the card', () => {
     const combat = newCombat();
     dice(30);
     await attack(attacker, foe, 'epeeLongue', { thrustId: 'faucheuse', combatId: combat.id });
-    expect(buttons()).toContain('parry.epeeLongue');
+    expect(await buttons()).toContain('parry.epeeLongue');
     dice(90, 3); // parry 50 − 5 = 45 fails; 1d6+2 → 5
     await act('parry.epeeLongue', other);
     expect(card().state.defence.roll.modifiers).toEqual([
@@ -206,7 +219,7 @@ describe('secret thrusts on the card', () => {
       ['F-B3', -5],
       ['F-B5', -5],
     ]);
-    expect(lastMessage().content).toMatch(/data-pda-action="parry\.epeeLongue"[^>]*disabled/);
+    expect(await shownCard()).toMatch(/data-pda-action="parry\.epeeLongue"[^>]*disabled/);
   });
 });
 
@@ -232,7 +245,7 @@ describe('knock-out, whip and the resistance table', () => {
     await act('apply', other);
     expect(foe.system.states).toMatchObject({ unconscious: true, unconsciousHours: 11 });
     expect(foe.system.pv.value).toBe(4);
-    expect(lastMessage().content).toContain('7 vs 6 → 55 %');
+    expect(await shownCard()).toContain('7 vs 6 → 55 %');
   });
 
   it('F-W2 whip: the lash trips on FOR vs TAI, then the victim may slip free (DEX vs FOR)', async () => {
@@ -256,7 +269,7 @@ describe('knock-out, whip and the resistance table', () => {
       entangledBy: attacker.id,
       entangledWeapon: 'fouet',
     });
-    expect(buttons()).toEqual(['undo', 'whipPull', 'whipSlip']);
+    expect(await buttons()).toEqual(['undo', 'whipPull', 'whipSlip']);
     dice(55); // DEX 16 vs FOR 14 → 60 %: 55 frees
     expect((await act('whipSlip', other)).ok).toBe(true);
     expect(foe.system.states.entangledBy).toBe('');
@@ -265,9 +278,9 @@ describe('knock-out, whip and the resistance table', () => {
   it('F-T1 a resistance card alone shows "active vs passive → %"', async () => {
     dice(60);
     await postResistanceRoll(14, 11, 'FOR contre FOR');
-    expect(lastMessage().content).toContain('14 vs 11 → 65 %');
+    expect(await shownCard()).toContain('14 vs 11 → 65 %');
     expect(card().state.roll.success).toBe(true);
-    expect(lastMessage().content).toContain('FOR contre FOR');
+    expect(await shownCard()).toContain('FOR contre FOR');
   });
 });
 

@@ -9,7 +9,7 @@ import { runRoundCommand } from '../../../src/foundry/combat/service';
 import { startSlotAttack } from '../../../src/foundry/rulesets/fantasia/round/slot-attack';
 import { trackerViewOf } from '../../../src/foundry/combat/tracker';
 import { actAs, FakeChatMessage, FakeDialogV2, world, type FakeUser } from '../../fakes/foundry';
-import { chatWorld, dice, fighter, lastMessage, targetOf, type TestActor } from './helpers';
+import { chatWorld, dice, fighter, lastMessage, shownCard, targetOf, type TestActor } from './helpers';
 import {
   budgets,
   command,
@@ -29,14 +29,14 @@ beforeEach(() => {
 });
 
 const card = () => snapshotOf<any>(lastMessage() as never);
-function buttons(): string[] {
-  return [...lastMessage().content.matchAll(/data-pda-action="([^"]+)"/g)].map((m) => m[1]!);
+async function buttons(): Promise<string[]> {
+  return [...(await shownCard()).matchAll(/data-pda-action="([^"]+)"/g)].map((m) => m[1]!);
 }
-function disabledReason(actionId: string): string | undefined {
+async function disabledReason(actionId: string): Promise<string | undefined> {
   const re = new RegExp(
     `data-pda-action="${actionId.replace('.', '\\.')}"[^>]*disabled[\\s\\S]*?pda-card__reason">([^<]*)<`,
   );
-  return re.exec(lastMessage().content)?.[1];
+  return re.exec(await shownCard())?.[1];
 }
 async function act(actionId: string, as: FakeUser = gm) {
   actAs(as);
@@ -115,8 +115,8 @@ describe('the attack card reads the round kept by the Combat documents', () => {
     expect(card().targets[0]?.name).toBe('Brute');
     expect(card().combatId).toBe(combat.id);
     expect(card().state.attack.weapon.id).toBe('epeeLongue');
-    expect(buttons()).toContain('dodge');
-    expect(disabledReason('dodge')).toBeUndefined();
+    expect(await buttons()).toContain('dodge');
+    expect(await disabledReason('dodge')).toBeUndefined();
     dice(10); // Esquive DEX×2 = 24 %
     expect((await act('dodge', other)).ok).toBe(true);
     expect(card().state.defence).toMatchObject({ kind: 'dodge', success: true });
@@ -128,8 +128,8 @@ describe('the attack card reads the round kept by the Combat documents', () => {
     dice(30);
     await slotAttack(combat, gm);
     expect(card().targets[0]?.name).toBe('Aldo');
-    expect(disabledReason('dodge')).toBe('Esquive non annoncée dans les intentions');
-    expect(disabledReason('parry.epeeLongue')).toBeUndefined();
+    expect(await disabledReason('dodge')).toBe('Esquive non annoncée dans les intentions');
+    expect(await disabledReason('parry.epeeLongue')).toBeUndefined();
   });
 
   it('F-D2 a parry is recorded in the round: a second parry that round is refused, the next round allows it', async () => {
@@ -153,7 +153,7 @@ describe('the attack card reads the round kept by the Combat documents', () => {
     await command(combat, { kind: 'nextSlot' }); // Brute's "other"
     dice(30);
     await slotAttack(combat, gm); // Cid attacks Brute
-    expect(disabledReason('parry.epeeLongue')).toBe('Une seule parade par round');
+    expect(await disabledReason('parry.epeeLongue')).toBe('Une seule parade par round');
     const second = await act('parry.epeeLongue', other);
     expect(second).toMatchObject({ ok: false });
     expect(card().step).toBe('defence');
@@ -175,7 +175,7 @@ describe('the attack card reads the round kept by the Combat documents', () => {
     expect(budgets(combat.of(brute)).parry.used).toBe(1);
     dice(30);
     await slotAttack(combat, gm); // the slower Cid strikes
-    expect(disabledReason('parry.epeeLongue')).toBeUndefined();
+    expect(await disabledReason('parry.epeeLongue')).toBeUndefined();
     dice(20);
     expect((await act('parry.epeeLongue', other)).ok).toBe(true);
     expect(card().state.defence).toMatchObject({ kind: 'parry', success: true });
@@ -212,9 +212,9 @@ describe('the attack card reads the round kept by the Combat documents', () => {
     expect(currentSlot(combat).combatantId).toBe(combat.of(rorque).id);
     dice(30);
     await slotAttack(combat, other);
-    expect(disabledReason('parry.dague')).toBe('Recharge l&#x27;arbalète');
-    expect(disabledReason('dodge')).toBeTruthy();
-    expect(buttons()).toContain('none');
+    expect(await disabledReason('parry.dague')).toBe('Recharge l&#x27;arbalète');
+    expect(await disabledReason('dodge')).toBeTruthy();
+    expect(await buttons()).toContain('none');
 
     // Nor can she strike with her dagger while winding (the engine's F-W5 refusal).
     const before = FakeChatMessage.created.length;
@@ -293,7 +293,7 @@ describe('the attack card reads the round kept by the Combat documents', () => {
     dice(80, 80, 3); // Chance 50 % fails; incident 80: too much powder; 1d4+3 = 6, doubled 12
     expect((await act('chance', player)).ok).toBe(true);
     expect(card().state.mishap).toMatchObject({ incident: 'tooMuchPowder', reloadRounds: 12 });
-    expect(lastMessage().content).toContain('12 rounds (doublé)');
+    expect(await shownCard()).toContain('12 rounds (doublé)');
     expect(readiness(hu).weapons.arquebuse).toMatchObject({ loaded: false, reloadRoundsLeft: 12 });
 
     await command(combat, { kind: 'nextSlot' });
@@ -368,7 +368,7 @@ describe('the attack card reads the round kept by the Combat documents', () => {
     await slotAttack(combat, player);
     expect(card().state.intent.knockOut).toBe(true);
     expect(card().state.attack.weapon.id).toBe('bagarre');
-    expect(lastMessage().content).toContain('Intention d&#x27;assommer.');
+    expect(await shownCard()).toContain('Intention d&#x27;assommer.');
   });
 });
 
@@ -442,7 +442,7 @@ describe('F-U3 Lutte holds on the card', () => {
     await holdRound(combat, ugo, vic);
     dice(30);
     await slotAttack(combat, player, { lutte: 'strangle' });
-    expect(lastMessage().content).toContain('Prise annoncée : Étrangler.');
+    expect(await shownCard()).toContain('Prise annoncée : Étrangler.');
     await act('none', other);
     expect(card().step).toBe('damage');
     expect(card().state.damage).toBeNull();
@@ -451,14 +451,14 @@ describe('F-U3 Lutte holds on the card', () => {
     expect(vic.system.states.strangledBy).toBe(ugo.id);
     expect(vic.system.pv.value).toBe(14);
     // Same round: the escape and the squeeze wait for the next round.
-    expect(buttons()).toEqual(['undo', 'lutteEscape', 'lutteStrangle']);
-    expect(disabledReason('lutteEscape')).toBe('Possible à partir du round suivant.');
+    expect(await buttons()).toEqual(['undo', 'lutteEscape', 'lutteStrangle']);
+    expect(await disabledReason('lutteEscape')).toBe('Possible à partir du round suivant.');
 
     await endRound(combat);
     dice(4, 6); // asphyxia 2d3: d6 4 → 2, d6 6 → 3 = 5, armour does not count
     expect((await act('lutteStrangle', player)).ok).toBe(true);
     expect(vic.system.pv.value).toBe(9);
-    expect(disabledReason('lutteStrangle')).toBe('Déjà fait ce round.');
+    expect(await disabledReason('lutteStrangle')).toBe('Déjà fait ce round.');
     expect((await act('lutteStrangle', player)).ok).toBe(false);
     expect(vic.system.pv.value).toBe(9);
 
@@ -471,7 +471,7 @@ describe('F-U3 Lutte holds on the card', () => {
     dice(25); // 25 ≤ 40: free
     expect((await act('lutteEscape', other)).ok).toBe(true);
     expect(vic.system.states.strangledBy).toBe('');
-    expect(buttons()).toEqual(['undo']);
+    expect(await buttons()).toEqual(['undo']);
   });
 
   it('F-U3 immobilise rolls FOR vs FOR at once; throw down is a plain success', async () => {
@@ -486,7 +486,7 @@ describe('F-U3 Lutte holds on the card', () => {
     expect(card().state.hold.roll.chance).toBe(60);
     await act('apply', other);
     expect(vic.system.states.immobilisedBy).toBe(ugo.id);
-    expect(buttons()).toEqual(['undo', 'lutteEscape']);
+    expect(await buttons()).toEqual(['undo', 'lutteEscape']);
 
     await endRound(combat);
     await holdRound(combat, ugo, vic);

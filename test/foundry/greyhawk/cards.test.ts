@@ -19,7 +19,7 @@ import {
 } from '../../../src/foundry/rulesets/greyhawk/conditions';
 import { catalogueSource } from '../../../src/foundry/rulesets/greyhawk/models/items';
 import { actAs, FakeChatMessage, translations, world, type FakeUser } from '../../fakes/foundry';
-import { chatWorld, dice, lastMessage } from '../chat/helpers';
+import { chatWorld, dice, lastMessage, shownCard } from '../chat/helpers';
 
 const g = globalThis as any;
 let gm: FakeUser;
@@ -65,8 +65,8 @@ async function fighter(
 const weaponId = (a: any): string => [...a.items.values()][0].id;
 const target = (a: any) => ({ actorUuid: a.uuid, tokenUuid: '', name: a.name });
 const card = (): any => snapshotOf(lastMessage() as never);
-const buttons = (): string[] =>
-  [...lastMessage().content.matchAll(/data-pda-action="([^"]+)"/g)].map((m) => m[1]!);
+const buttons = async (): Promise<string[]> =>
+  [...(await shownCard()).matchAll(/data-pda-action="([^"]+)"/g)].map((m) => m[1]!);
 
 async function attack(a: any, d: any, choices: Partial<GreyhawkChoices> = {}) {
   actAs(player);
@@ -104,13 +104,13 @@ describe('Greyhawk attack cards', () => {
     dice(10, 6); // d20 10 + 1 kneeling (G-P1) = 11 ≥ 11: hit only with the +1; 1d8 → 6 (+1 STR damage)
     await attack(gord, brute, { position: 'kneeling' });
     expect(world.notifications).toEqual([]);
-    const html = lastMessage().content;
+    const html = await shownCard();
     expect(html).toContain('G-P1');
     expect(html).toContain('Touché');
     expect(html).toContain('TAC0 16 − CA 5 &#x3D; 11');
     const dmg = card().state.first.damage.total;
     expect(dmg).toBe(7);
-    expect(buttons()).toContain('apply');
+    expect(await buttons()).toContain('apply');
     expect((await act('apply')).ok).toBe(true);
     expect(brute.system.hp.value).toBe(20 - dmg);
     expect(card().step).toBe('applied');
@@ -118,7 +118,7 @@ describe('Greyhawk attack cards', () => {
     expect(brute.system.hp.value).toBe(20 - dmg);
     expect((await act('undo')).ok).toBe(true);
     expect(brute.system.hp.value).toBe(20);
-    expect(lastMessage().content).toContain('Application annulée');
+    expect(await shownCard()).toContain('Application annulée');
   });
 
   it('G-C1 a doubly called shot shows −8 with its rule', async () => {
@@ -126,11 +126,11 @@ describe('Greyhawk attack cards', () => {
     const brute = await fighter('Brute', other, {});
     dice(5);
     await attack(gord, brute, { calledShot: 2, purpose: 'other' });
-    const html = lastMessage().content;
+    const html = await shownCard();
     expect(html).toContain('−8');
     expect(html).toContain('G-C1');
     expect(html).toContain('Raté');
-    expect(buttons()).toEqual([]);
+    expect(await buttons()).toEqual([]);
   });
 
   it('G-D1 a non-proficient fighter cannot disarm: no card, nothing rolled, the refusal told to the player', async () => {
@@ -164,17 +164,17 @@ describe('Greyhawk attack cards', () => {
     await attack(gord, brute, { manoeuvre: 'disarm', grip: 'twoHanded' });
     expect(card().step).toBe('resolved');
     expect(card().state.outcome.result.effect).toBe('offLine');
-    expect(lastMessage().content).toContain('G-D2');
+    expect(await shownCard()).toContain('G-D2');
 
     dice(18);
     await attack(gord, brute, { manoeuvre: 'disarm', grip: 'twoHanded', earlierDisarms: 1 });
     expect(card().step).toBe('attack');
-    expect(buttons()).toEqual(['followUp']);
+    expect(await buttons()).toEqual(['followUp']);
     dice(3, 4);
     expect((await act('followUp', player)).ok).toBe(true);
     expect(card().state.outcome.result.effect).toBe('thrown');
     expect(card().state.outcome.result.landing).toEqual({ direction: 3, feet: 4 });
-    expect(lastMessage().content).toContain('projetée');
+    expect(await shownCard()).toContain('projetée');
   });
 
   it('G-G1 seize contest: margins decide, the defender clicks, a stranger cannot', async () => {
@@ -191,7 +191,7 @@ describe('Greyhawk attack cards', () => {
     const outcome = card().state.outcome.result;
     expect(outcome.contest.rolls).toHaveLength(2);
     expect(outcome.outcome).toBe('taken');
-    expect(lastMessage().content).toContain('objet est pris');
+    expect(await shownCard()).toContain('objet est pris');
   });
 
   it('G-SH2 a rush hit: damage, then the target’s stay-up DEX check with its modifiers', async () => {
@@ -206,13 +206,13 @@ describe('Greyhawk attack cards', () => {
     });
     expect(card().step).toBe('attack');
     expect(card().state.first.damage.total).toBe(3); // 2 + 1 STR
-    expect(buttons()).toContain('followUp');
+    expect(await buttons()).toContain('followUp');
     dice(20);
     expect((await act('followUp', other)).ok).toBe(true);
     const stay = card().state.outcome.result.stayUp;
     expect(stay.target).toBe(14 + 3);
     expect(stay.standing).toBe(false);
-    expect(lastMessage().content).toContain('renversée');
+    expect(await shownCard()).toContain('renversée');
     expect((await act('apply')).ok).toBe(true);
     expect(brute.system.hp.value).toBe(27);
   });
@@ -224,7 +224,7 @@ describe('Greyhawk attack cards', () => {
     await attack(gord, brute, { manoeuvre: 'shieldPunch' });
     expect(card().state.first.attack.outcome).toBe('hit');
     expect(card().state.first.damage.total).toBe(4);
-    expect(lastMessage().content).toContain('Coup de bouclier');
+    expect(await shownCard()).toContain('Coup de bouclier');
     const bare = await fighter('Nu', player, {});
     expect(await refused(bare, brute, { manoeuvre: 'shieldPunch' })).toContain(
       "Nu n'a pas de bouclier. (G-SH1)",
@@ -236,8 +236,8 @@ describe('Greyhawk attack cards', () => {
     const brute = await fighter('Brute', other, {});
     dice(5);
     await attack(gord, brute);
-    expect(lastMessage().content).not.toContain('<img src=x');
-    expect(lastMessage().content).toContain('&lt;img src');
+    expect(await shownCard()).not.toContain('<img src=x');
+    expect(await shownCard()).toContain('&lt;img src');
   });
 
   it('G-C1 carving initials on a hit: 1 damage and the letter on the target, undone by Annuler', async () => {
@@ -246,7 +246,7 @@ describe('Greyhawk attack cards', () => {
     dice(15); // 15 − 4 (called) = 11 ≥ 11
     await attack(gord, brute, { calledShot: 1, purpose: 'initials' });
     expect(card().state.first.called.letter).toBe('G');
-    expect(lastMessage().content).toContain('Lettre gravée : G');
+    expect(await shownCard()).toContain('Lettre gravée : G');
     expect((await act('apply')).ok).toBe(true);
     expect(brute.system.hp.value).toBe(29);
     expect(greyhawkConditionsOf(brute).carved).toBe('G');
@@ -260,7 +260,7 @@ describe('Greyhawk attack cards', () => {
     const brute = await fighter('Brute', other, {});
     dice(16);
     await attack(gord, brute, { calledShot: 1, purpose: 'clothing' });
-    expect(buttons()).toEqual(['apply']);
+    expect(await buttons()).toEqual(['apply']);
     expect((await act('apply')).ok).toBe(true);
     expect(brute.system.hp.value).toBe(30);
     expect(greyhawkConditionsOf(brute).clothingCut).toBe(true);
@@ -271,10 +271,10 @@ describe('Greyhawk attack cards', () => {
     const brute = await fighter('Brute', other, {});
     dice(17);
     await attack(gord, brute, { calledShot: 1, purpose: 'pin', nearWall: true });
-    expect(lastMessage().content).toContain('au bout de 3 rounds');
+    expect(await shownCard()).toContain('au bout de 3 rounds');
     expect((await act('apply')).ok).toBe(true);
     expect(greyhawkConditionsOf(brute).pinned).toBe(3);
-    expect(lastMessage().content).toContain('Brute est cloué');
+    expect(await shownCard()).toContain('Brute est cloué');
     expect((await act('undo')).ok).toBe(true);
     expect(greyhawkConditionsOf(brute).pinned).toBe(0);
 
@@ -298,7 +298,7 @@ describe('Greyhawk attack cards', () => {
     dice(18);
     await attack(gord, held, { calledShot: 1, purpose: 'hostage' });
     expect(card().state.first.attack.outcome).toBe('hit');
-    expect(lastMessage().content).toContain('double dégât');
+    expect(await shownCard()).toContain('double dégât');
     expect((await act('apply')).ok).toBe(true);
     expect(greyhawkConditionsOf(held).bladeAtThroat).toBe(true);
     expect((await act('undo')).ok).toBe(true);
@@ -311,10 +311,10 @@ describe('Greyhawk attack cards', () => {
     const brute = await fighter('Brute', other, {}, 'twoHandedSword');
     dice(18);
     await attack(gord, brute, { manoeuvre: 'disarm', grip: 'twoHanded', earlierDisarms: 1 });
-    expect(buttons()).toEqual(['followUp']);
+    expect(await buttons()).toEqual(['followUp']);
     dice(3, 4);
     expect((await act('followUp', player)).ok).toBe(true);
-    expect(buttons()).toEqual(['apply']);
+    expect(await buttons()).toEqual(['apply']);
     expect((await act('apply')).ok).toBe(true);
     expect(greyhawkConditionsOf(brute).disarmed).toBe(true);
     expect(brute.system.hp.value).toBe(30);
@@ -334,7 +334,7 @@ describe('Greyhawk attack cards', () => {
     expect((await act('apply')).ok).toBe(true);
     expect(greyhawkConditionsOf(brute).held).toBe(true);
     expect(greyhawkConditionsOf(brute).heldRounds).toBe(0);
-    expect(lastMessage().content).toContain('Brute est tenu');
+    expect(await shownCard()).toContain('Brute est tenu');
     expect((await act('undo')).ok).toBe(true);
     expect(greyhawkConditionsOf(brute).held).toBe(false);
   });

@@ -27,7 +27,7 @@ import {
   world,
   type FakeUser,
 } from '../../fakes/foundry';
-import { chatWorld, dice, lastMessage } from '../chat/helpers';
+import { chatWorld, dice, lastMessage, shownCard } from '../chat/helpers';
 
 /*
  * Missiles from the sheet's attack button: the distance comes from the tokens on the scene
@@ -142,7 +142,7 @@ describe('Greyhawk missiles measured on the scene', () => {
     expect(world.notifications).toEqual([]);
     expect(state().choices).toMatchObject({ targetDistance: 6, distanceFrom: 'scene' });
     expect(state().first.range).toEqual({ distance: 6, band: 'pointBlank', from: 'scene' });
-    const html = lastMessage().content;
+    const html = await shownCard();
     expect(html).toContain('6 m (scène) : bout portant');
     expect(html).toContain('G-S3');
     expect(state().first.damage.modifiers).toContainEqual(
@@ -163,7 +163,7 @@ describe('Greyhawk missiles measured on the scene', () => {
       ['base', -2],
       ['G-S3', 1],
     ]);
-    expect(lastMessage().content).toContain('100 m (scène) : moyenne portée');
+    expect(await shownCard()).toContain('100 m (scène) : moyenne portée');
     expect(state().first.damage.modifiers).toEqual([]);
   });
 
@@ -182,7 +182,7 @@ describe('Greyhawk missiles measured on the scene', () => {
       ['G-M2', -10],
       ['G-M1', 2],
     ]);
-    const html = lastMessage().content;
+    const html = await shownCard();
     expect(html).toContain('portée extrême');
     expect(html).toContain('G-M2');
   });
@@ -221,7 +221,7 @@ describe('Greyhawk missiles measured on the scene', () => {
     dice(12, 3);
     await shoot(kael, foe, null, { choices: { targetDistance: 40, distanceFrom: 'dialog' } });
     expect(state().first.range).toEqual({ distance: 40, band: 'short', from: 'dialog' });
-    expect(lastMessage().content).toContain('40 m (indiquée) : courte portée');
+    expect(await shownCard()).toContain('40 m (indiquée) : courte portée');
   });
 });
 

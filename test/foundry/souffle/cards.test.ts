@@ -9,7 +9,7 @@ import {
 } from '../../../src/foundry/rulesets/souffle/cards/start';
 import { startSouffleFlee } from '../../../src/foundry/rulesets/souffle/cards/flee-flow';
 import { actAs, FakeChatMessage, world, type FakeUser } from '../../fakes/foundry';
-import { dice, lastMessage, LONG_SWORD, souffleFighter, souffleWorld, targetOf } from './helpers';
+import { dice, lastMessage, shownCard, LONG_SWORD, souffleFighter, souffleWorld, targetOf } from './helpers';
 
 let gm: FakeUser;
 let player: FakeUser;
@@ -26,7 +26,7 @@ async function act(actionId: string, as: FakeUser = gm) {
   actAs(gm);
   return result;
 }
-const buttons = () => [...lastMessage().content.matchAll(/data-pda-action="([^"]+)"/g)].map((m) => m[1]);
+const buttons = async () => [...(await shownCard()).matchAll(/data-pda-action="([^"]+)"/g)].map((m) => m[1]);
 
 /** S-AT3's Gardien: vigueur 3, métier 4, two long swords (+1 advantage, +3 damage). */
 async function gardien(name = 'Gardien') {
@@ -82,8 +82,8 @@ describe('Souffle attack card', () => {
       potential: 10,
       maxForce: 5,
     });
-    expect(lastMessage().content).toContain('le meilleur de 1d10 et 1d12 : 1, [7]');
-    expect(buttons()).toEqual(['force1', 'forceMax', 'parade', 'esquive', 'position']);
+    expect(await shownCard()).toContain('le meilleur de 1d10 et 1d12 : 1, [7]');
+    expect(await buttons()).toEqual(['force1', 'forceMax', 'parade', 'esquive', 'position']);
 
     // S-AT2: the attacker's owner forces to the cap; the souffle leaves the attacker.
     expect((await act('forceMax', player)).ok).toBe(true);
@@ -94,7 +94,7 @@ describe('Souffle attack card', () => {
     dice(4);
     expect((await act('parade', other)).ok).toBe(true);
     expect(card().state.defence.result).toMatchObject({ die: 4, defense: 5, halfMetier: 2, taken: 4 });
-    expect(lastMessage().content).toContain('15 − 4 − 5 − 2 &#x3D; 4');
+    expect(await shownCard()).toContain('15 − 4 − 5 − 2 &#x3D; 4');
 
     // The GM applies: 3 souffle, then 1 PV (S-DF3), fatigué and épuisé ticked.
     expect((await act('apply')).ok).toBe(true);
@@ -114,7 +114,7 @@ describe('Souffle attack card', () => {
     expect(c.system.wounds).toEqual([]);
     expect(c.statuses.has('fatigue')).toBe(false);
     expect(c.statuses.has('epuise')).toBe(false);
-    expect(buttons()).toContain('apply');
+    expect(await buttons()).toContain('apply');
   });
 
   it("S-DF1 the defence roll belongs to the defender's owner or the GM", async () => {
@@ -153,7 +153,7 @@ describe('Souffle attack card', () => {
     // S-AT7: aiming to disarm is a short action that prepares the next attack (+1: level 4).
     actAs(player);
     await postSouffleAim(g, 'desarmer', { target: targetOf(c) });
-    expect(lastMessage().content).toContain('Désarmer');
+    expect(await shownCard()).toContain('Désarmer');
     dice(3, 6); // 1d4+1d12 keep best → 6; + 3 (sword) = 9
     await attack(g, c, 'sword00000000001');
     expect(card().state.attack).toMatchObject({ level: 4, aim: 'desarmer', potential: 9 });
@@ -162,19 +162,19 @@ describe('Souffle attack card', () => {
     await act('esquive', other);
     expect(card().state.defence.result.taken).toBe(4);
     // Apply waits for the test.
-    expect(buttons()).toEqual(['test', 'apply']);
+    expect(await buttons()).toEqual(['test', 'apply']);
     expect((await act('apply')).ok).toBe(false);
     dice(2, 3, 4, 5); // geste + acuité 2 − 4 = −2: 4d10 keep the worst → 2 < 6
     expect((await act('test', other)).ok).toBe(true);
     expect(card().state.test).toMatchObject({ kind: 'desarmer', effect: true });
     await act('apply');
     expect(c.statuses.has('desarme')).toBe(true);
-    expect(buttons()).toEqual(['undo', 'luck']);
+    expect(await buttons()).toEqual(['undo', 'luck']);
 
     expect((await act('luck', other)).ok).toBe(true);
     expect(c.statuses.has('desarme')).toBe(false);
     expect(c.system.chance).toBe(0);
-    expect(lastMessage().content).toContain('Un point de chance annule le désarmement.');
+    expect(await shownCard()).toContain('Un point de chance annule le désarmement.');
     await act('undo');
     expect(c.system.chance).toBe(1);
     expect(c.system.pv.value).toBe(10);
@@ -222,7 +222,7 @@ describe('Souffle attack card', () => {
     const c = await chasseur();
     dice(1, 7);
     await attack(g, c, 'sword00000000001');
-    const html = lastMessage().content;
+    const html = await shownCard();
     expect(html).not.toContain('<img');
     expect(html).toContain('&lt;img src&#x3D;x onerror&#x3D;alert(1)&gt;');
   });
@@ -251,7 +251,7 @@ describe('Souffle attack card', () => {
       score: 5,
       consequences: ['attaque', 'freine'],
     });
-    expect(buttons()).toEqual(['attaque', 'freine']);
+    expect(await buttons()).toEqual(['attaque', 'freine']);
     // Only the GM picks the price.
     expect((await act('attaque', player)).ok).toBe(false);
     const flight = lastMessage();
@@ -270,6 +270,6 @@ describe('Souffle attack card', () => {
     await startSouffleFlee(runner, { situation: 'tenaille', threshold: 8 });
     actAs(gm);
     expect(card().step).toBe('fled');
-    expect(buttons()).toEqual([]);
+    expect(await buttons()).toEqual([]);
   });
 });

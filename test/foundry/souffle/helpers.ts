@@ -7,6 +7,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- reaching into the fake globals */
 import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
+import { localCardHtml } from '../../../src/foundry/chat/hooks';
 import { registerRuleHelpers } from '../../../src/foundry/rules/links';
 import { setTemplateRenderer } from '../../../src/foundry/chat/card';
 import { registerFlow } from '../../../src/foundry/chat/flow';
@@ -210,6 +211,19 @@ export function lastMessage(): SouffleMessage {
   const m = FakeChatMessage.created.at(-1);
   if (!m) throw new Error('no message');
   return m as SouffleMessage;
+}
+
+/**
+ * The card as the GM's client shows it: rendered from the message's data for that user, as every
+ * client renders a card (chat/message.ts), not the plain record stored as its content.
+ */
+export async function shownCard(message: { readonly system: unknown } = lastMessage()): Promise<string> {
+  const gm = (game.users as unknown as { find(f: (u: { isGM: boolean }) => boolean): unknown }).find(
+    (u) => u.isGM,
+  );
+  const html = await localCardHtml(message as unknown as ChatMessage, gm as User);
+  if (html === null) throw new Error('the card cannot be rendered from its data');
+  return html;
 }
 
 /** A Combatant shaped like the adapter's CombatantLike, pointing at a Souffle actor. */
