@@ -1,6 +1,15 @@
 /** Fantasia blows at the table: defences, hits, damage (F-D*, F-H*), out of a tracked fight. */
 import { describe, expect, it } from 'vitest';
-import { attackFromSheet, declare, fantasiaTable, itemId, offered, startFight, text } from './fantasia-table';
+import {
+  attackFromSheet,
+  brigandShootsBretteur,
+  declare,
+  fantasiaTable,
+  itemId,
+  offered,
+  startFight,
+  text,
+} from './fantasia-table';
 
 describe('Fantasia blows through the sheet and the chat card', () => {
   it('F-D1 a declared dodge is offered on the card and avoids the blow', async () => {
@@ -24,16 +33,7 @@ describe('Fantasia blows through the sheet and the chat card', () => {
   });
 
   it('F-D3 an arrow cannot be parried with a sword, only with a shield', async () => {
-    const t = await fantasiaTable([
-      { entry: 'Brigand' },
-      { entry: 'Bretteur', owner: 'Bruno' },
-      { entry: 'Garde de la porte' },
-    ]);
-    const bow = itemId(t.gm, 'Brigand', 'Arc');
-    const sheet = await t.gm.openSheet(t.gm.actor('Brigand'));
-    await t.gm.click(sheet.querySelector(`tr[data-weapon-id="${bow}"] [data-field="drawn"]`)!);
-    t.table.dice.push([100, 10]);
-    await attackFromSheet(t.gm, 'Brigand', bow, 'Bretteur');
+    const t = await brigandShootsBretteur();
     const choices = offered(t.bruno);
     expect(choices.filter(([l]) => l.startsWith('Parer'))).toEqual([
       ['Parer (Épée fantasque)', false],

@@ -112,6 +112,24 @@ export async function attackFromSlot(
   if (seat.dialogs().length) await seat.answerDialog(dialog);
 }
 
+/**
+ * F-D3 at the table: the brigand draws its bow on its sheet and shoots the Bretteur (Bruno's),
+ * whose card offers a parry with his sword (refused) and with his small shield.
+ */
+export async function brigandShootsBretteur(): Promise<FantasiaTable> {
+  const t = await fantasiaTable([
+    { entry: 'Brigand' },
+    { entry: 'Bretteur', owner: 'Bruno' },
+    { entry: 'Garde de la porte' },
+  ]);
+  const bow = itemId(t.gm, 'Brigand', 'Arc');
+  const sheet = await t.gm.openSheet(t.gm.actor('Brigand'));
+  await t.gm.click(sheet.querySelector(`tr[data-weapon-id="${bow}"] [data-field="drawn"]`)!);
+  t.table.dice.push([100, 10]);
+  await attackFromSheet(t.gm, 'Brigand', bow, 'Bretteur');
+  return t;
+}
+
 /** The labels of a card's buttons a person sees, with whether each is enabled. */
 export function offered(seat: Seat): [string, boolean][] {
   return seat.buttons(seat.lastMessage()).map((b) => [b.label.split(' —')[0]!.trim(), b.enabled]);

@@ -1,7 +1,7 @@
 /** Rule IDs where they are cited: a tooltip with the rule's summary, a click opens its page. */
 import { describe, expect, it } from 'vitest';
 import { Table } from '../harness/table';
-import { attackFromSheet, fantasiaTable, itemId, text } from './fantasia-table';
+import { attackFromSheet, brigandShootsBretteur, itemId, text } from './fantasia-table';
 
 async function crossbowCard(lang: 'fr' | 'en') {
   const table = await Table.open({ ruleset: 'fantasia', lang });
@@ -71,16 +71,7 @@ describe('the rules reference from a card', () => {
   });
 
   it('F-D3 a refused parry: the button tells its rule on hover, its reason links the rule outside it', async () => {
-    const t = await fantasiaTable([
-      { entry: 'Brigand' },
-      { entry: 'Bretteur', owner: 'Bruno' },
-      { entry: 'Garde de la porte' },
-    ]);
-    const bow = itemId(t.gm, 'Brigand', 'Arc');
-    const sheet = await t.gm.openSheet(t.gm.actor('Brigand'));
-    await t.gm.click(sheet.querySelector(`tr[data-weapon-id="${bow}"] [data-field="drawn"]`)!);
-    t.table.dice.push([100, 10]);
-    await attackFromSheet(t.gm, 'Brigand', bow, 'Bretteur');
+    const t = await brigandShootsBretteur();
     const card = t.bruno.lastMessage();
     const refused = t.bruno.buttons(card).find((b) => b.label.startsWith('Parer (Épée fantasque)'))!;
     expect(refused.enabled).toBe(false);

@@ -68,4 +68,4 @@ export function registerRules(): void {
 }
 
 export { RulesReference } from './reference';
-export { registerRuleHelpers, ruleLink, ruleSpanHtml } from './links';
+export { ruleLink } from './links';

@@ -7,7 +7,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- reaching into the fake globals */
 import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
-import { localCardHtml } from '../../../src/foundry/chat/hooks';
 import { registerRuleHelpers } from '../../../src/foundry/rules/links';
 import { setTemplateRenderer } from '../../../src/foundry/chat/card';
 import { registerFlow } from '../../../src/foundry/chat/flow';
@@ -213,18 +212,8 @@ export function lastMessage(): SouffleMessage {
   return m as SouffleMessage;
 }
 
-/**
- * The card as the GM's client shows it: rendered from the message's data for that user, as every
- * client renders a card (chat/message.ts), not the plain record stored as its content.
- */
-export async function shownCard(message: { readonly system: unknown } = lastMessage()): Promise<string> {
-  const gm = (game.users as unknown as { find(f: (u: { isGM: boolean }) => boolean): unknown }).find(
-    (u) => u.isGM,
-  );
-  const html = await localCardHtml(message as unknown as ChatMessage, gm as User);
-  if (html === null) throw new Error('the card cannot be rendered from its data');
-  return html;
-}
+/** The card as the GM's client shows it (chat/helpers.ts). */
+export { shownCard } from '../chat/helpers';
 
 /** A Combatant shaped like the adapter's CombatantLike, pointing at a Souffle actor. */
 export class SouffleCombatant implements CombatantLike {
