@@ -199,12 +199,23 @@ export function liveActions(message: ChatMessage, user: User): Map<string, LiveA
   return out;
 }
 
-/** The HTML of a card in its current state, as this client's user sees it (buttons included). */
-export async function renderCard(card: CardSnapshot, env: FlowEnv): Promise<string> {
+/** What both renderings of a card show: the flow's context, the card's step, whether it is over. */
+function cardContext(card: CardSnapshot, env: FlowEnv): Record<string, unknown> {
   const flow = getFlow(card.flow);
   if (!flow) throw new RulesError('PDA.Error.CardUnknownFlow', { flow: card.flow });
-  const context = flow.context(card, env);
   const gone = cardGone(card);
+  return {
+    ...flow.context(card, env),
+    flow: card.flow.replace(/\W/g, '-'),
+    step: card.step,
+    revision: card.revision,
+    gone: gone ? env.t(gone) : '',
+  };
+}
+
+/** The HTML of a card in its current state, as this client's user sees it (buttons included). */
+export async function renderCard(card: CardSnapshot, env: FlowEnv): Promise<string> {
+  const context = cardContext(card, env);
   const actions = cardActions(card, env).map((a) => ({
     id: a.id,
     label: env.t(a.label),
@@ -214,14 +225,7 @@ export async function renderCard(card: CardSnapshot, env: FlowEnv): Promise<stri
     owners: a.owners.join(','),
     style: a.style ?? 'secondary',
   }));
-  return renderer(CARD_TEMPLATE, {
-    ...context,
-    flow: card.flow.replace(/\W/g, '-'),
-    step: card.step,
-    revision: card.revision,
-    actions,
-    gone: gone ? env.t(gone) : '',
-  });
+  return renderer(CARD_TEMPLATE, { ...context, actions });
 }
 
 /**
@@ -231,16 +235,7 @@ export async function renderCard(card: CardSnapshot, env: FlowEnv): Promise<stri
  * what Foundry's chat export keeps; kept small, each card update sends and parses less.
  */
 export async function renderStoredCard(card: CardSnapshot, env: FlowEnv): Promise<string> {
-  const flow = getFlow(card.flow);
-  if (!flow) throw new RulesError('PDA.Error.CardUnknownFlow', { flow: card.flow });
-  const gone = cardGone(card);
-  return renderer(STORED_CARD_TEMPLATE, {
-    ...flow.context(card, env),
-    flow: card.flow.replace(/\W/g, '-'),
-    step: card.step,
-    revision: card.revision,
-    gone: gone ? env.t(gone) : '',
-  });
+  return renderer(STORED_CARD_TEMPLATE, cardContext(card, env));
 }
 
 /** The users who own `uuid`'s document (its actor's players), GMs excluded. */
