@@ -96,7 +96,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', '*.js', '*.mjs'],
+    files: ['scripts/**/*.mjs', 'test/**/*.mjs', '*.js', '*.mjs'],
     languageOptions: { globals: { ...globals.node } },
   },
 );

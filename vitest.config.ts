@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -13,6 +14,9 @@ class GalleryFirst extends BaseSequencer {
     return [...sorted.filter(gallery), ...sorted.filter((s) => !gallery(s))];
   }
 }
+
+/** happy-dom with its per-node maps made on first use (test/harness/lean-dom/hooks.mjs). */
+const LEAN_DOM = pathToFileURL(`${import.meta.dirname}/test/harness/lean-dom/register.mjs`).href;
 
 /** Files each run in a process of their own (the `fresh` project). */
 const FRESH = [
@@ -38,7 +42,7 @@ export default defineConfig({
     // in garbage collection, and V8's GC and compiler work stays on the worker's own thread instead
     // of helper threads competing with the other worker for two cores (measured on the table
     // tests: about 15 % less CPU than a 128 MB young generation with parallel GC).
-    execArgv: ['--max-semi-space-size=256', '--single-threaded'],
+    execArgv: ['--max-semi-space-size=256', '--single-threaded', '--import', LEAN_DOM],
     sequence: { sequencer: GalleryFirst },
     projects: [
       {

@@ -684,6 +684,7 @@ export class Client implements Connection {
       this.afterChange(op, doc, parent);
       if (op.documentName === 'ChatMessage') void this.track(this.renderMessage(doc));
     }
+    this.afterBatch(op, parent);
   }
 
   private onUpdate(op: Operation): void {
@@ -707,6 +708,7 @@ export class Client implements Connection {
       this.afterChange(op, doc, parent);
       if (op.documentName === 'ChatMessage') void this.track(this.renderMessage(doc));
     }
+    this.afterBatch(op, parent);
   }
 
   private onDelete(op: Operation): void {
@@ -727,21 +729,34 @@ export class Client implements Connection {
       if (op.documentName === 'ChatMessage')
         this.document.querySelector(`#chat-log [data-message-id="${id}"]`)?.remove();
     }
+    this.afterBatch(op, parent);
   }
 
   /**
-   * Re-renders what shows a changed document: its sheets, its parent's sheets, the tracker; none
-   * of them when the operation was made with `render: false`.
+   * Re-renders what shows a changed document: its own sheets and, for a world document (a Combat,
+   * an Actor), the tracker; none of them when the operation was made with `render: false`. What
+   * shows an embedded document's parent is rendered once the whole batch is applied (`afterBatch`).
    */
   private afterChange(op: Operation, doc: any, parent: any): void {
     if (op.options.render === false) return;
-    const documentName = op.documentName;
-    for (const app of [...Object.values(doc.apps ?? {}), ...Object.values(parent?.apps ?? {})]) {
-      void this.track((app as any).render(false));
-    }
-    if (['Combat', 'Combatant', 'Actor', 'Token'].includes(documentName) && this.ui.combat?.rendered) {
+    for (const app of Object.values(doc.apps ?? {})) void this.track((app as any).render(false));
+    if (!parent) this.renderTracker(op.documentName);
+  }
+
+  /**
+   * Core's descendant handlers (`_onCreateDescendantDocuments` and its update and delete kin) run
+   * once per operation on the parent, after every document of the batch is applied: the parent's
+   * sheets and (for Combatants and Tokens) the tracker render once, from the whole batch.
+   */
+  private afterBatch(op: Operation, parent: any): void {
+    if (!parent || op.options.render === false || (op.result as unknown[]).length === 0) return;
+    for (const app of Object.values(parent.apps ?? {})) void this.track((app as any).render(false));
+    this.renderTracker(op.documentName);
+  }
+
+  private renderTracker(documentName: string): void {
+    if (['Combat', 'Combatant', 'Actor', 'Token'].includes(documentName) && this.ui.combat?.rendered)
       void this.track(this.ui.combat.render(false));
-    }
   }
 
   /** The chat log: each message this client may see, rendered through `renderHTML`. */

@@ -249,4 +249,31 @@ describe('the table harness is as strict as Foundry (issue 30)', () => {
     for (const seat of table.seats.values())
       expect([...renders.get(seat.name)!].sort()).toEqual(['sheet', 'tracker', 'tracker']);
   });
+
+  it("renders an embedded batch's parent once, after the whole batch, on every client", async () => {
+    const table = await Table.open({ ruleset: 'fantasia' });
+    await table.importActor('fantasia-bestiaire', 'Bretteur', 'Bruno');
+    const bruno = table.seat('Bruno');
+    const actor = bruno.actor('Bretteur');
+    const [first, second] = actor.items.contents as { id: string; name: string }[];
+    const shown = new Map<string, string[][]>();
+    for (const seat of table.seats.values()) {
+      await seat.openSheet(seat.actor('Bretteur'));
+      const seen: string[][] = [];
+      shown.set(seat.name, seen);
+      seat.client.Hooks.on('renderApplicationV2', () => {
+        seen.push([first!.id, second!.id].map((id) => seat.actor('Bretteur').items.get(id).name));
+      });
+    }
+    await actor.updateEmbeddedDocuments('Item', [
+      { _id: first!.id, name: 'Lame A' },
+      { _id: second!.id, name: 'Lame B' },
+    ]);
+    await table.settle();
+    // Core's descendant handler renders the actor's sheet once per operation, from both changes.
+    for (const seat of table.seats.values()) {
+      expect(shown.get(seat.name), seat.name).toEqual([['Lame A', 'Lame B']]);
+      expect(seat.actor('Bretteur').sheet.element.textContent).toContain('Lame B');
+    }
+  });
 });
