@@ -2,8 +2,9 @@
  * `npm test`: every check of the project in one command: the whole vitest suite (which itself runs
  * two workers) and, beside it, one after another, the typecheck of src and tests against fvtt-types,
  * the engine-alone typecheck, ESLint and Prettier. Three busy processes on a 2-core machine, not
- * six: with every check started at once, the six processes took turns on two cores and spent a
- * fifth more CPU in all (measured: 250 s of CPU and 138 s against 203 s and 112 s). Vitest prints
+ * six, so that fewer large heaps take turns on the two cores (measured in alternation on a noisy
+ * machine: 150 and 130 s against 135 and 149 s with every check at once, 112 s at best; no gain
+ * is claimed beyond the noise, but the tests' workers share the cores with one check at a time, not four). Vitest prints
  * as it goes; every other job's output is printed whole when it ends. The exit code is non-zero
  * when any job failed. `npm run typecheck`, `npm run lint` and `npm run vitest` still run each
  * part alone.
