@@ -99,10 +99,39 @@ export class Seat {
 
   // --- DOM -----------------------------------------------------------------------------------------
 
-  /** Clicks an element (or the first match of a selector in the page). */
+  /**
+   * Brings `el` into sight as a person would before using it: a control in a tab panel that is
+   * not the active one is reached by clicking that tab's button first (outer tabs first). A
+   * control nobody can see (off the page, or inside a `hidden`, `inert` or `display: none`
+   * element) cannot be reached, and a tab panel without a tab button to open it neither.
+   */
+  private async reach(el: Element, what: string): Promise<void> {
+    if (!el.isConnected) throw new Error(`${this.name}: ${what} is not on the page`);
+    const closedTabs: HTMLElement[] = [];
+    for (let node: HTMLElement | null = el as HTMLElement; node; node = node.parentElement) {
+      if (node.hidden || node.hasAttribute('inert') || node.style?.display === 'none')
+        throw new Error(`${this.name}: ${what} is out of sight (inside ${describe(node)})`);
+      if (node.matches('.tab[data-tab]:not(.active)')) closedTabs.unshift(node);
+    }
+    for (const panel of closedTabs) {
+      const { tab, group } = panel.dataset;
+      const app = panel.closest('.application') ?? this.dom;
+      const button = [...app.querySelectorAll<HTMLElement>('[data-action="tab"]')].find(
+        (b) => b.dataset.tab === tab && (b.dataset.group ?? 'primary') === (group ?? 'primary'),
+      );
+      if (!button)
+        throw new Error(`${this.name}: ${what} is in the closed tab "${tab}", which no tab button opens`);
+      await this.click(button);
+      if (!panel.classList.contains('active'))
+        throw new Error(`${this.name}: the "${tab}" tab button did not open its panel`);
+    }
+  }
+
+  /** Clicks an element (or the first match of a selector in the page), going to its tab first. */
   async click(target: Element | string, within?: Element): Promise<void> {
     const el = typeof target === 'string' ? (within ?? this.dom).querySelector(target) : target;
     if (!el) throw new Error(`${this.name}: nothing to click at ${String(target)}`);
+    await this.reach(el, String(target));
     if ((el as HTMLButtonElement).disabled) throw new Error(`${this.name}: ${String(target)} is disabled`);
     el.dispatchEvent(new this.client.window.MouseEvent('click', { bubbles: true, cancelable: true }));
     await this.table.settle();
@@ -114,6 +143,7 @@ export class Seat {
       typeof control === 'string' ? (within ?? this.dom).querySelector(control) : control
     ) as HTMLInputElement | null;
     if (!el) throw new Error(`${this.name}: no field ${String(control)}`);
+    await this.reach(el, String(control));
     if (el.type === 'checkbox' || el.type === 'radio') el.checked = Boolean(value);
     else el.value = String(value);
     el.dispatchEvent(new this.client.window.Event('input', { bubbles: true }));
@@ -141,6 +171,7 @@ export class Seat {
       const controls = [...dialog.querySelectorAll<HTMLInputElement>(`[name="${name}"]`)];
       if (!controls.length) throw new Error(`${this.name}: the dialog has no field ${name}`);
       for (const el of controls) {
+        await this.reach(el, `the dialog's field ${name}`);
         if (el.type === 'checkbox')
           el.checked = Array.isArray(value) ? value.includes(el.value) : Boolean(value);
         else if (el.type === 'radio') el.checked = el.value === String(value);
@@ -159,6 +190,12 @@ export class Seat {
           el.value = String(value);
         }
       }
+      // As a person's input does: the dialog may show or hide sections on it.
+      for (const el of controls) {
+        el.dispatchEvent(new this.client.window.Event('input', { bubbles: true }));
+        el.dispatchEvent(new this.client.window.Event('change', { bubbles: true }));
+      }
+      await this.table.settle();
     }
     const buttons = [...dialog.querySelectorAll<HTMLButtonElement>('[data-dialog-button]')];
     const chosen = button ? buttons.find((b) => b.dataset.dialogButton === button) : buttons[0];
@@ -170,6 +207,7 @@ export class Seat {
   async hover(target: Element | string, within?: Element): Promise<string | null> {
     const el = typeof target === 'string' ? (within ?? this.dom).querySelector(target) : target;
     if (!el) throw new Error(`${this.name}: nothing to hover at ${String(target)}`);
+    await this.reach(el, String(target));
     const Pointer = this.client.window.PointerEvent ?? this.client.window.MouseEvent;
     el.dispatchEvent(new Pointer('pointerover', { bubbles: true }));
     el.dispatchEvent(new Pointer('pointerenter', { bubbles: false }));
@@ -183,6 +221,7 @@ export class Seat {
   }
   /** Presses a key on the focused element (Enter, " ", Tab…). */
   async pressKey(target: Element, key: string): Promise<void> {
+    await this.reach(target, String(target));
     (target as HTMLElement).focus?.();
     target.dispatchEvent(
       new this.client.window.KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
@@ -460,4 +499,11 @@ export class Table {
     await this.settle();
     return combat;
   }
+}
+
+/** A short name of an element for a message: its tag, id and classes. */
+function describe(el: Element): string {
+  const id = el.id ? `#${el.id}` : '';
+  const classes = [...el.classList].map((c) => `.${c}`).join('');
+  return `${el.tagName.toLowerCase()}${id}${classes}`;
 }

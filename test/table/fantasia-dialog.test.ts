@@ -54,12 +54,14 @@ describe('the Fantasia declaration asks only what the intent uses', () => {
       'intents.1.kind',
     ]);
     const sword = itemId(t.alice, 'Bretteur', 'Épée fantasque');
-    // Nothing of a shot is sent with the blow, even a hold ticked before the kind was chosen.
-    await t.alice.answerDialog({
-      'intents.0.weaponId': sword,
-      'intents.0.targetId': t.ids.Brigand!,
-      'intents.0.hold': true,
-    });
+    // Nothing of a shot is sent with the blow, even a hold ticked while a shot was chosen: the
+    // box goes out of sight with the shot, still ticked.
+    await t.alice.fill('[name="intents.0.kind"]', 'shoot', dialog);
+    await t.alice.fill('[name="intents.0.hold"]', true, dialog);
+    await t.alice.fill('[name="intents.0.kind"]', 'melee', dialog);
+    expect(shownFields(dialog)).not.toContain('intents.0.hold');
+    expect(dialog.querySelector<HTMLInputElement>('[name="intents.0.hold"]')!.checked).toBe(true);
+    await t.alice.answerDialog({ 'intents.0.weaponId': sword, 'intents.0.targetId': t.ids.Brigand! });
     expect(intentsOf(t, t.ids.Bretteur!)).toEqual([
       { kind: 'melee', weaponId: sword, targetId: t.ids.Brigand },
     ]);

@@ -76,8 +76,9 @@ export async function declare(
         dialog.querySelector(`[name="intents.${i}.targetId"]`),
         intent.target,
       );
-    values[`intents.${i}.hold`] = Boolean(intent.hold);
-    values[`intents.${i}.reloadAfter`] = intent.reloadAfter ?? true;
+    // Only a shot asks these (the dialog shows them for it alone): a person ticks what they see.
+    if (intent.hold !== undefined) values[`intents.${i}.hold`] = intent.hold;
+    if (intent.reloadAfter !== undefined) values[`intents.${i}.reloadAfter`] = intent.reloadAfter;
   });
   if (publicText !== undefined) values.publicText = publicText;
   await seat.answerDialog(values);

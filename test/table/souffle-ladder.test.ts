@@ -23,9 +23,7 @@ describe('the Souffle advantage table', () => {
     const levels = [...form.querySelectorAll<HTMLInputElement>('.pda-souffle-ladder-level')];
     const eight = levels.find((i) => i.value === '8')!;
     await gm.fill(form.querySelector(`[name="${eight.name.replace('.level', '.dice')}"]`)!, '3d12kh');
-    const formEl = (form.tagName === 'FORM' ? form : form.querySelector('form'))!;
-    formEl.dispatchEvent(new gm.client.window.Event('submit', { bubbles: true, cancelable: true }));
-    await table.settle();
+    await gm.click(form.querySelector('button[type="submit"]')!);
     await alice.target('Chasseur');
     const sheet = await alice.openSheet(alice.actor(WARRIOR));
     await alice.click(sheet.querySelector('[data-action="attack"]')!);
