@@ -3,7 +3,7 @@
  * kinder than Foundry only if the rule it names were missing.
  */
 import { describe, expect, it } from 'vitest';
-import { Table } from './table';
+import { OWNERSHIP, Table } from './table';
 
 describe('the table harness keeps Foundry rules', () => {
   it('refuses a player writing an actor they do not own, and changes nothing anywhere', async () => {
@@ -222,6 +222,8 @@ describe('the table harness is as strict as Foundry (issue 30)', () => {
   it('re-renders the sheets and the tracker of every client on a change, none with render: false', async () => {
     const table = await Table.open({ ruleset: 'fantasia' });
     await table.importActor('fantasia-bestiaire', 'Bretteur', 'Bruno');
+    // The GM lets every player observe the actor, so that each of them may open its sheet.
+    await table.gm.actor('Bretteur').update({ 'ownership.default': OWNERSHIP.OBSERVER });
     await table.startEncounter('Bretteur');
     const renders = new Map<string, string[]>();
     for (const seat of table.seats.values()) {
@@ -253,6 +255,7 @@ describe('the table harness is as strict as Foundry (issue 30)', () => {
   it("renders an embedded batch's parent once, after the whole batch, on every client", async () => {
     const table = await Table.open({ ruleset: 'fantasia' });
     await table.importActor('fantasia-bestiaire', 'Bretteur', 'Bruno');
+    await table.gm.actor('Bretteur').update({ 'ownership.default': OWNERSHIP.OBSERVER });
     const bruno = table.seat('Bruno');
     const actor = bruno.actor('Bretteur');
     const [first, second] = actor.items.contents as { id: string; name: string }[];

@@ -31,10 +31,17 @@ export interface TableOptions {
 
 /** What one person does at their screen. */
 export class Seat {
+  /** Modal dialogs this person was shown, newest first: nothing else takes a click while one is open. */
+  private modals: HTMLElement[] = [];
+
   constructor(
     readonly table: Table,
     readonly client: Client,
-  ) {}
+  ) {
+    client.Hooks.on('renderDialogV2', (app: any, element: HTMLElement) => {
+      if (app.options?.modal && !this.modals.includes(element)) this.modals.unshift(element);
+    });
+  }
 
   get name(): string {
     return this.client.game.user.name;
@@ -68,6 +75,7 @@ export class Seat {
 
   /** Opens an actor's or item's sheet, as a double click in the sidebar does. */
   async openSheet(doc: any): Promise<HTMLElement> {
+    this.mayView(doc, 'open the sheet of');
     const sheet = doc.sheet;
     if (!sheet) throw new Error(`No sheet registered for ${doc.documentName} ${doc.type}`);
     const before = this.client.errors.length;
@@ -80,16 +88,39 @@ export class Seat {
     return sheet.element;
   }
 
+  /**
+   * Refuses a document this person is not shown: a player sees a world actor or item in the
+   * sidebar with at least Limited ownership, an actor's own items only on a sheet that lists them
+   * (Observer), and a compendium's entries when its ownership gives players at least Observer.
+   */
+  private mayView(doc: any, what: string): void {
+    if (!doc) throw new Error(`${this.name}: nothing to ${what}`);
+    if (this.user.isGM) return;
+    if (doc.pack) {
+      const level = this.game.packs.get(doc.pack)?.metadata?.ownership?.PLAYER ?? 'OBSERVER';
+      if ((OWNERSHIP as Record<string, number>)[level]! < OWNERSHIP.OBSERVER)
+        throw new Error(
+          `${this.name} cannot ${what} ${doc.name}: the compendium ${doc.pack} is not shown to them`,
+        );
+      return;
+    }
+    const [owner, level] = doc.parent ? [doc.parent, 'OBSERVER'] : [doc, 'LIMITED'];
+    if (!owner.testUserPermission(this.user, level))
+      throw new Error(`${this.name} cannot ${what} ${doc.name}: it is not shown to them`);
+  }
+
   sheetOf(doc: any): any {
     return doc.sheet;
   }
 
   /** Drags a document (by uuid, e.g. a compendium entry) onto a sheet, as a drop does. */
   async dragOnto(doc: any, uuid: string): Promise<void> {
+    this.mayView(doc, 'drop onto the sheet of');
     const sheet = doc.sheet;
     if (!sheet?.rendered) await this.openSheet(doc);
     const item = this.client.fromUuidSync(uuid);
     if (!item) throw new Error(`${uuid} does not resolve`);
+    this.mayView(item, 'drag');
     const payload = JSON.stringify(item.toDragData());
     const event = new this.client.window.Event('drop', { bubbles: true });
     Object.defineProperty(event, 'dataTransfer', { value: { getData: () => payload } });
@@ -106,7 +137,11 @@ export class Seat {
    * element) cannot be reached, and a tab panel without a tab button to open it neither.
    */
   private async reach(el: Element, what: string): Promise<void> {
+    if (el.ownerDocument !== this.dom) throw new Error(`${this.name}: ${what} is on another person's screen`);
     if (!el.isConnected) throw new Error(`${this.name}: ${what} is not on the page`);
+    const modal = this.modals.find((m) => m.isConnected);
+    if (modal && !modal.contains(el))
+      throw new Error(`${this.name}: ${what} is behind the modal dialog ${describe(modal)}`);
     const closedTabs: HTMLElement[] = [];
     for (let node: HTMLElement | null = el as HTMLElement; node; node = node.parentElement) {
       if (node.hidden || node.hasAttribute('inert') || node.style?.display === 'none')
@@ -132,7 +167,7 @@ export class Seat {
     const el = typeof target === 'string' ? (within ?? this.dom).querySelector(target) : target;
     if (!el) throw new Error(`${this.name}: nothing to click at ${String(target)}`);
     await this.reach(el, String(target));
-    if ((el as HTMLButtonElement).disabled) throw new Error(`${this.name}: ${String(target)} is disabled`);
+    if (isDisabled(el)) throw new Error(`${this.name}: ${String(target)} is disabled`);
     el.dispatchEvent(new this.client.window.MouseEvent('click', { bubbles: true, cancelable: true }));
     await this.table.settle();
   }
@@ -144,6 +179,10 @@ export class Seat {
     ) as HTMLInputElement | null;
     if (!el) throw new Error(`${this.name}: no field ${String(control)}`);
     await this.reach(el, String(control));
+    const what = String(control);
+    if (el.type === 'radio' && !value && el.checked)
+      throw new Error(`${this.name}: ${what} is a checked radio button, which no click unchecks`);
+    this.checkChange(el, value, what, true);
     if (el.type === 'checkbox' || el.type === 'radio') el.checked = Boolean(value);
     else el.value = String(value);
     el.dispatchEvent(new this.client.window.Event('input', { bubbles: true }));
@@ -170,25 +209,17 @@ export class Seat {
     for (const [name, value] of Object.entries(values)) {
       const controls = [...dialog.querySelectorAll<HTMLInputElement>(`[name="${name}"]`)];
       if (!controls.length) throw new Error(`${this.name}: the dialog has no field ${name}`);
+      const what = `the dialog's field ${name}`;
+      for (const el of controls) await this.reach(el, what);
+      this.checkOffered(controls, value, what);
       for (const el of controls) {
-        await this.reach(el, `the dialog's field ${name}`);
+        this.checkChange(el, value, what, false);
         if (el.type === 'checkbox')
           el.checked = Array.isArray(value) ? value.includes(el.value) : Boolean(value);
         else if (el.type === 'radio') el.checked = el.value === String(value);
         else if (el.tagName === 'SELECT' && Array.isArray(value)) {
           for (const o of (el as unknown as HTMLSelectElement).options) o.selected = value.includes(o.value);
-        } else {
-          // A person cannot pick an option the dialog offers disabled.
-          const option =
-            el.tagName === 'SELECT'
-              ? (el as unknown as HTMLSelectElement).querySelector(`option[value="${String(value)}"]`)
-              : null;
-          if ((option as HTMLOptionElement | null)?.disabled)
-            throw new Error(
-              `${this.name}: ${name} "${String(value)}" is offered disabled: ${option?.textContent?.trim()}`,
-            );
-          el.value = String(value);
-        }
+        } else el.value = String(value);
       }
       // As a person's input does: the dialog may show or hide sections on it.
       for (const el of controls) {
@@ -201,6 +232,65 @@ export class Seat {
     const chosen = button ? buttons.find((b) => b.dataset.dialogButton === button) : buttons[0];
     if (!chosen) throw new Error(`${this.name}: the dialog has no button ${button}`);
     await this.click(chosen);
+  }
+
+  /**
+   * Refuses a value the person cannot give a field: one the field does not offer (a select's
+   * option, a radio of the group, a checkbox of the group; a browser's select takes no other
+   * value), or one it offers disabled.
+   */
+  private checkOffered(controls: HTMLInputElement[], value: unknown, what: string): void {
+    const first = controls[0]!;
+    const wanted = Array.isArray(value) ? value.map(String) : [String(value)];
+    if (first.tagName === 'SELECT') {
+      if (Array.isArray(value) && !(first as unknown as HTMLSelectElement).multiple)
+        throw new Error(`${this.name}: ${what} takes one option, not ${wanted.join(', ')}`);
+      return;
+    }
+    const offered = controls.map((c) => c.value);
+    const group = first.type === 'radio' || (first.type === 'checkbox' && Array.isArray(value)) ? wanted : [];
+    for (const v of group)
+      if (!offered.includes(v))
+        throw new Error(`${this.name}: ${what} offers no "${v}" (offers: ${offered.join(', ')})`);
+  }
+
+  /**
+   * Refuses a change no person can make to one control: of a hidden input, a disabled or
+   * read-only control (`always`: even to the value it has, since the person cannot focus it), a
+   * select to an option it does not offer or offers disabled, a number field to text.
+   */
+  private checkChange(el: HTMLInputElement, value: unknown, what: string, always: boolean): void {
+    const tag = el.tagName;
+    if (tag !== 'INPUT' && tag !== 'SELECT' && tag !== 'TEXTAREA')
+      throw new Error(`${this.name}: ${what} is not a field (${describe(el)})`);
+    if (el.type === 'hidden') throw new Error(`${this.name}: ${what} is a hidden input, which nobody sees`);
+    let changes: boolean;
+    if (el.type === 'checkbox')
+      changes = el.checked !== (Array.isArray(value) ? value.map(String).includes(el.value) : Boolean(value));
+    // Picking a radio unchecks the others of its group, whatever they are: only the pick counts.
+    else if (el.type === 'radio')
+      changes = !el.checked && (always ? Boolean(value) : el.value === String(value));
+    else if (tag === 'SELECT') {
+      const select = el as unknown as HTMLSelectElement;
+      const wanted = Array.isArray(value) ? value.map(String) : [String(value)];
+      for (const v of wanted) {
+        const option = [...select.options].find((o) => o.value === v);
+        if (!option)
+          throw new Error(
+            `${this.name}: ${what} offers no option "${v}" (offers: ${[...select.options].map((o) => o.value).join(', ')})`,
+          );
+        if (option.disabled || option.closest('optgroup[disabled]'))
+          throw new Error(`${this.name}: ${what} "${v}" is offered disabled: ${option.textContent?.trim()}`);
+      }
+      changes = [...select.options].some((o) => o.selected !== wanted.includes(o.value));
+    } else {
+      if (el.type === 'number' && String(value).trim() !== '' && !Number.isFinite(Number(value)))
+        throw new Error(`${this.name}: ${what} is a number field, which takes no "${String(value)}"`);
+      changes = el.value !== String(value);
+    }
+    if (!changes && !always) return;
+    if (isDisabled(el)) throw new Error(`${this.name}: ${what} is disabled`);
+    if (el.hasAttribute('readonly')) throw new Error(`${this.name}: ${what} is read-only`);
   }
 
   /** Moves the pointer onto an element, as hovering does; returns the tooltip then shown (or null). */
@@ -260,6 +350,9 @@ export class Seat {
   buttons(
     message: Element = this.lastMessage(),
   ): { label: string; enabled: boolean; el: HTMLButtonElement }[] {
+    // Another person's log, or a card out of the log, is not what this person sees.
+    if (!this.messages().includes(message as HTMLElement))
+      throw new Error(`${this.name}'s chat log does not show this message (${describe(message)})`);
     return [...message.querySelectorAll<HTMLButtonElement>('button')].map((el) => ({
       label: (el.textContent ?? '').trim(),
       enabled: !el.disabled,
@@ -292,15 +385,19 @@ export class Seat {
 
   // --- canvas ----------------------------------------------------------------------------------------
 
+  /** A token this person sees on the canvas (a hidden token is the GMs' only). */
   token(name: string): any {
     const t = this.client.canvas.tokens.placeables.find((p: any) => p.name === name);
     if (!t) throw new Error(`${this.name} sees no token ${name}`);
+    if (t.document.hidden && !this.user.isGM)
+      throw new Error(`${this.name} sees no token ${name}: it is hidden`);
     return t;
   }
   /** Targets tokens by name (releasing other targets), as T over a token does. */
   async target(...names: string[]): Promise<void> {
+    const tokens = names.map((n) => this.token(n));
     this.user.targets.clear();
-    for (const n of names) this.token(n).setTarget(true, { releaseOthers: false });
+    for (const t of tokens) t.setTarget(true, { releaseOthers: false });
     await this.table.settle();
   }
 }
@@ -499,6 +596,11 @@ export class Table {
     await this.settle();
     return combat;
   }
+}
+
+/** Whether a control is disabled, by itself or by a disabled fieldset around it. */
+function isDisabled(el: Element): boolean {
+  return Boolean((el as HTMLButtonElement).disabled) || Boolean(el.closest('fieldset[disabled]'));
 }
 
 /** A short name of an element for a message: its tag, id and classes. */

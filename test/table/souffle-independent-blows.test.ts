@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Table } from '../harness/table';
+import type { Seat, Table } from '../harness/table';
 import {
   attackFromSheet,
   cardButtons,
@@ -22,7 +22,8 @@ const fight = (
 ): Promise<Table> =>
   duel(aude, basile, postures, { weapon: LONG_SWORD, postures: { Aude: 'prudent', Basile: 'prudent' } });
 
-const card = (table: Table): HTMLElement => souffleCards(table.gm).at(-1)!;
+/** The newest card as `seat` sees it in their own chat log (the GM's by default). */
+const card = (table: Table, seat: Seat = table.gm): HTMLElement => souffleCards(seat).at(-1)!;
 
 describe('Souffle, read afresh: blows, defence and damage', () => {
   it('S-A1 a defender without advantage rolls two d10 and keeps the worse', async () => {
@@ -82,10 +83,10 @@ describe('Souffle, read afresh: blows, defence and damage', () => {
   it('S-AT2 a kept d10 showing 8 can be forced by 2 souffle at most; forcing costs the attacker souffle', async () => {
     const table = await fight({}, {});
     await attackFromSheet(table.seat('Alice'), 'Aude', 'Épée longue', { metier: '0' }, [[10, 8]]);
-    const labels = cardButtons(table.seat('Alice'), card(table));
+    const labels = cardButtons(table.seat('Alice'), card(table, table.seat('Alice')));
     expect(labels.some((l) => l.includes('Forcer +2'))).toBe(true);
     expect(labels.some((l) => /Forcer \+([3-9]|\d\d)/.test(l))).toBe(false);
-    await table.seat('Alice').press('Forcer +2', card(table));
+    await table.seat('Alice').press('Forcer +2', card(table, table.seat('Alice')));
     expect(rowValue(card(table), 'Dégâts potentiels')).toBe('13');
     expect(table.gm.actor('Aude').system.souffle.value).toBe(8);
   });
@@ -93,10 +94,10 @@ describe('Souffle, read afresh: blows, defence and damage', () => {
   it('S-AT2 forcing is limited by the souffle left, and spending the last point leaves the attacker épuisé', async () => {
     const table = await fight({ system: { souffle: { value: 3, max: 10 } } }, {});
     await attackFromSheet(table.seat('Alice'), 'Aude', 'Épée longue', {}, [[12, 2]]);
-    const labels = cardButtons(table.seat('Alice'), card(table));
+    const labels = cardButtons(table.seat('Alice'), card(table, table.seat('Alice')));
     expect(labels.some((l) => l.includes('Forcer +3'))).toBe(true);
     expect(labels.some((l) => /Forcer \+([4-9]|\d\d)/.test(l))).toBe(false);
-    await table.seat('Alice').press('Forcer +3', card(table));
+    await table.seat('Alice').press('Forcer +3', card(table, table.seat('Alice')));
     expect(rowValue(card(table), 'Dégâts potentiels')).toBe('8');
     const aude = table.gm.actor('Aude');
     expect(aude.system.souffle.value).toBe(0);
@@ -106,7 +107,9 @@ describe('Souffle, read afresh: blows, defence and damage', () => {
   it('S-AT2 a ranged attack cannot be forced', async () => {
     const table = await fight({ weapons: [{ ...LONG_BOW, equipped: true }], at: [1, 1] }, { at: [6, 1] });
     await attackFromSheet(table.seat('Alice'), 'Aude', 'Arc long', {}, [[12, 3]]);
-    expect(cardButtons(table.seat('Alice'), card(table)).some((l) => l.includes('Forcer'))).toBe(false);
+    expect(
+      cardButtons(table.seat('Alice'), card(table, table.seat('Alice'))).some((l) => l.includes('Forcer')),
+    ).toBe(false);
   });
 
   it('S-AT4 a ranged hit adds acuité and métier to the die and the bow’s bonus', async () => {
@@ -143,13 +146,13 @@ describe('Souffle, read afresh: blows, defence and damage', () => {
     await attackFromSheet(table.seat('Alice'), 'Aude', 'Arc long', {}, [[12, 9]]);
     const parry = table
       .seat('Bruno')
-      .buttons(card(table))
+      .buttons(card(table, table.seat('Bruno')))
       .find((b) => b.label.includes('Parer'));
     expect(parry === undefined || !parry.enabled).toBe(true);
     expect(
       table
         .seat('Bruno')
-        .buttons(card(table))
+        .buttons(card(table, table.seat('Bruno')))
         .some((b) => b.label.includes('Esquiver') && b.enabled),
     ).toBe(true);
   });
@@ -163,7 +166,7 @@ describe('Souffle, read afresh: blows, defence and damage', () => {
     expect(
       table
         .seat('Bruno')
-        .buttons(card(table))
+        .buttons(card(table, table.seat('Bruno')))
         .some((b) => b.label.includes('Parer') && b.enabled),
     ).toBe(true);
   });
@@ -211,7 +214,7 @@ describe('Souffle, read afresh: blows, defence and damage', () => {
       // whatever the card offers the defender, no defence die is rolled
       const offered = table
         .seat('Bruno')
-        .buttons(card(table))
+        .buttons(card(table, table.seat('Bruno')))
         .find((b) => b.enabled && /Parer|Esquiver|Aucun/.test(b.label));
       if (offered) await table.seat('Bruno').click(offered.el);
       await table.gm.press('Appliquer', card(table));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Table } from '../harness/table';
+import type { Seat, Table } from '../harness/table';
 import {
   attackFromSheet,
   CLUB,
@@ -21,7 +21,8 @@ const fight = (
 ): Promise<Table> =>
   duel(aude, basile, postures, { weapon: LONG_SWORD, postures: { Aude: 'intrepide', Basile: 'prudent' } });
 
-const card = (table: Table): HTMLElement => souffleCards(table.gm).at(-1)!;
+/** The newest card as `seat` sees it in their own chat log (the GM's by default). */
+const card = (table: Table, seat: Seat = table.gm): HTMLElement => souffleCards(seat).at(-1)!;
 const DEF = 'pda-souffle-defence';
 
 async function aim(table: Table, what: 'viser' | 'feinte' | 'desarmer' | 'assommer'): Promise<void> {
@@ -71,11 +72,11 @@ describe('Souffle, read afresh: more numbers and entry points', () => {
     table.dice.push([10, 2], [10, 3]);
     await table.seat('Bruno').press('Esquiver');
     // 12 − 2 − 2 − 1 = 7 ≥ 1
-    const labels = table
-      .seat('Alice')
-      .buttons(card(table))
-      .map((b) => b.label);
-    expect(labels.some((l) => /Tête|Torse/.test(l)) || text(card(table)).includes('localisation')).toBe(true);
+    const alice = table.seat('Alice');
+    const labels = alice.buttons(card(table, alice)).map((b) => b.label);
+    expect(
+      labels.some((l) => /Tête|Torse/.test(l)) || text(card(table, alice)).includes('localisation'),
+    ).toBe(true);
   });
 
   it('S-AT7 after aiming, a blow that deals no damage offers no location', async () => {
