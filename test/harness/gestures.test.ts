@@ -213,3 +213,40 @@ describe('a person targets only the tokens they see', () => {
     expect(table.gm.user.targets.size).toBe(1);
   });
 });
+
+describe('a person opens only the settings menus Configure Settings shows them', () => {
+  it("refuses Alice the GM's advantage-ladder menu, and the ladder stays as it was", async () => {
+    const table = await Table.open({ ruleset: 'souffle' });
+    const alice = table.seat('Alice');
+    const before = table.gm.game.settings.get('passe-d-armes', 'souffleLadder') as unknown;
+    await expect(alice.openSettingsMenu('passe-d-armes.souffleLadderMenu')).rejects.toThrow(/to GMs only/);
+    expect(alice.dom.querySelector('.application form, form.application')).toBeNull();
+    expect(table.gm.game.settings.get('passe-d-armes', 'souffleLadder')).toEqual(before);
+    const form = await table.gm.openSettingsMenu('passe-d-armes.souffleLadderMenu');
+    expect(form.querySelectorAll('.pda-souffle-ladder-level').length).toBeGreaterThan(0);
+  });
+});
+
+describe('a key reaches only what takes focus', () => {
+  it('refuses Enter on a plain line of a card, and no rules reference opens; Enter on a rule link opens it', async () => {
+    const table = await Table.open({ ruleset: 'fantasia' });
+    await table.importActor('fantasia-bestiaire', 'Aventurière arbalétrière', 'Alice');
+    await table.importActor('fantasia-bestiaire', 'Brigand');
+    await table.placeToken('Aventurière arbalétrière', 1, 1);
+    await table.placeToken('Brigand', 4, 1);
+    const alice = table.seat('Alice');
+    await alice.target('Brigand');
+    const sheet = await alice.openSheet(alice.actor('Aventurière arbalétrière'));
+    const crossbow = alice.actor('Aventurière arbalétrière').items.getName('Arbalète').id;
+    table.dice.push([100, 45]);
+    await alice.click(sheet.querySelector(`tr[data-weapon-id="${crossbow}"] [data-action="useWeapon"]`)!);
+    await alice.answerDialog({ cover: 20 });
+    const link = alice.lastMessage().querySelector<HTMLElement>('a[data-pda-rule="F-D5"]')!;
+    const line = link.parentElement!;
+    expect(line.matches('a, button, input, select, textarea, [tabindex]')).toBe(false);
+    await expect(alice.pressKey(line, 'Enter')).rejects.toThrow(/takes no focus/);
+    expect(alice.window('#pda-rules-reference')).toBeNull();
+    await alice.pressKey(link, 'Enter');
+    expect(alice.window('#pda-rules-reference [data-rule-page="F-D5"]')).not.toBeNull();
+  });
+});

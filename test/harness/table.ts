@@ -312,11 +312,28 @@ export class Seat {
   /** Presses a key on the focused element (Enter, " ", Tab…). */
   async pressKey(target: Element, key: string): Promise<void> {
     await this.reach(target, String(target));
+    // A key goes to the focused element, and a person focuses only what takes focus.
+    if (!isFocusable(target))
+      throw new Error(`${this.name}: ${describe(target)} takes no focus, so no key reaches it`);
     (target as HTMLElement).focus?.();
     target.dispatchEvent(
       new this.client.window.KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
     );
     await this.table.settle();
+  }
+  /**
+   * Opens a settings menu with its button in Configure Settings (`namespace.key`); a restricted
+   * menu's button is shown to GMs only.
+   */
+  async openSettingsMenu(key: string): Promise<HTMLElement> {
+    const menu = this.game.settings.menus.get(`menu:${key}`);
+    if (!menu?.type) throw new Error(`${this.name}: Configure Settings shows no menu ${key}`);
+    if (menu.restricted && !this.user.isGM)
+      throw new Error(`${this.name}: Configure Settings shows the menu ${key} to GMs only (restricted)`);
+    const app = new menu.type();
+    await this.client.track(app.render(true));
+    await this.table.settle();
+    return app.element;
   }
   /** The open application windows whose element matches a selector (e.g. the rules reference). */
   window(selector: string): HTMLElement | null {
@@ -601,6 +618,15 @@ export class Table {
 /** Whether a control is disabled, by itself or by a disabled fieldset around it. */
 function isDisabled(el: Element): boolean {
   return Boolean((el as HTMLButtonElement).disabled) || Boolean(el.closest('fieldset[disabled]'));
+}
+
+/** Whether a person can focus an element: a link, an enabled control, or one with a `tabindex`. */
+function isFocusable(el: Element): boolean {
+  if (isDisabled(el)) return false;
+  const native = 'a[href], area[href], button, input:not([type="hidden"]), select, textarea, summary';
+  if (el.matches(native) || ['', 'true'].includes(el.getAttribute('contenteditable') ?? 'no')) return true;
+  const index = el.getAttribute('tabindex');
+  return index !== null && index.trim() !== '' && Number.isInteger(Number(index));
 }
 
 /** A short name of an element for a message: its tag, id and classes. */

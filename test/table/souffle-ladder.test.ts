@@ -15,11 +15,7 @@ describe('the Souffle advantage table', () => {
     await table.placeToken(WARRIOR, 1, 1);
     await table.placeToken('Chasseur', 2, 1);
     // The GM opens the menu from Configure Settings.
-    const menu = gm.game.settings.menus.get('menu:passe-d-armes.souffleLadderMenu');
-    const app = new menu.type();
-    await gm.client.track(app.render(true));
-    await table.settle();
-    const form = app.element as HTMLElement;
+    const form = await gm.openSettingsMenu('passe-d-armes.souffleLadderMenu');
     const levels = [...form.querySelectorAll<HTMLInputElement>('.pda-souffle-ladder-level')];
     const eight = levels.find((i) => i.value === '8')!;
     await gm.fill(form.querySelector(`[name="${eight.name.replace('.level', '.dice')}"]`)!, '3d12kh');
