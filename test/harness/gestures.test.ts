@@ -149,6 +149,21 @@ describe('a field takes only what a person can give it', () => {
   });
 });
 
+describe('a disabled button takes no click', () => {
+  it('refuses a click on the icon of a disabled button, and the button runs nothing', async () => {
+    const { bruno } = await duel();
+    const button = bruno.dom.createElement('button');
+    button.disabled = true;
+    const icon = bruno.dom.createElement('i');
+    button.append(icon);
+    bruno.dom.body.append(button);
+    let pressed = 0;
+    button.addEventListener('click', () => (pressed += 1));
+    await expect(bruno.click(icon)).rejects.toThrow(/is disabled/);
+    expect(pressed).toBe(0);
+  });
+});
+
 describe('a modal dialog takes every click until it is answered', () => {
   it("refuses a sheet button behind a modal dialog; once it is answered, the button is Bruno's again", async () => {
     const { bruno, sheet } = await duel();

@@ -615,9 +615,14 @@ export class Table {
   }
 }
 
-/** Whether a control is disabled, by itself or by a disabled fieldset around it. */
+/**
+ * Whether a control is disabled, by itself, by a disabled fieldset around it, or as part of a
+ * disabled button (a click on a button's icon does not reach a disabled button either).
+ */
 function isDisabled(el: Element): boolean {
-  return Boolean((el as HTMLButtonElement).disabled) || Boolean(el.closest('fieldset[disabled]'));
+  return (
+    Boolean((el as HTMLButtonElement).disabled) || Boolean(el.closest('fieldset[disabled], button[disabled]'))
+  );
 }
 
 /** Whether a person can focus an element: a link, an enabled control, or one with a `tabindex`. */
