@@ -1,6 +1,8 @@
 /**
- * A seat's gestures are a person's (test/harness/table.ts): they act on their own screen only,
- * give a field only a value it offers and lets them change, press nothing behind a modal dialog,
+ * A seat's gestures are a person's (test/harness/table.ts): they use only what the person sees (a
+ * control in a closed tab through its tab button first, nothing out of sight), act on their own
+ * screen only, give a field only a value it offers and lets them change, press nothing behind a
+ * modal dialog,
  * open and drag only the documents they are shown, and target only the tokens they see. Without
  * these refusals a table test could prove something no player can do: press a button on the GM's
  * screen, pick an option a select does not offer, copy an item off a sheet they cannot open.
@@ -30,6 +32,58 @@ async function attackDialog(bruno: Seat, sheet: HTMLElement): Promise<HTMLElemen
   await bruno.click(sheet.querySelector('[data-action="useWeapon"]')!);
   return bruno.dialog();
 }
+
+describe('a seat uses only what its person sees', () => {
+  it('opens a closed tab with its tab button before pressing a control inside it', async () => {
+    const { bruno, sheet } = await duel();
+    const panel = sheet.querySelector<HTMLElement>('.tab[data-tab="combat"]')!;
+    const tabButton = sheet.querySelector<HTMLElement>('[data-action="tab"][data-tab="combat"]')!;
+    expect(panel.classList.contains('active')).toBe(false);
+    let tabClicks = 0;
+    tabButton.addEventListener('click', () => (tabClicks += 1));
+    // Bruno attacks with no target: the sheet warns him (the click reached its handler).
+    await bruno.click(panel.querySelector('[data-action="useWeapon"]')!);
+    expect(tabClicks).toBe(1);
+    expect(panel.classList.contains('active')).toBe(true);
+    expect(tabButton.classList.contains('active')).toBe(true);
+    expect(bruno.actor('Bretteur').sheet.tabGroups.primary).toBe('combat');
+    expect(bruno.warnings.length).toBe(1);
+  });
+
+  it('refuses a box of a section the dialog keeps out of sight, and nothing is sent', async () => {
+    const { table, bruno, sheet } = await duel();
+    // A secret thrust known: the attack dialog carries its situation questions, out of sight.
+    await table.gm.dragOnto(table.gm.actor('Bretteur'), table.packUuid('fantasia-bottes', 'Anti-parade'));
+    const dialog = await attackDialog(bruno, sheet);
+    // No secret thrust named: its situation questions are out of sight.
+    const box = dialog.querySelector<HTMLInputElement>('input[name^="situation."]')!;
+    await expect(bruno.fill(box, true)).rejects.toThrow(/out of sight/);
+    expect(box.checked).toBe(false);
+    await expect(bruno.answerDialog({ [box.name]: true })).rejects.toThrow(/out of sight/);
+    expect(box.checked).toBe(false);
+    expect(bruno.dialogs()).toHaveLength(1);
+    expect(table.gm.messages()).toEqual([]);
+  });
+
+  it('refuses a control off the page, and one in a closed tab no button opens, running neither', async () => {
+    const { bruno } = await duel();
+    const dom = bruno.dom;
+    let pressed = 0;
+    const loose = dom.createElement('button');
+    loose.addEventListener('click', () => (pressed += 1));
+    await expect(bruno.click(loose)).rejects.toThrow(/not on the page/);
+    const panel = dom.createElement('section');
+    panel.className = 'tab';
+    panel.dataset.tab = 'orphan';
+    panel.dataset.group = 'primary';
+    const inside = dom.createElement('button');
+    inside.addEventListener('click', () => (pressed += 1));
+    panel.append(inside);
+    dom.body.append(panel);
+    await expect(bruno.click(inside)).rejects.toThrow(/closed tab "orphan", which no tab button opens/);
+    expect(pressed).toBe(0);
+  });
+});
 
 describe('a seat acts on its own screen only', () => {
   it("refuses Alice's press of Appliquer on the GM's copy of the card: the wound stays unapplied", async () => {
