@@ -87,7 +87,9 @@ export function checkCanAttack(input: AttackInput): void {
   if (s.weaponBound?.weaponId === weapon.id) refuse('PDA.Error.WeaponBound', 'F-B7', { weapon: weapon.name });
   if (s.arquebusReload?.weaponId === weapon.id)
     refuse('PDA.Error.NotLoaded', 'F-W6', { weapon: weapon.name });
-  if (!weapon.ready) refuse('PDA.Error.NotReady', 'F-W7', { weapon: weapon.name });
+  // Fists need no drawing (ruling "Bare hands", F-U1, F-U2).
+  if (!weapon.ready && weapon.kind !== 'unarmed')
+    refuse('PDA.Error.NotReady', 'F-W7', { weapon: weapon.name });
   if (!weapon.loaded)
     refuse('PDA.Error.NotLoaded', weapon.reload === 'arquebus' ? 'F-W6' : 'F-W5', { weapon: weapon.name });
   if (weapon.minFOR !== undefined && attacker.characteristics.FOR < weapon.minFOR && !input.assisted) {
