@@ -240,3 +240,35 @@ describe('how rough a declaration is (ruling F-R5)', () => {
     expect(gm.messages().length).toBe(cards);
   });
 });
+
+describe('undoing a cut while a later one stands', () => {
+  it('F-H1 two cuts on the Garde (6 then 4 PV): the first card’s Annuler gives back its own 6 PV while the later cut stands, then the second gives back its 4', async () => {
+    const { table, gm, player: alice } = await duel('Alice');
+    await alice.target('Garde');
+    // Épée fantasque 1d6+1 and Aline's 1d4 bonus (FOR 13 + TAI 12); the Garde's mail takes 5.
+    table.dice.push([100, 10]);
+    await attackFromSheet(alice, alice.actor('Aline'), 'Épée fantasque');
+    table.dice.push([6, 6], [4, 4]);
+    await gm.press('Ne rien faire');
+    await gm.press('Appliquer');
+    const first = gm.lastMessage();
+    const start = 13;
+    const afterFirst = gm.actor('Garde').system.pv.value;
+    expect(afterFirst).toBe(7);
+    table.dice.push([100, 10]);
+    await attackFromSheet(alice, alice.actor('Aline'), 'Épée fantasque');
+    table.dice.push([6, 5], [4, 3]);
+    await gm.press('Ne rien faire');
+    await gm.press('Appliquer');
+    const afterSecond = gm.actor('Garde').system.pv.value;
+    expect(afterSecond).toBe(3);
+    const second = gm.lastMessage();
+    const undoFirst = gm.buttons(first).find((b) => b.label === 'Annuler');
+    expect(undoFirst?.enabled).toBe(true);
+    await gm.click(undoFirst!.el);
+    expect(gm.actor('Garde').system.pv.value).toBe(9);
+    await gm.press('Annuler', second);
+    expect(gm.actor('Garde').system.pv.value).toBe(start);
+    expect(table.errors()).toEqual([]);
+  });
+});
