@@ -39,6 +39,9 @@ describe('missiles keep out of the melee pass', () => {
     await setItem(table, aline, 'Javelot', { 'system.drawn': true });
     await table.startEncounter('Aline', 'Garde');
     await gmClick(table, 'pdaStartCombat');
+    // A javelin is thrown, not swung: declared as a blow it is refused (it would land in pass 2).
+    await declare(bruno, 'Aline', [{ kind: 'melee', weapon: 'Javelot', target: 'Garde' }]);
+    expect(warned(bruno)).toContain('Javelot ne convient pas à cette action.');
     await declare(bruno, 'Aline', [{ kind: 'melee', weapon: 'Épée fantasque', target: 'Garde' }]);
     await declare(gm, 'Garde', [{ kind: 'other' }]);
     await gmClick(table, 'pdaStartPasses');
