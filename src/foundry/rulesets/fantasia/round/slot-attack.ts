@@ -92,6 +92,8 @@ export async function startSlotAttack(
       for (const c of combat.combatants as Iterable<SlotCombatant>) {
         if (!c.id || c.id === attack.combatantId || c.id === attack.targetId || state.out.includes(c.id))
           continue;
+        // A fighter the GM hides from players is not offered to them.
+        if (c.hidden && !game.user?.isGM) continue;
         const other = targetOf(c);
         if (other) others.push(other);
       }
