@@ -5,6 +5,10 @@ import { souffleRound, text, WARRIOR } from './souffle-table';
 /** In the actions step, the prudent warrior (Alice), flanked, fails to get away from the hunter. */
 async function caught() {
   const { table, gm, alice, bruno } = await souffleRound(['prudent', 'prudent'], [9, 4]);
+  // The hunter is the warrior's foe: the GM marks his token hostile (S-AT6: the foes within reach
+  // of the runner strike, read from the tokens, not from her target).
+  await gm.token('Chasseur').document.update({ disposition: -1 });
+  await table.settle();
   await alice.target('Chasseur');
   const flee = async () => {
     const sheet = await alice.openSheet(alice.actor(WARRIOR));

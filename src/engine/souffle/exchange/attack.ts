@@ -12,6 +12,7 @@ import type { SouffleFighter } from '../fighter';
 import {
   applyDamage,
   defenceLevel,
+  holdsParryWeapon,
   resolveDefence,
   spendSouffle,
   type DefenceInput,
@@ -25,7 +26,8 @@ import {
   undoRefusal,
   type SouffleExchangeEffect,
 } from './effects';
-import { bestMetier, refusalOf, type SouffleExchangeView } from './view';
+import { NO_DEFENCE_ROLL } from '../states';
+import { bestMetier, refusalOf, type SouffleExchangeView, type SouffleFighterView } from './view';
 import {
   SOUFFLE_ATTACK_EXCHANGE,
   K,
@@ -52,6 +54,7 @@ function defenceInput(state: SouffleAttackState, view: SouffleExchangeView, mode
     ...(state.attack.aim === 'feinte' ? { feinted: true } : {}),
     ...(defenceContextLevels(state) ? { context: defenceContextLevels(state) } : {}),
     ...(state.holdBlow ? { ignoreArmour: true, noDefenceRoll: true } : {}),
+    armed: holdsParryWeapon(d.weapons, d.fighter.states),
     // S-AT5: beyond 20 m the target defends better, less the shooter's métier.
     ...(state.distance !== undefined ? { distance: state.distance, shooterMetier: state.input.metier } : {}),
   };
@@ -69,6 +72,50 @@ function with_(action: ExchangeAction, refused: ExchangeAction['refused']): Exch
   return refused ? { ...action, refused } : action;
 }
 
+/**
+ * S-DF1/S-GR1: why the defender rolls no defence against this blow (a state that allows none, or
+ * the holder's blow on the hold), or undefined when a defence roll is allowed.
+ */
+function noDefenceRefusal(state: SouffleAttackState, d: SouffleFighterView): Refusal | undefined {
+  const name = d.fighter.name;
+  if (state.holdBlow) return { rule: 'S-GR1', key: `${K}.NoDefenceHold`, data: { name } };
+  const stopping = NO_DEFENCE_ROLL.find((s) => d.fighter.states.includes(s));
+  if (!stopping) return undefined;
+  return {
+    rule: 'S-DF1',
+    key: `${K}.NoDefence`,
+    data: { name },
+    nested: { state: { key: `PDA.Souffle.StateWord.${stopping}` } },
+  };
+}
+
+/**
+ * S-DF1: why the defender cannot parry this blow: only a shield parries missiles; nothing in hand
+ * (bare hands, or the weapon dropped, S-MN2) and no shield, no parry at all.
+ */
+function parryRefusal(
+  state: SouffleAttackState,
+  d: SouffleFighterView,
+  view: SouffleExchangeView,
+): Refusal | undefined {
+  try {
+    defenceLevel(
+      state.attack,
+      {
+        mode: 'parade',
+        states: [],
+        armed: holdsParryWeapon(d.weapons, d.fighter.states),
+        ...(d.shield ? { shield: d.shield } : {}),
+      },
+      view.options,
+    );
+    return undefined;
+  } catch (error) {
+    const refusal = refusalOf(error, 'S-DF1');
+    return { ...refusal, data: { ...refusal.data, name: d.fighter.name } };
+  }
+}
+
 function attackStepActions(state: SouffleAttackState, view: SouffleExchangeView): ExchangeAction[] {
   const out: ExchangeAction[] = [];
   const { attack } = state;
@@ -76,12 +123,10 @@ function attackStepActions(state: SouffleAttackState, view: SouffleExchangeView)
     const available = view.attacker?.fighter.souffle.value ?? 0;
     const most = Math.min(attack.maxForce, available);
     const refused: Refusal | undefined =
-      attack.maxForce < 1
-        ? { rule: 'S-AT2', key: 'PDA.Error.SouffleForceCap', data: { souffle: 1, max: 0 } }
-        : (goneAttacker(view, 'S-AT2') ??
-          (available < 1
-            ? { rule: 'S-AT2', key: 'PDA.Error.SouffleNotEnoughSouffle', data: { souffle: 1, available } }
-            : undefined));
+      goneAttacker(view, 'S-AT2') ??
+      (available < 1
+        ? { rule: 'S-AT2', key: 'PDA.Error.SouffleNotEnoughSouffle', data: { souffle: 1, available } }
+        : undefined);
     const exhausted = view.attacker?.fighter.states.includes('epuise')
       ? {
           rule: 'S-ST1',
@@ -94,25 +139,23 @@ function attackStepActions(state: SouffleAttackState, view: SouffleExchangeView)
         }
       : undefined;
     const base = { side: 'attacker' as const, rule: 'S-AT2', style: 'secondary' as const };
-    out.push(
-      with_({ ...base, id: 'force1', label: { key: `${K}.Force`, data: { n: 1 } } }, exhausted ?? refused),
-    );
-    if (most > 1 && !exhausted)
-      out.push({ ...base, id: 'forceMax', label: { key: `${K}.Force`, data: { n: most } } });
-  }
-  const base = { side: 'defender' as const, rule: 'S-DF1', style: 'primary' as const };
-  let parry: ExchangeAction['refused'] = goneDefender(view, 'S-DF1');
-  if (!parry && attack.kind === 'ranged') {
-    // S-DF1: against missiles only a shield made for it parries.
-    try {
-      const shield = view.defender!.shield;
-      defenceLevel(attack, { mode: 'parade', states: [], ...(shield ? { shield } : {}) }, view.options);
-    } catch (error) {
-      parry = refusalOf(error, 'S-DF1');
+    // S-AT2: a die already at its cap leaves no room at all: no forcing to offer (the card says so).
+    if (attack.maxForce >= 1) {
+      out.push(
+        with_({ ...base, id: 'force1', label: { key: `${K}.Force`, data: { n: 1 } } }, exhausted ?? refused),
+      );
+      if (most > 1 && !exhausted)
+        out.push({ ...base, id: 'forceMax', label: { key: `${K}.Force`, data: { n: most } } });
     }
   }
+  const base = { side: 'defender' as const, rule: 'S-DF1', style: 'primary' as const };
+  const gone = goneDefender(view, 'S-DF1');
+  const none = gone ? undefined : noDefenceRefusal(state, view.defender!);
+  const parry = gone ?? none ?? parryRefusal(state, view.defender!, view);
   out.push(with_({ ...base, id: 'parade', label: { key: `${K}.Parry` } }, parry));
-  out.push(with_({ ...base, id: 'esquive', label: { key: `${K}.Dodge` } }, goneDefender(view, 'S-DF1')));
+  out.push(with_({ ...base, id: 'esquive', label: { key: `${K}.Dodge` } }, gone ?? none));
+  // S-DF1: a defender who may roll no defence takes the blow: défense and ½ métier still count.
+  if (none) out.push({ ...base, id: 'encaisser', label: { key: `${K}.TakeBlow` } });
   // S-DF2/S-A4: what no document knows about the defender's side, counted by the GM (+1 each).
   const gm = { side: 'gm' as const, rule: 'S-DF2', style: 'secondary' as const };
   const set = { rule: 'S-DF2', key: `${K}.DefenceContextSet` };
@@ -223,17 +266,26 @@ function perform(
       return { step: 'attack', state: { ...state, defenceContext }, effects: [], undo: [] };
     }
     case 'parade':
-    case 'esquive': {
+    case 'esquive':
+    case 'encaisser': {
       const d = view.defender!;
-      const mode: DefenceMode = actionId;
+      // S-DF1: taking the blow is a defence with no roll (the dodge's level, never rolled).
+      const mode: DefenceMode = actionId === 'encaisser' ? 'esquive' : actionId;
+      const input = defenceInput(state, view, mode);
       const result = resolveDefence(
         state.attack,
         { defense: d.fighter.defense, metier: bestMetier(d.fighter) },
-        defenceInput(state, view, mode),
+        actionId === 'encaisser' ? { ...input, noDefenceRoll: true } : input,
         dice,
         options,
       );
-      return { step: 'defended', state: { ...state, defence: { mode, result } }, effects: [], undo: [] };
+      const shown = actionId === 'encaisser' ? 'aucune' : mode;
+      return {
+        step: 'defended',
+        state: { ...state, defence: { mode: shown, result } },
+        effects: [],
+        undo: [],
+      };
     }
     case 'test': {
       const kind = manoeuvreOf(state.attack.aim);
@@ -277,6 +329,9 @@ function perform(
         written,
         undo,
         after: fighterMark(after),
+        taken: state.defence.result.taken,
+        alreadyDown: before.pv.value <= 0,
+        down: after.pv.value <= 0,
       };
       return { step: 'applied', state: { ...state, applied }, effects: written, undo };
     }

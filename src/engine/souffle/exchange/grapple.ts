@@ -28,7 +28,8 @@ import {
 /**
  * The grapple exchange (S-GR1), a long action: the opposed roll is made when the card opens, the
  * GM applies the hold (and may undo it while the held fighter is unchanged); the held fighter may
- * try once from this card to escape, a long action of their own, spent before the roll.
+ * try to escape from this card on each of her turns while the hold lasts, a long action of her
+ * own, refused before any roll out of her turn or when her posture cannot pay it.
  *
  * Steps: 'rolled' → 'held' → 'escaped' (undo: back to 'rolled').
  */
@@ -46,6 +47,7 @@ export interface SouffleGrappleState {
     /** The held fighter as the hold left them: undo refuses once it differs. */
     readonly after?: FighterMark;
   };
+  /** The last escape tried (S-GR1: one on each of the held fighter's turns). */
   readonly escape?: { readonly escaped: boolean; readonly targetScore: number; readonly holderScore: number };
   readonly undone: number;
 }
@@ -56,15 +58,24 @@ export function freeHandOf(view: SouffleFighterView, freeHand?: boolean): boolea
 }
 
 /**
- * The opening (S-GR1): refused without a free hand, across sizes, on a held target, or when the
- * posture budget cannot pay the long action; otherwise the opposed roll and the action spent.
+ * The opening (S-GR1): refused against the target who holds the attacker (`heldByTarget`, ruling:
+ * that struggle is the escape, from the hold's card), without a free hand, across sizes, on a held
+ * target, or when the posture budget cannot pay the long action; otherwise the opposed roll and
+ * the action spent.
  */
 export function openSouffleGrapple(
   attacker: SouffleFighterView,
   defender: SouffleFighterView,
   dice: Dice,
   freeHand?: boolean,
+  heldByTarget = false,
 ): { state: SouffleGrappleState; effects: SouffleExchangeEffect[] } {
+  // S-GR1 (ruling): the held fighter's struggle against her own holder is the escape, not a hold.
+  if (heldByTarget)
+    throw new RulesError('PDA.Error.SouffleGrappleOwnHolder', {
+      name: attacker.fighter.name,
+      holder: defender.fighter.name,
+    });
   const holder = { ...attacker.fighter, freeHand: freeHandOf(attacker, freeHand) };
   checkGrapple(holder, defender.fighter);
   ensure(stateRefusal(attacker, 'lutte'));
@@ -107,24 +118,24 @@ export const souffleGrappleExchange: ExchangeMachine<
         style: 'danger',
         ...(blocked ? { refused: blocked } : {}),
       });
-      if (!state.escape) {
-        const refused =
-          gone ??
-          (view.attacker
-            ? undefined
-            : { rule: 'S-GR1', key: 'PDA.Chat.Gone.Actor', data: { name: view.attackerName } }) ??
-          (view.defender!.fighter.states.includes('agrippe')
-            ? (stateRefusal(view.defender, 'degagement') ?? budgetRefusal(view.defender, 'degagement'))
-            : { rule: 'S-GR1', key: 'PDA.Error.SouffleNotGrabbed' });
-        out.push({
-          id: 'escape',
-          label: { key: `${K}.Escape` },
-          side: 'defender',
-          rule: 'S-GR1',
-          style: 'secondary',
-          ...(refused ? { refused } : {}),
-        });
-      }
+      // S-GR1: one try on each of the held fighter's turns while the hold lasts (the long action's
+      // budget and the turn say when), a failed try included.
+      const refused =
+        gone ??
+        (view.attacker
+          ? undefined
+          : { rule: 'S-GR1', key: 'PDA.Chat.Gone.Actor', data: { name: view.attackerName } }) ??
+        (view.defender!.fighter.states.includes('agrippe')
+          ? (stateRefusal(view.defender, 'degagement') ?? budgetRefusal(view.defender, 'degagement'))
+          : { rule: 'S-GR1', key: 'PDA.Error.SouffleNotGrabbed' });
+      out.push({
+        id: 'escape',
+        label: { key: `${K}.Escape` },
+        side: 'defender',
+        rule: 'S-GR1',
+        style: 'secondary',
+        ...(refused ? { refused } : {}),
+      });
     }
     return out;
   },
@@ -154,6 +165,7 @@ export const souffleGrappleExchange: ExchangeMachine<
     }
     if (actionId === 'escape') {
       ensure(stateRefusal(view.defender, 'degagement'));
+      ensure(budgetRefusal(view.defender, 'degagement'));
       // S-GR1: escaping is a long action of the held fighter, spent before the roll.
       const escape = escapeHold(held, view.attacker!.fighter, dice);
       const spent: SouffleExchangeEffect = { type: 'budget', fighter: 'defender', action: 'degagement' };

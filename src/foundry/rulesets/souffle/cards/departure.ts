@@ -16,6 +16,7 @@ import { ownActor, requestSouffleCard } from './request';
 import { checkBudget, checkStates, souffleCombatOf, turnOf } from './round';
 import { postureCombatOf } from '../posture';
 import { registerHeldMoveHooks } from './held-move';
+import { registerHoldRefresh } from './hold';
 
 /**
  * The ways a fighter leaves the reach of adjacent foes outside a flight (S-AT6): picking up a
@@ -178,6 +179,8 @@ export async function afterTokenMove(doc: TokenDoc, userId: string): Promise<Cha
 export function registerDepartureHooks(): void {
   // First: a held fighter's move is refused before anything remembers where it started.
   registerHeldMoveHooks();
+  // S-GR1: the hold's escape button follows whose turn it is.
+  registerHoldRefresh();
   Hooks.on('preUpdateToken', (doc: TokenDoc, changed: Record<string, unknown>) =>
     beforeTokenMove(doc, changed),
   );

@@ -24,6 +24,7 @@ import { contextAdvantage } from '../../../../engine/souffle/attack';
 import { souffleStatesOf } from '../states';
 import { outnumberAround } from './outnumber';
 import { holdsNow } from './hold';
+import { foesWithinReach } from './opportunity-flow';
 import type { AimKind } from '../../../../engine/souffle/attack';
 import { tokenByUuid, tokenDistance, tokenOfActor } from '../../../canvas';
 import {
@@ -247,12 +248,15 @@ export const souffleGrappleOpener: CardOpener<{ freeHand?: boolean }> = {
     const target = request.targets[0]!;
     souffleActor(resolveUuid(target.actorUuid), target.name);
     const env = newEnv();
+    // S-GR1 (ruling): against her own holder a held fighter escapes from the hold's card instead.
+    const heldByTarget = souffleStatesOf(actor).includes('agrippe') && holdsNow(target.actorUuid, actor.uuid);
     const opened = await env.roll((dice) =>
       openSouffleGrapple(
         viewOf(actor.uuid, found),
         viewOf(target.actorUuid, found),
         dice,
         request.choices.freeHand,
+        heldByTarget,
       ),
     );
     const state = { ...opened.state, attackerName: actor.name };
@@ -285,14 +289,9 @@ export const souffleFleeOpener: CardOpener<FleeChoices> = {
       openSouffleFlee(viewOf(actor.uuid, found), situation, threshold, slowed, dice, souffleOptionsNow()),
     );
     const state = { ...opened.state, runnerName: actor.name };
-    const card = snapshot(
-      SOUFFLE_FLEE_EXCHANGE,
-      opened.step,
-      request,
-      found,
-      request.targets.slice(0, 1),
-      state,
-    );
+    // S-FL1/S-AT6: those who may strike the runner are the foes within reach, from the scene.
+    const pursuers = foesWithinReach(actor.uuid, request.tokenUuid);
+    const card = snapshot(SOUFFLE_FLEE_EXCHANGE, opened.step, request, found, pursuers, state);
     return { cards: [{ card, env }], commit: () => commitOpening(opened.effects, request, found) };
   },
 };

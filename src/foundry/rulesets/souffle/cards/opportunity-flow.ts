@@ -92,7 +92,8 @@ function opportunityView(card: OpportunityCard, env: FlowEnv): SouffleExchangeVi
     ...(provoker ? { defender: provoker } : {}),
     attackerName: '',
     defenderName: s.provoker.name,
-    others: s.foes.map((f) => fighterView(env.resolve(f.actorUuid))),
+    // The round's posture counts (S-P4: a défensif foe does not strike).
+    others: s.foes.map((f) => fighterView(env.resolve(f.actorUuid), turnOf(card.combatId, f.actorUuid))),
   };
 }
 

@@ -1,5 +1,7 @@
 import { RulesError } from '../../../../engine/core/errors';
+import type { Refusal } from '../../../../engine/core/exchange';
 import type { PostureTurn } from '../../../../engine/souffle/posture';
+import { turnRefusal } from '../../../../engine/souffle/round';
 import { stateStopping } from '../../../../engine/souffle/states';
 import { resolveUuid } from '../../../chat';
 import { souffleStatesOf } from '../states';
@@ -80,6 +82,20 @@ export function turnOf(combatId: string, actorUuid: string): PostureTurn | undef
   if (!combat) return undefined;
   const found = fightIn(combat, actorUuid);
   return found ? souffleTurn(found.state, found.combatantId) : undefined;
+}
+
+/**
+ * S-R1: why `user` may not have the fighter take an action that costs one now (another fighter's
+ * turn, a turn over), as the round's spend would refuse it; undefined outside the actions step.
+ * A card reads it to refuse such an action before any die is rolled.
+ */
+export function outOfTurnOf(combatId: string, actorUuid: string, user: User | null): Refusal | undefined {
+  if (!combatId || !actorUuid) return undefined;
+  const combat = game.combats?.get(combatId) as unknown as CombatLike | undefined;
+  const found = combat ? fightIn(combat, actorUuid) : undefined;
+  if (!found?.state || !souffleTurn(found.state, found.combatantId)) return undefined;
+  const refused = turnRefusal(found.state, found.combatantId, 'attaque', Boolean(user?.isGM));
+  return refused ? { rule: 'S-R1', key: refused.key, data: { ...refused.data } } : undefined;
 }
 
 /** The combat and round a card's lasting conditions are marked with. */
