@@ -84,7 +84,7 @@ describe('Souffle: who may parry (S-DF1)', () => {
     expect(text(bruno.lastMessage())).toContain('Esquive');
   });
 
-  it('S-DF1 a defenceless fighter gets no defence buttons that roll nothing: they say why, and « Aucune défense » takes the blow', async () => {
+  it('S-DF1 a defenceless fighter gets no defence buttons that roll nothing: they say why, and « Aucun jet de défense » takes the blow', async () => {
     const table = await pair();
     await setState(table, 'Basile', 'sansDefense');
     const bruno = table.seat('Bruno');
@@ -94,7 +94,7 @@ describe('Souffle: who may parry (S-DF1)', () => {
       expect(reasonOf(bruno, label)).toContain('Basile est sans défense : aucun jet de défense.');
     }
     const rolled = table.dice.rolled.length;
-    await bruno.press('Aucune défense');
+    await bruno.press('Aucun jet de défense');
     expect(table.dice.rolled.length).toBe(rolled);
     const card = text(bruno.lastMessage());
     expect(card).toContain('Aucun jet de défense');

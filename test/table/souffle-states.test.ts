@@ -258,7 +258,7 @@ describe('Souffle: souffle lost', () => {
       [12, 7],
     ]);
     await alice.press('Forcer +5 souffle');
-    await bruno.press('Aucune défense');
+    await bruno.press('Aucun jet de défense');
     // No defence roll: 15 − 0 − 3 − 2 = 10.
     expect(text(bruno.lastMessage())).toContain('15 − 0 − 3 − 2 = 10');
     await gm.press('Appliquer');
@@ -270,7 +270,7 @@ describe('Souffle: souffle lost', () => {
       [10, 1],
       [12, 3],
     ]);
-    await bruno.press('Aucune défense');
+    await bruno.press('Aucun jet de défense');
     expect(text(bruno.lastMessage())).toContain('6 − 0 − 3 − 2 = 1');
     await gm.press('Appliquer');
     expect([hunter().system.souffle.value, hunter().system.pv.value]).toEqual([0, 9]);

@@ -9,15 +9,7 @@ import {
   type CharacteristicId,
 } from '../attack';
 import type { SouffleFighter } from '../fighter';
-import {
-  applyDamage,
-  defenceLevel,
-  holdsParryWeapon,
-  resolveDefence,
-  spendSouffle,
-  type DefenceInput,
-  type DefenceMode,
-} from '../defence';
+import { applyDamage, resolveDefence, spendSouffle, type DefenceMode } from '../defence';
 import { disarm, disarmTest, knockOut, knockOutTest, spendLuckAgainst } from '../manoeuvres';
 import {
   applyFighterEffects,
@@ -26,8 +18,8 @@ import {
   undoRefusal,
   type SouffleExchangeEffect,
 } from './effects';
-import { NO_DEFENCE_ROLL } from '../states';
-import { bestMetier, refusalOf, type SouffleExchangeView, type SouffleFighterView } from './view';
+import { defenceInput, noDefenceRefusal, parryRefusal } from './attack-defence';
+import { bestMetier, type SouffleExchangeView } from './view';
 import {
   SOUFFLE_ATTACK_EXCHANGE,
   K,
@@ -39,26 +31,7 @@ import {
   manoeuvreRule,
   effectRule,
   knockOutRefusal,
-  defenceContextLevels,
 } from './attack-state';
-
-/** The defence input of the defender against this attack (posture, armour, shield, distance). */
-function defenceInput(state: SouffleAttackState, view: SouffleExchangeView, mode: DefenceMode): DefenceInput {
-  const d = view.defender!;
-  return {
-    mode,
-    states: d.fighter.states,
-    ...(d.fighter.posture ? { posture: d.fighter.posture } : {}),
-    ...(d.armour ? { armour: d.armour } : {}),
-    ...(d.shield ? { shield: d.shield } : {}),
-    ...(state.attack.aim === 'feinte' ? { feinted: true } : {}),
-    ...(defenceContextLevels(state) ? { context: defenceContextLevels(state) } : {}),
-    ...(state.holdBlow ? { ignoreArmour: true, noDefenceRoll: true } : {}),
-    armed: holdsParryWeapon(d.weapons, d.fighter.states),
-    // S-AT5: beyond 20 m the target defends better, less the shooter's métier.
-    ...(state.distance !== undefined ? { distance: state.distance, shooterMetier: state.input.metier } : {}),
-  };
-}
 
 function goneAttacker(view: SouffleExchangeView, rule: string) {
   return view.attacker ? undefined : { rule, key: 'PDA.Chat.Gone.Actor', data: { name: view.attackerName } };
@@ -70,50 +43,6 @@ function goneDefender(view: SouffleExchangeView, rule: string) {
 
 function with_(action: ExchangeAction, refused: ExchangeAction['refused']): ExchangeAction {
   return refused ? { ...action, refused } : action;
-}
-
-/**
- * S-DF1/S-GR1: why the defender rolls no defence against this blow (a state that allows none, or
- * the holder's blow on the hold), or undefined when a defence roll is allowed.
- */
-function noDefenceRefusal(state: SouffleAttackState, d: SouffleFighterView): Refusal | undefined {
-  const name = d.fighter.name;
-  if (state.holdBlow) return { rule: 'S-GR1', key: `${K}.NoDefenceHold`, data: { name } };
-  const stopping = NO_DEFENCE_ROLL.find((s) => d.fighter.states.includes(s));
-  if (!stopping) return undefined;
-  return {
-    rule: 'S-DF1',
-    key: `${K}.NoDefence`,
-    data: { name },
-    nested: { state: { key: `PDA.Souffle.StateWord.${stopping}` } },
-  };
-}
-
-/**
- * S-DF1: why the defender cannot parry this blow: only a shield parries missiles; nothing in hand
- * (bare hands, or the weapon dropped, S-MN2) and no shield, no parry at all.
- */
-function parryRefusal(
-  state: SouffleAttackState,
-  d: SouffleFighterView,
-  view: SouffleExchangeView,
-): Refusal | undefined {
-  try {
-    defenceLevel(
-      state.attack,
-      {
-        mode: 'parade',
-        states: [],
-        armed: holdsParryWeapon(d.weapons, d.fighter.states),
-        ...(d.shield ? { shield: d.shield } : {}),
-      },
-      view.options,
-    );
-    return undefined;
-  } catch (error) {
-    const refusal = refusalOf(error, 'S-DF1');
-    return { ...refusal, data: { ...refusal.data, name: d.fighter.name } };
-  }
 }
 
 function attackStepActions(state: SouffleAttackState, view: SouffleExchangeView): ExchangeAction[] {

@@ -1,6 +1,7 @@
 import type { ExchangeAction, ExchangeMachine } from '../../core/exchange';
 import { RulesError } from '../../core/errors';
 import type { Dice } from '../../dice/port';
+import { withinReach } from '../attack';
 import {
   checkGrapple,
   escapeHold,
@@ -31,7 +32,7 @@ import {
  * try to escape from this card on each of her turns while the hold lasts, a long action of her
  * own, refused before any roll out of her turn or when her posture cannot pay it.
  *
- * Steps: 'rolled' → 'held' → 'escaped' (undo: back to 'rolled').
+ * Steps: 'rolled' → 'held' → 'escaped' | 'released' (the holder let go; undo: back to 'rolled').
  */
 
 export const SOUFFLE_GRAPPLE_EXCHANGE = 'souffle.grapple';
@@ -59,7 +60,8 @@ export function freeHandOf(view: SouffleFighterView, freeHand?: boolean): boolea
 
 /**
  * The opening (S-GR1): refused against the target who holds the attacker (`heldByTarget`, ruling:
- * that struggle is the escape, from the hold's card), without a free hand, across sizes, on a held
+ * that struggle is the escape, from the hold's card), out of reach (`distance` in metres between
+ * the tokens, when measured), without a free hand, across sizes, on a held
  * target, or when the posture budget cannot pay the long action; otherwise the opposed roll and
  * the action spent.
  */
@@ -69,12 +71,19 @@ export function openSouffleGrapple(
   dice: Dice,
   freeHand?: boolean,
   heldByTarget = false,
+  distance: number | null = null,
 ): { state: SouffleGrappleState; effects: SouffleExchangeEffect[] } {
   // S-GR1 (ruling): the held fighter's struggle against her own holder is the escape, not a hold.
   if (heldByTarget)
     throw new RulesError('PDA.Error.SouffleGrappleOwnHolder', {
       name: attacker.fighter.name,
       holder: defender.fighter.name,
+    });
+  // S-GR1: "au contact uniquement" (a distance measured on the scene; none off the scene).
+  if (distance !== null && !withinReach(distance))
+    throw new RulesError('PDA.Error.SouffleGrappleReach', {
+      name: defender.fighter.name,
+      metres: distance,
     });
   const holder = { ...attacker.fighter, freeHand: freeHandOf(attacker, freeHand) };
   checkGrapple(holder, defender.fighter);
@@ -136,6 +145,16 @@ export const souffleGrappleExchange: ExchangeMachine<
         style: 'secondary',
         ...(refused ? { refused } : {}),
       });
+      // S-GR1: the holder may let go (a hold lasts "tant que la prise est établie"); walking away,
+      // or falling unconscious, ends it too (the adapter presses this for them).
+      out.push({
+        id: 'release',
+        label: { key: `${K}.Release` },
+        side: 'attacker',
+        rule: 'S-GR1',
+        style: 'secondary',
+        ...(gone ? { refused: gone } : {}),
+      });
     }
     return out;
   },
@@ -162,6 +181,11 @@ export const souffleGrappleExchange: ExchangeMachine<
         effects: applied.undo,
         undo: [],
       };
+    }
+    if (actionId === 'release') {
+      // The hold ends: the held fighter moves and defends again.
+      const freed = held.states.includes('agrippe') ? fighterEffects('defender', held, release(held)) : [];
+      return { step: 'released', state, effects: freed, undo: [] };
     }
     if (actionId === 'escape') {
       ensure(stateRefusal(view.defender, 'degagement'));

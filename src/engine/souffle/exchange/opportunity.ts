@@ -142,6 +142,20 @@ export function pickUpSouffleWeapon(
   ];
 }
 
+/**
+ * S-AT6/S-FL1: the foes a departure gives an opportunity attack: those it leaves the reach of,
+ * none when the fighter's flight got away this round (the flight settled the leaving: a runner who
+ * made his defence, or had a free way, is spared the attack).
+ */
+export function departureFoes<F>(
+  before: readonly F[],
+  after: readonly F[],
+  same: (a: F, b: F) => boolean,
+  fledThisRound: boolean,
+): F[] {
+  return fledThisRound ? [] : leftBehind(before, after, same);
+}
+
 /** S-AT6: the foes a move leaves the reach of (within reach before, out of it after). */
 export function leftBehind<F>(before: readonly F[], after: readonly F[], same: (a: F, b: F) => boolean): F[] {
   return before.filter((f) => !after.some((g) => same(f, g)));

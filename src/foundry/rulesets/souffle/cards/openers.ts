@@ -41,7 +41,7 @@ import {
 import { bool, int, object, oneOf, optional, type Schema } from '../../../security';
 import { conditionMark, effectWrites, fighterView, souffleActor, souffleOptionsNow } from './fighters';
 import type { OwnActor } from './request';
-import { checkBudget, spendAs, turnOf, type SouffleFight } from './round';
+import { checkBudget, inRound, spendAs, turnOf, type SouffleFight } from './round';
 
 /**
  * The GM's side of opening each Souffle card (chat/open.ts calls these on the active GM's client
@@ -64,9 +64,10 @@ function opening(request: OpenRequest<unknown>, action: string): Opening {
 }
 
 function viewOf(actorUuid: string, found: SouffleFight | undefined) {
-  const view = fighterView(
-    resolveUuid(actorUuid),
-    found ? turnOf(found.combat.id ?? '', actorUuid) : undefined,
+  const view = inRound(
+    fighterView(resolveUuid(actorUuid), found ? turnOf(found.combat.id ?? '', actorUuid) : undefined),
+    found?.combat.id ?? '',
+    actorUuid,
   );
   if (!view) throw new RulesError('PDA.Chat.Gone.Document');
   return view;
@@ -250,6 +251,11 @@ export const souffleGrappleOpener: CardOpener<{ freeHand?: boolean }> = {
     const env = newEnv();
     // S-GR1 (ruling): against her own holder a held fighter escapes from the hold's card instead.
     const heldByTarget = souffleStatesOf(actor).includes('agrippe') && holdsNow(target.actorUuid, actor.uuid);
+    // S-GR1: at contact only, measured between the tokens (off the scene: not measured).
+    const distance = tokenDistance(
+      request.tokenUuid ? tokenByUuid(request.tokenUuid) : tokenOfActor(actor.id),
+      tokenByUuid(target.tokenUuid),
+    );
     const opened = await env.roll((dice) =>
       openSouffleGrapple(
         viewOf(actor.uuid, found),
@@ -257,6 +263,7 @@ export const souffleGrappleOpener: CardOpener<{ freeHand?: boolean }> = {
         dice,
         request.choices.freeHand,
         heldByTarget,
+        distance,
       ),
     );
     const state = { ...opened.state, attackerName: actor.name };
