@@ -214,6 +214,27 @@ describe('Souffle: a hold and its escapes (S-GR1)', () => {
     expect(table.errors()).toEqual([]);
   });
 
+  it('S-GR1 a holder does not walk off with the hold: the move is refused in words; she lets go from the card, then moves', async () => {
+    const { table } = await held();
+    const bruno = table.seat('Bruno');
+    const token = bruno.token('Basile').document;
+    await token.update({ y: 500 }).catch(() => undefined);
+    await table.settle();
+    expect(bruno.warnings.at(-1)).toBe(
+      "Basile tient Aude : pas question de s'éloigner en gardant la prise. Lâchez-la d'abord (« Lâcher la prise » sur la carte de la prise).",
+    );
+    expect(table.gm.token('Basile').document.y).toBe(100);
+    await bruno.press(
+      'Lâcher la prise',
+      souffleCards(bruno).find((m) => text(m).includes('tente une prise')),
+    );
+    expect(table.gm.actor('Aude').statuses.has('agrippe')).toBe(false);
+    expect(text(holdCard(table))).toContain('Basile lâche la prise : Aude est libre.');
+    await bruno.token('Basile').document.update({ y: 500 });
+    await table.settle();
+    expect(table.gm.token('Basile').document.y).toBe(500);
+  });
+
   it('S-GR1 a held fighter pressing Lutter against her own holder is refused and pointed to Se dégager (ruling)', async () => {
     const { table } = await held();
     const alice = table.seat('Alice');

@@ -225,6 +225,18 @@ export interface FleeResult {
 }
 
 /**
+ * S-FL1: refuses (throws) a flight that cannot be tried at all: a hindered runner (grabbed, knocked
+ * out), or one the GM slowed this round (ruling). Checked before anything is asked or rolled.
+ */
+export function checkFlee(
+  runner: { readonly name: string; readonly states: readonly SouffleState[] },
+  slowed: boolean,
+): void {
+  if (hasAny(runner.states, HINDERED)) throw new RulesError('PDA.Error.SouffleHindered');
+  if (slowed) throw new RulesError('PDA.Error.SouffleSlowed', { name: runner.name });
+}
+
+/**
  * S-FL1: fleeing is impossible when hindered. Flanked or cornered, the runner must reach a
  * situational threshold with a defence (defence die + défense), or suffer an attack or be slowed;
  * 'none': the runner's states allow no defence roll (S-DF1), only the défense counts.

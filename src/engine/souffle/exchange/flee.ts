@@ -2,7 +2,7 @@ import type { ExchangeAction, ExchangeMachine } from '../../core/exchange';
 import { RulesError } from '../../core/errors';
 import type { Dice } from '../../dice/port';
 import { defenceLevel } from '../defence';
-import { flee, type FleeResult, type FleeSituation } from '../manoeuvres';
+import { checkFlee, flee, type FleeResult, type FleeSituation } from '../manoeuvres';
 import type { SouffleExchangeEffect } from './effects';
 import { SOUFFLE_OPPORTUNITY_EXCHANGE, type SouffleOpportunityState } from './opportunity';
 import {
@@ -57,7 +57,7 @@ export function openSouffleFlee(
   if (!Number.isInteger(threshold) || threshold < 1 || threshold > 99)
     throw new RulesError('PDA.Error.SouffleFleeThreshold', { threshold: String(threshold) });
   const f = runner.fighter;
-  if (slowed) throw new RulesError('PDA.Error.SouffleSlowed', { name: f.name });
+  checkFlee(f, slowed);
   ensure(budgetRefusal(runner, 'fuite'));
   const defence = defenceLevel(
     { kind: 'melee' },

@@ -1,5 +1,6 @@
 import { RulesError } from '../../../../engine/core/errors';
-import type { FleeSituation } from '../../../../engine/souffle/manoeuvres';
+import { checkFlee, isSlowed, type FleeSituation } from '../../../../engine/souffle/manoeuvres';
+import { souffleStatesOf } from '../states';
 import {
   FLEE_SITUATIONS,
   SOUFFLE_FLEE_EXCHANGE,
@@ -10,7 +11,7 @@ import {
 import { templatePath } from '../../../constants';
 import { notifyError, t } from '../../../i18n';
 import { renderTemplateWith, type CardSnapshot, type FlowEnv } from '../../../chat';
-import { diceText, text } from './fighters';
+import { conditionMark, diceText, text } from './fighters';
 import { souffleFlow } from './exchange';
 import { requestSouffleCard, ownActor } from './request';
 import { souffleCombatOf } from './round';
@@ -131,6 +132,17 @@ export async function startSouffleFlee(
 
 /** The sheet's flee button: a dialog (situation, threshold), then the card. */
 export async function promptSouffleFlee(actorDoc: Actor): Promise<ChatMessage | null> {
+  // S-FL1: a flight that cannot be tried is refused before the dialog asks anything.
+  try {
+    const found = souffleCombatOf(actorDoc.uuid);
+    const slowed = Boolean(
+      found && isSlowed(conditionMark(actorDoc, 'freine'), found.combat.id ?? '', found.combat.round),
+    );
+    checkFlee({ name: actorDoc.name ?? '', states: souffleStatesOf(actorDoc) }, slowed);
+  } catch (error) {
+    notifyError(error);
+    return null;
+  }
   const content = await renderTemplateWith(SOUFFLE_FLEE_DIALOG, {
     situations: FLEE_SITUATIONS.map((id) => ({
       id,
