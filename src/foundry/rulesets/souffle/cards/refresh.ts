@@ -16,6 +16,9 @@ async function renderAgain(cards: readonly CardMessage[]): Promise<void> {
   await renderCardsAgain((game.messages?.contents ?? []).filter((m) => ids.has(m.id)));
 }
 
+/** Steps after which a card offers nothing more (a flight settled, a hold over). */
+const DONE = new Set(['fled', 'attaque', 'freine', 'escaped', 'released']);
+
 /** The actors a card names: its actor, its targets, an opportunity's provoker and foes. */
 function named(m: CardMessage): string[] {
   const s = m.system;
@@ -31,7 +34,9 @@ function named(m: CardMessage): string[] {
 export async function refreshActorCards(actor: { uuid?: string } | null | undefined): Promise<void> {
   const uuid = actor?.uuid;
   if (!uuid) return;
-  await renderAgain(souffleCardMessages().filter((m) => named(m).includes(uuid)));
+  await renderAgain(
+    souffleCardMessages().filter((m) => !DONE.has(m.system.step ?? '') && named(m).includes(uuid)),
+  );
 }
 
 /** Renders again the combat's open holds: the escape follows whose turn it is (S-GR1, S-R1). */
