@@ -61,7 +61,7 @@ describe('Souffle: an assommé fighter does nothing, at every entry point', () =
     expect(alice.dialogs()).toEqual([]);
     expect(alice.warnings.at(-1)).toBe("Gardien du Waka'Hata est assommé(e) : « Attaque » est impossible.");
     await alice.click(sheet.querySelector('[data-action="aim"]')!);
-    await alice.answerDialog({}, 'viser');
+    expect(alice.dialogs()).toEqual([]);
     expect(alice.warnings.at(-1)).toBe("Gardien du Waka'Hata est assommé(e) : « Viser » est impossible.");
     expect(alice.messages().length).toBe(before);
     const own = await bruno.openSheet(bruno.actor('Chasseur'));
@@ -258,7 +258,7 @@ describe('Souffle: souffle lost', () => {
       [12, 7],
     ]);
     await alice.press('Forcer +5 souffle');
-    await bruno.press('Parer');
+    await bruno.press('Aucun jet de défense');
     // No defence roll: 15 − 0 − 3 − 2 = 10.
     expect(text(bruno.lastMessage())).toContain('15 − 0 − 3 − 2 = 10');
     await gm.press('Appliquer');
@@ -270,7 +270,7 @@ describe('Souffle: souffle lost', () => {
       [10, 1],
       [12, 3],
     ]);
-    await bruno.press('Parer');
+    await bruno.press('Aucun jet de défense');
     expect(text(bruno.lastMessage())).toContain('6 − 0 − 3 − 2 = 1');
     await gm.press('Appliquer');
     expect([hunter().system.souffle.value, hunter().system.pv.value]).toEqual([0, 9]);

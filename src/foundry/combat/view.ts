@@ -143,8 +143,11 @@ const LABEL_KEYS = [
   'EndSlotHint',
 ] as const;
 
-function labels(): Record<string, string> {
-  return Object.fromEntries(LABEL_KEYS.map((k) => [k, t(`PDA.Combat.${k}`)]));
+function labels(adapter?: AnyRoundAdapter): Record<string, string> {
+  const out: Record<string, string> = Object.fromEntries(LABEL_KEYS.map((k) => [k, t(`PDA.Combat.${k}`)]));
+  // A ruleset that reads the surprise its own way says so on the toggle.
+  if (adapter?.surpriseLabel) out.ToggleSurprised = t(adapter.surpriseLabel);
+  return out;
 }
 
 function initiativeText(state: RoundState<RoundCombatant, unknown, unknown>, id: string): string {
@@ -186,7 +189,7 @@ export function buildTrackerView(input: ViewInput): TrackerView {
   const base = {
     hasCombat: input.hasCombat,
     isGM: viewer.gm,
-    labels: labels(),
+    labels: labels(adapter),
   };
   if (!state || !adapter) {
     return {

@@ -1,7 +1,8 @@
 import { RulesError } from '../../../../engine/core/errors';
 import {
+  SOUFFLE_FLEE_EXCHANGE,
   SOUFFLE_OPPORTUNITY_EXCHANGE,
-  leftBehind,
+  departureFoes,
   pickUpSouffleWeapon as pickUpEffects,
   type OpportunityReason,
   type SouffleOpportunityState,
@@ -10,12 +11,14 @@ import { notifyError } from '../../../i18n';
 import type { CardSnapshot, CardTarget, CardOpener } from '../../../chat';
 import { int, object, oneOf, optional, type Schema } from '../../../security';
 import { fighterView, isSouffleActor, souffleActor } from './fighters';
-import { foesAround, foesWithinReach, tokenOf, type TokenOnCanvas } from './opportunity-flow';
+import { foesAround, foesWithinReach, standingAt, tokenOf } from './opportunity-flow';
 import { commitOpening } from './openers';
 import { ownActor, requestSouffleCard } from './request';
 import { checkBudget, checkStates, souffleCombatOf, turnOf } from './round';
 import { postureCombatOf } from '../posture';
 import { registerHeldMoveHooks } from './held-move';
+import { registerCardRefresh } from './refresh';
+import { souffleCardMessages } from './hold';
 
 /**
  * The ways a fighter leaves the reach of adjacent foes outside a flight (S-AT6): picking up a
@@ -35,14 +38,6 @@ const CHOICES = object({
   fromX: optional(int(-100000, 100000)),
   fromY: optional(int(-100000, 100000)),
 });
-
-/** The token as it stood at (x, y): its centre moved back by the move. */
-function standingAt(token: TokenOnCanvas, x: number, y: number): TokenOnCanvas {
-  const c = token.center ?? { x: 0, y: 0 };
-  const dx = x - (token.document?.x ?? 0);
-  const dy = y - (token.document?.y ?? 0);
-  return { ...token, center: { x: c.x + dx, y: c.y + dy }, document: token.document ?? {} };
-}
 
 /**
  * GM side. A pick-up (S-MN2) is refused unless the fighter is disarmed and its budget can pay the
@@ -83,7 +78,13 @@ export const souffleDepartureOpener: CardOpener<DepartureChoices> = {
       if (!own || c.fromX === undefined || c.fromY === undefined)
         throw new RulesError('PDA.Error.CardBadTarget');
       const before = foesAround(own, standingAt(own, c.fromX, c.fromY));
-      foes = leftBehind(before, foesAround(own), (a, b) => a.actorUuid === b.actorUuid);
+      const fighting = souffleCombatOf(actor.uuid, request.combatId || undefined);
+      foes = departureFoes(
+        before,
+        foesAround(own),
+        (a, b) => a.actorUuid === b.actorUuid,
+        fledThisRound(actor.uuid, fighting?.combat.id ?? '', fighting?.combat.round ?? 0),
+      );
       if (foes.length === 0) throw new RulesError('PDA.Souffle.Chat.Opportunity.NoFoe', { name: actor.name });
     }
     const fight = found ?? souffleCombatOf(actor.uuid, request.combatId || undefined);
@@ -136,6 +137,19 @@ interface TokenDoc {
 
 const startedAt = new Map<string, { x: number; y: number }>();
 
+/** S-FL1: whether the fighter's flight got away in this combat's round (a GM-written flee card). */
+function fledThisRound(actorUuid: string, combatId: string, round: number): boolean {
+  if (!combatId) return false;
+  return souffleCardMessages().some(
+    (m) =>
+      m.system.flow === SOUFFLE_FLEE_EXCHANGE &&
+      m.system.step === 'fled' &&
+      m.system.actorUuid === actorUuid &&
+      m.system.combatId === combatId &&
+      m.system.round === round,
+  );
+}
+
 /** `preUpdateToken` (the mover's client): where the token stood before a move. */
 export function beforeTokenMove(doc: TokenDoc, changed: Record<string, unknown>): void {
   if (!('x' in changed) && !('y' in changed)) return;
@@ -157,10 +171,11 @@ export async function afterTokenMove(doc: TokenDoc, userId: string): Promise<Cha
   if (!fight) return null;
   const own = tokenOf(actor.uuid, doc.uuid ?? '');
   if (!own) return null;
-  const left = leftBehind(
+  const left = departureFoes(
     foesAround(own, standingAt(own, from.x, from.y)),
     foesAround(own),
     (a, b) => a.actorUuid === b.actorUuid,
+    fledThisRound(actor.uuid, fight.combat.id ?? '', fight.combat.round),
   );
   if (left.length === 0) return null;
   const [message] = await requestSouffleCard({
@@ -178,6 +193,8 @@ export async function afterTokenMove(doc: TokenDoc, userId: string): Promise<Cha
 export function registerDepartureHooks(): void {
   // First: a held fighter's move is refused before anything remembers where it started.
   registerHeldMoveHooks();
+  // The cards' buttons follow the fighters' states, gear and turns.
+  registerCardRefresh();
   Hooks.on('preUpdateToken', (doc: TokenDoc, changed: Record<string, unknown>) =>
     beforeTokenMove(doc, changed),
   );
