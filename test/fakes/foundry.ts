@@ -462,6 +462,8 @@ export function resetFoundry(): { gm: FakeUser; player: FakeUser } {
   const g = globalThis as any;
   world.notifications.length = 0;
   world.settings.clear();
+  // A test that loads real strings must not leak them into the next file of a shared worker.
+  translations.data = {};
   rollQueue.length = 0;
   FakeChatMessage.created.length = 0;
   const gm: FakeUser = { id: 'gm00000000000001', name: 'MJ', isGM: true, active: true };
