@@ -343,9 +343,9 @@ class FakeCombatant extends FakeDocument {
 }
 class FakeCombat extends FakeDocument {
   static override documentName = 'Combat';
-  /** Combatants in turn order, through `_sortCombatants` as core does. */
+  /** Combatants in turn order, through `_sortCombatants` handed unbound to `Array#sort`, as core does. */
   get turns(): any[] {
-    return [...this.combatants.contents].sort((a, b) => this._sortCombatants(a, b));
+    return [...this.combatants.contents].sort(this._sortCombatants);
   }
   /** Core's order: initiative highest first (none last), ties by combatant id. */
   _sortCombatants(a: any, b: any): number {

@@ -643,9 +643,12 @@ export function makeDocumentClasses(host: DocumentHost) {
     declare combatants: Collection<any>;
     declare round: number;
     declare turn: number | null;
-    /** Combatants sorted by `_sortCombatants` (a system may override it), as `setupTurns` does. */
+    /**
+     * Combatants sorted by `_sortCombatants` (a system may override it), as `setupTurns` does:
+     * core hands the method to `Array#sort` as an unbound reference, so `this` is undefined inside.
+     */
     get turns(): any[] {
-      return [...(this.combatants.contents as any[])].sort((a, b) => this._sortCombatants(a, b));
+      return [...(this.combatants.contents as any[])].sort(this._sortCombatants);
     }
     /** Core's order: initiative highest first (none last), ties broken by combatant id only. */
     _sortCombatants(a: any, b: any): number {
