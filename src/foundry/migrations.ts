@@ -46,9 +46,17 @@ export function clampCharacteristics(system: Record<string, unknown>): Record<st
   if (!changed) return system;
   const out: Record<string, unknown> = { ...system, characteristics };
   const pv = isRecord(system.pv) ? system.pv : undefined;
-  const con = Number(characteristics.CON ?? 10);
-  const tai = Number(characteristics.TAI ?? 10);
-  if (pv && typeof pv.value === 'number' && typeof pv.max !== 'number') {
+  const con = characteristics.CON;
+  const tai = characteristics.TAI;
+  // A partial update (migrateData runs on it too) may carry the PV without CON or TAI: the
+  // maximum is then unknown here, and the actor's own update check clamps the PV instead.
+  if (
+    pv &&
+    typeof pv.value === 'number' &&
+    typeof pv.max !== 'number' &&
+    typeof con === 'number' &&
+    typeof tai === 'number'
+  ) {
     const max = Math.ceil((con + tai) / 2);
     if (pv.value > max) out.pv = { ...pv, value: max };
   }

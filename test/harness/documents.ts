@@ -323,39 +323,44 @@ export function makeDocumentClasses(host: DocumentHost) {
     }
 
     // --- Writes --------------------------------------------------------------------------------
-    /** The change as the initiating client sends it: pre-hooks, validation, then the diff. */
+    /**
+     * The change as the initiating client sends it, in Foundry's order since v12: `_preUpdate`
+     * (which runs the system model's) and the `preUpdate<Doc>` hooks get the change as requested,
+     * unchanged keys included, even when nothing changes; then it is validated and diffed against
+     * the source, and an empty diff is not sent (foundryvtt issues #10841, #10842).
+     */
     async _prepareUpdate(changes: Obj, options: Obj): Promise<Obj | null> {
       const legacy = legacyOperatorKeys(changes);
       if (legacy.length && host.generation >= 16)
         throw new Error(`Foundry v16 no longer accepts the update keys ${legacy.join(', ')}`);
       if (legacy.length && host.generation >= 14)
         for (const key of legacy) host.deprecations.push(`legacy deletion or replacement key ${key}`);
-      const all = expandObject(changes);
-      delete all._id;
-      // Foundry diffs the change against the source first: the pre-update steps see only what
-      // changes, and a change of nothing runs no hook and writes nothing.
-      const expanded =
-        options.diff === false || options.recursive === false ? all : diffObject(this._source, all);
-      if (!Object.keys(expanded).length) return null;
+      const requested = expandObject(changes);
+      delete requested._id;
       const user = currentUser();
-      if (this.system instanceof DataModel && typeof (this.system as Obj)._preUpdate === 'function') {
-        const allowed = await (this.system as Obj)._preUpdate(expanded, options, user);
-        if (allowed === false) return null;
-      }
-      const allowed = await this._preUpdate(expanded, options, user);
+      const allowed = await this._preUpdate(requested, options, user);
       if (allowed === false) return null;
-      if (host.Hooks.call(`preUpdate${this.documentName}`, this, expanded, options, host.userId) === false)
+      if (host.Hooks.call(`preUpdate${this.documentName}`, this, requested, options, host.userId) === false)
         return null;
       // Validate the change against the schema as Foundry does before sending it.
-      if (expanded.system !== undefined && this.system instanceof DataModel) {
+      if (requested.system !== undefined && this.system instanceof DataModel) {
         const probe = new (this.system.constructor as typeof DataModel)(this.system.toObject(), {
           parent: null,
         });
-        probe.updateSource(expanded.system, { recursive: options.recursive });
+        probe.updateSource(requested.system, { recursive: options.recursive });
       }
+      const expanded =
+        options.diff === false || options.recursive === false
+          ? requested
+          : diffObject(this._source, requested);
+      if (!Object.keys(expanded).length) return null;
       return expanded;
     }
-    async _preUpdate(_changes: Obj, _options: Obj, _user: any): Promise<boolean | void> {}
+    /** Core's base `_preUpdate` runs the system model's (a subclass that skips `super` skips it). */
+    async _preUpdate(changes: Obj, options: Obj, user: any): Promise<boolean | void> {
+      if (this.system instanceof DataModel && typeof (this.system as Obj)._preUpdate === 'function')
+        return (this.system as Obj)._preUpdate(changes, options, user);
+    }
     async _preCreate(_data: Obj, _options: Obj, _user: any): Promise<boolean | void> {}
     async _preDelete(_options: Obj, _user: any): Promise<boolean | void> {}
     _onCreate(_data: Obj, _options: Obj, _userId: string): void {}

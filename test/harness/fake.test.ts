@@ -149,23 +149,27 @@ describe('the table harness is as strict as Foundry (issue 30)', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  it('runs no pre-update or update hook for a change of nothing, and shows the pre-update only the diff', async () => {
+  it('runs the pre-update with the change as requested, even a change of nothing, then sends only the diff (v12+)', async () => {
     const table = await Table.open({ ruleset: 'fantasia' });
     await table.importActor('fantasia-bestiaire', 'Bretteur', 'Bruno');
     const bruno = table.seat('Bruno');
     const pre: unknown[] = [];
-    let updates = 0;
-    bruno.client.Hooks.on('preUpdateActor', (_d: unknown, changed: unknown) => void pre.push(changed));
-    table.gm.client.Hooks.on('updateActor', () => void (updates += 1));
+    const changed: unknown[] = [];
+    bruno.client.Hooks.on('preUpdateActor', (_d: unknown, c: unknown) => void pre.push(structuredClone(c)));
+    table.gm.client.Hooks.on('updateActor', (_d: unknown, c: unknown) => void changed.push(c));
     const actor = bruno.actor('Bretteur');
+    const pv = actor.system.pv.value as number;
     const before = table.server.log.length;
-    await actor.update({ name: 'Bretteur', 'system.pv.value': actor.system.pv.value });
+    // A change of nothing: the pre-update runs with it, nothing is sent, no update hook fires.
+    await actor.update({ name: 'Bretteur', 'system.pv.value': pv });
     await table.settle();
-    expect([pre.length, updates, table.server.log.length - before]).toEqual([0, 0, 0]);
+    expect(pre).toEqual([{ name: 'Bretteur', system: { pv: { value: pv } } }]);
+    expect([changed.length, table.server.log.length - before]).toEqual([0, 0]);
+    // A real change: the pre-update still sees the unchanged name; the others receive the diff.
     await actor.update({ name: 'Bretteur', 'system.pv.value': 3 });
     await table.settle();
-    expect(pre).toEqual([{ system: { pv: { value: 3 } } }]);
-    expect(updates).toBe(1);
+    expect(pre[1]).toEqual({ name: 'Bretteur', system: { pv: { value: 3 } } });
+    expect(changed).toEqual([{ _id: actor.id, system: { pv: { value: 3 } } }]);
   });
 
   it('refuses a player renaming their own User or changing its role, and lets them write its flags', async () => {

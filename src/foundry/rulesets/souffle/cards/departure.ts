@@ -16,6 +16,7 @@ import { ownActor, requestSouffleCard } from './request';
 import { checkBudget, checkStates, souffleCombatOf, turnOf } from './round';
 import { postureCombatOf } from '../posture';
 import { registerHeldMoveHooks } from './held-move';
+import { movesToken } from '../../../canvas/moves';
 
 /**
  * The ways a fighter leaves the reach of adjacent foes outside a flight (S-AT6): picking up a
@@ -138,7 +139,7 @@ const startedAt = new Map<string, { x: number; y: number }>();
 
 /** `preUpdateToken` (the mover's client): where the token stood before a move. */
 export function beforeTokenMove(doc: TokenDoc, changed: Record<string, unknown>): void {
-  if (!('x' in changed) && !('y' in changed)) return;
+  if (!movesToken(doc, changed)) return;
   if (doc.id) startedAt.set(doc.id, { x: Math.round(doc.x ?? 0), y: Math.round(doc.y ?? 0) });
 }
 

@@ -4,6 +4,7 @@ import { notifyError } from '../../../i18n';
 import { souffleStatesOf } from '../states';
 import { isSouffleActor } from './fighters';
 import { isActiveGM } from '../../../active-gm';
+import { movesToken } from '../../../canvas/moves';
 
 /**
  * S-GR1/S-MN3: a grabbed or knocked-out fighter does not move. The mover's client refuses the
@@ -43,7 +44,7 @@ export function refuseHeldMove(
   changed: Record<string, unknown>,
   options: Record<string, unknown> = {},
 ): boolean | void {
-  if (!moved(changed) || options[PUT_BACK] === true) return;
+  if (!movesToken(doc, changed) || options[PUT_BACK] === true) return;
   const refused = heldMoveRefusal(doc);
   if (!refused) return;
   notifyError(refused);
