@@ -3,7 +3,7 @@ import { moveRefusal } from '../../../engine/fantasia/movement';
 import type { FantasiaCombatant } from '../../../engine/fantasia/types';
 import { notifyError } from '../../i18n';
 import { fantasiaRound } from './cards/round-context';
-import { movesToken } from '../../canvas/moves';
+import { movesToken } from '../../canvas';
 
 /**
  * `preUpdateToken` (the mover's client): a player may not drag the token of a fighter who cannot

@@ -16,7 +16,7 @@ import { ownActor, requestSouffleCard } from './request';
 import { checkBudget, checkStates, souffleCombatOf, turnOf } from './round';
 import { postureCombatOf } from '../posture';
 import { registerHeldMoveHooks } from './held-move';
-import { movesToken } from '../../../canvas/moves';
+import { movesToken } from '../../../canvas';
 
 /**
  * The ways a fighter leaves the reach of adjacent foes outside a flight (S-AT6): picking up a

@@ -4,7 +4,7 @@ import { notifyError } from '../../../i18n';
 import { souffleStatesOf } from '../states';
 import { isSouffleActor } from './fighters';
 import { isActiveGM } from '../../../active-gm';
-import { movesToken } from '../../../canvas/moves';
+import { movesToken } from '../../../canvas';
 
 /**
  * S-GR1/S-MN3: a grabbed or knocked-out fighter does not move. The mover's client refuses the
