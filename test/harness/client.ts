@@ -88,6 +88,11 @@ export interface ClientOptions {
   readonly dice: TableDice;
   /** Foundry's generation to model where v13 and v14 differ. */
   readonly generation: number;
+  /**
+   * The browser's localStorage, where Foundry keeps client-scoped settings: a page reload of the
+   * same seat (same browser) passes the previous client's store, so those settings survive it.
+   */
+  readonly localStorage?: Map<string, unknown>;
 }
 
 export class Client implements Connection {
@@ -108,7 +113,8 @@ export class Client implements Connection {
     string,
     { fn: (...a: unknown[]) => unknown; once: boolean; id: number }[]
   >();
-  private readonly clientSettings = new Map<string, unknown>();
+  /** Client-scoped settings: the browser's localStorage (kept across a reload of the seat). */
+  readonly clientSettings: Map<string, unknown>;
   private readonly settingConfigs = new Map<string, Obj>();
   private readonly pending = new Set<Promise<unknown>>();
   /** Errors thrown by hooks or renders on this client (a test fails on unexpected ones). */
@@ -129,6 +135,7 @@ export class Client implements Connection {
     this.server = options.server;
     this.userId = options.userId;
     this.dice = options.dice;
+    this.clientSettings = options.localStorage ?? new Map<string, unknown>();
     installDomFidelity();
     this.window = new Window({ url: 'http://localhost:30000/game', width: 1600, height: 1000 });
     this.document = this.window.document as Document;
@@ -598,7 +605,7 @@ export class Client implements Connection {
     const data: Obj = {};
     for (const [documentName, collection] of Object.entries(COLLECTIONS))
       data[collection] = [...this.server.world[collection].values()]
-        .filter((source) => this.server.mayView(this.userId, documentName, source))
+        .filter((source) => this.server.mayReceive(this.userId, documentName, source))
         .map((source) => deepClone(source));
     this.game.data = data;
     // Documents are built once the system's classes and data models are configured.
@@ -608,7 +615,7 @@ export class Client implements Connection {
       this.invalidDocuments.set(documentName, invalid);
       Object.defineProperty(coll, 'invalidDocumentIds', { value: invalid, configurable: true });
       for (const source of this.server.world[collection].values()) {
-        if (!this.server.mayView(this.userId, documentName, source)) continue;
+        if (!this.server.mayReceive(this.userId, documentName, source)) continue;
         const doc = new this.CONFIG[documentName].documentClass(deepClone(source));
         // Stored data that fails its model's validation (joint included) makes an invalid
         // document: Foundry keeps it out of the collection and the sidebar.
@@ -762,6 +769,8 @@ export class Client implements Connection {
   /** The chat log: each message this client may see, rendered through `renderHTML`. */
   async renderMessage(message: any): Promise<void> {
     if (!this.game.messages.get(message.id)) return;
+    // The client holds every message; its log shows only those `visible` to its user.
+    if (!message.visible) return;
     const li = await message.renderHTML();
     fixSelects(li);
     const log = this.document.querySelector('#chat-log')!;

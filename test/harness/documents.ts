@@ -746,9 +746,9 @@ export function makeDocumentClasses(host: DocumentHost) {
       );
     }
     set rolls(_v: unknown) {}
+    /** A blind message's content is the GMs'; a whisper's its author's, recipients' and GMs'. */
     get isContentVisible(): boolean {
-      if (!this.blind) return true;
-      return Boolean(currentUser()?.isGM);
+      return host.server.mayReadContent(host.userId, this._source);
     }
     override get visible(): boolean {
       return host.server.mayView(host.userId, 'ChatMessage', this._source);
@@ -800,7 +800,10 @@ export function makeDocumentClasses(host: DocumentHost) {
       header.textContent = this.author?.name ?? '';
       const content = doc.createElement('div');
       content.className = 'message-content';
-      content.innerHTML = this.isContentVisible ? this.content : '???';
+      // A whispered roll shown to someone else: core's "… rolled privately" notice, no content.
+      content.innerHTML = this.isContentVisible
+        ? this.content
+        : `${this.author?.name ?? ''} rolled privately`;
       li.append(header, content);
       host.Hooks.callAll('renderChatMessageHTML', this, li, {
         message: this.toObject(),

@@ -27,16 +27,23 @@ describe('the table harness keeps Foundry rules', () => {
     expect(msg.author.name).toBe('Bruno');
   });
 
-  it('delivers a whispered message only to its recipients and the GM', async () => {
+  it('delivers every message to every client; the log shows a whisper to its recipients, a whispered roll to all without its content', async () => {
     const table = await Table.open({ ruleset: 'fantasia' });
-    const bruno = table.seat('Bruno');
+    const [bruno, alice] = [table.seat('Bruno'), table.seat('Alice')];
     const Message = bruno.client.CONFIG.ChatMessage.documentClass;
     await Message.create({ content: 'secret', whisper: [table.gm.user.id] });
     await table.settle();
-    expect(table.gm.game.messages.size).toBe(1);
-    expect(bruno.game.messages.size).toBe(1);
-    expect(table.seat('Alice').game.messages.size).toBe(0);
-    expect(table.seat('Alice').messages()).toEqual([]);
+    for (const seat of [table.gm, bruno, alice]) expect(seat.game.messages.size, seat.name).toBe(1);
+    expect(table.gm.messages().length).toBe(1);
+    expect(bruno.messages().length).toBe(1);
+    expect(alice.messages()).toEqual([]);
+    // A whispered roll: everyone's log shows it, "rolled privately" for those not whispered to.
+    const roll = { class: 'Roll', formula: '1d20', terms: [], total: 12, evaluated: true };
+    await Message.create({ content: 'dé secret 12', whisper: [table.gm.user.id], rolls: [roll] });
+    await table.settle();
+    expect(alice.lastMessage().textContent).toContain('rolled privately');
+    expect(alice.lastMessage().textContent).not.toContain('dé secret');
+    expect(table.gm.lastMessage().textContent).toContain('dé secret 12');
   });
 
   it('applies deletion keys and non-recursive updates on every client, with the attested user', async () => {

@@ -501,6 +501,7 @@ export class Table {
       lang: old.game.i18n.lang,
       dice: this.dice,
       generation: old.game.release.generation,
+      localStorage: old.clientSettings,
     });
     this.windows.add(client.window);
     this.server.connect(client);
