@@ -850,7 +850,8 @@ export function makeDocumentClasses(host: DocumentHost) {
       return this.update({ [`hotbar.${slot}`]: macro?.id ?? null });
     }
     override getUserLevel(user: any = currentUser()): number {
-      return user?.isGM || user?.id === this.id ? OWNERSHIP.OWNER : OWNERSHIP.LIMITED;
+      // A player has no level on another User (NONE), not LIMITED.
+      return user?.isGM || user?.id === this.id ? OWNERSHIP.OWNER : OWNERSHIP.NONE;
     }
   }
 

@@ -179,6 +179,16 @@ describe('the table harness is as strict as Foundry (issue 30)', () => {
     expect(changed).toEqual([{ _id: actor.id, system: { pv: { value: 3 } } }]);
   });
 
+  it('gives a player no level on another User (NONE, not LIMITED); their own User is theirs', async () => {
+    const table = await Table.open({ ruleset: 'fantasia' });
+    const alice = table.seat('Alice');
+    const bruno = alice.game.users.getName('Bruno');
+    expect(bruno.getUserLevel(alice.user)).toBe(0);
+    expect(bruno.limited).toBe(false);
+    expect(alice.user.getUserLevel(alice.user)).toBe(3);
+    expect(alice.user.getUserLevel(table.gm.user)).toBe(3);
+  });
+
   it('refuses a player renaming their own User or changing its role, and lets them write its flags', async () => {
     const table = await Table.open({ ruleset: 'fantasia' });
     const alice = table.seat('Alice');
