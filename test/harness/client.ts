@@ -140,7 +140,9 @@ export class Client implements Connection {
     this.window = new Window({ url: 'http://localhost:30000/game', width: 1600, height: 1000 });
     this.document = this.window.document as Document;
     this.document.body.innerHTML =
-      '<div id="interface"><section id="chat"><ol id="chat-log" class="chat-log"></ol></section><section id="sidebar-combat"></section></div>';
+      // Core's markup where the system or the e2e runner reads it: since v13 the chat log is an
+      // `ol.chat-log` inside the chat tab (`#chat`), with no id of its own (foundryvtt #11333).
+      '<div id="interface"><section id="chat" class="tab sidebar-tab chat"><ol class="chat-log plain"></ol></section><section id="sidebar-combat"></section></div>';
     const lang = options.lang;
     const translations = translationsFor(lang);
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- getters of plain objects below need the client
@@ -734,7 +736,7 @@ export class Client implements Connection {
       for (const app of Object.values(doc.apps ?? {})) void (app as any).close();
       this.afterChange(op, doc, parent);
       if (op.documentName === 'ChatMessage')
-        this.document.querySelector(`#chat-log [data-message-id="${id}"]`)?.remove();
+        this.document.querySelector(`#chat .chat-log [data-message-id="${id}"]`)?.remove();
     }
     this.afterBatch(op, parent);
   }
@@ -773,7 +775,7 @@ export class Client implements Connection {
     if (!message.visible) return;
     const li = await message.renderHTML();
     fixSelects(li);
-    const log = this.document.querySelector('#chat-log')!;
+    const log = this.document.querySelector('#chat .chat-log')!;
     const existing = log.querySelector(`[data-message-id="${message.id}"]`);
     if (existing) existing.replaceWith(li);
     else log.append(li);

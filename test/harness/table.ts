@@ -355,7 +355,7 @@ export class Seat {
 
   /** The chat messages this person's log shows, oldest first. */
   messages(): HTMLElement[] {
-    return [...this.dom.querySelectorAll<HTMLElement>('#chat-log > li.chat-message')];
+    return [...this.dom.querySelectorAll<HTMLElement>('#chat .chat-log > li.chat-message')];
   }
   lastMessage(): HTMLElement {
     const m = this.messages();
