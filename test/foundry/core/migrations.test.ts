@@ -52,15 +52,15 @@ describe('world migration', () => {
 });
 
 describe('migrateData steps on a partial update (foundryvtt issue #14482: they run on update data too)', () => {
-  it('an over-bound characteristic written alone is clamped, and PV sent with it are not cut to a CON/TAI of 10', () => {
-    const out = clampCharacteristics({ characteristics: { FOR: 100000 }, pv: { value: 14 } });
-    expect((out.characteristics as { FOR: number }).FOR).toBeLessThan(100000);
-    expect(out.pv).toEqual({ value: 14 });
-    // With CON and TAI in the data (a whole source), the PV are still clamped to their maximum.
+  it('an over-bound characteristic written alone is left to validation, and PV sent with it are not cut to a CON/TAI of 10', () => {
+    const partial = { characteristics: { FOR: 100000 }, pv: { value: 14 } };
+    expect(clampCharacteristics(partial)).toEqual(partial);
+    // A whole source (all six characteristics) is clamped, its PV to the clamped maximum.
     const whole = clampCharacteristics({
-      characteristics: { FOR: 100000, CON: 4, TAI: 4 },
+      characteristics: { FOR: 100000, CON: 4, TAI: 4, DEX: 10, INT: 10, CHA: 10 },
       pv: { value: 14 },
     });
+    expect((whole.characteristics as { FOR: number }).FOR).toBe(200);
     expect(whole.pv).toEqual({ value: 4 });
   });
 
