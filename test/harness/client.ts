@@ -95,6 +95,33 @@ export interface ClientOptions {
   readonly localStorage?: Map<string, unknown>;
 }
 
+/**
+ * Grid spaces between two points of a square grid (their cells), by a `CONST.GRID_DIAGONALS`
+ * rule: 0 EQUIDISTANT (a diagonal is 1), 1 EXACT (√2), 2 APPROXIMATE (1.5), 3 RECTILINEAR (2),
+ * 4 ALTERNATING_1 (1, 2, 1…), 5 ALTERNATING_2 (2, 1, 2…), 6 ILLEGAL (no diagonal: counted as 2).
+ */
+export function squareSpaces(
+  a: { x: number; y: number },
+  b: { x: number; y: number },
+  size: number,
+  rule: number,
+): number {
+  const di = Math.abs(Math.floor(b.x / size) - Math.floor(a.x / size));
+  const dj = Math.abs(Math.floor(b.y / size) - Math.floor(a.y / size));
+  const diagonal = Math.min(di, dj);
+  const straight = Math.max(di, dj) - diagonal;
+  const cost: Record<number, number> = {
+    0: diagonal,
+    1: diagonal * Math.SQRT2,
+    2: diagonal * 1.5,
+    3: diagonal * 2,
+    4: diagonal + Math.floor(diagonal / 2),
+    5: diagonal + Math.ceil(diagonal / 2),
+    6: diagonal * 2,
+  };
+  return straight + (cost[rule] ?? diagonal);
+}
+
 export class Client implements Connection {
   readonly server: FakeServer;
   readonly userId: string;
@@ -465,13 +492,22 @@ export class Client implements Connection {
           size,
           distance,
           units: scene?.grid?.units ?? 'm',
-          /** Euclidean distance in scene units between waypoints (a gridless measure). */
+          /**
+           * Distance in scene units between waypoints. On a square grid (Foundry's default type)
+           * it counts grid spaces by the diagonal rule of `core.gridDiagonals` (default
+           * EQUIDISTANT: a diagonal step is one space); on a gridless scene (`grid.type` 0) it is
+           * the straight line (API `SquareGridConfiguration#diagonals`, `CONST.GRID_DIAGONALS`).
+           */
           measurePath: (waypoints: { x: number; y: number; elevation?: number }[]) => {
+            const square = (scene?.grid?.type ?? 1) === 1;
+            const rule = Number(self.clientSettings.get('core.gridDiagonals') ?? 0);
             let total = 0;
             for (let i = 1; i < waypoints.length; i++) {
               const a = waypoints[i - 1]!;
               const b = waypoints[i]!;
-              const flat = (Math.hypot(b.x - a.x, b.y - a.y) / size) * distance;
+              const flat = square
+                ? squareSpaces(a, b, size, rule) * distance
+                : (Math.hypot(b.x - a.x, b.y - a.y) / size) * distance;
               const dz = (b.elevation ?? 0) - (a.elevation ?? 0);
               total += Math.hypot(flat, dz);
             }

@@ -189,6 +189,24 @@ describe('the table harness is as strict as Foundry (issue 30)', () => {
     expect(alice.user.getUserLevel(table.gm.user)).toBe(3);
   });
 
+  it('measures a square grid by its diagonal rule (a diagonal step is one square by default) and a gridless scene in straight lines', async () => {
+    const table = await Table.open({ ruleset: 'fantasia' });
+    await table.importActor('fantasia-bestiaire', 'Bretteur');
+    await table.placeToken('Bretteur', 1, 1);
+    const grid = () => table.gm.client.canvas.grid;
+    const path = [
+      { x: 150, y: 150 },
+      { x: 450, y: 350 },
+    ];
+    // Three columns and two rows away: two diagonal steps and one straight, 1.5 m each.
+    expect(grid().measurePath(path).distance).toBe(4.5);
+    await table.gm.game.settings.set('core', 'gridDiagonals', 4);
+    expect(grid().measurePath(path).distance).toBe(6);
+    await table.gm.game.scenes.find((s: { active: boolean }) => s.active).update({ 'grid.type': 0 });
+    await table.settle();
+    expect(grid().measurePath(path).distance).toBeCloseTo(Math.hypot(3, 2) * 1.5);
+  });
+
   it('refuses a player renaming their own User or changing its role, and lets them write its flags', async () => {
     const table = await Table.open({ ruleset: 'fantasia' });
     const alice = table.seat('Alice');
