@@ -95,6 +95,11 @@ export interface ClientOptions {
   readonly localStorage?: Map<string, unknown>;
 }
 
+/** Core's `CONFIG.statusEffects`: an array on v13, an object keyed by id from v14. */
+function statusEffectsFor(generation: number, list: Obj[]): Obj[] | Record<string, Obj> {
+  return generation >= 14 ? Object.fromEntries(list.map((e) => [e.id as string, e])) : list;
+}
+
 /**
  * Grid spaces between two points of a square grid (their cells), by a `CONST.GRID_DIAGONALS`
  * rule: 0 EQUIDISTANT (a diagonal is 1), 1 EXACT (√2), 2 APPROXIMATE (1.5), 3 RECTILINEAR (2),
@@ -238,10 +243,11 @@ export class Client implements Connection {
       JournalEntryPage: { dataModels: {} },
       Adventure: { dataModels: {} },
       ui: {},
-      statusEffects: [
+      // An array on v13, a record keyed by id on v14 (its insertion order is the display order).
+      statusEffects: statusEffectsFor(options.generation, [
         { id: 'dead', name: 'EFFECT.StatusDead', img: 'icons/svg/skull.svg' },
         { id: 'prone', name: 'EFFECT.StatusProne', img: 'icons/svg/falling.svg' },
-      ],
+      ]),
       specialStatusEffects: { DEFEATED: 'dead', INVISIBLE: 'invisible', BLIND: 'blind' },
       time: { roundTime: 6, turnTime: 0 },
       Dice: { rolls: [] },

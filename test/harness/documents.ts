@@ -577,7 +577,13 @@ export function makeDocumentClasses(host: DocumentHost) {
         return false;
       }
       if (existing.length) return true;
-      const status = (host.CONFIG.statusEffects as Obj[]).find((s) => s.id === statusId);
+      // An array on v13, a record keyed by id on v14.
+      const config = host.CONFIG.statusEffects as Obj[] | Record<string, Obj>;
+      const status = Array.isArray(config)
+        ? config.find((s) => s.id === statusId)
+        : Object.hasOwn(config, statusId)
+          ? { ...config[statusId], id: statusId }
+          : undefined;
       if (!status) throw new Error(`Unknown status ${statusId}`);
       const [effect] = await this.createEmbeddedDocuments('ActiveEffect', [
         { name: host.game.i18n.localize(status.name), img: status.img, statuses: [statusId] },
