@@ -128,6 +128,59 @@ export class Seat {
     await this.table.settle();
   }
 
+  /**
+   * Drags a document onto a hotbar slot, as core's Hotbar does: `Hooks.call('hotbarDrop', hotbar,
+   * data, slot)` (not awaited; an explicit `false` stops core), else core's default: a script
+   * macro showing the document's sheet, assigned to the slot (API v13/v14 hook `hotbarDrop`,
+   * `User#assignHotbarMacro`). Returns once every client settled.
+   */
+  async dropOnHotbar(doc: any, slot: number): Promise<void> {
+    this.mayView(doc, 'drag');
+    const data = doc.toDragData();
+    const go = this.client.Hooks.call('hotbarDrop', this.client.ui.hotbar, data, slot);
+    if (go !== false) {
+      const Macro = this.client.CONFIG.Macro.documentClass;
+      const macro = await Macro.create({
+        name: doc.name,
+        type: 'script',
+        command: `await fromUuid(${JSON.stringify(doc.uuid)}).then((d) => d?.sheet?.render(true));`,
+      });
+      await this.user.assignHotbarMacro(macro, slot);
+    }
+    await this.table.settle();
+  }
+
+  /**
+   * Right-clicks a token the user controls: core's Token HUD renders (three columns, `.col.left`,
+   * `.col.middle`, `.col.right`) and `renderTokenHUD(hud, html, context)` fires with `hud.object`
+   * the Token placeable (API v13 `TokenHUD`, hook `renderApplicationV2` family). A player opens
+   * only the HUD of a token they own. Returns the HUD's element, on this user's page.
+   */
+  async openTokenHUD(name: string): Promise<HTMLElement> {
+    const token = this.token(name);
+    if (!this.user.isGM && !token.document.isOwner)
+      throw new Error(`${this.name} cannot open the HUD of ${name}: not their token`);
+    this.dom.querySelector('#token-hud')?.remove();
+    const html = this.client.document.createElement('div');
+    html.id = 'token-hud';
+    html.innerHTML =
+      '<div class="col left"></div><div class="col middle"></div><div class="col right"></div>';
+    this.dom.body.append(html);
+    const hud = { object: token, document: token.document, element: html };
+    this.client.Hooks.callAll('renderTokenHUD', hud, html, { id: token.document.id });
+    await this.table.settle();
+    return html;
+  }
+
+  /** Clicks a hotbar slot: runs the macro the user assigned there (core's `Macro#execute`). */
+  async useHotbarSlot(slot: number): Promise<void> {
+    const id = this.user._source.hotbar?.[slot] ?? this.user.hotbar?.[slot];
+    const macro = id ? this.game.macros.get(id) : null;
+    if (!macro) throw new Error(`${this.name}'s hotbar slot ${slot} is empty`);
+    await this.client.track(Promise.resolve(macro.execute()));
+    await this.table.settle();
+  }
+
   // --- DOM -----------------------------------------------------------------------------------------
 
   /**
