@@ -7,7 +7,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the fake are untyped */
 import { Client, TableDice } from './client';
 import { FakeServer, OWNERSHIP } from './server';
-import { windowGroup } from './windows';
+import { Window } from 'happy-dom';
+import { windowGroup, type ClosableWindow } from './windows';
 
 export { OWNERSHIP };
 
@@ -33,6 +34,8 @@ export interface TableOptions {
 export class Seat {
   /** Modal dialogs this person was shown, newest first: nothing else takes a click while one is open. */
   private modals: HTMLElement[] = [];
+  /** The documents of this person's popped-out windows (v14): their screen too. */
+  private readonly popouts: Document[] = [];
 
   constructor(
     readonly table: Table,
@@ -172,6 +175,24 @@ export class Seat {
     return html;
   }
 
+  /**
+   * Pops an open application out into a browser window of its own (v14): its element moves into
+   * that window's document and the application renders again there, as a pop-out does (inferred:
+   * core re-renders a popped-out application). Returns the new window's document.
+   */
+  async popOut(app: any): Promise<Document> {
+    if (!app?.element?.isConnected || app.element.ownerDocument !== this.dom)
+      throw new Error(`${this.name}: nothing open to pop out`);
+    const win = new Window({ url: 'http://localhost:30000/game', width: 800, height: 800 });
+    this.table.adoptWindow(win as unknown as ClosableWindow);
+    const doc = win.document as unknown as Document;
+    doc.body.append(doc.adoptNode(app.element));
+    this.popouts.push(doc);
+    await this.client.track(Promise.resolve(app.render(false)));
+    await this.table.settle();
+    return doc;
+  }
+
   /** Clicks a hotbar slot: runs the macro the user assigned there (core's `Macro#execute`). */
   async useHotbarSlot(slot: number): Promise<void> {
     const id = this.user._source.hotbar?.[slot] ?? this.user.hotbar?.[slot];
@@ -190,7 +211,8 @@ export class Seat {
    * element) cannot be reached, and a tab panel without a tab button to open it neither.
    */
   private async reach(el: Element, what: string): Promise<void> {
-    if (el.ownerDocument !== this.dom) throw new Error(`${this.name}: ${what} is on another person's screen`);
+    if (el.ownerDocument !== this.dom && !this.popouts.includes(el.ownerDocument))
+      throw new Error(`${this.name}: ${what} is on another person's screen`);
     if (!el.isConnected) throw new Error(`${this.name}: ${what} is not on the page`);
     const modal = this.modals.find((m) => m.isConnected);
     if (modal && !modal.contains(el))
@@ -478,6 +500,11 @@ export class Table {
   readonly seats = new Map<string, Seat>();
   /** Every window of this table, closed once the test (or the file, for a hook's table) ends. */
   private readonly windows = windowGroup();
+
+  /** Closes `window` with the table's own (a seat's popped-out window). */
+  adoptWindow(window: ClosableWindow): void {
+    this.windows.add(window);
+  }
   private gmNames: string[] = [];
 
   static async open(options: TableOptions): Promise<Table> {
