@@ -348,7 +348,10 @@ export class Client implements Connection {
       __tokensOf: (actor: any) => this.tokensOf(actor),
       __tokenById: (id: string) => this.tokenById(id),
       __placeableOf: (token: any) => this.placeableOf(token),
-      __dialogs: { confirm: (c: Obj) => this.apps.DialogV2.confirm(c) },
+      __dialogs: {
+        confirm: (c: Obj) => this.apps.DialogV2.confirm(c),
+        prompt: (c: Obj) => this.apps.DialogV2.prompt(c),
+      },
     };
     this.game = game;
     installTooltips(this.window, (key) => game.i18n.localize(key));

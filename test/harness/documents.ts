@@ -485,8 +485,33 @@ export function makeDocumentClasses(host: DocumentHost) {
       return ok ? this.delete() : null;
     }
 
-    static async createDialog(data: Obj = {}, createOptions: Obj = {}, options: Obj = {}): Promise<Obj> {
-      return { data, createOptions, options };
+    /**
+     * Core's creation dialog, as the sidebar's Create button calls it on the document class:
+     * `(data, createOptions, options)`, a name and a type chosen among `options.types` (all the
+     * registered types otherwise), then `create` (API v13 `Document.createDialog`).
+     */
+    static async createDialog(data: Obj = {}, createOptions: Obj = {}, options: Obj = {}): Promise<any> {
+      const Cls = (this as any).implementation as typeof ClientDocument;
+      const name = Cls.documentName;
+      const types: string[] = Array.isArray(options.types) ? options.types : Object.keys(models(name));
+      const esc = (v: unknown): string => String(v).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+      const label = (t: string): string =>
+        host.game.i18n.localize(host.CONFIG[name]?.typeLabels?.[t] ?? `TYPES.${name}.${t}`);
+      const content =
+        `<input type="text" name="name" value="">` +
+        `<select name="type">${types.map((t) => `<option value="${esc(t)}">${esc(label(t))}</option>`).join('')}</select>`;
+      const chosen = (await host.game.__dialogs.prompt({
+        content,
+        ok: {
+          label: 'Create',
+          callback: (_event: Event, button: any) => ({
+            name: button.form.querySelector('[name="name"]').value,
+            type: button.form.querySelector('[name="type"]').value,
+          }),
+        },
+      })) as Obj | null;
+      if (!chosen) return null;
+      return (Cls as any).create({ ...data, ...chosen, name: chosen.name || name }, createOptions);
     }
 
     static async fromDropData(data: Obj): Promise<any> {

@@ -193,6 +193,18 @@ export class Seat {
     return doc;
   }
 
+  /**
+   * Clicks the Create button of the Actors or Items sidebar: core calls `createDialog(data,
+   * createOptions, options)` on the configured document class (players have no such button:
+   * they may not create world actors or items). The dialog stays open for `answerDialog`.
+   */
+  async createFromSidebar(documentName: 'Actor' | 'Item'): Promise<void> {
+    if (!this.user.isGM) throw new Error(`${this.name} has no Create button for ${documentName}s`);
+    const Cls = this.client.CONFIG[documentName].documentClass;
+    void this.client.track(Promise.resolve(Cls.createDialog({}, {}, {})));
+    await this.table.settle();
+  }
+
   /** Clicks a hotbar slot: runs the macro the user assigned there (core's `Macro#execute`). */
   async useHotbarSlot(slot: number): Promise<void> {
     const id = this.user._source.hotbar?.[slot] ?? this.user.hotbar?.[slot];
