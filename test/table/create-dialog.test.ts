@@ -5,8 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import { Table } from '../harness/table';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
-
 describe('the Create button of the sidebar offers the active ruleset’s types only', () => {
   it('in a Souffle world the GM creates an actor: only Souffle types are offered, and the actor is made', async () => {
     const table = await Table.open({ ruleset: 'souffle', players: [] });
