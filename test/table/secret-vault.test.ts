@@ -105,7 +105,12 @@ describe('the GMs’ secrets are in nothing a player’s client receives', () =>
     );
     // The score or die of either fighter, in a field or inside a JSON string (quotes escaped).
     const sealed = /\\*"(score|d10)\\*":\s*[37]\b/;
-    for (const player of [alice, table.seat('Bruno')]) expect(everything(player)).not.toMatch(sealed);
+    // Nor a d10 of 7 or 3 among any message's rolls (a whispered roll reaches every client).
+    const rolled = /\\*"faces\\*":\s*10,\s*\\*"results\\*":\s*\[\{\\*"result\\*":\s*[37]\b/;
+    for (const player of [alice, table.seat('Bruno')]) {
+      expect(everything(player)).not.toMatch(sealed);
+      expect(everything(player)).not.toMatch(rolled);
+    }
     expect(table.errors()).toEqual([]);
   });
 });
