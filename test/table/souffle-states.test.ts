@@ -81,6 +81,21 @@ describe('Souffle: an assommé fighter does nothing, at every entry point', () =
   });
 });
 
+describe('Souffle: a held token re-sent where it stands is no move (v12+ update order)', () => {
+  it('S-ST1 knocked out: an update of her token that re-sends its own place with a rotation is not refused as a move', async () => {
+    const { table, gm, alice } = await souffleDuel();
+    await gm.actor(WARRIOR).toggleStatusEffect('assomme', { active: true });
+    await table.settle();
+    const token = alice.token(WARRIOR).document;
+    const warned = alice.warnings.length;
+    // Foundry runs preUpdateToken with the change as requested (the unchanged x and y included).
+    await token.update({ x: token.x, y: token.y, rotation: 90 });
+    await table.settle();
+    expect(alice.warnings.slice(warned)).toEqual([]);
+    expect(gm.token(WARRIOR).document.rotation).toBe(90);
+  });
+});
+
 describe('Souffle: a posture change ends the turn', () => {
   it('S-P1 the intrépide warrior switches to défensif in her last slot: her last attack is refused, and she dodges at +2', async () => {
     const { table, gm, alice, bruno } = await souffleRound(['intrepide', 'prudent'], [9, 4]);

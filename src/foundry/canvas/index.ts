@@ -4,3 +4,4 @@
  */
 
 export { tokenByUuid, tokenDistance, tokenOfActor } from './distance';
+export { movesToken } from './moves';

@@ -3,6 +3,7 @@ import { moveRefusal } from '../../../engine/fantasia/movement';
 import type { FantasiaCombatant } from '../../../engine/fantasia/types';
 import { notifyError } from '../../i18n';
 import { fantasiaRound } from './cards/round-context';
+import { movesToken } from '../../canvas';
 
 /**
  * `preUpdateToken` (the mover's client): a player may not drag the token of a fighter who cannot
@@ -10,11 +11,13 @@ import { fantasiaRound } from './cards/round-context';
  * reason. The GM's hand stays free (to set the scene right). The rules are the engine's.
  */
 interface TokenDoc {
+  readonly x?: number;
+  readonly y?: number;
   readonly actor?: { readonly uuid?: string; readonly name?: string; engineView?<T>(): T } | null;
 }
 
 export function fantasiaPreUpdateToken(doc: TokenDoc, changed: Record<string, unknown>): boolean | void {
-  if (changed.x === undefined && changed.y === undefined) return;
+  if (!movesToken(doc, changed)) return;
   if (game.user?.isGM) return;
   const actor = doc.actor;
   if (!actor?.uuid || typeof actor.engineView !== 'function') return;

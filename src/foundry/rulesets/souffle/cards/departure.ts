@@ -19,6 +19,7 @@ import { postureCombatOf } from '../posture';
 import { registerHeldMoveHooks } from './held-move';
 import { registerCardRefresh } from './refresh';
 import { souffleCardMessages } from './hold';
+import { movesToken } from '../../../canvas';
 
 /**
  * The ways a fighter leaves the reach of adjacent foes outside a flight (S-AT6): picking up a
@@ -152,7 +153,7 @@ function fledThisRound(actorUuid: string, combatId: string, round: number): bool
 
 /** `preUpdateToken` (the mover's client): where the token stood before a move. */
 export function beforeTokenMove(doc: TokenDoc, changed: Record<string, unknown>): void {
-  if (!('x' in changed) && !('y' in changed)) return;
+  if (!movesToken(doc, changed)) return;
   if (doc.id) startedAt.set(doc.id, { x: Math.round(doc.x ?? 0), y: Math.round(doc.y ?? 0) });
 }
 

@@ -12,6 +12,7 @@ import { conditionMark, isSouffleActor } from './fighters';
 import { heldCards } from './hold';
 import { foesAround, standingAt, tokenOf } from './opportunity-flow';
 import { isActiveGM } from '../../../active-gm';
+import { movesToken } from '../../../canvas';
 
 /**
  * Token moves the rules stop (engine/souffle/movement.ts): a knocked-out fighter (S-MN3), a held
@@ -88,7 +89,7 @@ export function refuseHeldMove(
   changed: Record<string, unknown>,
   options: Record<string, unknown> = {},
 ): boolean | void {
-  if (!moved(changed) || options[PUT_BACK] === true) return;
+  if (!movesToken(doc, changed) || options[PUT_BACK] === true) return;
   const to = {
     x: typeof changed.x === 'number' ? changed.x : (doc.x ?? 0),
     y: typeof changed.y === 'number' ? changed.y : (doc.y ?? 0),
