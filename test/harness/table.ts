@@ -128,6 +128,35 @@ export class Seat {
     await this.table.settle();
   }
 
+  /**
+   * Drags an element of a sheet (one the sheet made `draggable`) to a hotbar slot: the element's
+   * `dragstart` fills the drag data, the hotbar hands it to `hotbarDrop` hooks (a hook returning
+   * false takes the drop), as Foundry's Hotbar does.
+   */
+  async dragToHotbar(source: Element, slot: number): Promise<void> {
+    await this.reach(source, 'the dragged element');
+    if (source.getAttribute('draggable') !== 'true')
+      throw new Error(`${this.name}: ${describe(source)} is not draggable`);
+    const data = new Map<string, string>();
+    const event = new this.client.window.Event('dragstart', { bubbles: true });
+    Object.defineProperty(event, 'dataTransfer', {
+      value: { setData: (k: string, v: string) => data.set(k, v), getData: (k: string) => data.get(k) ?? '' },
+    });
+    source.dispatchEvent(event);
+    const text = data.get('text/plain');
+    if (!text) throw new Error(`${this.name}: dragging ${describe(source)} carries no data`);
+    this.client.Hooks.call('hotbarDrop', this.client.ui.hotbar, JSON.parse(text), slot);
+    await this.table.settle();
+  }
+  /** Clicks a hotbar slot: its macro runs (nothing when the slot is empty). */
+  async clickHotbar(slot: number): Promise<void> {
+    const id = this.user.hotbar?.[slot];
+    const macro = id ? this.game.macros.get(id) : null;
+    if (!macro) throw new Error(`${this.name}'s hotbar slot ${slot} is empty`);
+    await this.client.track(macro.execute());
+    await this.table.settle();
+  }
+
   // --- DOM -----------------------------------------------------------------------------------------
 
   /**

@@ -1,3 +1,4 @@
+import { draggableItems } from '../../../weapon-macros';
 import { isRulesError } from '../../../../engine/core/errors';
 import {
   addClass,
@@ -167,9 +168,10 @@ export class GreyhawkActorSheet extends PasseDArmesActorSheetBase {
     return { ...base, ...actorSheetContext(sheetInputFromActor(actor, this.isEditable, enriched, tab)) };
   }
 
-  /** Class levels are changed through the engine (a drop below a rank's level is refused). */
+  /** Class levels change through the engine; weapons drag to the hotbar (weapon-macros.ts). */
   override async _onRender(context: Record<string, unknown>, options: RenderOptions) {
     await super._onRender(context, options);
+    draggableItems(this.element, (id) => this.document.items.get(id));
     for (const input of this.element.querySelectorAll<HTMLInputElement>('[data-class-level]')) {
       input.addEventListener('change', () => {
         void this.changeClassLevel(input.dataset.classLevel ?? '', Number(input.value));

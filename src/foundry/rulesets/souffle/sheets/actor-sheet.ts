@@ -1,3 +1,4 @@
+import { draggableItems } from '../../../weapon-macros';
 import {
   listenOnce,
   PasseDArmesActorSheetBase,
@@ -114,9 +115,13 @@ export class SouffleActorSheet extends PasseDArmesActorSheetBase {
     };
   }
 
-  /** Métiers and disciplines are arrays: their inputs write the whole array on change. */
+  /**
+   * Métiers and disciplines are arrays: their inputs write the whole array on change. Weapons can
+   * be dragged to the hotbar (weapon-macros.ts).
+   */
   override async _onRender(context: Record<string, unknown>, options: RenderOptions): Promise<void> {
     await super._onRender(context, options);
+    draggableItems(this.element, (id) => this.document.items.get(id));
     for (const el of this.element.querySelectorAll<HTMLInputElement>('[data-metier-field]')) {
       listenOnce(el, 'change', 'Metier', () => void this.#updateMetier(el));
     }
