@@ -192,13 +192,19 @@ export class Seat {
   }
 
   /** Clicks an element (or the first match of a selector in the page), going to its tab first. */
-  async click(target: Element | string, within?: Element): Promise<void> {
+  async click(target: Element | string, within?: Element, keys: { shiftKey?: boolean } = {}): Promise<void> {
     const el = typeof target === 'string' ? (within ?? this.dom).querySelector(target) : target;
     if (!el) throw new Error(`${this.name}: nothing to click at ${String(target)}`);
     await this.reach(el, String(target));
     if (isDisabled(el)) throw new Error(`${this.name}: ${String(target)} is disabled`);
-    el.dispatchEvent(new this.client.window.MouseEvent('click', { bubbles: true, cancelable: true }));
+    el.dispatchEvent(
+      new this.client.window.MouseEvent('click', { bubbles: true, cancelable: true, ...keys }),
+    );
     await this.table.settle();
+  }
+  /** Clicks with Shift held (the click event's `shiftKey`). */
+  async shiftClick(target: Element | string, within?: Element): Promise<void> {
+    await this.click(target, within, { shiftKey: true });
   }
 
   /** Sets a form control's value and fires `change`, as typing then leaving the field does. */
@@ -349,6 +355,31 @@ export class Seat {
       new this.client.window.KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
     );
     await this.table.settle();
+  }
+  /**
+   * Presses a key combination with no field focused (over the canvas or the sidebar), as Foundry's
+   * keyboard manager takes it: every registered keybinding action whose keys (as configured, or as
+   * registered by default) match runs its `onDown`; a `restricted` action runs for GMs only.
+   * Returns the actions that ran.
+   */
+  async pressShortcut(key: string, modifiers: readonly string[] = []): Promise<string[]> {
+    const focused = this.dom.activeElement;
+    if (focused && focused !== this.dom.body && focused.matches('input, select, textarea, [contenteditable]'))
+      throw new Error(`${this.name}: a field has the focus; the key goes to it, not to a shortcut`);
+    const wanted = [...modifiers].sort().join('+');
+    const ran: string[] = [];
+    for (const [id, config] of this.client.keybindings) {
+      const keys = [...(config.editable ?? []), ...(config.uneditable ?? [])] as {
+        key: string;
+        modifiers?: string[];
+      }[];
+      if (!keys.some((k) => k.key === key && [...(k.modifiers ?? [])].sort().join('+') === wanted)) continue;
+      if (config.restricted && !this.user.isGM) continue;
+      ran.push(id);
+      await this.client.track(Promise.resolve(config.onDown?.({ key, modifiers })));
+    }
+    await this.table.settle();
+    return ran;
   }
   /**
    * Opens a settings menu with its button in Configure Settings (`namespace.key`); a restricted

@@ -3,6 +3,7 @@ import { PasseDArmesCombat, PasseDArmesCombatant } from './documents';
 import { CombatRoundModel, CombatantRoundModel } from './models';
 import { registerRoundQueries } from './service';
 import { FOOTER_TEMPLATE, PasseDArmesCombatTracker, TRACKER_TEMPLATE } from './tracker';
+import { registerRoundKeybindings } from './keybindings';
 import { registerTurnSettings } from './turns';
 import { registerVaultKeeper } from './vault';
 
@@ -54,5 +55,6 @@ export function registerCombat(): void {
   registerRoundQueries();
   registerVaultKeeper();
   registerTurnSettings();
+  registerRoundKeybindings();
   void foundry.applications.handlebars.loadTemplates([...new Set(COMBAT_TEMPLATES)]);
 }

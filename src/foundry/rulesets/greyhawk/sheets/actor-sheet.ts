@@ -25,7 +25,7 @@ import type {
   MasteryRank,
 } from '../../../../engine/greyhawk/types';
 import { sheetHeader } from '../../../models';
-import { PasseDArmesActorSheetBase, type RenderOptions } from '../../../apps';
+import { PasseDArmesActorSheetBase, type RenderOptions, withDialogDefaults } from '../../../apps';
 import { postTemplateCard } from '../../../chat';
 import { pullFree } from '../../../../engine/greyhawk/conditions';
 import { greyhawkConditionsOf, writeConditions } from '../conditions';
@@ -216,9 +216,9 @@ export class GreyhawkActorSheet extends PasseDArmesActorSheetBase {
     return this.document.items.get(id) as Item.Implementation | undefined;
   }
 
-  static async #onAttack(this: GreyhawkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  static async #onAttack(this: GreyhawkActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
     const id = target.closest<HTMLElement>('[data-item-id]')?.dataset.itemId;
-    if (id) await startGreyhawkAttack(this.document, id);
+    if (id) await withDialogDefaults(event, () => startGreyhawkAttack(this.document, id)); // Shift: defaults
   }
 
   static async #onEquip(this: GreyhawkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

@@ -5,6 +5,7 @@ import {
   PasseDArmesItemSheetBase,
   type RenderOptions,
   type TemplatePart,
+  withDialogDefaults,
 } from '../../../apps';
 import { plainSystem, sheetHeader, sheetItemRow } from '../../../models';
 import { isPosture } from '../../../../engine/souffle/posture';
@@ -239,11 +240,12 @@ export class SouffleActorSheet extends PasseDArmesActorSheetBase {
     await this.itemOf(target)?.deleteDialog();
   }
 
-  static async #onAttack(this: SouffleActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  static async #onAttack(this: SouffleActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
     const id = target.closest<HTMLElement>('[data-item-id]')?.dataset.itemId ?? '';
     // The attack card flow (S-R1): attack → forcing → defence → damage → apply / undo. A click
-    // always acts or says why not (an item without id is refused with its message).
-    await startSouffleAttack(this.document, id);
+    // always acts or says why not (an item without id is refused with its message). Shift-click:
+    // the dialog's defaults (apps/dialog-defaults.ts).
+    await withDialogDefaults(event, () => startSouffleAttack(this.document, id));
   }
 
   static async #onRollInitiative(this: SouffleActorSheet): Promise<void> {
