@@ -395,6 +395,21 @@ export class Seat {
     await this.table.settle();
     return app.element;
   }
+  /**
+   * Changes a setting in Configure Settings (`namespace.key`): only a setting shown there
+   * (`config: true`), a world setting by a GM only, a value among its `choices` when it has some.
+   */
+  async changeSetting(key: string, value: unknown): Promise<void> {
+    const config = this.game.settings.settings.get(key);
+    if (!config?.config) throw new Error(`${this.name}: Configure Settings shows no setting ${key}`);
+    if (config.scope !== 'client' && !this.user.isGM)
+      throw new Error(`${this.name}: the world setting ${key} is shown to GMs only`);
+    if (config.choices && !Object.keys(config.choices).includes(String(value)))
+      throw new Error(`${this.name}: the setting ${key} offers no "${String(value)}"`);
+    const [ns, ...rest] = key.split('.');
+    await this.game.settings.set(ns, rest.join('.'), value);
+    await this.table.settle();
+  }
   /** The open application windows whose element matches a selector (e.g. the rules reference). */
   window(selector: string): HTMLElement | null {
     return this.dom.querySelector<HTMLElement>(selector);

@@ -30,7 +30,7 @@ export function registerRoundKeybindings(): void {
     editable: [{ key: 'KeyN', modifiers: [shift] }],
     restricted: true,
     onDown: () => {
-      const combat = game.combat as unknown as CombatLike | null;
+      const combat = activeCombat();
       if (combat) void sendRoundCommand(combat, { kind: 'nextSlot' });
       return true;
     },
@@ -40,7 +40,7 @@ export function registerRoundKeybindings(): void {
 /** Ends the current slot when it is this user's fighter's (any slot for a GM); says why not. */
 async function endOwnSlot(): Promise<void> {
   try {
-    const combat = game.combat as unknown as CombatLike | null;
+    const combat = activeCombat();
     const state = combat ? readRoundState(adapterOf(combat), combat) : null;
     const slot = state && state.slotIndex >= 0 ? state.slots[state.slotIndex] : undefined;
     if (!combat || !slot) throw new RulesError('PDA.Error.Keybinding.NoSlot');
@@ -53,4 +53,9 @@ async function endOwnSlot(): Promise<void> {
   } catch (error) {
     notifyError(error);
   }
+}
+
+/** The combat of the current scene, as the tracker shows it. */
+function activeCombat(): CombatLike | null {
+  return game.combat as unknown as CombatLike | null;
 }
