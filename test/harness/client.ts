@@ -316,7 +316,10 @@ export class Client implements Connection {
       __tokensOf: (actor: any) => this.tokensOf(actor),
       __tokenById: (id: string) => this.tokenById(id),
       __placeableOf: (token: any) => this.placeableOf(token),
-      __dialogs: { confirm: (c: Obj) => this.apps.DialogV2.confirm(c) },
+      __dialogs: {
+        confirm: (c: Obj) => this.apps.DialogV2.confirm(c),
+        wait: (c: Obj) => this.apps.DialogV2.wait(c),
+      },
     };
     this.game = game;
     installTooltips(this.window, (key) => game.i18n.localize(key));
@@ -636,6 +639,7 @@ export class Client implements Connection {
     this.Hooks.callAll('setup');
     const CombatTrackerClass = this.CONFIG.ui.combat ?? this.apps.CombatTracker;
     this.ui.combat = new CombatTrackerClass();
+    this.ui.compendium = new this.apps.CompendiumDirectory();
     this.game.ready = true;
     this.Hooks.callAll('ready');
     for (const message of this.game.messages.contents) await this.renderMessage(message);

@@ -480,8 +480,36 @@ export function makeDocumentClasses(host: DocumentHost) {
       return ok ? this.delete() : null;
     }
 
-    static async createDialog(data: Obj = {}, createOptions: Obj = {}, options: Obj = {}): Promise<Obj> {
-      return { data, createOptions, options };
+    /**
+     * Core's creation dialog: a name and a type among `options.types` (else every type of the
+     * document), each type shown by its `TYPES.<Document>.<type>` label; the created document.
+     */
+    static async createDialog(data: Obj = {}, createOptions: Obj = {}, options: Obj = {}): Promise<any> {
+      const name = this.documentName;
+      const all = Object.keys(host.CONFIG[name]?.dataModels ?? {});
+      const types: string[] = options.types ?? all;
+      const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+      const label = (type: string) => host.game.i18n.localize(`TYPES.${name}.${type}`);
+      const content =
+        `<input type="text" name="name" value="">` +
+        `<select name="type">${types.map((t) => `<option value="${esc(t)}">${esc(label(t))}</option>`).join('')}</select>`;
+      const answer = (await host.game.__dialogs.wait({
+        window: { title: `Create ${name}` },
+        content,
+        buttons: [
+          {
+            action: 'ok',
+            label: 'Create',
+            callback: (_e: Event, button: any) => ({
+              name: button.form.querySelector('[name="name"]').value,
+              type: button.form.querySelector('[name="type"]').value,
+            }),
+          },
+        ],
+        rejectClose: false,
+      })) as Obj | null;
+      if (!answer) return null;
+      return this.implementation.create({ ...data, ...answer }, createOptions);
     }
 
     static async fromDropData(data: Obj): Promise<any> {

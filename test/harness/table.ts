@@ -463,6 +463,32 @@ export class Seat {
     await this.click(b.el);
   }
 
+  // --- sidebar -------------------------------------------------------------------------------------
+
+  /** Opens the Compendium Packs tab of the sidebar; returns its element. */
+  async openCompendiumDirectory(): Promise<HTMLElement> {
+    const directory = this.client.ui.compendium;
+    await this.client.track(directory.render(true));
+    await this.table.settle();
+    return directory.element;
+  }
+  /** The pack entries this person's Compendium Packs tab lists (collection ids). */
+  compendiumEntries(): string[] {
+    const list = this.client.ui.compendium?.element as HTMLElement | undefined;
+    if (!list) throw new Error(`${this.name} has not opened the Compendium Packs tab`);
+    return [...list.querySelectorAll<HTMLElement>('[data-pack]')].map((li) => li.dataset.pack ?? '');
+  }
+  /**
+   * Clicks "Create Actor" (or Item) at the top of its sidebar tab: the document class's
+   * `createDialog` opens; the dialog is answered afterwards, as any dialog.
+   */
+  async createFromSidebar(documentName: 'Actor' | 'Item'): Promise<void> {
+    if (!this.user.isGM) throw new Error(`${this.name}: players create no world ${documentName}`);
+    const cls = this.client.CONFIG[documentName].documentClass;
+    void this.client.track(cls.implementation.createDialog({}, {}));
+    await this.table.settle();
+  }
+
   // --- combat tracker ----------------------------------------------------------------------------
 
   async openTracker(): Promise<HTMLElement> {

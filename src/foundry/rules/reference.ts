@@ -99,7 +99,8 @@ export class RulesReferenceMenu {
     return this.#app?.element;
   }
   async render(): Promise<RulesReference | null> {
-    const letter = ({ fantasia: 'F', greyhawk: 'G', souffle: 'S' } as const)[activeRulesetId()];
+    // A rule ID starts with its ruleset's initial (ids.ts).
+    const letter = activeRulesetId().charAt(0).toUpperCase();
     this.#app = await RulesReference.open(RULE_IDS.find((id) => rulesetLetter(id) === letter) ?? 'F-R1');
     return this.#app;
   }
