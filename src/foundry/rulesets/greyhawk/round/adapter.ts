@@ -214,8 +214,10 @@ async function promptGreyhawkDeclaration(
     );
     if (!result) return null;
     declaration = parseGreyhawkDeclaration(result);
-    if (declaration.targetId || !ATTACKING.has(declaration.action)) break;
-    // An attack declared with nobody to strike is asked about, not taken silently.
+    // A player's attack declared with nobody to strike is asked about, not taken silently. The
+    // GM, declaring every NPC, is not asked each time: an NPC's attack without a declared target
+    // goes to the target chosen at its turn.
+    if (declaration.targetId || !ATTACKING.has(declaration.action) || game.user?.isGM) break;
     if (!(await pickTargetFirst(request.combatant.name, declaration.action))) break;
     current = declaration;
   }
