@@ -70,4 +70,24 @@ describe('an English table reads one language', () => {
     expect(dice).not.toMatch(/DEX|reload/);
     expect(table.errors()).toEqual([]);
   });
+
+  it("F-R3 Fantasia in English: the round's dice name the DEX ties, each line written the English way (Basile: 8)", async () => {
+    const table = await Table.open({ ruleset: 'fantasia', lang: 'en' });
+    const { gm } = table;
+    await table.importActor('fantasia-bestiaire', 'Brigand');
+    const twin = gm.actor('Brigand').toObject();
+    delete twin._id;
+    await table.createActor({ ...twin, name: 'Basile' });
+    await table.placeToken('Brigand', 1, 1);
+    await table.placeToken('Basile', 2, 1);
+    await table.startEncounter('Brigand', 'Basile');
+    await gm.openTracker();
+    table.dice.push([10, 3], [10, 8]);
+    await gm.click('[data-action="pdaStartCombat"]', gm.tracker);
+    const dice = roundDice(gm.messages());
+    expect(dice).toContain('ties at equal DEX');
+    expect(dice).toContain('Basile: 8');
+    expect(dice).not.toContain('Basile : 8');
+    expect(table.errors()).toEqual([]);
+  });
 });

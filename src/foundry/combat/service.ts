@@ -180,7 +180,13 @@ async function postInitiativeRolls(rulesId: string, state: State, rolls: Roll[])
   };
   const lines = state.order
     .filter((e) => e.tieBreak.length)
-    .map((e) => `${state.combatants[e.combatantId]?.name ?? e.combatantId} : ${e.tieBreak.join(', ')}`);
+    .map(
+      (e) =>
+        game.i18n?.format('PDA.Combat.RollsLine', {
+          name: state.combatants[e.combatantId]?.name ?? e.combatantId,
+          rolls: e.tieBreak.join(', '),
+        }) ?? '',
+    );
   await ChatMessageClass.create({
     content: `<p>${foundry.utils.escapeHTML(game.i18n?.format(`PDA.Combat.RollsChat.${rulesId}`, { round: String(state.round) }) ?? '')}</p>${lines.map((l) => `<p>${foundry.utils.escapeHTML(l)}</p>`).join('')}`,
     rolls,
