@@ -78,7 +78,8 @@ export const GREYHAWK_STEPS: readonly RoundStep[] = [
 /** Value added to the total of a combatant who lost initiative (G-D2): after everyone. */
 export const LOST_INITIATIVE = 100;
 
-const ATTACKING: ReadonlySet<GreyhawkActionKind> = new Set([
+/** The declared actions that strike someone. */
+export const ATTACKING: ReadonlySet<GreyhawkActionKind> = new Set([
   'attack',
   'missile',
   'heldShot',

@@ -1,5 +1,6 @@
 import { RulesError } from '../../../../engine/core/errors';
 import {
+  ATTACKING,
   GREYHAWK_ACTIONS,
   greyhawkRoundRules,
   toGreyhawkRoundCombatant,
@@ -166,6 +167,8 @@ export function greyhawkDeclarationContext(
   const mark = <T extends { value: string }>(options: T[], selected: string | undefined) =>
     options.map((o) => ({ ...o, selected: o.value === (selected ?? '') }));
   return {
+    // Each label names its field (for/id), unique per combatant's dialog.
+    idPrefix: `pda-gh-declare-${combatant.id}`,
     actions: mark(
       GREYHAWK_ACTIONS.map((a) => ({ value: a, label: t(`PDA.Greyhawk.Action.${a}`) })),
       current?.action ?? 'attack',
@@ -201,15 +204,41 @@ export function greyhawkDeclarationContext(
 async function promptGreyhawkDeclaration(
   request: DeclarationRequest<GreyhawkRoundCombatant, GreyhawkDeclaration, GreyhawkReadiness>,
 ): Promise<GreyhawkDeclaration | null> {
-  const result = await promptDeclarationForm(
-    templatePath('greyhawk/declare.hbs'),
-    greyhawkDeclarationContext(request),
-    request.combatant.name,
-  );
-  if (!result) return null;
-  const declaration = parseGreyhawkDeclaration(result);
+  let current = request.current;
+  let declaration: GreyhawkDeclaration;
+  for (;;) {
+    const result = await promptDeclarationForm(
+      templatePath('greyhawk/declare.hbs'),
+      greyhawkDeclarationContext({ ...request, current }),
+      request.combatant.name,
+    );
+    if (!result) return null;
+    declaration = parseGreyhawkDeclaration(result);
+    // A player's attack declared with nobody to strike is asked about, not taken silently. The
+    // GM, declaring every NPC, is not asked each time: an NPC's attack without a declared target
+    // goes to the target chosen at its turn.
+    if (declaration.targetId || !ATTACKING.has(declaration.action) || game.user?.isGM) break;
+    if (!(await pickTargetFirst(request.combatant.name, declaration.action))) break;
+    current = declaration;
+  }
   // The grip chosen at the round's start is the actor's until changed (G-ST1/G-ST2).
   return (await saveGrip(request, declaration)) ? declaration : null;
+}
+
+/** Asks whether to go back and pick a target for an attack declared without one. */
+async function pickTargetFirst(name: string, action: string): Promise<boolean> {
+  const answer: unknown = await foundry.applications.api.DialogV2.wait({
+    window: { title: t('PDA.Greyhawk.Declare.NoTargetTitle') },
+    content: `<p>${foundry.utils.escapeHTML(
+      t('PDA.Greyhawk.Declare.NoTargetAsk', { name, action: t(`PDA.Greyhawk.Action.${action}`) }),
+    )}</p>`,
+    buttons: [
+      { action: 'pick', label: t('PDA.Greyhawk.Declare.PickTarget'), default: true },
+      { action: 'none', label: t('PDA.Greyhawk.Declare.NoTarget') },
+    ],
+    rejectClose: false,
+  } as unknown as foundry.applications.api.DialogV2.WaitOptions);
+  return answer !== 'none';
 }
 
 export const greyhawkRoundAdapter: RoundAdapter<
