@@ -4,6 +4,7 @@ import type { Dice } from '../dice/port';
 import { blowStrength, masteryOf, proficiencyModifiers, thac0 } from './character';
 import { dexterityAdjustments, isBowOrCrossbow, isCrossbow, RANGE_MODIFIER, sizeIndex } from './data';
 import type { GreyhawkOptions } from './options';
+import { inGrip } from './weapon-catalogue';
 import { DEFAULT_GREYHAWK_OPTIONS } from './options';
 import {
   mixedManoeuvrePenalty,
@@ -251,7 +252,10 @@ function withCritical(result: AttackResult, ctx: AttackContext, options: Greyhaw
   return { ...result, critical: { threshold, hit: result.outcome === 'hit' && result.natural >= threshold } };
 }
 
-/** Rolls an attack through the dice port. A helpless target is hit without a roll (G-P1). */
+/**
+ * Rolls an attack through the dice port. A helpless target (asleep, paralysed) is hit without a
+ * roll by any attacker, a shot or a throw as well as a blow (G-P1 names no exception).
+ */
 export function resolveAttack(
   ctx: AttackContext,
   dice: Dice,
@@ -259,7 +263,7 @@ export function resolveAttack(
 ): AttackResult {
   const mods = attackModifiers(ctx, options);
   const t = thac0(ctx.attacker);
-  if (ctx.target.position === 'helpless' && !isMissileUse(ctx)) {
+  if (ctx.target.position === 'helpless') {
     return {
       natural: null,
       modifiers: mods,
@@ -318,7 +322,9 @@ export interface DamageResult {
 
 export function rollDamage(ctx: DamageContext, dice: Dice): DamageResult {
   const large = sizeIndex(ctx.target.size) >= sizeIndex('L');
-  const formula = large ? ctx.weapon.damageL : ctx.weapon.damageSM;
+  // PHB: a bastard sword in both hands rolls its two-handed damage (2d4/2d8).
+  const weapon = inGrip(ctx.weapon, ctx.twoHandedGrip === true && !isMissileUse(ctx));
+  const formula = large ? weapon.damageL : weapon.damageSM;
   const r = roll(formula, dice);
   // DMG critical hit: the dice again, not the result doubled; modifiers count once.
   const again = ctx.critical ? roll(formula, dice) : undefined;

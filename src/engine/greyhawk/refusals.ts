@@ -20,6 +20,11 @@ export const REFUSAL_RULE: Readonly<Record<string, string>> = {
   [`${E}LongBowMounted`]: 'G-ST6',
   [`${E}NotMountedMissile`]: 'G-ST6',
   [`${E}TwoHandedWhileHolding`]: 'G-G2',
+  // G-C1 called shots: a plain attack whose purpose the rules refuse names the called-shot rule.
+  [`${E}PinNeedsWall`]: 'G-C1',
+  [`${E}CannotPin`]: 'G-C1',
+  [`${E}NeedsEdge`]: 'G-C1',
+  [`${E}HoldFirst`]: 'G-C1',
 };
 
 /** The rule a refusal cites: its own, else the manoeuvre's (may be empty). */

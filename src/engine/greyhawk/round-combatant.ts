@@ -1,6 +1,7 @@
 import type { RoundCombatant } from '../round/types';
 import { attacksPerTwoRounds, masteryOf } from './character';
 import { isBowOrCrossbow } from './data';
+import { inGrip } from './weapon-catalogue';
 import { canSwitchGrip, twoHandedSpeedBonus } from './styles';
 import type { GripUse } from './style-use';
 import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind } from './types';
@@ -55,7 +56,8 @@ export function effectiveSpeed(c: GreyhawkCharacter, weapon: GreyhawkWeapon, two
   const rank = masteryOf(c, weapon.base);
   const high = (rank === 'highMaster' || rank === 'grandMaster') && weapon.melee ? -1 : 0;
   const grip = twoHandedGrip || weapon.hands === 2;
-  return Math.max(0, weapon.speed + high + twoHandedSpeedBonus(c, grip));
+  // PHB: a bastard sword in both hands has its own, slower speed factor.
+  return Math.max(0, inGrip(weapon, grip).speed + high + twoHandedSpeedBonus(c, grip));
 }
 
 /** The round's view of a character wielding `weapon` (and maybe a second weapon or shield). */

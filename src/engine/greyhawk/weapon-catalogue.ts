@@ -8,7 +8,34 @@ import type { GreyhawkWeapon, RangeBands } from './types';
 // ---------------------------------------------------------------------------------------------
 // Weapon catalogue (PHB table 44, ranges in metres as the French edition prints them).
 
-type CatalogueEntry = Omit<GreyhawkWeapon, 'id' | 'base' | 'name' | 'magic'>;
+type CatalogueEntry = Omit<GreyhawkWeapon, 'id' | 'base' | 'name' | 'magic'> & {
+  /** A one-or-two-handed weapon's other figures when held in both hands (PHB table 44). */
+  readonly twoHanded?: TwoHandedProfile;
+};
+
+/** Speed and damage of a weapon held in both hands, where the PHB gives them apart. */
+export interface TwoHandedProfile {
+  readonly speed: number;
+  readonly damageSM: string;
+  readonly damageL: string;
+}
+
+/**
+ * The figures a weapon has in the grip it is used with: a bastard sword in both hands is the
+ * PHB's two-handed line (speed 8, 2d4/2d8); any other weapon keeps its own. Only a weapon whose
+ * figures are still the catalogue's one-handed ones takes the line (a GM's own numbers stay).
+ */
+export function inGrip<W extends Pick<GreyhawkWeapon, 'base' | 'hands' | 'speed' | 'damageSM' | 'damageL'>>(
+  weapon: W,
+  twoHanded: boolean,
+): W {
+  const entry = WEAPONS[weapon.base];
+  const two = entry?.twoHanded;
+  if (!twoHanded || !two || weapon.hands !== 'either') return weapon;
+  const catalogue =
+    weapon.speed === entry.speed && weapon.damageSM === entry.damageSM && weapon.damageL === entry.damageL;
+  return catalogue ? { ...weapon, speed: two.speed, damageSM: two.damageSM, damageL: two.damageL } : weapon;
+}
 
 const r = (short: number, medium: number, long: number): RangeBands => ({ short, medium, long });
 
@@ -44,6 +71,8 @@ export const WEAPONS: Readonly<Record<string, CatalogueEntry>> = {
     speed: 6,
     damageSM: '1d8',
     damageL: '1d12',
+    // PHB: held in both hands, speed 8 and 2d4/2d8.
+    twoHanded: { speed: 8, damageSM: '2d4', damageL: '2d8' },
     edged: true,
     material: 'metal',
   },
@@ -235,7 +264,8 @@ export const WEAPONS: Readonly<Record<string, CatalogueEntry>> = {
     melee: true,
     hands: 1,
     size: 'L',
-    speed: 6,
+    // PHB medium horse lance: speed 7, 1d6+1/2d6.
+    speed: 7,
     damageSM: '1d6+1',
     damageL: '2d6',
     brace: true,
@@ -298,7 +328,7 @@ export const WEAPONS: Readonly<Record<string, CatalogueEntry>> = {
     speed: 7,
     damageSM: '1d6',
     damageL: '1d6',
-    ranges: r(60, 120, 180),
+    ranges: r(60, 120, 210),
     material: 'wood',
   },
   shortBow: {
@@ -387,5 +417,6 @@ export function catalogueWeapon(
 ): GreyhawkWeapon {
   const entry = WEAPONS[base];
   if (!entry) throw new Error(`unknown catalogue weapon ${base}`);
-  return { id: overrides.id ?? base, base, name: base, magic: 0, ...entry, ...overrides };
+  const { twoHanded: _two, ...figures } = entry;
+  return { id: overrides.id ?? base, base, name: base, magic: 0, ...figures, ...overrides };
 }

@@ -575,7 +575,7 @@ describe('shield manoeuvres', () => {
     };
     const r = resolveShieldRush(ctx, new ScriptedDice([d20(5), d20(11)]));
     expect(r.attack.outcome).toBe('miss');
-    expect(r.rusherCheck).toEqual({ roll: 11, standing: false });
+    expect(r.rusherCheck).toEqual({ roll: 11, dex: 10, standing: false });
   });
 });
 

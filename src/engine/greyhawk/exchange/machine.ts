@@ -52,6 +52,8 @@ export interface GreyhawkApplied {
   readonly from: string;
   /** The conditions the result put on the target (the card lists them). */
   readonly conditions?: ConditionPatch;
+  /** G-SH2: the rusher fell after his miss (written on the attacker). */
+  readonly attackerProne?: boolean;
   /** G-PA1: the blow was parried by this fighter (the parry card's mark): no damage, no condition. */
   readonly parriedBy?: string;
   /** The blow put the target out of the fight (0 hit points or below): unconscious or dead. */
@@ -154,10 +156,16 @@ function defenderAfter(
 }
 
 /** What the result puts on the attacker itself: G-G2 holding, G-SH2 the rusher's shield AC lost. */
-function attackerPatch(s: GreyhawkAttackState): Partial<GreyhawkConditionState> {
+export function attackerPatch(s: GreyhawkAttackState): Partial<GreyhawkConditionState> {
   const o = s.outcome;
   if (o?.kind === 'seizePerson' && o.result.hold) return { holding: true };
-  if (o?.kind === 'shieldRush' && o.result.shieldAc === 'lostToRoundEnd') return { shieldOffLine: true };
+  if (o?.kind === 'shieldRush') {
+    const patch: { shieldOffLine?: boolean; prone?: boolean } = {};
+    if (o.result.shieldAc === 'lostToRoundEnd') patch.shieldOffLine = true;
+    // G-SH2: a rusher who misses and fails his DEX check falls, carried on by his own run.
+    if (o.result.rusherCheck?.standing === false) patch.prone = true;
+    return patch;
+  }
   return {};
 }
 
@@ -229,7 +237,10 @@ export const greyhawkAttackMachine: ExchangeMachine<
           rule: MANOEUVRE_RULE[m] || 'G-D1',
         }),
       );
-    const applicable = damageOf(s) > 0 || Object.keys(conditionPatch(s.first, s.outcome)).length > 0;
+    const applicable =
+      damageOf(s) > 0 ||
+      Object.keys(conditionPatch(s.first, s.outcome)).length > 0 ||
+      Object.keys(attackerPatch(s)).length > 0;
     if ((step === 'attack' || step === 'resolved') && applicable && !s.applied)
       out.push(
         action('apply', 'PDA.Chat.Action.Apply', 'gm', 'primary', {
@@ -289,6 +300,7 @@ export const greyhawkAttackMachine: ExchangeMachine<
               damage,
               from: step,
               ...(hasPatch ? { conditions: patch } : {}),
+              ...(!parried && attackerPatch(s).prone ? { attackerProne: true } : {}),
               ...(parried ? { parriedBy: dc.parrier ?? '' } : {}),
               ...(fell !== 'fighting' ? { fallen: fell } : {}),
               effects,

@@ -95,7 +95,11 @@ function outcomeSection(
     notes.push({ text: L(r.stayUp.standing ? 'Rush.Standing' : 'Rush.Falls'), rule: 'G-SH2' });
   }
   if (r.rusherCheck) {
-    rows.push({ label: L('Row.RusherCheck'), value: String(r.rusherCheck.roll), rule: 'G-SH2' });
+    rows.push({
+      label: L('Row.RusherCheck'),
+      value: L('Row.RusherCheckValue', { roll: r.rusherCheck.roll, dex: r.rusherCheck.dex }),
+      rule: 'G-SH2',
+    });
     notes.push({ text: L(r.rusherCheck.standing ? 'Rush.RusherStands' : 'Rush.RusherFalls'), rule: 'G-SH2' });
   }
   notes.push({ text: L(`Rush.Shield.${r.shieldAc}`), rule: 'G-SH2' });
@@ -242,6 +246,8 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
     const written = Object.entries(s.applied.conditions ?? {}).filter(
       ([k, v]) => k !== 'heldRounds' && k !== 'heldBy' && v,
     );
+    if (s.applied.attackerProne)
+      appliedNotes.push({ text: L('Condition.rusherProne', { name: s.attackerName }), rule: 'G-SH2' });
     for (const [key] of written)
       appliedNotes.push({
         text: L(`Condition.${key}`, { name: target?.name ?? '' }),

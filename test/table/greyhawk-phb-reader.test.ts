@@ -1,0 +1,147 @@
+/**
+ * Issue 44: Greyhawk as a Player's Handbook reader plays it. Each test plays one fault a third
+ * reading of seed 002 found at the table (positions, free shot, rates, mounted archery, disarms,
+ * holds, shields, rushes, called shots) and the compendium's figures against the PHB.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Table } from '../harness/table';
+import { conditionsOf } from './greyhawk-table';
+import {
+  DREVIN,
+  KAEL,
+  damage,
+  greyhawk,
+  hit,
+  monster,
+  needed,
+  pc,
+  refusedSheetAttack,
+  rows,
+  sheetAttack,
+  text,
+} from './greyhawk-independent-helpers';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
+
+async function facing(table: Table, a: string, b: string, squares = 1): Promise<void> {
+  await table.placeToken(a, 1, 1);
+  await table.placeToken(b, 1 + squares, 1);
+  await table.gm.target(b);
+}
+
+async function packWeapon(table: Table, name: string): Promise<any> {
+  const pack = table.gm.game.packs.get('passe-d-armes.greyhawk-armes');
+  const doc = (await pack.getDocuments()).find((d: any) => d.name === name);
+  if (!doc) throw new Error(`No weapon ${name}`);
+  return doc.system;
+}
+
+describe('Greyhawk as a PHB reader plays it (issue 44)', () => {
+  it('G-P1 a bow shot at a sleeping orc hits whatever the die, and the card says why', async () => {
+    const table = await greyhawk();
+    await table.importActor('greyhawk-bestiaire', KAEL, 'Alice');
+    await monster(table, 'Orque');
+    await facing(table, KAEL, 'Orque', 10);
+    // A natural 2 would miss anyone standing; the sleeper is hit for normal damage.
+    // No d20 is rolled at all: only the arrow's 1d6.
+    const card = await sheetAttack(table.gm, KAEL, 'Arc long', { position: 'helpless' }, [[6, 4]]);
+    expect(hit(card)).toBe(true);
+    expect(damage(card)).toBeGreaterThanOrEqual(4);
+    expect(text(card)).toMatch(/sans défense.*G-P1/i);
+  });
+
+  it('G-C1 a pin without a wall is refused with its rule named', async () => {
+    const table = await greyhawk();
+    await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
+    await monster(table, 'Orque');
+    await facing(table, DREVIN, 'Orque');
+    const said = await refusedSheetAttack(table.gm, DREVIN, 'Épée longue', {
+      calledShot: 1,
+      purpose: 'pin',
+      nearWall: false,
+    });
+    expect(said).toContain('G-C1');
+  });
+
+  it('G-SH2 a failed rush knocks the rusher down: Appliquer writes him prone', async () => {
+    const table = await greyhawk();
+    await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
+    await monster(table, 'Orque');
+    await facing(table, DREVIN, 'Orque', 4);
+    // The attack misses (a 2), the rusher's DEX check fails (a 20).
+    const card = await sheetAttack(
+      table.gm,
+      DREVIN,
+      'Épée longue',
+      { manoeuvre: 'shieldRush', distance: 6, declared: true },
+      [
+        [20, 2],
+        [20, 20],
+      ],
+    );
+    expect(hit(card)).toBe(false);
+    let current = table.gm
+      .messages()
+      .find((m) => m.getAttribute('data-message-id') === card.getAttribute('data-message-id'))!;
+    const follow = table.gm.buttons(current).find((b) => /Issue|Suite|preuve/.test(b.label) && b.enabled);
+    if (follow) {
+      table.dice.push([20, 20]);
+      await table.gm.click(follow.el);
+    }
+    current = table.gm.lastMessage();
+    expect(text(current)).toMatch(/à terre/i);
+    const apply = table.gm.buttons(current).find((b) => /Appliquer/.test(b.label) && b.enabled);
+    expect(apply).toBeDefined();
+    await table.gm.click(apply!.el);
+    expect(conditionsOf(table.gm.actor(DREVIN)).prone).toBe(true);
+    expect(conditionsOf(table.gm.actor('Orque')).prone).toBe(false);
+  });
+
+  it('G-M4 compendium against the PHB: composite long bow 60/120/210, bastard sword two-handed 2d4/2d8 speed 8, medium lance speed 7', async () => {
+    const table = await greyhawk();
+    const bow = await packWeapon(table, 'Arc long composite');
+    expect(bow.ranges).toEqual({ short: 60, medium: 120, long: 210 });
+    const lance = await packWeapon(table, 'Lance de cavalier');
+    expect(lance.speed).toBe(7);
+    // A composite long bow shot at 195 m is a long-range shot (−5), not out of range.
+    await table.importActor('greyhawk-bestiaire', KAEL, 'Alice');
+    await pc(table, {
+      name: 'Arc composite',
+      classes: [{ cls: 'fighter', level: 1 }],
+      proficiencies: ['compositeLongBow'],
+      weapons: ['Arc long composite'],
+    });
+    await pc(table, { name: 'Lointain', classes: [{ cls: 'fighter', level: 1 }], ac: 10 });
+    await table.placeToken('Arc composite', 0, 0);
+    await table.placeToken('Lointain', 130, 0);
+    await table.gm.target('Lointain');
+    const shot = await sheetAttack(table.gm, 'Arc composite', 'Arc long composite', {}, [
+      [20, 15],
+      [6, 2],
+    ]);
+    expect(rows(shot, 'attack').some((r) => r.value === '−5')).toBe(true);
+    expect(needed(shot)).toBe(10);
+  });
+
+  it('G-ST2 a bastard sword held in both hands rolls the PHB two-handed damage, 2d4 against a man, 2d8 against a large foe', async () => {
+    const table = await greyhawk();
+    await pc(table, {
+      name: 'Bâtard',
+      classes: [{ cls: 'fighter', level: 1 }],
+      proficiencies: ['bastardSword'],
+      styles: { twoHanded: 0 },
+      weapons: ['Épée bâtarde'],
+    });
+    await monster(table, 'Orque');
+    await table.gm.actor('Bâtard').update({ 'system.grip': 'two' });
+    await table.settle();
+    await facing(table, 'Bâtard', 'Orque');
+    const card = await sheetAttack(table.gm, 'Bâtard', 'Épée bâtarde', {}, [
+      [20, 19],
+      [4, 3],
+      [4, 2],
+    ]);
+    expect(text(card)).toMatch(/Dés 2d4 : 3, 2/);
+    expect(damage(card)).toBe(5);
+  });
+});
