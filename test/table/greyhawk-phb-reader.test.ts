@@ -19,6 +19,12 @@ import {
   rows,
   sheetAttack,
   text,
+  startCombat,
+  declare,
+  against,
+  resolve,
+  slots,
+  nextRound as endRound,
 } from './greyhawk-independent-helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
@@ -143,5 +149,63 @@ describe('Greyhawk as a PHB reader plays it (issue 44)', () => {
     ]);
     expect(text(card)).toMatch(/Dés 2d4 : 3, 2/);
     expect(damage(card)).toBe(5);
+  });
+
+  it('G-P2 standing up ends the prone state at the fighter\'s slot: the +4 goes, the icon and "Se relève" too', async () => {
+    const table = await greyhawk();
+    await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
+    await monster(table, 'Orque');
+    await facing(table, DREVIN, 'Orque');
+    await table.gm.actor(DREVIN).toggleStatusEffect('greyhawk-prone');
+    await table.settle();
+    await table.startEncounter(DREVIN, 'Orque');
+    // The orc's d10 1 (+7 axe) = 8 goes before Drevin's 9 (+5 long sword) = 14.
+    await startCombat(table, [9, 1]);
+    await declare(table.seat('Alice'), DREVIN, { action: 'standUp', standUp: 'forfeitAttack' });
+    await declare(table.gm, 'Orque', { action: 'attack', targetId: against(table, DREVIN) });
+    await resolve(table);
+    // The orc's turn: Drevin is still on the ground (+4).
+    await table.gm.target(DREVIN);
+    const before = await sheetAttack(table.gm, 'Orque', 'Hache de bataille', {}, [[20, 3]]);
+    expect(rows(before, 'attack').find((r) => r.rule === 'G-P1')?.value).toBe('+4');
+    expect(conditionsOf(table.gm.actor(DREVIN)).prone).toBe(true);
+    await table.gm.click('[data-action="pdaNextSlot"]', table.gm.tracker);
+    expect(slots(table.gm).find((s) => s.name === DREVIN)?.action).toMatch(/relève/);
+    expect(conditionsOf(table.gm.actor(DREVIN)).prone).toBe(false);
+    expect([...table.seat('Alice').actor(DREVIN).statuses]).not.toContain('greyhawk-prone');
+    await table.gm.target(DREVIN);
+    const blow = await sheetAttack(table.gm, 'Orque', 'Hache de bataille', {}, [[20, 3]]);
+    expect(rows(blow, 'attack').some((r) => r.rule === 'G-P1')).toBe(false);
+    // Next round, on his feet, he is offered no standing up any more.
+    await endRound(table, [9, 1]);
+    const alice = table.seat('Alice');
+    await alice.click(
+      `[data-action="pdaDeclare"][data-combatant-id="${against(table, DREVIN)}"]`,
+      alice.tracker,
+    );
+    expect(alice.dialog().querySelector('select[name="standUp"]')).toBeNull();
+    await alice.answerDialog({ action: 'attack' });
+  });
+
+  it('G-P2 a fighter who waits stays prone through round 1 and stands at his turn in round 2', async () => {
+    const table = await greyhawk();
+    await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
+    await monster(table, 'Orque');
+    await facing(table, DREVIN, 'Orque');
+    await table.gm.actor(DREVIN).toggleStatusEffect('greyhawk-prone');
+    await table.settle();
+    await table.startEncounter(DREVIN, 'Orque');
+    await startCombat(table, [1, 9]);
+    await declare(table.seat('Alice'), DREVIN, { action: 'standUp', standUp: 'nextRound' });
+    await declare(table.gm, 'Orque', { action: 'attack', targetId: against(table, DREVIN) });
+    await resolve(table);
+    await endRound(table, [1, 9]);
+    expect(conditionsOf(table.gm.actor(DREVIN)).prone).toBe(true);
+    await declare(table.seat('Alice'), DREVIN, { action: 'attack', targetId: against(table, 'Orque') });
+    await declare(table.gm, 'Orque', { action: 'attack', targetId: against(table, DREVIN) });
+    await resolve(table);
+    for (let i = 0; i < 6 && conditionsOf(table.gm.actor(DREVIN)).prone; i++)
+      await table.gm.click('[data-action="pdaNextSlot"]', table.gm.tracker);
+    expect(conditionsOf(table.gm.actor(DREVIN)).prone).toBe(false);
   });
 });

@@ -257,7 +257,7 @@ export function greyhawkSchedule(
         action: 'standUp',
         order,
         label: 'PDA.Greyhawk.Style.Round.StandsUp',
-        detail: { ...detail(row, 0), rule: 'G-P2' },
+        detail: { ...detail(row, 0), rule: 'G-P2', stands: true },
       });
     if (row.d.action === 'standUp') {
       const now = row.d.standUp === 'forfeitAttack';
@@ -267,7 +267,7 @@ export function greyhawkSchedule(
         action: 'standUp',
         order,
         label: now ? 'PDA.Greyhawk.Style.Round.StandsUp' : 'PDA.Greyhawk.Style.Round.StaysDown',
-        detail: { ...detail(row, 0), rule: 'G-P2' },
+        detail: { ...detail(row, 0), rule: 'G-P2', ...(now ? { stands: true } : {}) },
       });
       continue;
     }
@@ -375,6 +375,21 @@ export const greyhawkRoundRules: RoundRules<GreyhawkRoundCombatant, GreyhawkDecl
         : {}),
     }),
   };
+
+/**
+ * G-P2: the fighters on their feet again by now: those whose standing-up slot (given up an attack
+ * this round, or waited for their turn of the next) is current or over. Their prone state ends.
+ */
+export function stoodUp(state: Pick<GreyhawkRoundState, 'slots'>): string[] {
+  return state.slots
+    .filter(
+      (s) =>
+        s.action === 'standUp' &&
+        s.detail?.stands === true &&
+        (s.status === 'current' || s.status === 'done'),
+    )
+    .map((s) => s.combatantId);
+}
 
 /** A DMG parry (G-PA4) is the only thing its declarer does this round. */
 export function isDmgParry(d: GreyhawkDeclaration | undefined): boolean {

@@ -164,6 +164,7 @@ export async function runRoundCommand(
     const { state, rolls } = await applyTransition(adapter, combat, step, roller, key);
     if (rolls.length) await postInitiativeRolls(state, rolls);
     if (command.kind === 'nextRound' && adapter.roundStarted) await adapter.roundStarted(combat, state);
+    if (adapter.afterCommand) await adapter.afterCommand(combat, state);
     return state;
   });
 }

@@ -4,8 +4,9 @@ import {
   HOLD_ENDED_HOLDER,
 } from '../../../engine/greyhawk/conditions';
 import type { GreyhawkCharacter } from '../../../engine/greyhawk/types';
+import { stoodUp, type GreyhawkRoundState } from '../../../engine/greyhawk/round';
 import { postTemplateCard } from '../../chat';
-import type { CombatLike } from '../../combat';
+import { combatantById, type CombatLike } from '../../combat';
 import { withFoundryDice } from '../../dice';
 import { t } from '../../i18n';
 import { greyhawkConditionsOf, writeConditions } from './conditions';
@@ -72,4 +73,14 @@ async function escapeContest(victim: FighterActor, holderUuid: string, heldRound
   );
   if (value.escaped) await writeConditions(holder, { ...greyhawkConditionsOf(holder), ...HOLD_ENDED_HOLDER });
   return value.escaped;
+}
+
+/** G-P2: a fighter whose standing-up slot came (the engine's stoodUp) loses its prone state. */
+export async function standGreyhawkFighters(combat: CombatLike, state: GreyhawkRoundState): Promise<void> {
+  for (const id of stoodUp(state)) {
+    const actor = combatantById(combat, id)?.actor as unknown as FighterActor | null;
+    if (!actor?.system?.toEngine) continue;
+    const now = greyhawkConditionsOf(actor);
+    if (now.prone) await writeConditions(actor, { ...now, prone: false });
+  }
 }

@@ -20,7 +20,7 @@ import {
 import { templatePath } from '../../../constants';
 import { t } from '../../../i18n';
 import { greyhawkConditionsOf } from '../conditions';
-import { tickGreyhawkConditions } from '../conditions-round';
+import { standGreyhawkFighters, tickGreyhawkConditions } from '../conditions-round';
 import { readiedWeapons } from '../styles/facts';
 import { freeShotRole } from './free-shot';
 import { declarationExtras, parseDeclarationExtras, describeExtras, saveGrip } from './declaration';
@@ -227,4 +227,5 @@ export const greyhawkRoundAdapter: RoundAdapter<
   startsCard: startsGreyhawkCard,
   startCard: (combat, slotId) => startGreyhawkSlotAttack(combat, slotId),
   roundStarted: (combat) => tickGreyhawkConditions(combat),
+  afterCommand: (combat, state) => standGreyhawkFighters(combat, state),
 };
