@@ -15,6 +15,8 @@ import {
   monster,
   needed,
   pc,
+  rawAttack,
+  disabledInDialog,
   refusedSheetAttack,
   rows,
   sheetAttack,
@@ -207,5 +209,87 @@ describe('Greyhawk as a PHB reader plays it (issue 44)', () => {
     for (let i = 0; i < 6 && conditionsOf(table.gm.actor(DREVIN)).prone; i++)
       await table.gm.click('[data-action="pdaNextSlot"]', table.gm.tracker);
     expect(conditionsOf(table.gm.actor(DREVIN)).prone).toBe(false);
+  });
+
+  it("G-D2 the grip is the target's: the dialog does not ask it, and the gnoll's halberd is knocked off line, never torn away", async () => {
+    const table = await greyhawk();
+    await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
+    await monster(table, 'Gnoll');
+    await facing(table, DREVIN, 'Gnoll');
+    const el = await table.gm.openSheet(table.gm.actor(DREVIN));
+    const row = [...el.querySelectorAll('tr[data-item-id]')].find((r) => /Épée longue/.test(text(r)))!;
+    await table.gm.click(row.querySelector('[data-action="attack"]')!);
+    const offered = [
+      ...table.gm.dialog().querySelectorAll<HTMLOptionElement>('select[name="grip"] option'),
+    ].map((o) => o.value);
+    expect(offered).not.toContain('twoHanded');
+    await table.gm.answerDialog({}, 'cancel');
+    // THAC0 14 vs AC 5 needs 9; 19 + 2 STR + 1 spec − 4 = 18: a hit. The halberd is two-handed.
+    const card = await sheetAttack(table.gm, DREVIN, 'Épée longue', { manoeuvre: 'disarm' }, [[20, 19]]);
+    const follow = table.gm.buttons(card).find((b) => /Issue/.test(b.label) && b.enabled);
+    if (follow) await table.gm.click(follow.el);
+    expect(text(table.gm.lastMessage())).toContain("L'arme à deux mains est déviée");
+  });
+
+  it("G-D5 a forged request naming the orc's axe two-handed changes nothing: the GM reads the orc's grip", async () => {
+    const table = await greyhawk();
+    await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
+    await monster(table, 'Orque');
+    await facing(table, DREVIN, 'Orque');
+    const alice = table.seat('Alice');
+    await alice.target('Orque');
+    table.dice.push([20, 20], [20, 3]);
+    await rawAttack(alice, DREVIN, 'Épée longue', 'Orque', { manoeuvre: 'expertDisarm', grip: 'twoHanded' });
+    await alice.press('Issue du désarmement expert');
+    const card = text(alice.lastMessage());
+    // An expert disarm of a one-handed axe: torn away, landing where Drevin wants (no off-line reading).
+    expect(card).toContain("L'arme est arrachée");
+    expect(card).not.toContain('déviée');
+  });
+
+  it("G-D1 a disarmed orc cannot strike with the axe it lost; a manticore's claws cannot be disarmed", async () => {
+    const table = await greyhawk();
+    await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
+    await monster(table, 'Orque');
+    await monster(table, 'Manticore');
+    await facing(table, DREVIN, 'Orque');
+    await table.placeToken('Manticore', 1, 2);
+    const card = await sheetAttack(table.gm, DREVIN, 'Épée longue', { manoeuvre: 'disarm' }, [[20, 19]]);
+    table.dice.push([6, 2], [6, 3]);
+    const follow = table.gm.buttons(card).find((b) => /Issue/.test(b.label) && b.enabled);
+    if (follow) await table.gm.click(follow.el);
+    await table.gm.press('Appliquer', table.gm.lastMessage());
+    expect(conditionsOf(table.gm.actor('Orque')).disarmed).toBe(true);
+    await table.gm.target(DREVIN);
+    const lost = await refusedSheetAttack(table.gm, 'Orque', 'Hache de bataille');
+    expect(lost).toContain('G-D1');
+    await table.gm.target('Manticore');
+    const disabled = await disabledInDialog(table.gm, DREVIN, 'Épée longue');
+    expect(disabled.find((l) => l.startsWith('Désarmement —'))).toMatch(/attaque naturelle.*G-D1/);
+    // Past the dialog, the GM's client refuses it the same way.
+    const forged = await rawAttack(table.seat('Alice'), DREVIN, 'Épée longue', 'Manticore', {
+      manoeuvre: 'disarm',
+    });
+    expect(JSON.stringify(forged)).toContain('NaturalNotDisarmed');
+  });
+
+  it('G-D2 an off-line halberd strikes only once realigned: the gnoll spends an attack from its sheet, then strikes', async () => {
+    const table = await greyhawk();
+    await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
+    await monster(table, 'Gnoll');
+    await facing(table, DREVIN, 'Gnoll');
+    const card = await sheetAttack(table.gm, DREVIN, 'Épée longue', { manoeuvre: 'disarm' }, [[20, 19]]);
+    const follow = table.gm.buttons(card).find((b) => /Issue/.test(b.label) && b.enabled);
+    if (follow) await table.gm.click(follow.el);
+    await table.gm.press('Appliquer', table.gm.lastMessage());
+    expect(conditionsOf(table.gm.actor('Gnoll')).offLine).toBe(true);
+    await table.gm.target(DREVIN);
+    const refused = await refusedSheetAttack(table.gm, 'Gnoll', 'Hallebarde');
+    expect(refused).toMatch(/déviée.*G-D2/);
+    const sheet = await table.gm.openSheet(table.gm.actor('Gnoll'));
+    await table.gm.click('[data-action="realignWeapon"]', sheet);
+    expect(conditionsOf(table.gm.actor('Gnoll')).offLine).toBe(false);
+    const blow = await sheetAttack(table.gm, 'Gnoll', 'Hallebarde', {}, [[20, 2]]);
+    expect(hit(blow)).toBe(false);
   });
 });

@@ -24,6 +24,8 @@ export interface GreyhawkConditionState {
   /** G-C1 hostage: a blade at the throat, any strike does double damage. */
   readonly bladeAtThroat: boolean;
   readonly disarmed: boolean;
+  /** G-D1 the weapon (its id) the disarm took: that one may not strike until picked up again. */
+  readonly disarmedWeapon?: string;
   readonly prone: boolean;
   /** G-D2 the two-handed weapon was knocked off line this round (a second success throws it). */
   readonly offLine?: boolean;
@@ -98,7 +100,12 @@ export function conditionsAtRoundStart<T extends Partial<GreyhawkConditionState>
   const next: Record<string, unknown> = { ...c };
   if ((c.pinned ?? 0) > 0) next.pinned = Math.max(0, (c.pinned ?? 0) - 1);
   if (c.held === true) next.heldRounds = (c.heldRounds ?? 0) + 1;
-  if (c.offLine) next.offLine = false;
+  // G-D2: a weapon still off line when the round ends is realigned while the next round's
+  // initiative passes: that initiative is lost (one realigned with an attack is no longer off line).
+  if (c.offLine) {
+    next.offLine = false;
+    next.losesInitiative = true;
+  }
   if (c.shieldOffLine) next.shieldOffLine = false;
   // G-PA1 a parry's mark and G-SH1 a punching shield's lost AC last to the end of the round.
   if (c.parried) {
@@ -111,7 +118,7 @@ export function conditionsAtRoundStart<T extends Partial<GreyhawkConditionState>
     next.shieldPunchedUntilNextAttack = false;
   }
   if (c.losesInitiative || c.losesNextInitiative) {
-    next.losesInitiative = c.losesNextInitiative === true;
+    next.losesInitiative = c.losesNextInitiative === true || c.offLine === true;
     next.losesNextInitiative = false;
   }
   return next as T;
@@ -229,6 +236,8 @@ export function conditionRecord(
       };
     case 'carved':
       return { status, data: { letters: c.carved ?? '' } };
+    case 'disarmed':
+      return c.disarmedWeapon ? { status, data: { weapon: c.disarmedWeapon } } : { status };
     case 'parried':
       return { status, rounds: 1, data: { by: c.parriedBy ?? '', parrier: c.parrier ?? '' } };
     case 'shieldPunched':
@@ -283,6 +292,10 @@ export function conditionsFromRecords(records: Iterable<ConditionRecord>): Greyh
         break;
       case 'carved':
         out.carved = `${String(out.carved ?? '')}${typeof d.letters === 'string' ? d.letters : ''}`;
+        break;
+      case 'disarmed':
+        out.disarmed = true;
+        if (typeof d.weapon === 'string' && d.weapon) out.disarmedWeapon = d.weapon;
         break;
       case 'parried':
         out.parried = true;

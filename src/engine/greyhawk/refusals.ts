@@ -21,6 +21,11 @@ export const REFUSAL_RULE: Readonly<Record<string, string>> = {
   [`${E}NotMountedMissile`]: 'G-ST6',
   [`${E}TwoHandedWhileHolding`]: 'G-G2',
   // G-C1 called shots: a plain attack whose purpose the rules refuse names the called-shot rule.
+  [`${E}WeaponLost`]: 'G-D1',
+  [`${E}NothingToDisarm`]: 'G-D1',
+  [`${E}NaturalNotDisarmed`]: 'G-D1',
+  [`${E}NoShieldToDisarm`]: 'G-D3',
+  [`${E}WeaponOffLine`]: 'G-D2',
   [`${E}PinNeedsWall`]: 'G-C1',
   [`${E}CannotPin`]: 'G-C1',
   [`${E}NeedsEdge`]: 'G-C1',

@@ -269,7 +269,8 @@ export const greyhawkAttackMachine: ExchangeMachine<
         const after = before - damage;
         const patch = parried ? {} : conditionPatch(s.first, s.outcome);
         const dc = v.defenderConditions;
-        const dcAfter = parried ? unparried(dc) : defenderAfter(dc, patch, v.attackerRef);
+        const lost = patch.disarmed && v.defenderWeapon ? { disarmedWeapon: v.defenderWeapon.id } : {};
+        const dcAfter = parried ? unparried(dc) : { ...defenderAfter(dc, patch, v.attackerRef), ...lost };
         const ac = v.attackerConditions;
         const acAfter = parried ? ac : { ...ac, ...attackerPatch(s) };
         const hp: GreyhawkEffect[] =

@@ -6,7 +6,7 @@ import type { GreyhawkOptions } from '../options';
 import { dmgParryModifier, ensureNotDmgParrying } from './parry';
 import { rusherAcModifiers } from '../rush-round';
 import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind, Size } from '../types';
-import type { Fighters } from './choices';
+import type { DefenderWeapon, Fighters } from './choices';
 
 /**
  * What a Greyhawk exchange reads of the table, never stored: both fighters as the engine sees
@@ -27,6 +27,11 @@ export interface GreyhawkExchangeView {
   /** The defender's armour class before its conditions (G-G2, G-D3 are added here). */
   readonly defenderAc: number;
   readonly defenderShield?: ShieldKind;
+  /**
+   * The weapon the defender holds, as its own documents say (G-D1..G-D5: how it is held decides a
+   * disarm's outcome, never the attacker's word); null: it holds none; absent: not known.
+   */
+  readonly defenderWeapon?: DefenderWeapon | null;
   readonly defenderSize: Size;
   readonly defenderDex: number;
   readonly defenderHp: number;
@@ -91,6 +96,9 @@ export function fightersOf(v: GreyhawkExchangeView): Fighters {
     defenderConditions: dc,
     defenderSize: v.defenderSize,
     defenderDex: v.defenderDex,
+    ...(v.defenderWeapon !== undefined
+      ? { defenderHolds: { weapon: v.defenderWeapon, shield: v.defenderShield !== undefined } }
+      : {}),
     ...(braced ? { bracedAgainstRush: true } : {}),
   };
 }

@@ -6,6 +6,8 @@ import { greyhawkOptionsFromSettings } from '../settings';
 import { greyhawkConditionsOf } from '../conditions';
 import { bracedAgainst, declaredDmgParry, declaredRush } from '../parries/view';
 import type { CardSnapshot, FlowEnv, Text } from '../../../chat';
+import type { DefenderWeapon } from '../../../../engine/greyhawk/exchange';
+import { readiedWeapons } from '../styles/facts';
 
 /**
  * What the Greyhawk attack card reads of its documents: the engine exchange's view (both
@@ -67,6 +69,19 @@ export function greyhawkOptionsNow(): GreyhawkOptions {
   return optionsSource();
 }
 
+/**
+ * The weapon the defender holds, from its own documents (G-D1..G-D5): its first readied weapon, held
+ * in two hands when it needs them or when the actor's grip says so; null when it holds none.
+ */
+function defenderWeaponOf(doc: unknown): DefenderWeapon | null {
+  const first = readiedWeapons(doc)[0];
+  if (!first) return null;
+  const w = first.weapon;
+  const grip = (doc as { system?: { grip?: string } } | null)?.system?.grip;
+  const two = w.hands === 2 || (w.hands === 'either' && grip === 'two');
+  return { id: first.id, grip: two ? 'twoHanded' : 'oneHanded', natural: w.base === 'natural' };
+}
+
 /** The exchange's view from the attacker's actor and weapon and the defender's actor, as they are now. */
 export function exchangeView(
   attackerDoc: unknown,
@@ -90,6 +105,7 @@ export function exchangeView(
     defender: d.system.toEngine(),
     defenderAc: d.system.ac,
     ...(d.system.shield ? { defenderShield: d.system.shield as ShieldKind } : {}),
+    defenderWeapon: defenderWeaponOf(defenderDoc),
     defenderSize: d.system.size as Size,
     defenderDex: d.system.abilities.dex,
     defenderHp: d.system.hp.value,

@@ -187,6 +187,7 @@ export function actorSheetContext(input: GreyhawkSheetInput) {
     conditions: conditionRows(input.conditions ?? {}, t),
     pinned: (input.conditions?.pinned ?? 0) > 0,
     shieldOffLine: input.conditions?.shieldOffLine === true,
+    offLine: input.conditions?.offLine === true,
     shields: ['', 'buckler', 'small', 'medium', 'large'].map((id) => ({
       id,
       label: `${K}.Shield.${id || 'none'}`,
