@@ -292,4 +292,28 @@ describe('Greyhawk as a PHB reader plays it (issue 44)', () => {
     const blow = await sheetAttack(table.gm, 'Gnoll', 'Hallebarde', {}, [[20, 2]]);
     expect(hit(blow)).toBe(false);
   });
+
+  it('G-G2 Drevin holding the orc one-handed loses his DEX bonus to AC: the orc needs 13, not 14', async () => {
+    const table = await greyhawk();
+    await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
+    await monster(table, 'Orque');
+    await facing(table, DREVIN, 'Orque');
+    // Seize: d20 15 hits; STR contest: Drevin 2, the orc 15.
+    const seize = await sheetAttack(
+      table.gm,
+      DREVIN,
+      'Épée longue',
+      { manoeuvre: 'seizePerson', freeHands: 1 },
+      [[20, 15]],
+    );
+    table.dice.push([20, 2], [20, 15]);
+    const contest = table.gm.buttons(seize).find((b) => b.enabled && !/Appliquer/.test(b.label));
+    await table.gm.click(contest!.el);
+    await table.gm.press('Appliquer', table.gm.lastMessage());
+    expect(conditionsOf(table.gm.actor(DREVIN)).holding).toBe(true);
+    await table.gm.target(DREVIN);
+    // Orc THAC0 19; Drevin AC 3, +2 holding (G-G2), +1 his DEX 15 bonus lost (G-G2): AC 6.
+    const blow = await sheetAttack(table.gm, 'Orque', 'Hache de bataille', {}, [[20, 2]]);
+    expect(needed(blow)).toBe(13);
+  });
 });

@@ -4,7 +4,7 @@ import { conditionAcModifiers, type GreyhawkConditionState } from '../conditions
 import { standardShield } from '../manoeuvres';
 import type { GreyhawkOptions } from '../options';
 import { dmgParryModifier, ensureNotDmgParrying } from './parry';
-import { rusherAcModifiers } from '../rush-round';
+import { holderAcModifiers, rusherAcModifiers } from '../rush-round';
 import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind, Size } from '../types';
 import type { DefenderWeapon, Fighters } from './choices';
 
@@ -79,6 +79,8 @@ export function fightersOf(v: GreyhawkExchangeView): Fighters {
     ...(parry ? [parry] : []),
     // G-SH2: a rusher is easier to hit all round (+1 AC, no DEX bonus).
     ...rusherAcModifiers(v.defender, r.defenderRushing === true),
+    // G-G2: a holder loses its DEX bonus (unless the rush took it already).
+    ...(r.defenderRushing === true ? [] : holderAcModifiers(v.defender, dc.holding === true)),
   ];
   // G-SH2: a spear, lance or polearm braced against this rusher doubles its damage.
   const braced = v.weapon.brace === true && r.attackerBracedAgainstDefender === true;
