@@ -316,4 +316,26 @@ describe('Greyhawk as a PHB reader plays it (issue 44)', () => {
     const blow = await sheetAttack(table.gm, 'Orque', 'Hache de bataille', {}, [[20, 2]]);
     expect(needed(blow)).toBe(13);
   });
+
+  it('G-F1 a javelin readied to throw gives its free shot before round 1, and the orc rolls initiative at +2', async () => {
+    const table = await greyhawk();
+    await pc(table, {
+      name: 'Lanceuse',
+      classes: [{ cls: 'fighter', level: 1 }],
+      proficiencies: ['javelin'],
+      weapons: ['Javelot'],
+      owner: 'Alice',
+    });
+    await monster(table, 'Orque');
+    await table.placeToken('Lanceuse', 0, 0);
+    await table.placeToken('Orque', 8, 0);
+    await table.startEncounter('Lanceuse', 'Orque');
+    await startCombat(table, [5, 4]);
+    await declare(table.gm, 'Lanceuse', { action: 'missile', targetId: against(table, 'Orque') });
+    await declare(table.gm, 'Orque', { action: 'attack', targetId: against(table, 'Lanceuse') });
+    await resolve(table);
+    expect(slots(table.gm).some((s) => s.name === 'Lanceuse' && s.pass === 1)).toBe(true);
+    // The orc: d10 4 + battle axe 7 + 2 as the free shot's target.
+    expect(slots(table.gm).find((s) => s.name === 'Orque' && s.pass === 2)?.order).toBe('13');
+  });
 });

@@ -63,6 +63,15 @@ export interface FreeShotResult {
   readonly targetInitiativePenalty: number;
 }
 
+/**
+ * G-F1/G-F2: whether a fighter's readied weapons are missiles in hand: a bow, a sling, or a weapon
+ * readied that can be thrown (a javelin, a dagger, a spear); for a monster, a natural attack with
+ * a range (a manticore's tail spikes) is a volley as good as a missile.
+ */
+export function missilesInHand(readied: readonly GreyhawkWeapon[]): boolean {
+  return readied.some((w) => !w.melee || (w.ranges?.long ?? 0) > 0);
+}
+
 /** G-F1: 20 m outdoors, 6 m indoors, and only one group holding missiles. */
 export function freeShot(
   groups: readonly EncounterGroup[],
