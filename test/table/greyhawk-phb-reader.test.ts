@@ -338,4 +338,32 @@ describe('Greyhawk as a PHB reader plays it (issue 44)', () => {
     // The orc: d10 4 + battle axe 7 + 2 as the free shot's target.
     expect(slots(table.gm).find((s) => s.name === 'Orque' && s.pass === 2)?.order).toBe('13');
   });
+
+  it('G-M4 thrown daggers use the PHB rate of fire: the sheet shows 1/1 and 2/1 thrown, and a throw declared gets two shots a round', async () => {
+    const table = await greyhawk();
+    await pc(table, {
+      name: 'Jeteur',
+      classes: [{ cls: 'fighter', level: 1 }],
+      proficiencies: ['dagger'],
+      weapons: ['Dague'],
+      owner: 'Alice',
+    });
+    await monster(table, 'Orque');
+    await table.placeToken('Jeteur', 0, 0);
+    await table.placeToken('Orque', 25, 0);
+    const alice = table.seat('Alice');
+    const sheet = await alice.openSheet(alice.actor('Jeteur'));
+    const tab = sheet.querySelector('[data-tab="weapons"]');
+    if (tab) await alice.click(tab);
+    const row = [...alice.actor('Jeteur').sheet.element.querySelectorAll('tr[data-item-id]')].find((r: any) =>
+      /Dague/.test(r.textContent ?? ''),
+    ) as Element;
+    expect(text(row)).toContain('1/1 · lancée 2/1');
+    await table.startEncounter('Jeteur', 'Orque');
+    await startCombat(table, [5, 4]);
+    await declare(table.gm, 'Jeteur', { action: 'missile', targetId: against(table, 'Orque') });
+    await declare(table.gm, 'Orque', { action: 'other' });
+    await resolve(table);
+    expect(slots(table.gm).filter((s) => s.name === 'Jeteur' && s.pass >= 2)).toHaveLength(2);
+  });
 });

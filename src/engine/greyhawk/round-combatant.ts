@@ -23,6 +23,11 @@ import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind } from './types';
 export interface GreyhawkRoundCombatant extends RoundCombatant {
   /** Attacks per two rounds with the readied weapon (character.attacksPerTwoRounds). */
   readonly attacksPerTwoRounds: number;
+  /**
+   * G-M4: attacks per two rounds when the readied weapon is thrown (a dagger 2/1, a specialist's
+   * 3/1: the PHB's rate of fire, not the melee rate); absent for a weapon that cannot be thrown.
+   */
+  readonly thrownAttacksPerTwoRounds?: number;
   /** Extra attacks a round from a second weapon (G-ST4). */
   readonly extraAttacks?: number;
   /** Speed factor of the readied weapon after G-ST2 and G-M2 reductions. */
@@ -83,6 +88,9 @@ export function toGreyhawkRoundCombatant(
     name: c.name,
     side: options.side ?? (c.monster ? 'npc' : 'pc'),
     attacksPerTwoRounds: attacksPerTwoRounds(c, weapon),
+    ...(weapon.melee && (weapon.ranges?.long ?? 0) > 0
+      ? { thrownAttacksPerTwoRounds: attacksPerTwoRounds(c, weapon, true) }
+      : {}),
     speed: effectiveSpeed(c, weapon, options.twoHandedGrip === true || (either && grip === 'two')),
     ...(options.offHand ? { extraAttacks: 1 } : {}),
     ...(either

@@ -110,13 +110,16 @@ export function attacksThisRound(
 ): number {
   const action = declaration?.action ?? 'attack';
   if (action === 'shieldRush') return 1;
-  const all = attacksInRound(c.attacksPerTwoRounds, round) + (c.extraAttacks ?? 0);
+  // G-M4: a weapon thrown rather than wielded has its rate of fire (a dagger 2/1), not the melee rate.
+  const rate =
+    action === 'missile' ? (c.thrownAttacksPerTwoRounds ?? c.attacksPerTwoRounds) : c.attacksPerTwoRounds;
+  const all = attacksInRound(rate, round) + (c.extraAttacks ?? 0);
   // G-P2: standing up now costs one attack; waiting for next round's turn costs this round's.
   if (action === 'standUp') return declaration?.standUp === 'forfeitAttack' ? Math.max(0, all - 1) : 0;
   if (!ATTACKING.has(action)) return 0;
   const move = declaration?.missileMove ?? 'none';
   if (action === 'missile' && move !== 'none')
-    return attacksInRound(missileStyleRate(c.attacksPerTwoRounds, move, c.missileStyleSpec === true), round);
+    return attacksInRound(missileStyleRate(rate, move, c.missileStyleSpec === true), round);
   return all;
 }
 
