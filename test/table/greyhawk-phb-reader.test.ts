@@ -366,4 +366,60 @@ describe('Greyhawk as a PHB reader plays it (issue 44)', () => {
     await resolve(table);
     expect(slots(table.gm).filter((s) => s.name === 'Jeteur' && s.pass >= 2)).toHaveLength(2);
   });
+
+  async function rider(table: Table): Promise<void> {
+    const temujin = await table.importActor('greyhawk-bestiaire', 'Temujin, archer monté', 'Alice');
+    const horse = await table.createActor({
+      name: 'Cheval de steppe',
+      type: 'monstre-adnd',
+      system: { hitDice: 2, movement: 24, size: 'L', ac: 7, hp: { value: 12, max: 12 } },
+    });
+    await temujin.update({ 'system.mount': horse.uuid });
+    await table.settle();
+  }
+
+  it('G-ST6 a moving mount costs a shot of the rate of fire: Temujin declares his horse moving and gets one arrow, not two', async () => {
+    const table = await greyhawk();
+    await rider(table);
+    await monster(table, 'Orque');
+    await table.placeToken('Temujin, archer monté', 0, 0);
+    await table.placeToken('Orque', 30, 0);
+    await table.startEncounter('Temujin, archer monté', 'Orque');
+    await startCombat(table, [5, 4]);
+    const shotsOf = () =>
+      slots(table.gm).filter((s) => s.name === 'Temujin, archer monté' && s.pass >= 2).length;
+    await declare(table.seat('Alice'), 'Temujin, archer monté', {
+      action: 'missile',
+      targetId: against(table, 'Orque'),
+    });
+    await declare(table.gm, 'Orque', { action: 'other' });
+    await resolve(table);
+    const still = shotsOf();
+    await endRound(table, [5, 4]);
+    await declare(table.seat('Alice'), 'Temujin, archer monté', {
+      action: 'missile',
+      targetId: against(table, 'Orque'),
+      mountMoving: true,
+    });
+    await declare(table.gm, 'Orque', { action: 'other' });
+    await resolve(table);
+    expect(shotsOf()).toBe(still - 1);
+  });
+
+  it('G-ST6 a heavy crossbow shot from the saddle cannot be reloaded there: the second bolt is refused', async () => {
+    const table = await greyhawk();
+    await rider(table);
+    await monster(table, 'Orque');
+    const alice = table.seat('Alice');
+    await alice.dragOnto(
+      alice.actor('Temujin, archer monté'),
+      table.packUuid('greyhawk-armes', 'Arbalète lourde'),
+    );
+    await table.placeToken('Temujin, archer monté', 0, 0);
+    await table.placeToken('Orque', 10, 0);
+    await table.gm.target('Orque');
+    await sheetAttack(table.gm, 'Temujin, archer monté', 'Arbalète lourde', {}, [[20, 3]]);
+    const again = await refusedSheetAttack(table.gm, 'Temujin, archer monté', 'Arbalète lourde');
+    expect(again).toMatch(/recharger.*G-ST6/);
+  });
 });

@@ -4,7 +4,7 @@ import type { Dice } from '../dice/port';
 import { blowStrength, masteryOf, proficiencyModifiers, thac0 } from './character';
 import { dexterityAdjustments, isBowOrCrossbow, isCrossbow, RANGE_MODIFIER, sizeIndex } from './data';
 import type { GreyhawkOptions } from './options';
-import { inGrip } from './weapon-catalogue';
+import { inGrip } from './weapon-grip';
 import { DEFAULT_GREYHAWK_OPTIONS } from './options';
 import {
   mixedManoeuvrePenalty,

@@ -19,6 +19,7 @@ export const REFUSAL_RULE: Readonly<Record<string, string>> = {
   [`${E}InMeleeReach`]: 'G-ST5',
   [`${E}LongBowMounted`]: 'G-ST6',
   [`${E}NotMountedMissile`]: 'G-ST6',
+  [`${E}NoReloadMounted`]: 'G-ST6',
   [`${E}TwoHandedWhileHolding`]: 'G-G2',
   // G-C1 called shots: a plain attack whose purpose the rules refuse names the called-shot rule.
   [`${E}WeaponLost`]: 'G-D1',

@@ -1,7 +1,7 @@
 import type { RoundCombatant } from '../round/types';
 import { attacksPerTwoRounds, masteryOf } from './character';
 import { isBowOrCrossbow } from './data';
-import { inGrip } from './weapon-catalogue';
+import { inGrip } from './weapon-grip';
 import { canSwitchGrip, twoHandedSpeedBonus } from './styles';
 import type { GripUse } from './style-use';
 import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind } from './types';
@@ -54,6 +54,8 @@ export interface GreyhawkRoundCombatant extends RoundCombatant {
   readonly missileStyleSpec?: boolean;
   /** The readied weapon shoots or is thrown (a bow, a sling, a monster's spikes). */
   readonly shoots?: boolean;
+  /** G-ST6: riding a mount (its movement this round is declared). */
+  readonly mounted?: boolean;
 }
 
 /** Weapon speed after G-M2 (high master, melee −1) and G-ST2 (two-handed specialist −3). */

@@ -13,7 +13,7 @@ import type {
 } from '../round/types';
 import { calledShotInitiativeModifier, calledShotUse, type CalledShot } from './attack';
 import { attacksInRound } from './character';
-import { type MoveTaken } from './styles';
+import { mountedRateOfFire, type MoveTaken } from './styles';
 import { standUp, validateShieldRush, type StandUpChoice } from './manoeuvres';
 import type { GripUse } from './style-use';
 import type { Modifier } from './types';
@@ -53,6 +53,8 @@ export interface GreyhawkDeclaration {
   readonly standUp?: StandUpChoice;
   /** G-ST5: the move made while shooting in the missile style. */
   readonly missileMove?: MoveTaken;
+  /** G-ST6: the rider's mount moves this round (rate of fire one less a round, halved at 1 or less). */
+  readonly mountMoving?: boolean;
   readonly note?: string;
 }
 
@@ -111,8 +113,13 @@ export function attacksThisRound(
   const action = declaration?.action ?? 'attack';
   if (action === 'shieldRush') return 1;
   // G-M4: a weapon thrown rather than wielded has its rate of fire (a dagger 2/1), not the melee rate.
-  const rate =
+  const thrownRate =
     action === 'missile' ? (c.thrownAttacksPerTwoRounds ?? c.attacksPerTwoRounds) : c.attacksPerTwoRounds;
+  // G-ST6: shooting from a moving mount costs one shot a round (halved at 1 or less).
+  const rate =
+    action === 'missile' && c.mounted === true && declaration?.mountMoving === true
+      ? mountedRateOfFire(thrownRate, true)
+      : thrownRate;
   const all = attacksInRound(rate, round) + (c.extraAttacks ?? 0);
   // G-P2: standing up now costs one attack; waiting for next round's turn costs this round's.
   if (action === 'standUp') return declaration?.standUp === 'forfeitAttack' ? Math.max(0, all - 1) : 0;
@@ -378,21 +385,6 @@ export const greyhawkRoundRules: RoundRules<GreyhawkRoundCombatant, GreyhawkDecl
         : {}),
     }),
   };
-
-/**
- * G-P2: the fighters on their feet again by now: those whose standing-up slot (given up an attack
- * this round, or waited for their turn of the next) is current or over. Their prone state ends.
- */
-export function stoodUp(state: Pick<GreyhawkRoundState, 'slots'>): string[] {
-  return state.slots
-    .filter(
-      (s) =>
-        s.action === 'standUp' &&
-        s.detail?.stands === true &&
-        (s.status === 'current' || s.status === 'done'),
-    )
-    .map((s) => s.combatantId);
-}
 
 /** A DMG parry (G-PA4) is the only thing its declarer does this round. */
 export function isDmgParry(d: GreyhawkDeclaration | undefined): boolean {

@@ -1,4 +1,4 @@
-import type { GreyhawkWeapon, RangeBands } from './types';
+import type { GreyhawkWeapon, RangeBands, TwoHandedProfile } from './types';
 
 /**
  * The Greyhawk weapon catalogue (PHB weapon table, G-W*): each base weapon's kind, size, speed,
@@ -12,30 +12,6 @@ type CatalogueEntry = Omit<GreyhawkWeapon, 'id' | 'base' | 'name' | 'magic'> & {
   /** A one-or-two-handed weapon's other figures when held in both hands (PHB table 44). */
   readonly twoHanded?: TwoHandedProfile;
 };
-
-/** Speed and damage of a weapon held in both hands, where the PHB gives them apart. */
-export interface TwoHandedProfile {
-  readonly speed: number;
-  readonly damageSM: string;
-  readonly damageL: string;
-}
-
-/**
- * The figures a weapon has in the grip it is used with: a bastard sword in both hands is the
- * PHB's two-handed line (speed 8, 2d4/2d8); any other weapon keeps its own. Only a weapon whose
- * figures are still the catalogue's one-handed ones takes the line (a GM's own numbers stay).
- */
-export function inGrip<W extends Pick<GreyhawkWeapon, 'base' | 'hands' | 'speed' | 'damageSM' | 'damageL'>>(
-  weapon: W,
-  twoHanded: boolean,
-): W {
-  const entry = WEAPONS[weapon.base];
-  const two = entry?.twoHanded;
-  if (!twoHanded || !two || weapon.hands !== 'either') return weapon;
-  const catalogue =
-    weapon.speed === entry.speed && weapon.damageSM === entry.damageSM && weapon.damageL === entry.damageL;
-  return catalogue ? { ...weapon, speed: two.speed, damageSM: two.damageSM, damageL: two.damageL } : weapon;
-}
 
 const r = (short: number, medium: number, long: number): RangeBands => ({ short, medium, long });
 

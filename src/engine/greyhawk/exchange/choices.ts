@@ -123,6 +123,8 @@ export interface Fighters {
   readonly defenderAcModifiers?: readonly Modifier[];
   /** G-SH2: the attacker braced a spear or polearm against the defender's rush: double damage. */
   readonly bracedAgainstRush?: boolean;
+  /** G-ST6: the heavy crossbow was shot from the saddle and not reloaded since. */
+  readonly weaponUnloaded?: boolean;
   /** What the defender holds, read from its documents (absent: not known, the choices say). */
   readonly defenderHolds?: { readonly weapon: DefenderWeapon | null; readonly shield: boolean };
 }

@@ -104,8 +104,21 @@ export function openGreyhawkAttack(
   return {
     step: settled ? 'resolved' : 'attack',
     state: { ...base, first, ...(first.outcome ? { outcome: first.outcome } : {}) },
-    effects: openingEffects(view.attackerConditions, first),
+    effects: [...openingEffects(view.attackerConditions, first), ...reloadEffects(view, choices)],
   };
+}
+
+/**
+ * G-ST6: a heavy crossbow shot from the saddle stays unloaded (no reloading it mounted); shot afoot
+ * it is reloaded as its rate of fire allows.
+ */
+export function reloadEffects(view: GreyhawkExchangeView, c: GreyhawkChoices): GreyhawkEffect[] {
+  const w = view.weapon;
+  if (w.kind !== 'heavyCrossbow' || (w.melee && !c.thrown)) return [];
+  const was = view.weaponWear?.unloaded === true;
+  const now = c.style?.mount !== undefined;
+  if (was === now) return [];
+  return [{ type: 'item', fighter: 'attacker', itemId: w.id, field: 'unloaded', from: was, to: now }];
 }
 
 /**

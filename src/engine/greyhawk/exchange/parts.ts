@@ -89,6 +89,9 @@ export function validate(f: Fighters, c: GreyhawkChoices): void {
   // G-G2: a fighter holding someone one-handed cannot wield a two-handed weapon.
   if (f.attackerConditions?.holding === true) ensureHolderWeapon(f.weapon, false);
   ensureWeaponInHand(f, c);
+  // G-ST6: a heavy crossbow cannot be reloaded in the saddle: one bolt, then none while mounted.
+  if (c.style?.mount && isMissileUse(f, c) && f.weapon.kind === 'heavyCrossbow' && f.weaponUnloaded)
+    throw new RulesError('PDA.Error.Greyhawk.NoReloadMounted', { name: f.attacker.name, weapon: f.weapon.name });
   switch (c.manoeuvre) {
     case 'disarm':
     case 'expertDisarm':

@@ -38,7 +38,7 @@ export interface GreyhawkExchangeView {
   readonly defenderConditions: Partial<GreyhawkConditionState>;
   readonly options: GreyhawkOptions;
   /** G-PA3 the attacking weapon's wear: broken by a parry, or (a bow) ruined for shooting. */
-  readonly weaponWear?: { readonly ruined: boolean; readonly broken: boolean };
+  readonly weaponWear?: { readonly ruined: boolean; readonly broken: boolean; readonly unloaded?: boolean };
   /** This round's declarations (G-PA4 the DMG parry, G-SH2 the rush and the brace against it). */
   readonly round?: {
     readonly attackerDmgParry?: boolean;
@@ -102,5 +102,6 @@ export function fightersOf(v: GreyhawkExchangeView): Fighters {
       ? { defenderHolds: { weapon: v.defenderWeapon, shield: v.defenderShield !== undefined } }
       : {}),
     ...(braced ? { bracedAgainstRush: true } : {}),
+    ...(v.weaponWear?.unloaded ? { weaponUnloaded: true } : {}),
   };
 }

@@ -46,7 +46,10 @@ interface GreyhawkActorDoc {
     get(
       id: string,
     ):
-      | { name?: string; system: { toEngine?: () => GreyhawkWeapon; ruined?: boolean; broken?: boolean } }
+      | {
+          name?: string;
+          system: { toEngine?: () => GreyhawkWeapon; ruined?: boolean; broken?: boolean; unloaded?: boolean };
+        }
       | undefined;
   };
 }
@@ -112,7 +115,11 @@ export function exchangeView(
     defenderConditions: greyhawkConditionsOf(d),
     options: greyhawkOptionsNow(),
     // G-PA3 the weapon's wear; this round's declarations from the Combat's sealed (GM) copy.
-    weaponWear: { ruined: item?.system.ruined === true, broken: item?.system.broken === true },
+    weaponWear: {
+      ruined: item?.system.ruined === true,
+      broken: item?.system.broken === true,
+      unloaded: item?.system.unloaded === true,
+    },
     round: {
       attackerDmgParry: declaredDmgParry(a),
       defenderDmgParry: declaredDmgParry(d),

@@ -97,7 +97,9 @@ export function greyhawkRoundCombatant(combatant: CombatantLike): GreyhawkRoundC
   const rate = character.monster
     ? (actor?.system?.attacksPerTwoRounds ?? view.attacksPerTwoRounds)
     : view.attacksPerTwoRounds;
-  return { ...view, id, name, attacksPerTwoRounds: rate, ...lost };
+  // G-ST6: a rider declares whether the mount moves this round.
+  const mounted = (actor?.system as { mount?: string } | undefined)?.mount?.trim() ? { mounted: true } : {};
+  return { ...view, id, name, attacksPerTwoRounds: rate, ...lost, ...mounted };
 }
 
 const text = (value: unknown): string | undefined =>
