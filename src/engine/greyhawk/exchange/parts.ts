@@ -91,7 +91,10 @@ export function validate(f: Fighters, c: GreyhawkChoices): void {
   ensureWeaponInHand(f, c);
   // G-ST6: a heavy crossbow cannot be reloaded in the saddle: one bolt, then none while mounted.
   if (c.style?.mount && isMissileUse(f, c) && f.weapon.kind === 'heavyCrossbow' && f.weaponUnloaded)
-    throw new RulesError('PDA.Error.Greyhawk.NoReloadMounted', { name: f.attacker.name, weapon: f.weapon.name });
+    throw new RulesError('PDA.Error.Greyhawk.NoReloadMounted', {
+      name: f.attacker.name,
+      weapon: f.weapon.name,
+    });
   switch (c.manoeuvre) {
     case 'disarm':
     case 'expertDisarm':

@@ -43,9 +43,7 @@ interface GreyhawkActorDoc {
     readonly abilities: { readonly dex: number };
   };
   readonly items: {
-    get(
-      id: string,
-    ):
+    get(id: string):
       | {
           name?: string;
           system: { toEngine?: () => GreyhawkWeapon; ruined?: boolean; broken?: boolean; unloaded?: boolean };

@@ -11,8 +11,9 @@ import { conditionStatusWrites } from '../conditions';
  */
 export async function shieldPunchCommit(actor: unknown, effects: readonly GreyhawkEffect[]): Promise<void> {
   // G-ST6: the weapon's own state the opening changes (a heavy crossbow left unloaded in the saddle).
-  const items = (actor as { items?: { get(id: string): { update(d: object): Promise<unknown> } | undefined } })
-    .items;
+  const items = (
+    actor as { items?: { get(id: string): { update(d: object): Promise<unknown> } | undefined } }
+  ).items;
   for (const e of effects)
     if (e.type === 'item' && e.fighter === 'attacker')
       await items?.get(e.itemId)?.update({ system: { [e.field]: e.to } });
