@@ -51,6 +51,8 @@ export interface GreyhawkConditionState {
    * or for a shield specialist until its next attack.
    */
   readonly shieldPunched?: boolean;
+  /** G-ST3 the shield parried this round (no specialisation): its AC is forfeit to the round's end. */
+  readonly shieldEngaged?: boolean;
   readonly shieldPunchedUntilNextAttack?: boolean;
 }
 
@@ -69,6 +71,7 @@ export const CONDITION_STATUSES = [
   'clothingCut',
   'parried',
   'shieldPunched',
+  'shieldEngaged',
 ] as const;
 export type ConditionStatus = (typeof CONDITION_STATUSES)[number];
 
@@ -113,6 +116,7 @@ export function conditionsAtRoundStart<T extends Partial<GreyhawkConditionState>
     delete next.parriedBy;
     delete next.parrier;
   }
+  if (c.shieldEngaged) next.shieldEngaged = false;
   if (c.shieldPunched) {
     next.shieldPunched = false;
     next.shieldPunchedUntilNextAttack = false;
@@ -157,6 +161,9 @@ export function conditionAcModifiers(
   // G-SH1: a shield used to punch off-hand gives no AC (once, if it is also knocked aside, G-D3).
   else if (c.shieldPunched === true && shieldAc > 0)
     mods.push({ source: 'G-SH1', label: 'PDA.Greyhawk.Mod.ShieldPunched', value: shieldAc });
+  // G-ST3: a shield that parried without the specialisation gives no AC to the round's end.
+  else if (c.shieldEngaged === true && shieldAc > 0)
+    mods.push({ source: 'G-ST3', label: 'PDA.Greyhawk.Mod.ShieldEngaged', value: shieldAc });
   return mods;
 }
 
@@ -213,7 +220,7 @@ export interface ConditionRecord {
 export const PIN_ROUNDS = 3;
 
 /** What lasts "to the end of the round" (G-D2 off line, G-D3 shield aside) has one round. */
-const ROUND_LONG: ReadonlySet<ConditionStatus> = new Set(['offLine', 'shieldOffLine']);
+const ROUND_LONG: ReadonlySet<ConditionStatus> = new Set(['offLine', 'shieldOffLine', 'shieldEngaged']);
 
 /** The record of one status in a state, or undefined when the status is not on. */
 export function conditionRecord(
@@ -269,6 +276,7 @@ const NO_CONDITIONS: GreyhawkConditionState = {
   parried: false,
   shieldPunched: false,
   shieldPunchedUntilNextAttack: false,
+  shieldEngaged: false,
 };
 
 /** The state a fighter's condition records stand for (none: no condition at all). */

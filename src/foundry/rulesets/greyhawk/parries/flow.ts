@@ -4,6 +4,7 @@ import {
   GREYHAWK_PARRY_EXCHANGE,
   greyhawkParryExchange,
   newParryState,
+  shieldParryKeepsAc,
   parryRefusal,
   shieldParryRefusal,
   type ParryEffect,
@@ -157,8 +158,9 @@ export function parryContext(card: Card, env: FlowEnv) {
     env.t({ key: `${K}.${key}`, ...(data ? { data } : {}) });
   const rule = s.shield ? 'G-ST3' : s.protects ? 'G-PA2' : 'G-PA1';
   const notes: { text: string; rule?: string }[] = [];
-  // G-ST3: the specialist's shield parry; the shield's AC still counts against the other attacks.
-  if (s.shield) notes.push({ text: L('ShieldKeepsAc'), rule: 'G-ST3' });
+  // G-ST3: a shield parry forfeits the shield's AC to the round's end; the specialist keeps it.
+  if (s.shield)
+    notes.push({ text: L(s.shieldKeepsAc === false ? 'ShieldForfeitsAc' : 'ShieldKeepsAc'), rule: 'G-ST3' });
   if (s.protects) notes.push({ text: L('Protects', { name: s.protects.name }), rule: 'G-PA2' });
   if (s.heldFor && s.left > 0) notes.push({ text: L('HeldFor', { name: s.heldFor.name }), rule: 'G-PA1' });
   notes.push({ text: L(s.left > 0 ? 'Left' : 'Spent', { round: s.round }), rule: 'G-PA1' });
@@ -230,7 +232,7 @@ export const greyhawkParryOpener: CardOpener<ParryChoices> = {
         weaponName: weapon.name,
         itemId: request.itemId,
         round: combat.round,
-        ...(withShield && shield ? { shield } : {}),
+        ...(withShield && shield ? { shield, shieldKeepsAc: shieldParryKeepsAc(engine) } : {}),
         ...(other ? { protects: { id: defended.actorUuid, name: defended.name } } : {}),
       }),
       earlier: earlierAttackKeys(defended.actorUuid),
