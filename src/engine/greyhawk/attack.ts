@@ -175,7 +175,8 @@ export function attackModifiers(
   } else if (ctx.hand === 'off') {
     mods.push(...offHandModifiers(c, options));
   }
-  if (ctx.mountSpeedFraction !== undefined) mods.push(...mountedArcheryModifier(c, ctx.mountSpeedFraction));
+  if (ctx.mountSpeedFraction !== undefined)
+    mods.push(...mountedArcheryModifier(c, ctx.mountSpeedFraction, isBowOrCrossbow(weapon.kind)));
   mods.push(...(ctx.extra ?? []));
   return mods.filter((m) => m.value !== 0 || m.source === 'G-H1');
 }

@@ -5,6 +5,7 @@ import { inGrip } from './weapon-grip';
 import { canSwitchGrip, twoHandedSpeedBonus } from './styles';
 import type { GripUse } from './style-use';
 import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind } from './types';
+import type { GreyhawkOptions } from './options';
 
 /**
  * A Greyhawk fighter as the round engine sees it (G-I*): speed, size, attacks and readiness
@@ -113,4 +114,18 @@ export function toGreyhawkRoundCombatant(
     ...(options.freeShot ? { freeShot: options.freeShot } : {}),
     ...(options.initiativeModifier ? { initiativeModifier: options.initiativeModifier } : {}),
   };
+}
+
+/**
+ * A monster's attacks per two rounds with its readied weapon: its entry's count, or, by the world's
+ * ruling (`monsterWeaponRate`, docs/rulings.md), a manufactured missile weapon's PHB rate of fire
+ * (an orc's short bow 2/1); its natural attacks always keep the entry's.
+ */
+export function monsterAttacksPerTwoRounds(
+  entry: number,
+  weapon: GreyhawkWeapon,
+  weaponRate: number,
+  options: Pick<GreyhawkOptions, 'monsterWeaponRate'>,
+): number {
+  return options.monsterWeaponRate && !weapon.melee && weapon.base !== 'natural' ? weaponRate : entry;
 }

@@ -391,4 +391,9 @@ export function isDmgParry(d: GreyhawkDeclaration | undefined): boolean {
   return d?.action === 'parryDmg';
 }
 
-export { type GreyhawkRoundCombatant, effectiveSpeed, toGreyhawkRoundCombatant } from './round-combatant';
+export {
+  type GreyhawkRoundCombatant,
+  effectiveSpeed,
+  monsterAttacksPerTwoRounds,
+  toGreyhawkRoundCombatant,
+} from './round-combatant';

@@ -83,9 +83,9 @@ function ensureSomethingToDisarm(f: Fighters, c: GreyhawkChoices): void {
 }
 
 /** Checks a manoeuvre before any die is rolled; throws the engine's RulesError. */
-export function validate(f: Fighters, c: GreyhawkChoices): void {
+export function validate(f: Fighters, c: GreyhawkChoices, o?: GreyhawkOptions): void {
   const ctx = context(f, c);
-  if (c.style) validateStyle(f.attacker, f.weapon, c.style, isMissileUse(f, c));
+  if (c.style) validateStyle(f.attacker, f.weapon, c.style, isMissileUse(f, c), o?.mountedThrowing === true);
   // G-G2: a fighter holding someone one-handed cannot wield a two-handed weapon.
   if (f.attackerConditions?.holding === true) ensureHolderWeapon(f.weapon, false);
   ensureWeaponInHand(f, c);
@@ -148,7 +148,7 @@ const ONES: Dice = { die: () => 1 };
 
 /** The attacker's part: validation, the range band of a missile, then the roll itself. */
 export function firstPart(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): (dice: Dice) => FirstPart {
-  validate(f, c);
+  validate(f, c, o);
   const range = rangeOf(f, c);
   const run = rolledPart(f, c, o);
   return range ? (dice) => ({ ...run(dice), range }) : run;

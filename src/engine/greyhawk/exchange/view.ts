@@ -2,7 +2,7 @@ import { RulesError } from '../../core/errors';
 import { ensureInTheFight } from '../health';
 import { conditionAcModifiers, type GreyhawkConditionState } from '../conditions';
 import { standardShield } from '../manoeuvres';
-import type { GreyhawkOptions } from '../options';
+import { ruledWeapon, type GreyhawkOptions } from '../options';
 import { dmgParryModifier, ensureNotDmgParrying } from './parry';
 import { holderAcModifiers, rusherAcModifiers } from '../rush-round';
 import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind, Size } from '../types';
@@ -86,7 +86,8 @@ export function fightersOf(v: GreyhawkExchangeView): Fighters {
   const braced = v.weapon.brace === true && r.attackerBracedAgainstDefender === true;
   return {
     attacker: v.attacker,
-    weapon: v.weapon,
+    // The world's rulings on the weapon (the footman's pick in both hands, docs/rulings.md).
+    weapon: ruledWeapon(v.weapon, v.options),
     ...(v.attackerShield ? { attackerShield: v.attackerShield } : {}),
     defender: v.defender,
     ...(dc.held === true

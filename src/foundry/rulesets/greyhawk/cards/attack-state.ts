@@ -1,5 +1,5 @@
 import { RulesError } from '../../../../engine/core/errors';
-import type { GreyhawkOptions } from '../../../../engine/greyhawk/options';
+import { ruledWeapon, type GreyhawkOptions } from '../../../../engine/greyhawk/options';
 import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind, Size } from '../../../../engine/greyhawk/types';
 import type { GreyhawkAttackState, GreyhawkExchangeView } from '../../../../engine/greyhawk/exchange';
 import { greyhawkOptionsFromSettings } from '../settings';
@@ -96,9 +96,11 @@ export function exchangeView(
   const item = a.items.get(itemId);
   const weapon = item?.system.toEngine?.();
   if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: itemId });
+  const options = greyhawkOptionsNow();
   return {
     attacker: a.system.toEngine(),
-    weapon: { ...weapon, name: item?.name || weapon.name },
+    // The world's rulings on the weapon (the footman's pick in both hands, docs/rulings.md).
+    weapon: ruledWeapon({ ...weapon, name: item?.name || weapon.name }, options),
     ...(a.system.shield ? { attackerShield: a.system.shield as ShieldKind } : {}),
     attackerConditions: greyhawkConditionsOf(a),
     attackerRef: a.uuid,
@@ -111,7 +113,7 @@ export function exchangeView(
     defenderDex: d.system.abilities.dex,
     defenderHp: d.system.hp.value,
     defenderConditions: greyhawkConditionsOf(d),
-    options: greyhawkOptionsNow(),
+    options,
     // G-PA3 the weapon's wear; this round's declarations from the Combat's sealed (GM) copy.
     weaponWear: {
       ruined: item?.system.ruined === true,

@@ -2,6 +2,7 @@ import { RulesError } from '../../../../engine/core/errors';
 import {
   GREYHAWK_ACTIONS,
   greyhawkRoundRules,
+  monsterAttacksPerTwoRounds,
   toGreyhawkRoundCombatant,
   type GreyhawkActionKind,
   type GreyhawkDeclaration,
@@ -20,6 +21,8 @@ import {
 import { templatePath } from '../../../constants';
 import { t } from '../../../i18n';
 import { greyhawkConditionsOf } from '../conditions';
+import { ruledWeapon } from '../../../../engine/greyhawk/options';
+import { greyhawkOptionsFromSettings } from '../settings';
 import { standGreyhawkFighters, tickGreyhawkConditions } from '../conditions-round';
 import { readiedWeapons } from '../styles/facts';
 import { freeShotRole } from './free-shot';
@@ -64,7 +67,8 @@ export function greyhawkRoundCombatant(combatant: CombatantLike): GreyhawkRoundC
   const shieldText = actor?.system?.shield;
   const shield = shieldText ? (shieldText as ShieldKind) : undefined;
   // The first readied weapon, and a second melee weapon in the other hand (G-ST4).
-  const readied = readiedWeapons(actor).map((w) => w.weapon);
+  const options = greyhawkOptionsFromSettings();
+  const readied = readiedWeapons(actor).map((w) => ruledWeapon(w.weapon, options));
   const weapon = readied[0];
   const offHand = weapon?.melee ? readied.slice(1).find((w) => w.melee && w.hands !== 2) : undefined;
   // G-P2: conditions are effects on the actor.
@@ -94,8 +98,14 @@ export function greyhawkRoundCombatant(combatant: CombatantLike): GreyhawkRoundC
     prone,
     ...freeShotRole(combatant),
   });
+  // A monster attacks as its entry says; a missile weapon it shoots as the world's ruling says.
   const rate = character.monster
-    ? (actor?.system?.attacksPerTwoRounds ?? view.attacksPerTwoRounds)
+    ? monsterAttacksPerTwoRounds(
+        actor?.system?.attacksPerTwoRounds ?? view.attacksPerTwoRounds,
+        weapon,
+        view.attacksPerTwoRounds,
+        options,
+      )
     : view.attacksPerTwoRounds;
   // G-ST6: a rider declares whether the mount moves this round.
   const mounted = (actor?.system as { mount?: string } | undefined)?.mount?.trim() ? { mounted: true } : {};
