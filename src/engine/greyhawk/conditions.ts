@@ -53,6 +53,8 @@ export interface GreyhawkConditionState {
   readonly shieldPunched?: boolean;
   /** G-ST3 the shield parried this round (no specialisation): its AC is forfeit to the round's end. */
   readonly shieldEngaged?: boolean;
+  /** G-SH2 the fighter charged with its shield this round: AC 1 worse, no DEX bonus, to the round's end. */
+  readonly rushing?: boolean;
   readonly shieldPunchedUntilNextAttack?: boolean;
 }
 
@@ -72,6 +74,7 @@ export const CONDITION_STATUSES = [
   'parried',
   'shieldPunched',
   'shieldEngaged',
+  'rushing',
 ] as const;
 export type ConditionStatus = (typeof CONDITION_STATUSES)[number];
 
@@ -117,6 +120,7 @@ export function conditionsAtRoundStart<T extends Partial<GreyhawkConditionState>
     delete next.parrier;
   }
   if (c.shieldEngaged) next.shieldEngaged = false;
+  if (c.rushing) next.rushing = false;
   if (c.shieldPunched) {
     next.shieldPunched = false;
     next.shieldPunchedUntilNextAttack = false;
@@ -220,7 +224,12 @@ export interface ConditionRecord {
 export const PIN_ROUNDS = 3;
 
 /** What lasts "to the end of the round" (G-D2 off line, G-D3 shield aside) has one round. */
-const ROUND_LONG: ReadonlySet<ConditionStatus> = new Set(['offLine', 'shieldOffLine', 'shieldEngaged']);
+const ROUND_LONG: ReadonlySet<ConditionStatus> = new Set([
+  'offLine',
+  'shieldOffLine',
+  'shieldEngaged',
+  'rushing',
+]);
 
 /** The record of one status in a state, or undefined when the status is not on. */
 export function conditionRecord(
@@ -277,6 +286,7 @@ const NO_CONDITIONS: GreyhawkConditionState = {
   shieldPunched: false,
   shieldPunchedUntilNextAttack: false,
   shieldEngaged: false,
+  rushing: false,
 };
 
 /** The state a fighter's condition records stand for (none: no condition at all). */

@@ -99,8 +99,11 @@ export function validateStyle(
   missile: boolean,
   mountedThrowing = false,
 ): void {
-  if (use.secondHand === 'twoWeapons') {
+  if (use.secondHand === 'twoWeapons')
     ensure(use.otherWeapon !== undefined, 'PDA.Error.Greyhawk.Style.NoSecondWeapon', { name: c.name });
+  // G-ST4: a weapon in each hand is the two-weapon style, whichever strikes this round: the off-hand
+  // one must be shorter unless both are small (equal sizes need the extra slot).
+  if (use.otherWeapon !== undefined && (use.secondHand === 'twoWeapons' || use.hand === 'off')) {
     const [main, off] = use.hand === 'off' ? [use.otherWeapon, weapon] : [weapon, use.otherWeapon];
     ensureTwoWeaponsAllowed(c, main, off);
   }

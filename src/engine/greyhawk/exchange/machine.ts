@@ -173,7 +173,8 @@ export function attackerPatch(s: GreyhawkAttackState): Partial<GreyhawkCondition
   const o = s.outcome;
   if (o?.kind === 'seizePerson' && o.result.hold) return { holding: true };
   if (o?.kind === 'shieldRush') {
-    const patch: { shieldOffLine?: boolean; prone?: boolean } = {};
+    // G-SH2: the charge leaves the rusher 1 AC worse and without DEX bonus to the round's end.
+    const patch: { shieldOffLine?: boolean; prone?: boolean; rushing?: boolean } = { rushing: true };
     if (o.result.shieldAc === 'lostToRoundEnd') patch.shieldOffLine = true;
     // G-SH2: a rusher who misses and fails his DEX check falls, carried on by his own run.
     if (o.result.rusherCheck?.standing === false) patch.prone = true;

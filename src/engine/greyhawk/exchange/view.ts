@@ -71,6 +71,8 @@ export function fightersOf(v: GreyhawkExchangeView): Fighters {
   ensureNotDmgParrying(v.attacker.name, r.attackerDmgParry === true);
   ensureWeaponSound(v);
   const dc = v.defenderConditions;
+  // G-SH2: declared before initiative in the round, or a rush played from the sheet and applied.
+  const rushing = r.defenderRushing === true || dc.rushing === true;
   const shieldAc = v.defenderShield ? standardShield(v.defenderShield).ac : 0;
   const parry = dmgParryModifier(v.defender, r.defenderDmgParry === true);
   const acMods = [
@@ -78,9 +80,9 @@ export function fightersOf(v: GreyhawkExchangeView): Fighters {
     ...conditionAcModifiers(dc, shieldAc),
     ...(parry ? [parry] : []),
     // G-SH2: a rusher is easier to hit all round (+1 AC, no DEX bonus).
-    ...rusherAcModifiers(v.defender, r.defenderRushing === true),
+    ...rusherAcModifiers(v.defender, rushing),
     // G-G2: a holder loses its DEX bonus (unless the rush took it already).
-    ...(r.defenderRushing === true ? [] : holderAcModifiers(v.defender, dc.holding === true)),
+    ...(rushing ? [] : holderAcModifiers(v.defender, dc.holding === true)),
   ];
   // G-SH2: a spear, lance or polearm braced against this rusher doubles its damage.
   const braced = v.weapon.brace === true && r.attackerBracedAgainstDefender === true;

@@ -37,6 +37,7 @@ const ICONS: Readonly<Record<ConditionStatus, string>> = {
   parried: 'icons/svg/shield.svg',
   shieldPunched: 'icons/svg/shield.svg',
   shieldEngaged: 'icons/svg/shield.svg',
+  rushing: 'icons/svg/wingfoot.svg',
 };
 
 export const statusId = (s: ConditionStatus): string => `greyhawk-${s}`;

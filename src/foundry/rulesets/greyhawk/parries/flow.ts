@@ -1,4 +1,5 @@
 import { RulesError } from '../../../../engine/core/errors';
+import { refusalRule } from '../../../../engine/greyhawk/refusals';
 import type { ExchangeSide } from '../../../../engine/core/exchange';
 import {
   GREYHAWK_PARRY_EXCHANGE,
@@ -205,6 +206,12 @@ const PARRY_CHOICES = object({
   with: optional(oneOf(['weapon', 'shield'] as const)),
 }) as unknown as Schema<ParryChoices>;
 
+/** A parry's refusal naming the rule it comes from (G-W2, G-PA1..G-PA4, G-ST3). */
+function cited(error: RulesError): RulesError {
+  const cite = refusalRule(error.key, 'G-PA1');
+  return new RulesError(error.key, { ...error.data, cite });
+}
+
 /** GM side: one parry card for the round, refused at once when the weapon cannot parry. */
 export const greyhawkParryOpener: CardOpener<ParryChoices> = {
   choices: PARRY_CHOICES,
@@ -222,10 +229,10 @@ export const greyhawkParryOpener: CardOpener<ParryChoices> = {
     const refusal = withShield
       ? shieldParryRefusal(engine, shield, other)
       : parryRefusal(engine, weapon, state, other);
-    if (refusal) throw refusal;
+    if (refusal) throw cited(refusal);
     const combat = combatOf(parrier);
     if (combat.id && parryCardsThisRound(parrier.uuid, combat.id, combat.round) > 0)
-      throw new RulesError('PDA.Error.Greyhawk.NoParryLeft');
+      throw cited(new RulesError('PDA.Error.Greyhawk.NoParryLeft'));
     const cardState: ParryCardState = {
       ...newParryState({
         parrierName: parrier.name,
