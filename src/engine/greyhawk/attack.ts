@@ -378,10 +378,3 @@ export function calledShotInitiativeModifier(use: CalledShotUse | null): Modifie
 export function calledShotHitModifier(use: CalledShotUse | null): Modifier[] {
   return use ? [mod(use.source, use.label, use.level === 2 ? -8 : -4)] : [];
 }
-
-/** Attacks' initiative modifier for called shots (G-C1): +1, doubly +2. */
-export function calledShotInitiative(called: CalledShot | undefined): Modifier[] {
-  if (called === 1) return [mod('G-C1', 'CalledShot', 1)];
-  if (called === 2) return [mod('G-C1', 'DoublyCalledShot', 2)];
-  return [];
-}

@@ -87,14 +87,6 @@ export function activeStatuses(c: Partial<GreyhawkConditionState>): ConditionSta
   });
 }
 
-/** Rounds an active status still lasts by itself (G-C1 pin), or undefined when the rules give none. */
-export function statusRounds(
-  c: Partial<GreyhawkConditionState>,
-  status: ConditionStatus,
-): number | undefined {
-  return status === 'pinned' && (c.pinned ?? 0) > 0 ? c.pinned : undefined;
-}
-
 /**
  * A new round starts: the pin runs down (G-C1: free after three rounds), a held victim counts
  * one more full round held (the hostage shot needs one), and what lasted "to the end of the
@@ -130,14 +122,6 @@ export function conditionsAtRoundStart<T extends Partial<GreyhawkConditionState>
     next.losesNextInitiative = false;
   }
   return next as T;
-}
-
-/** What changes at round start, as a patch (empty when nothing does). */
-export function roundStartPatch(c: Partial<GreyhawkConditionState>): Partial<GreyhawkConditionState> {
-  const next = conditionsAtRoundStart(c);
-  const patch: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(next)) if ((c as Record<string, unknown>)[k] !== v) patch[k] = v;
-  return patch as Partial<GreyhawkConditionState>;
 }
 
 /** G-C1: the victim spends the round pulling free; the pin ends at once. */
@@ -374,14 +358,6 @@ export function conditionHolds(c: Partial<GreyhawkConditionState>, effect: Condi
     ...(effect.data ? { data: effect.data } : {}),
   };
   return sameRecord(now, wrote);
-}
-
-/** The condition effects of a new round for one fighter (G-C1 pin, G-G2 held, G-D2, G-D3). */
-export function roundStartEffects(
-  fighter: FighterRef,
-  c: Partial<GreyhawkConditionState>,
-): ConditionEffect[] {
-  return conditionEffects(fighter, c, conditionsAtRoundStart(c));
 }
 
 /**

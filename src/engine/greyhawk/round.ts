@@ -386,11 +386,6 @@ export const greyhawkRoundRules: RoundRules<GreyhawkRoundCombatant, GreyhawkDecl
     }),
   };
 
-/** A DMG parry (G-PA4) is the only thing its declarer does this round. */
-export function isDmgParry(d: GreyhawkDeclaration | undefined): boolean {
-  return d?.action === 'parryDmg';
-}
-
 export {
   type GreyhawkRoundCombatant,
   effectiveSpeed,

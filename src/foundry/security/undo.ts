@@ -7,5 +7,4 @@ export {
   type UndoConflict,
   undoConflict,
   undoRefusal,
-  ensureUnchanged,
 } from '../../engine/core/undo';
