@@ -37,4 +37,3 @@ export interface SouffleFighter {
 }
 
 export const GUERRIER = 'guerrier';
-

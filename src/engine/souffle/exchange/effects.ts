@@ -175,4 +175,3 @@ export function undoRefusal(
   const changed = mark ? markChange(fighter, mark) : undefined;
   return changed ? { rule, key: UNDO_CHANGED_KEY, data: { name, ...changed } } : undefined;
 }
-
