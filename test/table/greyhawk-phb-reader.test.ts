@@ -422,4 +422,37 @@ describe('Greyhawk as a PHB reader plays it (issue 44)', () => {
     const again = await refusedSheetAttack(table.gm, 'Temujin, archer monté', 'Arbalète lourde');
     expect(again).toMatch(/recharger.*G-ST6/);
   });
+
+  it("G-ST3 the sheet writes a style's slots in words, never a raw placeholder", async () => {
+    const table = await greyhawk();
+    await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
+    const alice = table.seat('Alice');
+    const sheet = await alice.openSheet(alice.actor(DREVIN));
+    await alice.click('[data-tab="styles"]', sheet);
+    const tag = text(alice.actor(DREVIN).sheet.element.querySelector('[data-stat="style-shield"]')!);
+    expect(tag).not.toContain('{n}');
+    expect(tag).toMatch(/unités : \d/);
+  });
+
+  it("G-PA2 a long sword's parry dialog offers no polearm parry for the targeted orc: only Drevin himself", async () => {
+    const table = await greyhawk();
+    await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
+    await monster(table, 'Orque');
+    await facing(table, DREVIN, 'Orque');
+    const alice = table.seat('Alice');
+    await alice.target('Orque');
+    const sheet = await alice.openSheet(alice.actor(DREVIN));
+    const tab = sheet.querySelector('[data-tab="weapons"]');
+    if (tab) await alice.click(tab);
+    const row = [...alice.actor(DREVIN).sheet.element.querySelectorAll('tr[data-item-id]')].find((r: any) =>
+      /Épée longue/.test(r.textContent ?? ''),
+    ) as Element;
+    await alice.click('[data-action="parry"]', row);
+    const options = [...alice.dialog().querySelectorAll<HTMLInputElement>('input[name="defended"]')].map(
+      (i) => i.value,
+    );
+    expect(options).toEqual(['self']);
+    expect(text(alice.dialog())).not.toContain('Orque');
+    await alice.answerDialog({}, 'cancel');
+  });
 });
