@@ -455,4 +455,19 @@ describe('Greyhawk as a PHB reader plays it (issue 44)', () => {
     expect(text(alice.dialog())).not.toContain('Orque');
     await alice.answerDialog({}, 'cancel');
   });
+
+  it('G-ST4 Ayla ticks both blades: the main-hand card says the off hand strikes with an attack of its own', async () => {
+    const table = await greyhawk();
+    await table.importActor('greyhawk-bestiaire', 'Ayla, rôdeuse aux deux lames', 'Bruno');
+    await monster(table, 'Orque');
+    await facing(table, 'Ayla, rôdeuse aux deux lames', 'Orque');
+    const card = await sheetAttack(
+      table.gm,
+      'Ayla, rôdeuse aux deux lames',
+      'Épée longue',
+      { styleHand: 'main', bothHands: true },
+      [[20, 3]],
+    );
+    expect(text(card)).toMatch(/L'autre arme frappe aussi ce round.*main secondaire.*G-ST4/);
+  });
 });

@@ -128,6 +128,13 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
   if (s.first?.shieldAc) manoeuvreNotes.push({ text: L(`PunchShield.${s.first.shieldAc}`), rule: 'G-SH1' });
   if (c.manoeuvre !== 'normal')
     manoeuvreNotes.push({ text: L(`Manoeuvre.${c.manoeuvre}`), rule: MANOEUVRE_RULE[c.manoeuvre] });
+  // G-ST1/G-ST3/G-ST4: this card is one hand's blow; the other hand's is an attack of its own.
+  const second = c.style?.secondHand;
+  if (second)
+    manoeuvreNotes.push({
+      text: L(`OtherHand.${second}`, { hand: L(`OtherHand.${c.style?.hand === 'off' ? 'main' : 'off'}`) }),
+      rule: second === 'twoWeapons' ? 'G-ST4' : second === 'shield' ? 'G-ST3' : 'G-ST1',
+    });
   if (c.calledShot)
     manoeuvreNotes.push({
       text: c.purpose
