@@ -167,6 +167,7 @@ export async function runRoundCommand(
     // the GM's tracker shows the dice (issue 39).
     if (rolls.length && !orderSealed(state)) await postInitiativeRolls(adapter.rules.id, state, rolls);
     if (command.kind === 'nextRound' && adapter.roundStarted) await adapter.roundStarted(combat, state);
+    if (adapter.afterCommand) await adapter.afterCommand(combat, state);
     return state;
   });
 }

@@ -3,6 +3,7 @@ import {
   ATTACKING,
   GREYHAWK_ACTIONS,
   greyhawkRoundRules,
+  monsterAttacksPerTwoRounds,
   toGreyhawkRoundCombatant,
   type GreyhawkActionKind,
   type GreyhawkDeclaration,
@@ -21,7 +22,9 @@ import {
 import { templatePath } from '../../../constants';
 import { t } from '../../../i18n';
 import { greyhawkConditionsOf } from '../conditions';
-import { tickGreyhawkConditions } from '../conditions-round';
+import { ruledWeapon } from '../../../../engine/greyhawk/options';
+import { greyhawkOptionsFromSettings } from '../settings';
+import { standGreyhawkFighters, tickGreyhawkConditions } from '../conditions-round';
 import { readiedWeapons } from '../styles/facts';
 import { freeShotRole } from './free-shot';
 import { declarationExtras, parseDeclarationExtras, describeExtras, saveGrip } from './declaration';
@@ -65,7 +68,8 @@ export function greyhawkRoundCombatant(combatant: CombatantLike): GreyhawkRoundC
   const shieldText = actor?.system?.shield;
   const shield = shieldText ? (shieldText as ShieldKind) : undefined;
   // The first readied weapon, and a second melee weapon in the other hand (G-ST4).
-  const readied = readiedWeapons(actor).map((w) => w.weapon);
+  const options = greyhawkOptionsFromSettings();
+  const readied = readiedWeapons(actor).map((w) => ruledWeapon(w.weapon, options));
   const weapon = readied[0];
   const offHand = weapon?.melee ? readied.slice(1).find((w) => w.melee && w.hands !== 2) : undefined;
   // G-P2: conditions are effects on the actor.
@@ -95,10 +99,18 @@ export function greyhawkRoundCombatant(combatant: CombatantLike): GreyhawkRoundC
     prone,
     ...freeShotRole(combatant),
   });
+  // A monster attacks as its entry says; a missile weapon it shoots as the world's ruling says.
   const rate = character.monster
-    ? (actor?.system?.attacksPerTwoRounds ?? view.attacksPerTwoRounds)
+    ? monsterAttacksPerTwoRounds(
+        actor?.system?.attacksPerTwoRounds ?? view.attacksPerTwoRounds,
+        weapon,
+        view.attacksPerTwoRounds,
+        options,
+      )
     : view.attacksPerTwoRounds;
-  return { ...view, id, name, attacksPerTwoRounds: rate, ...lost };
+  // G-ST6: a rider declares whether the mount moves this round.
+  const mounted = (actor?.system as { mount?: string } | undefined)?.mount?.trim() ? { mounted: true } : {};
+  return { ...view, id, name, attacksPerTwoRounds: rate, ...lost, ...mounted };
 }
 
 const text = (value: unknown): string | undefined =>
@@ -256,4 +268,5 @@ export const greyhawkRoundAdapter: RoundAdapter<
   startsCard: startsGreyhawkCard,
   startCard: (combat, slotId) => startGreyhawkSlotAttack(combat, slotId),
   roundStarted: (combat) => tickGreyhawkConditions(combat),
+  afterCommand: (combat, state) => standGreyhawkFighters(combat, state),
 };

@@ -36,7 +36,7 @@ import { characterUpdate, itemList, MASTERY_RANKS, STYLE_IDS, type GreyhawkDeriv
 import { catalogueSource } from '../models/items';
 import { startGreyhawkAttack } from '../cards/start';
 import { onParryClick } from '../parries/start';
-import { onRealignClick } from '../shields/realign';
+import { onRealignClick, onRealignWeaponClick } from '../shields/realign';
 import { actorSheetContext, refusalText, type GreyhawkSheetInput } from './context';
 
 interface GreyhawkActorLike {
@@ -130,6 +130,7 @@ export class GreyhawkActorSheet extends PasseDArmesActorSheetBase {
       pullFree: GreyhawkActorSheet.#onPullFree,
       parry: onParryClick,
       realignShield: onRealignClick,
+      realignWeapon: onRealignWeaponClick,
     },
   };
 
