@@ -32,6 +32,13 @@ import type { GalleryPage } from '../types';
 /** The card's two actors as the exchange's view reads them (Gord with his sword, the brute). */
 function galleryActor(uuid: string): unknown {
   const character = uuid === 'Actor.gord' ? fighters.attacker : fighters.defender;
+  // Each holds the sword readied: the cards read a defender's weapon from its own items (G-D1..G-D5).
+  const sword = {
+    id: 'sword',
+    type: 'arme-adnd',
+    name: fighters.weapon.name,
+    system: { equipped: true, toEngine: () => fighters.weapon },
+  };
   return {
     uuid,
     name: character.name,
@@ -43,7 +50,7 @@ function galleryActor(uuid: string): unknown {
       hp: { value: 30 },
       abilities: { dex: fighters.defenderDex },
     },
-    items: { get: () => ({ name: fighters.weapon.name, system: { toEngine: () => fighters.weapon } }) },
+    items: Object.assign([sword], { get: () => sword }),
     effects: [],
   };
 }

@@ -18,13 +18,7 @@ import {
   setClergyWeapons,
   allowedWeapons,
 } from '../../../../engine/greyhawk/build';
-import type {
-  FightingStyle,
-  GreyhawkCharacter,
-  GreyhawkWeapon,
-  MasteryRank,
-} from '../../../../engine/greyhawk/types';
-import { sheetHeader } from '../../../models';
+import type { FightingStyle, GreyhawkCharacter, MasteryRank } from '../../../../engine/greyhawk/types';
 import { PasseDArmesActorSheetBase, type RenderOptions, withDialogDefaults } from '../../../apps';
 import { postTemplateCard } from '../../../chat';
 import { pullFree } from '../../../../engine/greyhawk/conditions';
@@ -32,59 +26,15 @@ import { greyhawkConditionsOf, writeConditions } from '../conditions';
 import { templatePath } from '../../../constants';
 import { withFoundryDice, type DieRoller } from '../../../dice';
 import { notifyError, t } from '../../../i18n';
-import { characterUpdate, itemList, MASTERY_RANKS, STYLE_IDS, type GreyhawkDerived } from '../models/actors';
+import { characterUpdate, MASTERY_RANKS, STYLE_IDS } from '../models/actors';
 import { catalogueSource } from '../models/items';
 import { startGreyhawkAttack } from '../cards/start';
 import { onParryClick } from '../parries/start';
 import { onRealignClick, onRealignWeaponClick } from '../shields/realign';
-import { actorSheetContext, refusalText, type GreyhawkSheetInput } from './context';
+import { actorSheetContext, refusalText } from './context';
+import { sheetInputFromActor, type GreyhawkActorLike } from './sheet-input';
 
-interface GreyhawkActorLike {
-  id: string | null;
-  name: string;
-  img: string | null;
-  type: string;
-  system: {
-    toEngine(): GreyhawkCharacter;
-    derived: GreyhawkDerived;
-    biography?: string;
-    toObject?: () => Record<string, unknown>;
-  };
-  items: Iterable<{ id: string | null; name: string; img: string | null; type: string; system: unknown }> & {
-    get(id: string): { system: unknown } | undefined;
-  };
-}
-
-/** Builds the pure context input from an actor document. */
-export function sheetInputFromActor(
-  actor: GreyhawkActorLike,
-  editable: boolean,
-  enrichedBiography: string,
-  activeTab?: string,
-): GreyhawkSheetInput {
-  const weapons: GreyhawkSheetInput['weapons'][number][] = [];
-  for (const item of itemList(actor.items)) {
-    const system = item.system as { equipped?: boolean; toEngine?: () => GreyhawkWeapon };
-    if (item.type !== 'arme-adnd' || typeof system.toEngine !== 'function') continue;
-    weapons.push({
-      ...system.toEngine(),
-      equipped: Boolean(system.equipped),
-      img: item.img ?? 'icons/svg/sword.svg',
-    });
-  }
-  return {
-    actor: sheetHeader(actor),
-    system: actor.system.toObject?.() ?? {},
-    character: actor.system.toEngine(),
-    derived: actor.system.derived,
-    weapons,
-    editable,
-    enrichedBiography,
-    ...(activeTab ? { activeTab } : {}),
-    conditions: greyhawkConditionsOf(actor),
-    t,
-  };
-}
+export { sheetInputFromActor } from './sheet-input';
 
 /** The clergy's weapons as the sheet shows them (the class's list until the GM names one). */
 const currentClergy = (c: GreyhawkCharacter): string[] => [...(allowedWeapons(c) ?? [])];
