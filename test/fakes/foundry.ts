@@ -55,6 +55,10 @@ export class FakeDocument {
     return `${(this.constructor as typeof FakeDocument).documentName}.${this.id}`;
   }
 
+  get documentName(): string {
+    return (this.constructor as typeof FakeDocument).documentName;
+  }
+
   /** Records what the create dialog would be opened with. */
   static async createDialog(data: Obj = {}, createOptions: Obj = {}, options: Obj = {}): Promise<Obj> {
     return { data, createOptions, options };

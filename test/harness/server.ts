@@ -179,8 +179,10 @@ export class FakeServer {
       case 'ActiveEffect':
         return this.ownershipLevel(userId, parentSource) >= OWNERSHIP.OWNER;
       case 'ChatMessage':
-        // Anyone may post as themselves; only the author (or a GM) may edit or delete a message.
+        // Anyone may post as themselves; only the author (or a GM) may edit or delete a message,
+        // and no player changes its author.
         if (action === 'create') return (source?.author ?? userId) === userId;
+        if (changes && 'author' in changes && changes.author !== userId) return false;
         return source?.author === userId;
       case 'Combat':
         // Combats are the GM's; a player who owns the current combatant may only move the turn.
