@@ -4,7 +4,6 @@
  * GM's page loads, the journals of cut-off cards are finished: only cards a GM wrote, and each
  * write checked as a live one is (a card writes fighters, never a User or a message).
  */
-/* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 import { describe, expect, it } from 'vitest';
 import { fantasiaTable } from '../table/fantasia-table';
 
