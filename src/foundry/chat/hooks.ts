@@ -5,9 +5,12 @@ import { requestCardAction } from './card-action';
 import { getFlow } from './flow';
 import { SYSTEM_ID } from '../constants';
 
-/** A message the system keeps for its own use (a store for the GMs): not shown in the log. */
+/**
+ * A message the system keeps for its own use (a store for the GMs): not shown in the log. Only a
+ * GM writes those: a player's message flagged hidden is shown like any other.
+ */
 export function isHiddenMessage(message: ChatMessage): boolean {
-  return message.flags?.[SYSTEM_ID]?.hidden === true;
+  return message.flags?.[SYSTEM_ID]?.hidden === true && isGmCard(message);
 }
 
 /**
