@@ -27,6 +27,7 @@ import {
   type SouffleRoundState,
 } from './round/adapter';
 import { notifyError, t } from '../../i18n';
+import { tooltipAttribute } from '../../rules';
 import { askGM, registerQuery, type QueryPayload } from '../../queries';
 import { id, oneOf } from '../../security';
 
@@ -296,9 +297,8 @@ export function postureHudHtml(current: string | undefined): string {
   const esc = (s: string) => foundry.utils.escapeHTML(s);
   const buttons = POSTURES.map((p) => {
     const label = esc(t(`PDA.Souffle.Posture.${p}`));
-    const hint = esc(t(`PDA.Souffle.Posture.Hint.${p}`));
     const active = p === current ? ' active' : '';
-    return `<button type="button" class="control-icon pda-posture-button${active}" data-pda-posture="${p}" data-tooltip="${label} — ${hint}" aria-label="${label}"><i class="${POSTURE_ICONS[p]}" inert></i></button>`;
+    return `<button type="button" class="control-icon pda-posture-button${active}" data-pda-posture="${p}" data-tooltip="${tooltipAttribute(`${t(`PDA.Souffle.Posture.${p}`)} — ${t(`PDA.Souffle.Posture.Hint.${p}`)}`)}" aria-label="${label}"><i class="${POSTURE_ICONS[p]}" inert></i></button>`;
   });
   return `<div class="pda-souffle-hud" role="group" aria-label="${esc(t('PDA.Souffle.Posture.Label'))}">${buttons.join('')}</div>`;
 }
