@@ -1,8 +1,8 @@
 import { registerChat, registerFlow, resumeCardJournals } from './chat';
 import { resumeRoundJournals, registerRoundAdapter, registerCombat } from './combat';
-import { gmTask } from './security';
+import { gmTask, registerBindingEffectGuard } from './security';
 import { SYSTEM_ID } from './constants';
-import { PasseDArmesActor, PasseDArmesItem } from './documents';
+import { PasseDArmesActiveEffect, PasseDArmesActor, PasseDArmesItem } from './documents';
 import { registerAllRulesets } from './rulesets/all';
 import { allRulesets, getRuleset } from './rulesets/registry';
 import type { SheetRegistration } from './rulesets/types';
@@ -71,6 +71,9 @@ export function initSystem(): void {
   registerAllRulesets();
   CONFIG.Actor.documentClass = PasseDArmesActor;
   CONFIG.Item.documentClass = PasseDArmesItem;
+  CONFIG.ActiveEffect.documentClass = PasseDArmesActiveEffect;
+  // A condition that binds a fighter is the GM's: a player's own change of it is undone.
+  registerBindingEffectGuard();
 
   // Every ruleset's models are registered, so stored data of another ruleset stays valid and
   // survives a switch of the world setting.

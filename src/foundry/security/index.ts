@@ -20,3 +20,10 @@ export {
   token,
 } from './payload';
 export { checkUpdate, gmTask, holds, serialise } from './writes';
+export {
+  creationRefusedToPlayer,
+  isBindingEffect,
+  refusedToPlayer,
+  registerBindingEffectGuard,
+  registerBindingStatuses,
+} from './binding-effects';

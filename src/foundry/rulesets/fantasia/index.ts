@@ -2,6 +2,7 @@ import { fantasiaAttackCardFlow } from './cards/start';
 import { fantasiaPreUpdateToken } from './token-moves';
 import { fantasiaResistanceFlow } from './cards/resistance-flow';
 import { registerResistanceQuery } from './cards/resistance';
+import { registerRepairQuery } from './rolls';
 import { fantasiaSiegeFlow } from './siege/flow';
 import { openChase } from './chase/app';
 import { decorateTracker } from './chase/tracker';
@@ -86,6 +87,7 @@ export const fantasiaRuleset: FoundryRuleset = {
     registerDeclarationVault('fantasia', fantasiaDeclarationVault);
     // F-T1 on its own: the GM rolls and posts the card on the user's request (every world).
     registerResistanceQuery();
+    registerRepairQuery();
     // Fantasia sheets serve compendium entries and actors kept from an earlier ruleset in every
     // world, so their partials load whatever the active ruleset.
     void foundry.applications.handlebars.loadTemplates([DECLARE_TEMPLATE, ...FANTASIA_PARTIALS]);

@@ -1,4 +1,5 @@
 import { setStatusEffects } from '../../compat';
+import { registerBindingStatuses } from '../../security';
 import { TIMED_STATE_ICONS } from './timed-states';
 
 /**
@@ -44,6 +45,8 @@ export const FANTASIA_TOKEN_ATTRIBUTES = { primary: 'pv', bar: ['pv'], value: ['
  */
 export function configureTokens(): void {
   setStatusEffects(FANTASIA_STATUS_EFFECTS);
+  // Every one of these states limits a fighter: only the GM sets or removes it (docs/trust.md).
+  registerBindingStatuses(FANTASIA_STATUS_EFFECTS.map((s) => s.id));
   const special: { DEFEATED?: string } | undefined = CONFIG.specialStatusEffects;
   if (special) special.DEFEATED = 'dead';
 }

@@ -1,13 +1,15 @@
 import { configuredStatusEffects, setStatusEffects } from '../../compat';
 import { templatePath } from '../../constants';
 import { registerDepartureHooks, registerSouffleOpenQuery, souffleCardFlows } from './cards';
+import { registerBindingStatuses } from '../../security';
 import { registerConditionHooks } from './round/conditions';
 import { souffleRoundAdapter, POSTURE_DIALOG_TEMPLATE, setSouffleSlotAttack } from './round/adapter';
 import { startSouffleSlotAttack } from './round/slot-attack';
 import type { FoundryRuleset } from '../types';
 import { AdversaireModel, CombattantModel } from './models/actors';
 import { ArmeSouffleModel, ArmureSouffleModel } from './models/items';
-import { onRenderTokenHUD, POSTURE_STATUS_EFFECTS, registerPostureQuery } from './posture';
+import { declaredPosture, onRenderTokenHUD, POSTURE_STATUS_EFFECTS, registerPostureQuery } from './posture';
+import { setRoundPostureReader } from './models/actors';
 import { registerSouffleSettings } from './settings';
 import { registerLadderMenu } from './ladder-form';
 import { SOUFFLE_STATE_STATUS_EFFECTS } from './states';
@@ -70,11 +72,19 @@ export const souffleRuleset: FoundryRuleset = {
       ...POSTURE_STATUS_EFFECTS,
       ...SOUFFLE_STATE_STATUS_EFFECTS,
     ]);
+    // S-ST1 states and the round's conditions bind a fighter: only the GM sets or removes them
+    // (docs/trust.md); the posture badges only show the declared posture.
+    registerBindingStatuses([...SOUFFLE_STATE_STATUS_EFFECTS.map((s) => s.id), 'freine']);
+    registerBindingStatuses(['vise'], true);
+    const defeated = CONFIG.specialStatusEffects?.DEFEATED;
+    if (defeated) registerBindingStatuses([defeated]);
     Hooks.on('renderTokenHUD', onRenderTokenHUD);
     // S-AT6: a token moved out of a foe's reach asks the GM for the opportunity card.
     registerDepartureHooks();
     // S-AT7: an aim prepared in a combat ends with it.
     registerConditionHooks();
+    // S-P1: in a round, the declared posture (GM-written) binds, not the actor's own field.
+    setRoundPostureReader(declaredPosture);
   },
 };
 

@@ -90,6 +90,30 @@ export function postureCombatOf(actorUuid: string): CombatantOfActor | undefined
   return undefined;
 }
 
+/** Reading a round makes engine views of its fighters, which ask for their posture again. */
+let readingDeclared = false;
+
+/**
+ * The posture declared for the actor in its started Souffle round (S-P1): the round's copy,
+ * written by the GM only, not the actor's `system.posture`, which its owner may write.
+ */
+export function declaredPosture(actor: unknown): Posture | undefined {
+  const uuid = (actor as { uuid?: unknown } | null)?.uuid;
+  if (readingDeclared || typeof uuid !== 'string') return undefined;
+  readingDeclared = true;
+  try {
+    const found = postureCombatOf(uuid);
+    if (!found) return undefined;
+    const state = readRoundState(souffleRoundAdapter, found.combat) as SouffleRoundState | null;
+    const posture = state?.declarations[found.combatantId]?.posture;
+    return isPosture(posture) ? posture : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    readingDeclared = false;
+  }
+}
+
 interface PostureQueryPayload extends QueryPayload {
   combatId: string;
   combatantId: string;

@@ -26,8 +26,7 @@ import type {
 import { sheetHeader } from '../../../models';
 import { PasseDArmesActorSheetBase, type RenderOptions } from '../../../apps';
 import { postTemplateCard } from '../../../chat';
-import { pullFree } from '../../../../engine/greyhawk/conditions';
-import { greyhawkConditionsOf, writeConditions } from '../conditions';
+import { greyhawkConditionsOf } from '../conditions';
 import { templatePath } from '../../../constants';
 import { withFoundryDice, type DieRoller } from '../../../dice';
 import { notifyError, t } from '../../../i18n';
@@ -35,7 +34,8 @@ import { characterUpdate, itemList, MASTERY_RANKS, STYLE_IDS, type GreyhawkDeriv
 import { catalogueSource } from '../models/items';
 import { startGreyhawkAttack } from '../cards/start';
 import { onParryClick } from '../parries/start';
-import { onRealignClick } from '../shields/realign';
+import { onRealignClick, PULL_FREE_QUERY } from '../shields/realign';
+import { askGM } from '../../../queries';
 import { actorSheetContext, refusalText, type GreyhawkSheetInput } from './context';
 
 interface GreyhawkActorLike {
@@ -249,7 +249,8 @@ export class GreyhawkActorSheet extends PasseDArmesActorSheetBase {
   /** G-C1: the pinned fighter spends the round pulling free; the pin ends. */
   static async #onPullFree(this: GreyhawkActorSheet): Promise<void> {
     try {
-      await writeConditions(this.document, { ...greyhawkConditionsOf(this.document), ...pullFree() });
+      // The pin is the GM's to take off (docs/trust.md): the active GM checks and writes it.
+      await askGM(PULL_FREE_QUERY, { actorUuid: (this.document as { uuid: string }).uuid });
     } catch (error) {
       notifyError(error);
     }

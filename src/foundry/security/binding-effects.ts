@@ -1,0 +1,147 @@
+import { isActiveGM } from '../active-gm';
+
+/**
+ * Conditions that bind a fighter (grabbed, held, knocked out, reloading, cannot move, disarmed,
+ * prone…) are Active Effects on the fighter's actor (docs/trust.md, "Facts that bind a fighter").
+ * Foundry lets an actor's owner create, alter and delete its effects (the token HUD toggles them),
+ * so an effect carrying one of these statuses is the GM's alone:
+ *
+ * - the system's ActiveEffect refuses a non-GM's change or deletion, and creation of an advantage
+ *   (a prepared aim), on that user's own client (`_preCreate`, `_preUpdate`, `_preDelete`), which
+ *   stops the HUD and honest scripts;
+ * - the active GM's client, which receives every change with the user the server attests, undoes
+ *   a non-GM's change that skipped those checks (a raw call from the console): a deleted effect is
+ *   created again with its id, a changed one written back, a created advantage deleted.
+ *
+ * Each ruleset registers the statuses its rules read (`registerBindingStatuses`, at init).
+ */
+
+interface UserLike {
+  readonly isGM?: boolean;
+}
+
+const binding = new Set<string>();
+/** Binding statuses that help their holder (a prepared aim): a player may not even set one. */
+const advantages = new Set<string>();
+
+/**
+ * The statuses the rules read as binding facts (a ruleset's conditions and states). A player may
+ * put a penalty on her own fighter (the Souffle sheet's state boxes: it only limits her), never an
+ * `advantage`, and never take one off or change it.
+ */
+export function registerBindingStatuses(ids: Iterable<string>, advantage = false): void {
+  for (const id of ids) {
+    binding.add(id);
+    if (advantage) advantages.add(id);
+  }
+}
+
+function carriesAdvantage(data: EffectData | null | undefined): boolean {
+  const statuses = data?.statuses;
+  if (!statuses || typeof (statuses as Iterable<string>)[Symbol.iterator] !== 'function') return false;
+  for (const s of statuses) if (advantages.has(s)) return true;
+  return false;
+}
+
+/** A non-GM's creation refused: an effect carrying an advantage status. */
+export function creationRefusedToPlayer(user: unknown, data: unknown): boolean {
+  return !(user as UserLike | null)?.isGM && carriesAdvantage(data as EffectData | null);
+}
+
+interface EffectData {
+  readonly statuses?: Iterable<string> | null;
+}
+
+function carriesBinding(data: EffectData | null | undefined): boolean {
+  const statuses = data?.statuses;
+  if (!statuses || typeof (statuses as Iterable<string>)[Symbol.iterator] !== 'function') return false;
+  for (const s of statuses) if (binding.has(s)) return true;
+  return false;
+}
+
+/** True when the effect (or the data of one) carries a binding status. */
+export function isBindingEffect(effect: unknown): boolean {
+  return carriesBinding(effect as EffectData | null);
+}
+
+/**
+ * The refusal of the system's ActiveEffect for a non-GM user: true when this change touches a
+ * binding effect (before or after it).
+ */
+export function refusedToPlayer(user: unknown, before: unknown, after?: unknown): boolean {
+  if ((user as UserLike | null)?.isGM) return false;
+  return isBindingEffect(before) || isBindingEffect(after);
+}
+
+interface EffectDoc {
+  readonly id: string | null;
+  readonly statuses?: Iterable<string>;
+  readonly parent?: {
+    readonly uuid?: string;
+    createEmbeddedDocuments?(name: 'ActiveEffect', data: object[], options?: object): Promise<unknown>;
+  } | null;
+  toObject(): Record<string, unknown>;
+  update(changes: Record<string, unknown>, options?: object): Promise<unknown>;
+  delete(options?: object): Promise<unknown>;
+}
+
+/** The active GM's copy of each binding effect as a GM last left it, by parent and id. */
+const known = new Map<string, Record<string, unknown>>();
+
+const keyOf = (effect: EffectDoc): string => `${effect.parent?.uuid ?? ''}|${effect.id ?? ''}`;
+
+function writtenByGM(userId: unknown): boolean {
+  return Boolean((game.users?.get(String(userId)) as UserLike | undefined)?.isGM);
+}
+
+function remember(effect: EffectDoc): void {
+  if (isBindingEffect(effect)) known.set(keyOf(effect), effect.toObject());
+  else known.delete(keyOf(effect));
+}
+
+/** Every binding effect of the world's actors and of the viewed scene's tokens, as they stand. */
+function rememberAll(): void {
+  const actors: unknown[] = [...(game.actors ?? [])];
+  for (const scene of game.scenes ?? [])
+    for (const token of (scene as unknown as { tokens?: Iterable<{ actor?: unknown; actorLink?: boolean }> })
+      .tokens ?? [])
+      if (!token.actorLink && token.actor) actors.push(token.actor);
+  for (const actor of actors)
+    for (const effect of (actor as { effects?: Iterable<EffectDoc> }).effects ?? []) remember(effect);
+}
+
+/** The GM's side: a non-GM's change of a binding effect is undone (see above). */
+export function registerBindingEffectGuard(): void {
+  Hooks.once('ready', () => {
+    if (game.user?.isGM) rememberAll();
+  });
+  Hooks.on('createActiveEffect', ((effect: EffectDoc, _options: object, userId: string) => {
+    if (!game.user?.isGM) return;
+    // A penalty a player put on her own fighter binds her from then on; an advantage is removed.
+    if (writtenByGM(userId) || !carriesAdvantage(effect)) return remember(effect);
+    if (isActiveGM()) void effect.delete().catch((e: unknown) => console.error(e));
+  }) as never);
+  Hooks.on('updateActiveEffect', ((effect: EffectDoc, _changed: object, _options: object, userId: string) => {
+    if (!game.user?.isGM) return;
+    if (writtenByGM(userId)) return remember(effect);
+    if (!isActiveGM()) return;
+    const before = known.get(keyOf(effect));
+    if (before) {
+      const { _id: _ignored, ...restore } = before;
+      void effect.update(restore, { recursive: false }).catch((e: unknown) => console.error(e));
+    } else if (isBindingEffect(effect)) void effect.delete().catch((e: unknown) => console.error(e));
+  }) as never);
+  Hooks.on('deleteActiveEffect', ((effect: EffectDoc, _options: object, userId: string) => {
+    if (!game.user?.isGM) return;
+    const before = known.get(keyOf(effect));
+    if (writtenByGM(userId)) {
+      known.delete(keyOf(effect));
+      return;
+    }
+    if (!isActiveGM() || !(before || isBindingEffect(effect))) return;
+    const data = before ?? effect.toObject();
+    void effect.parent
+      ?.createEmbeddedDocuments?.('ActiveEffect', [data], { keepId: true })
+      .catch((e: unknown) => console.error(e));
+  }) as never);
+}
