@@ -365,6 +365,12 @@ class FakeCombat extends FakeDocument {
     this.started = data.started ?? false;
   }
 }
+class FakeActiveEffect extends FakeDocument {
+  static override documentName = 'ActiveEffect';
+  async _preCreate(_data: Obj, _options: Obj, _user: any): Promise<boolean | void> {}
+  async _preUpdate(_changed: Obj, _options: Obj, _user: any): Promise<boolean | void> {}
+  async _preDelete(_options: Obj, _user: any): Promise<boolean | void> {}
+}
 class FakeChatMessage extends FakeDocument {
   static override documentName = 'ChatMessage';
   static created: FakeChatMessage[] = [];
@@ -424,6 +430,7 @@ export function installFoundry(): void {
       Combat: FakeCombat,
       Combatant: FakeCombatant,
       ChatMessage: FakeChatMessage,
+      ActiveEffect: FakeActiveEffect,
     },
     applications: {
       api: {
@@ -482,6 +489,7 @@ export function resetFoundry(): { gm: FakeUser; player: FakeUser } {
     Combat: { dataModels: {}, documentClass: FakeCombat },
     Combatant: { dataModels: {}, documentClass: FakeCombatant },
     ChatMessage: { dataModels: {}, documentClass: FakeChatMessage },
+    ActiveEffect: { dataModels: {}, documentClass: FakeActiveEffect },
     ui: {},
     statusEffects: [],
   };

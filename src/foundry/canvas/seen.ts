@@ -32,9 +32,7 @@ export class SeenPlaces {
   /** Every token of every scene, as the world loads (the active GM only). */
   rememberAll(): void {
     if (!isActiveGM()) return;
-    for (const scene of game.scenes ?? [])
-      for (const token of (scene as unknown as { tokens?: Iterable<TokenPlaced> }).tokens ?? [])
-        this.remember(token);
+    for (const scene of game.scenes ?? []) for (const token of scene.tokens) this.remember(token);
   }
 }
 

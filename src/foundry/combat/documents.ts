@@ -9,17 +9,17 @@ export type { CoreAdvance } from './types';
 /** The round and turn each combat had after a GM last wrote them (the active GM's memory). */
 const gmWritten = new Map<string, { round: number; turn: number | null }>();
 
-function isGMUser(userId: unknown): boolean {
-  return Boolean((game.users?.get(String(userId)) as { isGM?: boolean } | undefined)?.isGM);
+/** True when the server-attested writer is a player (a user who is not a GM). */
+function isPlayer(userId: unknown): boolean {
+  const writer = game.users?.get(String(userId)) as { isGM?: boolean } | undefined;
+  return Boolean(writer && !writer.isGM);
 }
 
 /** At `ready`: the round and turn of every combat as loaded, for the GMs. */
 export function rememberCombatTurns(): void {
   if (!game.user?.isGM) return;
-  for (const combat of game.combats ?? []) {
-    const c = combat as unknown as { id: string | null; round: number; turn: number | null };
-    if (c.id) gmWritten.set(c.id, { round: c.round, turn: c.turn ?? null });
-  }
+  for (const combat of game.combats ?? [])
+    if (combat.id) gmWritten.set(combat.id, { round: combat.round, turn: combat.turn ?? null });
 }
 
 /**
@@ -74,7 +74,7 @@ export class PasseDArmesCombat extends foundry.documents.Combat {
     if (system?.order !== undefined && typeof this.setupTurns === 'function') this.setupTurns();
     const moved = 'round' in (changed as object) || 'turn' in (changed as object);
     if (!moved || !this.id) return;
-    if (isGMUser(userId)) {
+    if (!isPlayer(userId)) {
       gmWritten.set(this.id, { round: this.round, turn: this.turn ?? null });
       return;
     }
@@ -116,7 +116,9 @@ export class PasseDArmesCombat extends foundry.documents.Combat {
     const [changed, , user] = args;
     // Round and turn are the GM's: a player moves them only through round commands (requests).
     const c = changed as Record<string, unknown>;
-    if (!(user as { isGM?: boolean } | undefined)?.isGM && ('round' in c || 'turn' in c)) return false;
+    const writer = typeof user === 'string' ? game.users?.get(user) : user;
+    const byPlayer = !(writer as { isGM?: boolean } | undefined)?.isGM;
+    if (!this.#pending && byPlayer && ('round' in c || 'turn' in c)) return false;
     if (this.#pending) {
       // Round, turn and the whole round data: the engine's values replace core's.
       Object.assign(changed as object, this.#pending);
@@ -212,7 +214,7 @@ export class PasseDArmesCombatant extends foundry.documents.Combatant {
     // under the stricter reading (test/harness/FAKE.md).
     const [, , userId] = args;
     const writer = game.users?.get(String(userId)) as User | undefined;
-    const mayDrop = Boolean(writer?.isGM || (writer && this.actor?.testUserPermission(writer, 'OWNER')));
+    const mayDrop = Boolean(writer?.isGM || (writer && this.testUserPermission(writer, 'OWNER')));
     if ((changed as { defeated?: boolean }).defeated === true && mayDrop && combat.roundStarted && this.id) {
       void sendRoundCommand(combat, { kind: 'drop', combatantId: this.id });
     }

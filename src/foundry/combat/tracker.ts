@@ -230,7 +230,7 @@ export class PasseDArmesCombatTracker extends BaseTracker {
     const combatant = combat?.combatants.get(target.dataset.combatantId ?? '');
     if (!combatant || !game.user?.isGM) return;
     // Kept on the Combat, which only a GM writes (docs/trust.md): the Combatant's owner may not.
-    const marked = (combat?.system as unknown as { surprised?: readonly string[] }).surprised ?? [];
+    const marked: readonly string[] = combat?.system.surprised ?? [];
     const id = combatant.id ?? '';
     const surprised = marked.includes(id) ? marked.filter((x) => x !== id) : [...marked, id];
     await combat?.update({ system: { surprised } });

@@ -76,19 +76,24 @@ export function refusedToPlayer(user: unknown, before: unknown, after?: unknown)
 interface EffectDoc {
   readonly id: string | null;
   readonly statuses?: Iterable<string>;
-  readonly parent?: {
-    readonly uuid?: string;
-    createEmbeddedDocuments?(name: 'ActiveEffect', data: object[], options?: object): Promise<unknown>;
-  } | null;
-  toObject(): Record<string, unknown>;
-  update(changes: Record<string, unknown>, options?: object): Promise<unknown>;
+  /** The actor (or item) holding the effect. */
+  readonly parent?: unknown;
+  toObject(): object;
+  update(changes: object, options?: object): Promise<unknown>;
   delete(options?: object): Promise<unknown>;
 }
 
-/** The active GM's copy of each binding effect as a GM last left it, by parent and id. */
-const known = new Map<string, Record<string, unknown>>();
+interface EffectParent {
+  readonly uuid?: string;
+  createEmbeddedDocuments?(name: 'ActiveEffect', data: object[], options?: object): Promise<unknown>;
+}
 
-const keyOf = (effect: EffectDoc): string => `${effect.parent?.uuid ?? ''}|${effect.id ?? ''}`;
+const parentOf = (effect: EffectDoc): EffectParent | null => (effect.parent ?? null) as EffectParent | null;
+
+/** The active GM's copy of each binding effect as a GM last left it, by parent and id. */
+const known = new Map<string, object>();
+
+const keyOf = (effect: EffectDoc): string => `${parentOf(effect)?.uuid ?? ''}|${effect.id ?? ''}`;
 
 function writtenByGM(userId: unknown): boolean {
   return Boolean((game.users?.get(String(userId)) as UserLike | undefined)?.isGM);
@@ -103,9 +108,7 @@ function remember(effect: EffectDoc): void {
 function rememberAll(): void {
   const actors: unknown[] = [...(game.actors ?? [])];
   for (const scene of game.scenes ?? [])
-    for (const token of (scene as unknown as { tokens?: Iterable<{ actor?: unknown; actorLink?: boolean }> })
-      .tokens ?? [])
-      if (!token.actorLink && token.actor) actors.push(token.actor);
+    for (const token of scene.tokens) if (!token.actorLink && token.actor) actors.push(token.actor);
   for (const actor of actors)
     for (const effect of (actor as { effects?: Iterable<EffectDoc> }).effects ?? []) remember(effect);
 }
@@ -116,26 +119,26 @@ export function registerBindingEffectGuard(): void {
     if (game.user?.isGM) rememberAll();
   });
   // An actor created with its effects (an import) brings them without an effect hook.
-  Hooks.on('createActor', ((actor: { effects?: Iterable<EffectDoc> }) => {
-    if (game.user?.isGM) for (const effect of actor.effects ?? []) remember(effect);
-  }) as never);
-  Hooks.on('createActiveEffect', ((effect: EffectDoc, _options: object, userId: string) => {
+  Hooks.on('createActor', (actor: { effects: Iterable<EffectDoc> }) => {
+    if (game.user?.isGM) for (const effect of actor.effects) remember(effect);
+  });
+  Hooks.on('createActiveEffect', (effect: EffectDoc, _options: object, userId: string) => {
     if (!game.user?.isGM) return;
     // A penalty a player put on her own fighter binds her from then on; an advantage is removed.
     if (writtenByGM(userId) || !carriesAdvantage(effect)) return remember(effect);
     if (isActiveGM()) void effect.delete().catch((e: unknown) => console.error(e));
-  }) as never);
-  Hooks.on('updateActiveEffect', ((effect: EffectDoc, _changed: object, _options: object, userId: string) => {
+  });
+  Hooks.on('updateActiveEffect', (effect: EffectDoc, _changed: object, _options: object, userId: string) => {
     if (!game.user?.isGM) return;
     if (writtenByGM(userId)) return remember(effect);
     if (!isActiveGM()) return;
     const before = known.get(keyOf(effect));
     if (before) {
-      const { _id: _ignored, ...restore } = before;
+      const { _id: _ignored, ...restore } = before as { _id?: unknown };
       void effect.update(restore, { recursive: false }).catch((e: unknown) => console.error(e));
     } else if (isBindingEffect(effect)) void effect.delete().catch((e: unknown) => console.error(e));
-  }) as never);
-  Hooks.on('deleteActiveEffect', ((effect: EffectDoc, _options: object, userId: string) => {
+  });
+  Hooks.on('deleteActiveEffect', (effect: EffectDoc, _options: object, userId: string) => {
     if (!game.user?.isGM) return;
     const before = known.get(keyOf(effect));
     if (writtenByGM(userId)) {
@@ -144,8 +147,8 @@ export function registerBindingEffectGuard(): void {
     }
     if (!isActiveGM() || !(before || isBindingEffect(effect))) return;
     const data = before ?? effect.toObject();
-    void effect.parent
+    void parentOf(effect)
       ?.createEmbeddedDocuments?.('ActiveEffect', [data], { keepId: true })
       .catch((e: unknown) => console.error(e));
-  }) as never);
+  });
 }

@@ -1,10 +1,9 @@
 import { RulesError } from '../../../../engine/core/errors';
-import { findBotte, weaponFit } from '../../../../engine/fantasia/bottes';
 import { checkCanAttack } from '../../../../engine/fantasia/attack';
 import { isRanged, withStates } from '../../../../engine/fantasia/weapons';
 import type { FantasiaCombatant, FantasiaWeapon } from '../../../../engine/fantasia/types';
 import { GM } from '../../../../engine/round/types';
-import { notifyError, t } from '../../../i18n';
+import { notifyError } from '../../../i18n';
 import { activeRulesetId } from '../../../settings';
 import { runRoundCommand, type CombatLike, type CombatantLike, refuseAttackOutOfTurn } from '../../../combat';
 import { combatantOfActor } from '../round/chat-round';
@@ -21,7 +20,7 @@ import {
 } from '../../../chat';
 import { tokenDistance } from '../../../canvas';
 import { tokenFor } from '../scene-points';
-import { bool, int, object, oneOf, optional, outsideGmQueue } from '../../../security';
+import { bool, int, object, oneOf, optional } from '../../../security';
 import { combatantOf } from './actor-writes';
 import { FANTASIA_ATTACK_FLOW, fantasiaAttackFlow } from './attack-flow';
 import {
@@ -42,6 +41,7 @@ import {
   type SituationQuestion,
 } from '../../../../engine/fantasia/exchange';
 import { askChoices, type AttackDialogResult } from './attack-dialog';
+import { withOtherWeaponRuling } from './other-weapon-ruling';
 import { optionsSource } from './attack-state';
 
 /**
@@ -187,54 +187,8 @@ const OPEN_CHOICES = object({
 
 type SituationShape = Record<SituationQuestion, ReturnType<typeof optional<boolean>>>;
 
-/** Users whose F-B1 question waits for the GM: one question at a time per user. */
-const asking = new Set<string>();
-
 /** Requests the GM already ruled on (F-B1 granted): opened again without asking twice. */
 const granted = new WeakSet<object>();
-
-/**
- * F-B1: a thrust with another weapon of the same skill is the GM's to allow, never the player's:
- * whatever the request says, the GM's client asks its GM (a GM attacking has decided by choosing).
- * The question waits outside the GM queue (every other request is answered meanwhile), one per
- * user (`PDA.Error.RulingPending`). `asked`: the GM was asked, so what was read before may have
- * changed and the opening is made again from the documents.
- */
-async function withOtherWeaponRuling(
-  c: FantasiaOpenChoices,
-  user: User,
-  name: string,
-  attacker: FantasiaCombatant,
-  weapon: FantasiaWeapon,
-): Promise<{ choices: FantasiaOpenChoices; asked: boolean }> {
-  const { otherWeapon: _ignored, ...situation } = c.situation ?? {};
-  if (!c.thrustId) return { choices: { ...c, situation }, asked: false };
-  const thrust = findBotte(c.thrustId);
-  const known = attacker.thrusts?.find((k) => k.thrustId === thrust.id);
-  if (weaponFit(thrust, weapon, known) !== 'sameSkill') return { choices: { ...c, situation }, asked: false };
-  const allowedChoices = { ...c, situation: { ...situation, otherWeapon: true } };
-  if (user.isGM) return { choices: allowedChoices, asked: false };
-  const who = user.id ?? '';
-  if (asking.has(who)) throw new RulesError('PDA.Error.RulingPending');
-  asking.add(who);
-  let allowed = false;
-  try {
-    allowed = await outsideGmQueue(
-      async () =>
-        (await foundry.applications.api.DialogV2.confirm({
-          window: { title: t('PDA.Chat.Dialog.OtherWeaponTitle') },
-          content: `<p>${foundry.utils.escapeHTML(
-            t('PDA.Chat.Dialog.OtherWeaponAsk', { name, thrust: thrust.name, weapon: weapon.name }),
-          )}</p>`,
-        } as unknown as foundry.applications.api.DialogV2.ConfirmConfig)) === true,
-    );
-  } finally {
-    asking.delete(who);
-  }
-  if (!allowed)
-    throw new RulesError('PDA.Error.ThrustOtherWeaponRefused', { thrust: thrust.name, weapon: weapon.name });
-  return { choices: allowedChoices, asked: true };
-}
 
 /** GM side: one attack card per target, rolled with Foundry dice on the GM's client. */
 export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {

@@ -193,7 +193,7 @@ export class FantasiaActorSheet extends ActorSheetBase {
 
   /** F-H7: a Bricolage roll to repair the jammed weapon; on a success the repair takes 1–2 rounds. */
   static async #onRepairWeapon(this: FantasiaActorSheet): Promise<void> {
-    await requestRepair(this.document as unknown as { uuid: string });
+    await requestRepair(this.document);
   }
 
   /** F-S1, F-S2: fires a siege engine at the user's targets (siege/fire.ts). */
