@@ -10,10 +10,6 @@
 export interface SystemChatMessageFlags {
   /** A store for the GMs: the chat log hides it (chat/hooks.ts). */
   hidden?: boolean;
-  /** A combat's secret declarations (combat/vault.ts): `{ combatId, declarations }`. */
-  secretDeclarations?: { readonly combatId?: unknown; readonly declarations?: unknown };
-  /** A GM request's data sealed in a whispered message (queries.ts): `{ id, name, data }`. */
-  sealedRequest?: { readonly id?: unknown; readonly name?: unknown; readonly data?: unknown };
 }
 
 /** Flags of the system's Combats. */

@@ -31,9 +31,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * clamped into 0–CHARACTERISTIC_MAX (a FOR + TAI of 1625 or more made the damage bonus
  * an impossible formula, so every card involving the actor failed), and the current PV into the
  * maximum the clamped CON and TAI give when no override is set. Every other value is kept.
+ *
+ * `migrateData` also runs on the partial data of an update (foundryvtt #14482), and cannot tell
+ * it from a stored source: only data carrying all six characteristics (as every stored source
+ * does) is clamped. A partial update keeps its values, so one over the bound is refused by the
+ * model's validation instead of being silently changed, and its PV are never cut against a CON or
+ * TAI it does not carry.
  */
 export function clampCharacteristics(system: Record<string, unknown>): Record<string, unknown> {
   if (!isRecord(system.characteristics)) return system;
+  const given = system.characteristics;
+  if (!CHARACTERISTICS.every((id) => typeof given[id] === 'number')) return system;
   const characteristics = { ...system.characteristics };
   let changed = false;
   for (const id of CHARACTERISTICS) {
@@ -46,16 +54,28 @@ export function clampCharacteristics(system: Record<string, unknown>): Record<st
   if (!changed) return system;
   const out: Record<string, unknown> = { ...system, characteristics };
   const pv = isRecord(system.pv) ? system.pv : undefined;
-  const con = Number(characteristics.CON ?? 10);
-  const tai = Number(characteristics.TAI ?? 10);
-  if (pv && typeof pv.value === 'number' && typeof pv.max !== 'number') {
+  const con = characteristics.CON;
+  const tai = characteristics.TAI;
+  // A partial update (migrateData runs on it too) may carry the PV without CON or TAI: the
+  // maximum is then unknown here, and the actor's own update check clamps the PV instead.
+  if (
+    pv &&
+    typeof pv.value === 'number' &&
+    typeof pv.max !== 'number' &&
+    typeof con === 'number' &&
+    typeof tai === 'number'
+  ) {
     const max = Math.ceil((con + tai) / 2);
     if (pv.value > max) out.pv = { ...pv, value: max };
   }
   return out;
 }
 
-/** A `guerrier-adnd` stored with no class gets the schema's default (fighter 1). */
+/**
+ * A `guerrier-adnd` stored with no class gets the schema's default (fighter 1). `migrateData` also
+ * runs on the partial data of an update (foundryvtt #14482): an update emptying the classes gets
+ * fighter 1 as well, so no fighter is ever classless (slots and THAC0 come from the classes).
+ */
 export function ensureAClass(system: Record<string, unknown>): Record<string, unknown> {
   if (!Array.isArray(system.classes) || system.classes.length > 0) return system;
   return { ...system, classes: [{ cls: 'fighter', level: 1 }] };

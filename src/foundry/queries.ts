@@ -1,5 +1,5 @@
 import { RulesError } from '../engine/core/errors';
-import { deletionUpdate, gmIds, isDeletionValue } from './compat';
+import { deletionUpdate, isDeletionValue } from './compat';
 import { SYSTEM_ID } from './constants';
 import { errorMessage } from './i18n';
 import { object, parsePayload, type ObjectOf, type Schema, gmTask } from './security';
@@ -104,47 +104,74 @@ interface StoredRequest {
 }
 
 /**
- * A GM's request, on the User: its name and the id of the message holding its data. Every client
- * receives every User, so a second GM's request (a PNJ's exact intent) never travels there: its
- * data goes in a chat message whispered to the GMs, which the server withholds from players.
+ * A GM's request, on the User: its name and a one-time token naming its data. Every client
+ * receives every User, and every chat message too under the stricter reading (issue 39), so a
+ * second GM's request (a PNJ's exact intent) never travels on either: its data goes straight to
+ * the active GM's client by `User#query` (the server relays a query to its target user only),
+ * and waits there under the token until the attested request on the User names it.
  */
 interface SealedRequest {
   readonly name: string;
   readonly sealed: string;
 }
 
-const SEALED_FLAG = 'sealedRequest';
+/** The query carrying a sealed request's data to the active GM's client. */
+const SEALED_QUERY = `${SYSTEM_ID}.sealedRequest`;
+/** Sealed data the active GM holds, by token (oldest first, bounded). */
+const inbox = new Map<string, StoredRequest & { readonly id: string }>();
+const INBOX_SIZE = 32;
+const TOKEN = /^[A-Za-z0-9]{32}$/;
 
-/** Writes a GM's request data into a message whispered to the GMs; returns its id. */
-async function seal(id: string, name: string, data: Record<string, unknown>): Promise<string> {
-  const message = (await CONFIG.ChatMessage.documentClass.create({
-    content: '',
-    whisper: gmIds(),
-    flags: { [SYSTEM_ID]: { [SEALED_FLAG]: { id, name, data }, hidden: true } },
-  } as unknown as ChatMessage.CreateData)) as { id?: string | null } | undefined;
-  if (!message?.id) throw new Error('sealed request not created');
-  return message.id;
+/**
+ * The active GM's `CONFIG.queries` handler: keeps a sealed request's data under its token. The
+ * handler is not told who sent it (foundryvtt #13418), so nothing here is trusted yet: the data
+ * runs only once the sender's own attested User write names the token (`unseal`), and a token
+ * already held is never replaced (the real GM's data arrives before the User write shows the
+ * token to anyone).
+ */
+function receiveSealed(data: unknown): boolean {
+  if (!game.user?.isGM || !isPlainObject(data)) return false;
+  const { token, id, name, data: payload } = data;
+  if (typeof token !== 'string' || !TOKEN.test(token) || inbox.has(token)) return false;
+  if (typeof id !== 'string' || !REQUEST_ID.test(id) || typeof name !== 'string' || !isPlainObject(payload))
+    return false;
+  if (JSON.stringify(payload).length > MAX_REQUEST_CHARS) return false;
+  inbox.set(token, { id, name, data: payload });
+  while (inbox.size > INBOX_SIZE) inbox.delete(inbox.keys().next().value as string);
+  return true;
 }
 
-interface SealedMessage {
-  readonly author?: { id?: string | null } | null;
-  readonly flags?: Record<string, Record<string, unknown> | undefined>;
-  delete(): Promise<unknown>;
+/** 32 random letters and digits (about 190 bits): nobody guesses a token before it is shown. */
+function sealToken(): string {
+  const bytes = new Uint8Array(32);
+  crypto.getRandomValues(bytes);
+  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return Array.from(bytes, (b) => chars[b % chars.length]).join('');
+}
+
+/** Sends a GM's request data to the active GM's client only; returns the token naming it. */
+async function seal(id: string, name: string, data: Record<string, unknown>): Promise<string> {
+  const target = game.users?.activeGM as {
+    query?: (n: string, d: unknown, o: object) => Promise<unknown>;
+  } | null;
+  if (!target || typeof target.query !== 'function') throw new Error('no active GM to seal for');
+  const token = sealToken();
+  const kept = await target.query(SEALED_QUERY, { token, id, name, data }, { timeout: TIMEOUT_MS });
+  if (kept !== true) throw new Error('sealed request not kept');
+  return token;
 }
 
 /**
- * The data of a sealed request, read on the active GM's client: only from a message its
- * attested sender wrote for that very request id; the message is deleted once read.
+ * The data of a sealed request, read on the active GM's client: only for a request its attested
+ * sender (a GM) wrote, whose token names data held for that very request id and name; the data is
+ * forgotten once read.
  */
 async function unseal(id: string, request: SealedRequest, sender: User): Promise<StoredRequest | undefined> {
   if (!sender.isGM || typeof request.sealed !== 'string') return undefined;
-  const message = game.messages?.get(request.sealed) as unknown as SealedMessage | undefined;
-  if (!message || message.author?.id !== sender.id) return undefined;
-  const stored = message.flags?.[SYSTEM_ID]?.[SEALED_FLAG] as
-    Partial<StoredRequest & { id: string }> | undefined;
-  if (stored?.id !== id || stored.name !== request.name || !isPlainObject(stored.data)) return undefined;
-  await message.delete().catch((error: unknown) => console.error(error));
-  return { name: stored.name, data: stored.data };
+  const stored = inbox.get(request.sealed);
+  if (!stored || stored.id !== id || stored.name !== request.name) return undefined;
+  inbox.delete(request.sealed);
+  return Promise.resolve({ name: stored.name, data: stored.data });
 }
 
 const TIMEOUT_MS = 30_000;
@@ -321,6 +348,9 @@ async function onUpdateUser(user: User, changed: unknown, _options: unknown, use
 
 /** Wires the request channel (every client, at `init`). */
 export function registerRequests(): void {
+  // Where Foundry runs a query on its target client (API v13 `CONFIG.queries`).
+  const queries = (CONFIG as unknown as { queries?: Record<string, (data: unknown) => unknown> }).queries;
+  if (queries) queries[SEALED_QUERY] = (data: unknown) => receiveSealed(data);
   Hooks.on('updateUser', (user: User, changed: unknown, options: unknown, userId: string) => {
     void onUpdateUser(user, changed, options, userId);
   });

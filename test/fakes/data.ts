@@ -621,12 +621,14 @@ export class DataModel {
   /**
    * Applies a change as Foundry's `DataModel#updateSource` does: dotted keys and `-=` deletions,
    * `recursive: false` replacing the given top-level values, cleaning and full validation (joint
-   * included); an invalid change throws and leaves the data as it was. Returns the diff.
+   * included); an invalid change throws and leaves the data as it was. Returns the diff. The
+   * change itself goes through `migrateData` first, partial as it is (foundryvtt issue #14482:
+   * `migrateData` also runs on the partial data of `update`/`updateSource`).
    */
   updateSource(changes: Obj = {}, options: { recursive?: boolean } = {}): Obj {
     const ctor = this.constructor as typeof DataModel;
     const before = deepClone(this._source);
-    const expanded = expandObject(changes);
+    const expanded = ctor.migrateData(expandObject(deepClone(changes)));
     const merged =
       options.recursive === false
         ? Object.assign(deepClone(this._source), expanded)

@@ -100,7 +100,9 @@ export class FakeDocument {
    * Applies `changes` as Foundry does (test/harness/FAKE.md): only an owner (or a GM) may write;
    * the system model's `_preUpdate` may veto; dotted keys, `-=` deletions and `recursive: false`
    * are honoured; the change is validated whole and an invalid one throws and changes nothing;
-   * `_onUpdate` then runs with the diff and the writing user's id.
+   * `_onUpdate` then runs with the diff and the writing user's id. As since v12, `_preUpdate` gets
+   * the change as requested (unchanged keys included); a change that changes nothing is written
+   * nowhere and runs no `_onUpdate` (foundryvtt #10841).
    */
   async update(changes: Obj, options: Obj = {}): Promise<this | undefined> {
     const user = (globalThis as any).game?.user;
@@ -129,6 +131,8 @@ export class FakeDocument {
     for (const [key, value] of Object.entries(expanded)) {
       if (key === 'system') continue;
       const target = this as Obj;
+      // An unchanged top-level value is no part of the diff.
+      if (!key.startsWith('-=') && JSON.stringify(target[key]) === JSON.stringify(value)) continue;
       if (key.startsWith('-=')) delete target[key.slice(2)];
       else if (
         options.recursive === false ||
@@ -141,6 +145,9 @@ export class FakeDocument {
       diff[key] = deepClone(value);
     }
     this.updates.push(deepClone(changes));
+    if (diff.system !== undefined && !Object.keys(diff.system as Obj).length && expanded.system !== undefined)
+      delete diff.system;
+    if (!Object.keys(diff).length) return this;
     this.prepareData();
     (this.system as any)?._onUpdate?.(diff.system ?? {}, options, user?.id ?? '');
     this._onUpdate(diff, options, user?.id ?? '');
@@ -347,9 +354,9 @@ class FakeCombatant extends FakeDocument {
 }
 class FakeCombat extends FakeDocument {
   static override documentName = 'Combat';
-  /** Combatants in turn order, through `_sortCombatants` as core does. */
+  /** Combatants in turn order, through `_sortCombatants` handed unbound to `Array#sort`, as core does. */
   get turns(): any[] {
-    return [...this.combatants.contents].sort((a, b) => this._sortCombatants(a, b));
+    return [...this.combatants.contents].sort(this._sortCombatants);
   }
   /** Core's order: initiative highest first (none last), ties by combatant id. */
   _sortCombatants(a: any, b: any): number {
@@ -473,6 +480,8 @@ export function resetFoundry(): { gm: FakeUser; player: FakeUser } {
   const g = globalThis as any;
   world.notifications.length = 0;
   world.settings.clear();
+  // A test that loads real strings must not leak them into the next file of a shared worker.
+  translations.data = {};
   rollQueue.length = 0;
   FakeChatMessage.created.length = 0;
   const gm: FakeUser = { id: 'gm00000000000001', name: 'MJ', isGM: true, active: true };

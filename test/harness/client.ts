@@ -88,6 +88,43 @@ export interface ClientOptions {
   readonly dice: TableDice;
   /** Foundry's generation to model where v13 and v14 differ. */
   readonly generation: number;
+  /**
+   * The browser's localStorage, where Foundry keeps client-scoped settings: a page reload of the
+   * same seat (same browser) passes the previous client's store, so those settings survive it.
+   */
+  readonly localStorage?: Map<string, unknown>;
+}
+
+/** Core's `CONFIG.statusEffects`: an array on v13, an object keyed by id from v14. */
+function statusEffectsFor(generation: number, list: Obj[]): Obj[] | Record<string, Obj> {
+  return generation >= 14 ? Object.fromEntries(list.map((e) => [e.id as string, e])) : list;
+}
+
+/**
+ * Grid spaces between two points of a square grid (their cells), by a `CONST.GRID_DIAGONALS`
+ * rule: 0 EQUIDISTANT (a diagonal is 1), 1 EXACT (√2), 2 APPROXIMATE (1.5), 3 RECTILINEAR (2),
+ * 4 ALTERNATING_1 (1, 2, 1…), 5 ALTERNATING_2 (2, 1, 2…), 6 ILLEGAL (no diagonal: counted as 2).
+ */
+export function squareSpaces(
+  a: { x: number; y: number },
+  b: { x: number; y: number },
+  size: number,
+  rule: number,
+): number {
+  const di = Math.abs(Math.floor(b.x / size) - Math.floor(a.x / size));
+  const dj = Math.abs(Math.floor(b.y / size) - Math.floor(a.y / size));
+  const diagonal = Math.min(di, dj);
+  const straight = Math.max(di, dj) - diagonal;
+  const cost: Record<number, number> = {
+    0: diagonal,
+    1: diagonal * Math.SQRT2,
+    2: diagonal * 1.5,
+    3: diagonal * 2,
+    4: diagonal + Math.floor(diagonal / 2),
+    5: diagonal + Math.ceil(diagonal / 2),
+    6: diagonal * 2,
+  };
+  return straight + (cost[rule] ?? diagonal);
 }
 
 export class Client implements Connection {
@@ -108,7 +145,8 @@ export class Client implements Connection {
     string,
     { fn: (...a: unknown[]) => unknown; once: boolean; id: number }[]
   >();
-  private readonly clientSettings = new Map<string, unknown>();
+  /** Client-scoped settings: the browser's localStorage (kept across a reload of the seat). */
+  readonly clientSettings: Map<string, unknown>;
   private readonly settingConfigs = new Map<string, Obj>();
   private readonly pending = new Set<Promise<unknown>>();
   /** Errors thrown by hooks or renders on this client (a test fails on unexpected ones). */
@@ -129,11 +167,14 @@ export class Client implements Connection {
     this.server = options.server;
     this.userId = options.userId;
     this.dice = options.dice;
+    this.clientSettings = options.localStorage ?? new Map<string, unknown>();
     installDomFidelity();
     this.window = new Window({ url: 'http://localhost:30000/game', width: 1600, height: 1000 });
     this.document = this.window.document as Document;
     this.document.body.innerHTML =
-      '<div id="interface"><section id="chat"><ol id="chat-log" class="chat-log"></ol></section><section id="sidebar-combat"></section></div>';
+      // Core's markup where the system or the e2e runner reads it: since v13 the chat log is an
+      // `ol.chat-log` inside the chat tab (`#chat`), with no id of its own (foundryvtt #11333).
+      '<div id="interface"><section id="chat" class="tab sidebar-tab chat"><ol class="chat-log plain"></ol></section><section id="sidebar-combat"></section></div>';
     const lang = options.lang;
     const translations = translationsFor(lang);
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- getters of plain objects below need the client
@@ -202,10 +243,11 @@ export class Client implements Connection {
       JournalEntryPage: { dataModels: {} },
       Adventure: { dataModels: {} },
       ui: {},
-      statusEffects: [
+      // An array on v13, a record keyed by id on v14 (its insertion order is the display order).
+      statusEffects: statusEffectsFor(options.generation, [
         { id: 'dead', name: 'EFFECT.StatusDead', img: 'icons/svg/skull.svg' },
         { id: 'prone', name: 'EFFECT.StatusProne', img: 'icons/svg/falling.svg' },
-      ],
+      ]),
       specialStatusEffects: { DEFEATED: 'dead', INVISIBLE: 'invisible', BLIND: 'blind' },
       time: { roundTime: 6, turnTime: 0 },
       Dice: { rolls: [] },
@@ -306,7 +348,10 @@ export class Client implements Connection {
       __tokensOf: (actor: any) => this.tokensOf(actor),
       __tokenById: (id: string) => this.tokenById(id),
       __placeableOf: (token: any) => this.placeableOf(token),
-      __dialogs: { confirm: (c: Obj) => this.apps.DialogV2.confirm(c) },
+      __dialogs: {
+        confirm: (c: Obj) => this.apps.DialogV2.confirm(c),
+        prompt: (c: Obj) => this.apps.DialogV2.prompt(c),
+      },
     };
     this.game = game;
     installTooltips(this.window, (key) => game.i18n.localize(key));
@@ -456,13 +501,22 @@ export class Client implements Connection {
           size,
           distance,
           units: scene?.grid?.units ?? 'm',
-          /** Euclidean distance in scene units between waypoints (a gridless measure). */
+          /**
+           * Distance in scene units between waypoints. On a square grid (Foundry's default type)
+           * it counts grid spaces by the diagonal rule of `core.gridDiagonals` (default
+           * EQUIDISTANT: a diagonal step is one space); on a gridless scene (`grid.type` 0) it is
+           * the straight line (API `SquareGridConfiguration#diagonals`, `CONST.GRID_DIAGONALS`).
+           */
           measurePath: (waypoints: { x: number; y: number; elevation?: number }[]) => {
+            const square = (scene?.grid?.type ?? 1) === 1;
+            const rule = Number(self.clientSettings.get('core.gridDiagonals') ?? 0);
             let total = 0;
             for (let i = 1; i < waypoints.length; i++) {
               const a = waypoints[i - 1]!;
               const b = waypoints[i]!;
-              const flat = (Math.hypot(b.x - a.x, b.y - a.y) / size) * distance;
+              const flat = square
+                ? squareSpaces(a, b, size, rule) * distance
+                : (Math.hypot(b.x - a.x, b.y - a.y) / size) * distance;
               const dz = (b.elevation ?? 0) - (a.elevation ?? 0);
               total += Math.hypot(flat, dz);
             }
@@ -598,7 +652,7 @@ export class Client implements Connection {
     const data: Obj = {};
     for (const [documentName, collection] of Object.entries(COLLECTIONS))
       data[collection] = [...this.server.world[collection].values()]
-        .filter((source) => this.server.mayView(this.userId, documentName, source))
+        .filter((source) => this.server.mayReceive(this.userId, documentName, source))
         .map((source) => deepClone(source));
     this.game.data = data;
     // Documents are built once the system's classes and data models are configured.
@@ -608,7 +662,7 @@ export class Client implements Connection {
       this.invalidDocuments.set(documentName, invalid);
       Object.defineProperty(coll, 'invalidDocumentIds', { value: invalid, configurable: true });
       for (const source of this.server.world[collection].values()) {
-        if (!this.server.mayView(this.userId, documentName, source)) continue;
+        if (!this.server.mayReceive(this.userId, documentName, source)) continue;
         const doc = new this.CONFIG[documentName].documentClass(deepClone(source));
         // Stored data that fails its model's validation (joint included) makes an invalid
         // document: Foundry keeps it out of the collection and the sidebar.
@@ -727,7 +781,7 @@ export class Client implements Connection {
       for (const app of Object.values(doc.apps ?? {})) void (app as any).close();
       this.afterChange(op, doc, parent);
       if (op.documentName === 'ChatMessage')
-        this.document.querySelector(`#chat-log [data-message-id="${id}"]`)?.remove();
+        this.document.querySelector(`#chat .chat-log [data-message-id="${id}"]`)?.remove();
     }
     this.afterBatch(op, parent);
   }
@@ -762,9 +816,11 @@ export class Client implements Connection {
   /** The chat log: each message this client may see, rendered through `renderHTML`. */
   async renderMessage(message: any): Promise<void> {
     if (!this.game.messages.get(message.id)) return;
+    // The client holds every message; its log shows only those `visible` to its user.
+    if (!message.visible) return;
     const li = await message.renderHTML();
     fixSelects(li);
-    const log = this.document.querySelector('#chat-log')!;
+    const log = this.document.querySelector('#chat .chat-log')!;
     const existing = log.querySelector(`[data-message-id="${message.id}"]`);
     if (existing) existing.replaceWith(li);
     else log.append(li);

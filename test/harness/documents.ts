@@ -323,39 +323,44 @@ export function makeDocumentClasses(host: DocumentHost) {
     }
 
     // --- Writes --------------------------------------------------------------------------------
-    /** The change as the initiating client sends it: pre-hooks, validation, then the diff. */
+    /**
+     * The change as the initiating client sends it, in Foundry's order since v12: `_preUpdate`
+     * (which runs the system model's) and the `preUpdate<Doc>` hooks get the change as requested,
+     * unchanged keys included, even when nothing changes; then it is validated and diffed against
+     * the source, and an empty diff is not sent (foundryvtt issues #10841, #10842).
+     */
     async _prepareUpdate(changes: Obj, options: Obj): Promise<Obj | null> {
       const legacy = legacyOperatorKeys(changes);
       if (legacy.length && host.generation >= 16)
         throw new Error(`Foundry v16 no longer accepts the update keys ${legacy.join(', ')}`);
       if (legacy.length && host.generation >= 14)
         for (const key of legacy) host.deprecations.push(`legacy deletion or replacement key ${key}`);
-      const all = expandObject(changes);
-      delete all._id;
-      // Foundry diffs the change against the source first: the pre-update steps see only what
-      // changes, and a change of nothing runs no hook and writes nothing.
-      const expanded =
-        options.diff === false || options.recursive === false ? all : diffObject(this._source, all);
-      if (!Object.keys(expanded).length) return null;
+      const requested = expandObject(changes);
+      delete requested._id;
       const user = currentUser();
-      if (this.system instanceof DataModel && typeof (this.system as Obj)._preUpdate === 'function') {
-        const allowed = await (this.system as Obj)._preUpdate(expanded, options, user);
-        if (allowed === false) return null;
-      }
-      const allowed = await this._preUpdate(expanded, options, user);
+      const allowed = await this._preUpdate(requested, options, user);
       if (allowed === false) return null;
-      if (host.Hooks.call(`preUpdate${this.documentName}`, this, expanded, options, host.userId) === false)
+      if (host.Hooks.call(`preUpdate${this.documentName}`, this, requested, options, host.userId) === false)
         return null;
       // Validate the change against the schema as Foundry does before sending it.
-      if (expanded.system !== undefined && this.system instanceof DataModel) {
+      if (requested.system !== undefined && this.system instanceof DataModel) {
         const probe = new (this.system.constructor as typeof DataModel)(this.system.toObject(), {
           parent: null,
         });
-        probe.updateSource(expanded.system, { recursive: options.recursive });
+        probe.updateSource(requested.system, { recursive: options.recursive });
       }
+      const expanded =
+        options.diff === false || options.recursive === false
+          ? requested
+          : diffObject(this._source, requested);
+      if (!Object.keys(expanded).length) return null;
       return expanded;
     }
-    async _preUpdate(_changes: Obj, _options: Obj, _user: any): Promise<boolean | void> {}
+    /** Core's base `_preUpdate` runs the system model's (a subclass that skips `super` skips it). */
+    async _preUpdate(changes: Obj, options: Obj, user: any): Promise<boolean | void> {
+      if (this.system instanceof DataModel && typeof (this.system as Obj)._preUpdate === 'function')
+        return (this.system as Obj)._preUpdate(changes, options, user);
+    }
     async _preCreate(_data: Obj, _options: Obj, _user: any): Promise<boolean | void> {}
     async _preDelete(_options: Obj, _user: any): Promise<boolean | void> {}
     _onCreate(_data: Obj, _options: Obj, _userId: string): void {}
@@ -480,8 +485,33 @@ export function makeDocumentClasses(host: DocumentHost) {
       return ok ? this.delete() : null;
     }
 
-    static async createDialog(data: Obj = {}, createOptions: Obj = {}, options: Obj = {}): Promise<Obj> {
-      return { data, createOptions, options };
+    /**
+     * Core's creation dialog, as the sidebar's Create button calls it on the document class:
+     * `(data, createOptions, options)`, a name and a type chosen among `options.types` (all the
+     * registered types otherwise), then `create` (API v13 `Document.createDialog`).
+     */
+    static async createDialog(data: Obj = {}, createOptions: Obj = {}, options: Obj = {}): Promise<any> {
+      const Cls = (this as any).implementation as typeof ClientDocument;
+      const name = Cls.documentName;
+      const types: string[] = Array.isArray(options.types) ? options.types : Object.keys(models(name));
+      const esc = (v: unknown): string => String(v).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+      const label = (t: string): string =>
+        host.game.i18n.localize(host.CONFIG[name]?.typeLabels?.[t] ?? `TYPES.${name}.${t}`);
+      const content =
+        `<input type="text" name="name" value="">` +
+        `<select name="type">${types.map((t) => `<option value="${esc(t)}">${esc(label(t))}</option>`).join('')}</select>`;
+      const chosen = (await host.game.__dialogs.prompt({
+        content,
+        ok: {
+          label: 'Create',
+          callback: (_event: Event, button: any) => ({
+            name: button.form.querySelector('[name="name"]').value,
+            type: button.form.querySelector('[name="type"]').value,
+          }),
+        },
+      })) as Obj | null;
+      if (!chosen) return null;
+      return (Cls as any).create({ ...data, ...chosen, name: chosen.name || name }, createOptions);
     }
 
     static async fromDropData(data: Obj): Promise<any> {
@@ -572,7 +602,13 @@ export function makeDocumentClasses(host: DocumentHost) {
         return false;
       }
       if (existing.length) return true;
-      const status = (host.CONFIG.statusEffects as Obj[]).find((s) => s.id === statusId);
+      // An array on v13, a record keyed by id on v14.
+      const config = host.CONFIG.statusEffects as Obj[] | Record<string, Obj>;
+      const status = Array.isArray(config)
+        ? config.find((s) => s.id === statusId)
+        : Object.hasOwn(config, statusId)
+          ? { ...config[statusId], id: statusId }
+          : undefined;
       if (!status) throw new Error(`Unknown status ${statusId}`);
       const [effect] = await this.createEmbeddedDocuments('ActiveEffect', [
         { name: host.game.i18n.localize(status.name), img: status.img, statuses: [statusId] },
@@ -643,9 +679,12 @@ export function makeDocumentClasses(host: DocumentHost) {
     declare combatants: Collection<any>;
     declare round: number;
     declare turn: number | null;
-    /** Combatants sorted by `_sortCombatants` (a system may override it), as `setupTurns` does. */
+    /**
+     * Combatants sorted by `_sortCombatants` (a system may override it), as `setupTurns` does:
+     * core hands the method to `Array#sort` as an unbound reference, so `this` is undefined inside.
+     */
     get turns(): any[] {
-      return [...(this.combatants.contents as any[])].sort((a, b) => this._sortCombatants(a, b));
+      return [...(this.combatants.contents as any[])].sort(this._sortCombatants);
     }
     /** Core's order: initiative highest first (none last), ties broken by combatant id only. */
     _sortCombatants(a: any, b: any): number {
@@ -738,9 +777,9 @@ export function makeDocumentClasses(host: DocumentHost) {
       );
     }
     set rolls(_v: unknown) {}
+    /** A blind message's content is the GMs'; a whisper's its author's, recipients' and GMs'. */
     get isContentVisible(): boolean {
-      if (!this.blind) return true;
-      return Boolean(currentUser()?.isGM);
+      return host.server.mayReadContent(host.userId, this._source);
     }
     override get visible(): boolean {
       return host.server.mayView(host.userId, 'ChatMessage', this._source);
@@ -792,7 +831,10 @@ export function makeDocumentClasses(host: DocumentHost) {
       header.textContent = this.author?.name ?? '';
       const content = doc.createElement('div');
       content.className = 'message-content';
-      content.innerHTML = this.isContentVisible ? this.content : '???';
+      // A whispered roll shown to someone else: core's "… rolled privately" notice, no content.
+      content.innerHTML = this.isContentVisible
+        ? this.content
+        : `${this.author?.name ?? ''} rolled privately`;
       li.append(header, content);
       host.Hooks.callAll('renderChatMessageHTML', this, li, {
         message: this.toObject(),
@@ -839,7 +881,8 @@ export function makeDocumentClasses(host: DocumentHost) {
       return this.update({ [`hotbar.${slot}`]: macro?.id ?? null });
     }
     override getUserLevel(user: any = currentUser()): number {
-      return user?.isGM || user?.id === this.id ? OWNERSHIP.OWNER : OWNERSHIP.LIMITED;
+      // A player has no level on another User (NONE), not LIMITED.
+      return user?.isGM || user?.id === this.id ? OWNERSHIP.OWNER : OWNERSHIP.NONE;
     }
   }
 

@@ -27,16 +27,23 @@ describe('the table harness keeps Foundry rules', () => {
     expect(msg.author.name).toBe('Bruno');
   });
 
-  it('delivers a whispered message only to its recipients and the GM', async () => {
+  it('delivers every message to every client; the log shows a whisper to its recipients, a whispered roll to all without its content', async () => {
     const table = await Table.open({ ruleset: 'fantasia' });
-    const bruno = table.seat('Bruno');
+    const [bruno, alice] = [table.seat('Bruno'), table.seat('Alice')];
     const Message = bruno.client.CONFIG.ChatMessage.documentClass;
     await Message.create({ content: 'secret', whisper: [table.gm.user.id] });
     await table.settle();
-    expect(table.gm.game.messages.size).toBe(1);
-    expect(bruno.game.messages.size).toBe(1);
-    expect(table.seat('Alice').game.messages.size).toBe(0);
-    expect(table.seat('Alice').messages()).toEqual([]);
+    for (const seat of [table.gm, bruno, alice]) expect(seat.game.messages.size, seat.name).toBe(1);
+    expect(table.gm.messages().length).toBe(1);
+    expect(bruno.messages().length).toBe(1);
+    expect(alice.messages()).toEqual([]);
+    // A whispered roll: everyone's log shows it, "rolled privately" for those not whispered to.
+    const roll = { class: 'Roll', formula: '1d20', terms: [], total: 12, evaluated: true };
+    await Message.create({ content: 'dé secret 12', whisper: [table.gm.user.id], rolls: [roll] });
+    await table.settle();
+    expect(alice.lastMessage().textContent).toContain('rolled privately');
+    expect(alice.lastMessage().textContent).not.toContain('dé secret');
+    expect(table.gm.lastMessage().textContent).toContain('dé secret 12');
   });
 
   it('applies deletion keys and non-recursive updates on every client, with the attested user', async () => {
@@ -149,23 +156,55 @@ describe('the table harness is as strict as Foundry (issue 30)', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  it('runs no pre-update or update hook for a change of nothing, and shows the pre-update only the diff', async () => {
+  it('runs the pre-update with the change as requested, even a change of nothing, then sends only the diff (v12+)', async () => {
     const table = await Table.open({ ruleset: 'fantasia' });
     await table.importActor('fantasia-bestiaire', 'Bretteur', 'Bruno');
     const bruno = table.seat('Bruno');
     const pre: unknown[] = [];
-    let updates = 0;
-    bruno.client.Hooks.on('preUpdateActor', (_d: unknown, changed: unknown) => void pre.push(changed));
-    table.gm.client.Hooks.on('updateActor', () => void (updates += 1));
+    const changed: unknown[] = [];
+    bruno.client.Hooks.on('preUpdateActor', (_d: unknown, c: unknown) => void pre.push(structuredClone(c)));
+    table.gm.client.Hooks.on('updateActor', (_d: unknown, c: unknown) => void changed.push(c));
     const actor = bruno.actor('Bretteur');
+    const pv = actor.system.pv.value as number;
     const before = table.server.log.length;
-    await actor.update({ name: 'Bretteur', 'system.pv.value': actor.system.pv.value });
+    // A change of nothing: the pre-update runs with it, nothing is sent, no update hook fires.
+    await actor.update({ name: 'Bretteur', 'system.pv.value': pv });
     await table.settle();
-    expect([pre.length, updates, table.server.log.length - before]).toEqual([0, 0, 0]);
+    expect(pre).toEqual([{ name: 'Bretteur', system: { pv: { value: pv } } }]);
+    expect([changed.length, table.server.log.length - before]).toEqual([0, 0]);
+    // A real change: the pre-update still sees the unchanged name; the others receive the diff.
     await actor.update({ name: 'Bretteur', 'system.pv.value': 3 });
     await table.settle();
-    expect(pre).toEqual([{ system: { pv: { value: 3 } } }]);
-    expect(updates).toBe(1);
+    expect(pre[1]).toEqual({ name: 'Bretteur', system: { pv: { value: 3 } } });
+    expect(changed).toEqual([{ _id: actor.id, system: { pv: { value: 3 } } }]);
+  });
+
+  it('gives a player no level on another User (NONE, not LIMITED); their own User is theirs', async () => {
+    const table = await Table.open({ ruleset: 'fantasia' });
+    const alice = table.seat('Alice');
+    const bruno = alice.game.users.getName('Bruno');
+    expect(bruno.getUserLevel(alice.user)).toBe(0);
+    expect(bruno.limited).toBe(false);
+    expect(alice.user.getUserLevel(alice.user)).toBe(3);
+    expect(alice.user.getUserLevel(table.gm.user)).toBe(3);
+  });
+
+  it('measures a square grid by its diagonal rule (a diagonal step is one square by default) and a gridless scene in straight lines', async () => {
+    const table = await Table.open({ ruleset: 'fantasia' });
+    await table.importActor('fantasia-bestiaire', 'Bretteur');
+    await table.placeToken('Bretteur', 1, 1);
+    const grid = () => table.gm.client.canvas.grid;
+    const path = [
+      { x: 150, y: 150 },
+      { x: 450, y: 350 },
+    ];
+    // Three columns and two rows away: two diagonal steps and one straight, 1.5 m each.
+    expect(grid().measurePath(path).distance).toBe(4.5);
+    await table.gm.game.settings.set('core', 'gridDiagonals', 4);
+    expect(grid().measurePath(path).distance).toBe(6);
+    await table.gm.game.scenes.find((s: { active: boolean }) => s.active).update({ 'grid.type': 0 });
+    await table.settle();
+    expect(grid().measurePath(path).distance).toBeCloseTo(Math.hypot(3, 2) * 1.5);
   });
 
   it('refuses a player renaming their own User or changing its role, and lets them write its flags', async () => {

@@ -218,11 +218,34 @@ export class FakeServer {
     }
   }
 
-  /** May `userId` see this document? Whispered messages reach only their author, recipients and GMs. */
+  /**
+   * Does `userId`'s chat log show this message (`ChatMessage#visible`)? A whisper shows to its
+   * author, its recipients and the GMs; a whisper that carries rolls shows to everyone, its
+   * content hidden ("… rolled privately", `isContentVisible`).
+   */
   mayView(userId: string, documentName: string, source: Obj): boolean {
     if (documentName !== 'ChatMessage' || this.isGM(userId)) return true;
     const whisper = (source.whisper ?? []) as string[];
+    if (((source.rolls ?? []) as unknown[]).length) return true;
     return whisper.length === 0 || whisper.includes(userId) || source.author === userId;
+  }
+
+  /** May `userId` read this message's content (`ChatMessage#isContentVisible`)? */
+  mayReadContent(userId: string, source: Obj): boolean {
+    if (this.isGM(userId)) return true;
+    if (source.blind) return false;
+    const whisper = (source.whisper ?? []) as string[];
+    return whisper.length === 0 || whisper.includes(userId) || source.author === userId;
+  }
+
+  /**
+   * Does `userId`'s client receive this document? Every client receives every document, chat
+   * messages included: a whispered message that carries rolls reaches everyone (players see
+   * "… rolled privately"), and where no public source says the server withholds a whisper, the
+   * stricter reading is kept (issue 39): a secret must never ride on a ChatMessage.
+   */
+  mayReceive(_userId: string, _documentName: string, _source: Obj): boolean {
+    return true;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -338,18 +361,18 @@ export class FakeServer {
     return ids;
   }
 
-  /** Sends the operation to every client; whispered messages only to those who may see them. */
+  /** Sends the operation to every client that receives it (`mayReceive`: every client). */
   private broadcast(operation: Operation): void {
     this.log.push(operation);
     for (const connection of this.connections.values()) {
       let op = operation;
-      if (operation.documentName === 'ChatMessage' && operation.action !== 'delete') {
-        const visible = (operation.result as Obj[]).filter((r) => {
-          const source = this.find('ChatMessage', r._id, null) ?? r;
-          return this.mayView(connection.userId, 'ChatMessage', source);
+      if (operation.action !== 'delete') {
+        const received = (operation.result as Obj[]).filter((r) => {
+          const source = this.find(operation.documentName, r._id, operation.parent) ?? r;
+          return this.mayReceive(connection.userId, operation.documentName, source);
         });
-        if (!visible.length) continue;
-        op = { ...operation, result: visible };
+        if (!received.length) continue;
+        op = { ...operation, result: received };
       }
       connection.receive(deepClone(op));
     }

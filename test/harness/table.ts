@@ -7,7 +7,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the fake are untyped */
 import { Client, TableDice } from './client';
 import { FakeServer, OWNERSHIP } from './server';
-import { windowGroup } from './windows';
+import { Window } from 'happy-dom';
+import { windowGroup, type ClosableWindow } from './windows';
 
 export { OWNERSHIP };
 
@@ -33,6 +34,8 @@ export interface TableOptions {
 export class Seat {
   /** Modal dialogs this person was shown, newest first: nothing else takes a click while one is open. */
   private modals: HTMLElement[] = [];
+  /** The documents of this person's popped-out windows (v14): their screen too. */
+  private readonly popouts: Document[] = [];
 
   constructor(
     readonly table: Table,
@@ -128,6 +131,89 @@ export class Seat {
     await this.table.settle();
   }
 
+  /**
+   * Drags a document onto a hotbar slot, as core's Hotbar does: `Hooks.call('hotbarDrop', hotbar,
+   * data, slot)` (not awaited; an explicit `false` stops core), else core's default: a script
+   * macro showing the document's sheet, assigned to the slot (API v13/v14 hook `hotbarDrop`,
+   * `User#assignHotbarMacro`). Returns once every client settled.
+   */
+  async dropOnHotbar(doc: any, slot: number): Promise<void> {
+    this.mayView(doc, 'drag');
+    const data = doc.toDragData();
+    const go = this.client.Hooks.call('hotbarDrop', this.client.ui.hotbar, data, slot);
+    if (go !== false) {
+      const Macro = this.client.CONFIG.Macro.documentClass;
+      const macro = await Macro.create({
+        name: doc.name,
+        type: 'script',
+        command: `await fromUuid(${JSON.stringify(doc.uuid)}).then((d) => d?.sheet?.render(true));`,
+      });
+      await this.user.assignHotbarMacro(macro, slot);
+    }
+    await this.table.settle();
+  }
+
+  /**
+   * Right-clicks a token the user controls: core's Token HUD renders (three columns, `.col.left`,
+   * `.col.middle`, `.col.right`) and `renderTokenHUD(hud, html, context)` fires with `hud.object`
+   * the Token placeable (API v13 `TokenHUD`, hook `renderApplicationV2` family). A player opens
+   * only the HUD of a token they own. Returns the HUD's element, on this user's page.
+   */
+  async openTokenHUD(name: string): Promise<HTMLElement> {
+    const token = this.token(name);
+    if (!this.user.isGM && !token.document.isOwner)
+      throw new Error(`${this.name} cannot open the HUD of ${name}: not their token`);
+    this.dom.querySelector('#token-hud')?.remove();
+    const html = this.client.document.createElement('div');
+    html.id = 'token-hud';
+    html.innerHTML =
+      '<div class="col left"></div><div class="col middle"></div><div class="col right"></div>';
+    this.dom.body.append(html);
+    const hud = { object: token, document: token.document, element: html };
+    this.client.Hooks.callAll('renderTokenHUD', hud, html, { id: token.document.id });
+    await this.table.settle();
+    return html;
+  }
+
+  /**
+   * Pops an open application out into a browser window of its own (v14): its element moves into
+   * that window's document and the application renders again there, as a pop-out does (inferred:
+   * core re-renders a popped-out application). Returns the new window's document.
+   */
+  async popOut(app: any): Promise<Document> {
+    if (!app?.element?.isConnected || app.element.ownerDocument !== this.dom)
+      throw new Error(`${this.name}: nothing open to pop out`);
+    const win = new Window({ url: 'http://localhost:30000/game', width: 800, height: 800 });
+    this.table.adoptWindow(win as unknown as ClosableWindow);
+    const doc = win.document as unknown as Document;
+    doc.body.append(doc.adoptNode(app.element));
+    this.popouts.push(doc);
+    await this.client.track(Promise.resolve(app.render(false)));
+    await this.table.settle();
+    return doc;
+  }
+
+  /**
+   * Clicks the Create button of the Actors or Items sidebar: core calls `createDialog(data,
+   * createOptions, options)` on the configured document class (players have no such button:
+   * they may not create world actors or items). The dialog stays open for `answerDialog`.
+   */
+  async createFromSidebar(documentName: 'Actor' | 'Item'): Promise<void> {
+    if (!this.user.isGM) throw new Error(`${this.name} has no Create button for ${documentName}s`);
+    const Cls = this.client.CONFIG[documentName].documentClass;
+    void this.client.track(Promise.resolve(Cls.createDialog({}, {}, {})));
+    await this.table.settle();
+  }
+
+  /** Clicks a hotbar slot: runs the macro the user assigned there (core's `Macro#execute`). */
+  async useHotbarSlot(slot: number): Promise<void> {
+    const id = this.user._source.hotbar?.[slot] ?? this.user.hotbar?.[slot];
+    const macro = id ? this.game.macros.get(id) : null;
+    if (!macro) throw new Error(`${this.name}'s hotbar slot ${slot} is empty`);
+    await this.client.track(Promise.resolve(macro.execute()));
+    await this.table.settle();
+  }
+
   // --- DOM -----------------------------------------------------------------------------------------
 
   /**
@@ -137,7 +223,8 @@ export class Seat {
    * element) cannot be reached, and a tab panel without a tab button to open it neither.
    */
   private async reach(el: Element, what: string): Promise<void> {
-    if (el.ownerDocument !== this.dom) throw new Error(`${this.name}: ${what} is on another person's screen`);
+    if (el.ownerDocument !== this.dom && !this.popouts.includes(el.ownerDocument))
+      throw new Error(`${this.name}: ${what} is on another person's screen`);
     if (!el.isConnected) throw new Error(`${this.name}: ${what} is not on the page`);
     const modal = this.modals.find((m) => m.isConnected);
     if (modal && !modal.contains(el))
@@ -355,7 +442,7 @@ export class Seat {
 
   /** The chat messages this person's log shows, oldest first. */
   messages(): HTMLElement[] {
-    return [...this.dom.querySelectorAll<HTMLElement>('#chat-log > li.chat-message')];
+    return [...this.dom.querySelectorAll<HTMLElement>('#chat .chat-log > li.chat-message')];
   }
   lastMessage(): HTMLElement {
     const m = this.messages();
@@ -425,6 +512,11 @@ export class Table {
   readonly seats = new Map<string, Seat>();
   /** Every window of this table, closed once the test (or the file, for a hook's table) ends. */
   private readonly windows = windowGroup();
+
+  /** Closes `window` with the table's own (a seat's popped-out window). */
+  adoptWindow(window: ClosableWindow): void {
+    this.windows.add(window);
+  }
   private gmNames: string[] = [];
 
   static async open(options: TableOptions): Promise<Table> {
@@ -501,6 +593,7 @@ export class Table {
       lang: old.game.i18n.lang,
       dice: this.dice,
       generation: old.game.release.generation,
+      localStorage: old.clientSettings,
     });
     this.windows.add(client.window);
     this.server.connect(client);

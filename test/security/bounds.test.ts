@@ -88,7 +88,9 @@ describe('data models that cannot make the engine throw', () => {
     const actor = new FakeActor({ name: 'Sans classe', type: 'guerrier-adnd', system: { classes: [] } });
     expect(actor.system.classes).toEqual([{ cls: 'fighter', level: 1 }]);
     expect(Number.isFinite(actor.system.derived.slots.spent)).toBe(true);
-    // Removing the last class from the sheet is refused (slots and THAC0 come from the classes).
-    expect(() => actor.system.updateSource({ classes: [] })).toThrow(/validation/);
+    // An update emptying the classes goes through migrateData too (foundryvtt #14482): the fighter
+    // keeps a class (slots and THAC0 come from the classes), never an empty list.
+    actor.system.updateSource({ classes: [] });
+    expect(actor.system.classes).toEqual([{ cls: 'fighter', level: 1 }]);
   });
 });

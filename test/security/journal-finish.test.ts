@@ -36,7 +36,7 @@ async function woundPending(t: FantasiaTable): Promise<{ message: any; damage: n
 
 function cardOf(seat: Seat, message: any): HTMLElement {
   const el = seat.dom.querySelector<HTMLElement>(
-    `#chat-log > li.chat-message[data-message-id="${message.id}"]`,
+    `#chat .chat-log > li.chat-message[data-message-id="${message.id}"]`,
   );
   if (!el) throw new Error(`${seat.name} does not see card ${message.id}`);
   return el;

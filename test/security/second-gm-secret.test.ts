@@ -49,15 +49,13 @@ describe('F-R5 a second GM’s declaration of a PNJ never reaches a player', () 
     }
     // Nor is it left anywhere the server keeps for players: the Users hold no request with it.
     expect(JSON.stringify([...table.server.world.users.values()])).not.toContain(SECRET);
-    // The whispered message that carried the request to the active GM is gone once read.
-    const sealed = [...table.server.world.messages.values()].filter(
-      (m: any) => m.flags?.['passe-d-armes']?.sealedRequest,
-    );
-    expect(sealed).toEqual([]);
+    // Nor in any message: the request's data went to the active GM's client by a query only.
+    expect(JSON.stringify([...table.server.world.messages.values()])).not.toContain(SECRET);
+    expect(table.server.queries.map((q) => q.name)).toContain('passe-d-armes.sealedRequest');
     expect(table.errors()).toEqual([]);
   });
 
-  it('a player’s forged sealed request is refused: only a GM’s own whispered message carries one', async () => {
+  it('a player’s forged sealed request is refused: only a GM’s own attested request names sealed data', async () => {
     const table = await Table.open({ ruleset: 'fantasia', gms: ['MJ', 'MJ2'] });
     await table.importActor('fantasia-bestiaire', 'Bretteur', 'Bruno');
     await table.importActor('fantasia-bestiaire', 'Brigand');
@@ -68,15 +66,16 @@ describe('F-R5 a second GM’s declaration of a PNJ never reaches a player', () 
       combatId: combat.id,
       command: { kind: 'declare', combatantId: brigand, declaration: { intents: [{ kind: 'dodge' }] } },
     };
-    // Bruno posts his own look-alike of a sealed request, then names it from his User.
-    const [forged] = await bruno.client.CONFIG.ChatMessage.documentClass.createDocuments([
-      {
-        content: '',
-        flags: { 'passe-d-armes': { sealedRequest: { id: 'seal1', name: 'round.command', data } } },
-      },
-    ]);
+    // Bruno sends his own sealed data to the active GM by a query, then names it from his User.
+    const token = 'A'.repeat(32);
+    await bruno.game.users.activeGM.query('passe-d-armes.sealedRequest', {
+      token,
+      id: 'seal1',
+      name: 'round.command',
+      data,
+    });
     await bruno.user.update({
-      'flags.passe-d-armes.requests.seal1': { name: 'round.command', sealed: forged.id },
+      'flags.passe-d-armes.requests.seal1': { name: 'round.command', sealed: token },
     });
     await table.settle();
     expect(bruno.user.flags['passe-d-armes'].answers.seal1).toMatchObject({

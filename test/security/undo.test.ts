@@ -48,7 +48,7 @@ describe('undo compares what the action wrote with the target now', () => {
     expect(undoConflict({}, { states: { agrippe: true } })?.field).toBe('states.agrippe');
   });
 
-  it('Fantasia: later damage on the target disables the undo with a reason; the click is refused', async () => {
+  it('Fantasia: a heal since (the PV would pass the maximum) disables the undo with a reason and the click is refused; a later wound stands and the undo gives back only its own cut (issue 45)', async () => {
     const { gm, player, other } = chat.chatWorld();
     translations.data = FR();
     const aldo = chat.fighter({ name: 'Aldo', owner: player, skills: { armesDeMelee: 60 } });
@@ -63,22 +63,23 @@ describe('undo compares what the action wrote with the target now', () => {
     expect(hurt).toBeLessThan(14);
     expect(liveUndo(chat.lastMessage(), gm)).toMatchObject({ enabled: true });
 
-    // Another card (or the GM by hand) deals 3 more damage afterwards.
+    // The GM heals Brute to his maximum by hand: giving the cut back would pass it.
+    const max = (brute as any).engineView().pv.max as number;
     actAs(gm);
-    await brute.update({ 'system.pv.value': hurt - 3 });
+    await brute.update({ 'system.pv.value': max });
     const undo = liveUndo(chat.lastMessage(), gm);
     expect(undo?.enabled).toBe(false);
     expect(undo?.reason).toContain('Annulation impossible');
     expect(undo?.reason).toContain('Brute');
     const refused = await act('undo', gm, chat.lastMessage);
     expect(refused).toMatchObject({ ok: false, key: UNDO_CHANGED });
-    expect(brute.system.pv.value).toBe(hurt - 3);
+    expect(brute.system.pv.value).toBe(max);
     expect(snapshotOf(chat.lastMessage() as never).step).toBe('applied');
 
-    // Once the target is back to what the action left, the undo works again.
-    await brute.update({ 'system.pv.value': hurt });
+    // Another card (or the GM by hand) dealt 3 more damage afterwards: that wound stands.
+    await brute.update({ 'system.pv.value': hurt - 3 });
     expect((await act('undo', gm, chat.lastMessage)).ok).toBe(true);
-    expect(brute.system.pv.value).toBe(14);
+    expect(brute.system.pv.value).toBe(14 - 3);
   });
 
   it('Souffle attack: a wound healed after the apply blocks the undo', async () => {

@@ -35,7 +35,9 @@ export async function rightsTable(ruleset: 'fantasia' | 'greyhawk' | 'souffle', 
 
 /** The card message element this person's log shows for a message id. */
 export function cardOf(seat: Seat, id: string): HTMLElement {
-  const el = seat.dom.querySelector<HTMLElement>(`#chat-log > li.chat-message[data-message-id="${id}"]`);
+  const el = seat.dom.querySelector<HTMLElement>(
+    `#chat .chat-log > li.chat-message[data-message-id="${id}"]`,
+  );
   if (!el) throw new Error(`${seat.name} does not see card ${id}`);
   return el;
 }

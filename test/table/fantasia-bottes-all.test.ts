@@ -20,11 +20,20 @@ import { arm, draw, edit, learn } from './fantasia-bottes-table';
 const card = (t: FantasiaTable): string => text(t.gm.lastMessage());
 
 /** A tracked fight where everyone declares a blow (F-B2: only "a blow") or a parry, then the passes start. */
-async function fight(t: FantasiaTable, names: string[], parrying: string[] = []): Promise<void> {
+async function fight(
+  t: FantasiaTable,
+  names: string[],
+  parrying: string[] = [],
+  shots: Record<string, Record<string, string>> = {},
+): Promise<void> {
   await startFight(t, names);
   for (const name of names) {
     const seat = name === 'Bretteur' ? t.bruno : name === 'Aventurière arbalétrière' ? t.alice : t.gm;
-    await declare(seat, t.ids[name]!, { 'intents.0.kind': parrying.includes(name) ? 'parry' : 'melee' });
+    await declare(
+      seat,
+      t.ids[name]!,
+      shots[name] ?? { 'intents.0.kind': parrying.includes(name) ? 'parry' : 'melee' },
+    );
   }
   await t.gm.click('[data-action="pdaStartPasses"]', t.gm.tracker);
 }
@@ -271,7 +280,10 @@ describe('F-B7 the fourteen secret thrusts at the table', () => {
     ]);
     await learn(t, 'Aventurière arbalétrière', 'Baiser de Percesprit');
     const crossbow = await draw(t, 'Aventurière arbalétrière', 'Arbalète');
-    await fight(t, ['Aventurière arbalétrière', 'Brigand']);
+    // A bolt is loosed in pass 1 (F-R9): she declares the shot, not a blow.
+    await fight(t, ['Aventurière arbalétrière', 'Brigand'], [], {
+      'Aventurière arbalétrière': { 'intents.0.kind': 'shoot', 'intents.0.weaponId': crossbow },
+    });
     t.table.dice.push([100, 20]);
     await attackFromSheet(t.alice, 'Aventurière arbalétrière', crossbow, 'Brigand', {
       thrustId: 'baiserPercesprit',

@@ -63,6 +63,9 @@ describe('movement and chases', () => {
       { entry: 'Bretteur', owner: 'Bruno', at: [1 + 40 / 3, 1] },
       { entry: 'Aventurière arbalétrière', owner: 'Alice', at: [1 + 40 / 3, 1] },
     ]);
+    // A gridless scene (the GM's scene configuration): a 20 m lead is no whole number of 1.5 m
+    // squares, and a square grid counts whole squares.
+    await t.gm.game.scenes.find((s: { active: boolean }) => s.active).update({ 'grid.type': 0 });
     await openChase(t, ['Pasmagosaure', 'Bretteur', 'Aventurière arbalétrière']);
     // Hostile tokens pursue, the players' characters flee, by default.
     await t.gm.click('[data-action="chaseStart"]', chase(t));

@@ -137,6 +137,9 @@ describe('the chase keeps its gaps', () => {
       { entry: 'Pasmagosaure', at: [1, 1] },
       { entry: 'Bretteur', owner: 'Bruno', at: [1 + 40 / 3, 1] },
     ]);
+    // A gridless scene (the GM's scene configuration): a 20 m lead is no whole number of 1.5 m
+    // squares, and a square grid counts whole squares.
+    await t.gm.game.scenes.find((s: { active: boolean }) => s.active).update({ 'grid.type': 0 });
     await t.table.importActor('fantasia-bestiaire', RORQUE);
     await t.table.placeToken(RORQUE, 1, 1, 0);
     await t.table.startEncounter('Pasmagosaure', 'Bretteur', RORQUE);

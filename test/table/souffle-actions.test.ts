@@ -68,7 +68,8 @@ describe('a Souffle round where every action spends the posture budget', () => {
     expect(text(gm.tracker)).toContain('Chasseur Attaque En cours Prudent ●');
     const before = bruno.messages().length;
     await bruno.click(sheet.querySelector('[data-action="aim"]')!);
-    await bruno.answerDialog({}, 'viser');
+    // Refused before the aim dialog asks anything.
+    expect(bruno.dialogs()).toEqual([]);
     expect(bruno.messages().length).toBe(before);
     expect(bruno.warnings.at(-1)).toContain('il en reste 0');
   });

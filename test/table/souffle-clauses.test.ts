@@ -171,7 +171,7 @@ describe('Souffle: the holder strikes', () => {
     const card = text(bruno.lastMessage());
     expect(card).toContain("Coup porté sur la prise : l'armure ne compte pas, aucune défense.");
     expect(card).toContain('Dégâts potentiels 10');
-    await alice.press('Parer');
+    await alice.press('Aucun jet de défense');
     const after = text(alice.lastMessage());
     expect(after).toContain('Aucun jet de défense');
     expect(after).toContain('10 − 0 − 4 − 2 = 4');

@@ -5,11 +5,16 @@ import { souffleRound, text, WARRIOR } from './souffle-table';
 /** In the actions step, the prudent warrior (Alice), flanked, fails to get away from the hunter. */
 async function caught() {
   const { table, gm, alice, bruno } = await souffleRound(['prudent', 'prudent'], [9, 4]);
+  // The hunter is the warrior's foe: the GM marks his token hostile (S-AT6: the foes within reach
+  // of the runner strike, read from the tokens, not from her target).
+  await gm.token('Chasseur').document.update({ disposition: -1 });
+  await table.settle();
   await alice.target('Chasseur');
   const flee = async () => {
     const sheet = await alice.openSheet(alice.actor(WARRIOR));
     await alice.click(sheet.querySelector('[data-action="flee"]')!);
-    await alice.answerDialog({ situation: 'tenaille', threshold: 8 });
+    // A flight that cannot be tried is refused before the dialog asks anything.
+    if (alice.dialogs().length) await alice.answerDialog({ situation: 'tenaille', threshold: 8 });
   };
   // Level 0: 2d10 keep the worse, 2 + défense 4 = 6 < 8.
   table.dice.push([10, 2], [10, 5]);
@@ -31,6 +36,7 @@ describe('a Souffle flight that fails', () => {
       "Gardien du Waka'Hata est freiné : pas de nouvelle fuite avant la fin du round.",
     );
     expect(alice.messages().length).toBe(before);
+    expect(alice.dialogs()).toEqual([]);
     // Next round: free to try again.
     for (let i = 0; i < 2; i++) await gm.click('[data-action="pdaNextSlot"]', gm.tracker);
     await gm.click('[data-action="pdaNextRound"]', gm.tracker);

@@ -58,7 +58,8 @@ describe('Souffle grappling', () => {
     // Held: no flight.
     const own = await alice.openSheet(alice.actor(WARRIOR));
     await alice.click(own.querySelector('[data-action="flee"]')!);
-    await alice.answerDialog({ situation: 'libre' });
+    // Refused before the flight dialog asks anything.
+    expect(alice.dialogs()).toEqual([]);
     expect(alice.warnings.at(-1)).toBe("Un personnage entravé ne peut pas s'enfuir.");
     // The hunter's two slots are closed: the warrior's turn.
     for (let i = 0; i < 2; i++) await gm.click('[data-action="pdaNextSlot"]', gm.tracker);

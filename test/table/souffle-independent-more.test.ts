@@ -178,6 +178,10 @@ describe('Souffle, read afresh: more numbers and entry points', () => {
 
   it('S-FL1 a caught runner may instead suffer an attack: the pursuer gets an opportunity attack', async () => {
     const table = await fight({}, {}, { Aude: 'intrepide' });
+    // Both fighters are players' (friendly tokens): the GM marks Basile's token hostile, as the
+    // opportunity goes to the runner's adversaries within reach, read from the tokens (S-AT6).
+    await table.gm.token('Basile').document.update({ disposition: -1 });
+    await table.settle();
     const alice = table.seat('Alice');
     await sheetAction(alice, 'Aude', '[data-action="flee"]');
     table.dice.push([10, 1], [10, 1]);

@@ -78,8 +78,8 @@ describe('a Souffle round: the S-AT3 warrior (Alice) against the S-AT5 hunter (B
     await alice.press('Forcer +5 souffle');
     expect(text(alice.lastMessage())).toContain('Dégâts potentiels 15');
     expect(alice.actor(WARRIOR).system.souffle.value).toBe(before - 5);
-    // The kept d12 shows 12 now: no more forcing.
-    expect(alice.buttons().map((b) => [b.label, b.enabled])).toEqual([['Forcer +1 souffle', false]]);
+    // The kept d12 shows 12 now: no more forcing, and no button left that says otherwise.
+    expect(alice.buttons().map((b) => [b.label, b.enabled])).toEqual([]);
     expect(table.errors()).toEqual([]);
   });
 });

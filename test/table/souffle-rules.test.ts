@@ -115,7 +115,7 @@ describe('Souffle rules from the sheet', () => {
       [12, 7],
     ]);
     const rolled = table.dice.rolled.length;
-    await bruno.press('Esquiver');
+    await bruno.press('Aucun jet de défense');
     expect(table.dice.rolled.length).toBe(rolled);
     const card = text(alice.lastMessage());
     expect(card).toContain('Aucun jet de défense');

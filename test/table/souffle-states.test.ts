@@ -61,7 +61,7 @@ describe('Souffle: an assommé fighter does nothing, at every entry point', () =
     expect(alice.dialogs()).toEqual([]);
     expect(alice.warnings.at(-1)).toBe("Gardien du Waka'Hata est assommé(e) : « Attaque » est impossible.");
     await alice.click(sheet.querySelector('[data-action="aim"]')!);
-    await alice.answerDialog({}, 'viser');
+    expect(alice.dialogs()).toEqual([]);
     expect(alice.warnings.at(-1)).toBe("Gardien du Waka'Hata est assommé(e) : « Viser » est impossible.");
     expect(alice.messages().length).toBe(before);
     const own = await bruno.openSheet(bruno.actor('Chasseur'));
@@ -78,6 +78,21 @@ describe('Souffle: an assommé fighter does nothing, at every entry point', () =
       "Gardien du Waka'Hata est assommé(e) : son jeton ne peut pas quitter sa place.",
     );
     expect(gm.token(WARRIOR).document.x).toBe(x);
+  });
+});
+
+describe('Souffle: a held token re-sent where it stands is no move (v12+ update order)', () => {
+  it('S-ST1 knocked out: an update of her token that re-sends its own place with a rotation is not refused as a move', async () => {
+    const { table, gm, alice } = await souffleDuel();
+    await gm.actor(WARRIOR).toggleStatusEffect('assomme', { active: true });
+    await table.settle();
+    const token = alice.token(WARRIOR).document;
+    const warned = alice.warnings.length;
+    // Foundry runs preUpdateToken with the change as requested (the unchanged x and y included).
+    await token.update({ x: token.x, y: token.y, rotation: 90 });
+    await table.settle();
+    expect(alice.warnings.slice(warned)).toEqual([]);
+    expect(gm.token(WARRIOR).document.rotation).toBe(90);
   });
 });
 
@@ -258,7 +273,7 @@ describe('Souffle: souffle lost', () => {
       [12, 7],
     ]);
     await alice.press('Forcer +5 souffle');
-    await bruno.press('Parer');
+    await bruno.press('Aucun jet de défense');
     // No defence roll: 15 − 0 − 3 − 2 = 10.
     expect(text(bruno.lastMessage())).toContain('15 − 0 − 3 − 2 = 10');
     await gm.press('Appliquer');
@@ -270,7 +285,7 @@ describe('Souffle: souffle lost', () => {
       [10, 1],
       [12, 3],
     ]);
-    await bruno.press('Parer');
+    await bruno.press('Aucun jet de défense');
     expect(text(bruno.lastMessage())).toContain('6 − 0 − 3 − 2 = 1');
     await gm.press('Appliquer');
     expect([hunter().system.souffle.value, hunter().system.pv.value]).toEqual([0, 9]);

@@ -147,17 +147,22 @@ describe('S-R1 two rounds, three fighters, in initiative order', () => {
     expect(alice.messages().length).toBe(before);
   });
 
-  it('S-R1 round 2: the hunter clicks in the brigand’s turn: refused naming the brigand; his token still does not move', async () => {
+  it('S-R1 round 2: the hunter clicks in the brigand’s turn: refused naming the brigand; S-GR1 his knocked-out holder holds nothing: he walks off and the hold ends', async () => {
     await shoot();
     expect(bruno.warnings.at(-1)).toBe(
       "Ce n'est pas le tour de Chasseur : c'est au tour de Brigand." +
         " Celui de Chasseur viendra ensuite, dans l'ordre d'initiative ; attaquez alors depuis sa ligne du suivi de combat.",
     );
+    // The warrior holding him is unconscious (S-MN3): the hold is no longer kept.
     const token = bruno.token('Chasseur').document;
     const x = token.x;
     await token.update({ x: x + 300 });
     await table.settle();
-    expect(gm.token('Chasseur').document.x).toBe(x);
+    expect(gm.token('Chasseur').document.x).toBe(x + 300);
+    expect(gm.actor('Chasseur').statuses.has('agrippe')).toBe(false);
+    expect(text(gm.messages().find((m) => text(m).includes('tente une prise')))).toContain(
+      "Gardien du Waka'Hata lâche la prise : Chasseur est libre.",
+    );
   });
 
   it('S-AT7 the hunter’s turn in round 2: he shoots with the aim of round 1: bow +1, aim +1 = +2 (one d12)', async () => {

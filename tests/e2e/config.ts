@@ -7,6 +7,11 @@
  *
  * Optional: `--rulesets fantasia,souffle` (default: all three), `--headed`, `PDA_E2E_URL` in place
  * of `--url`, `PDA_GALLERY_CHROMIUM` to choose the browser binary (see gallery/browser.ts).
+ *
+ * The world: `--world <id>` names the world the run expects (checked once logged in). With
+ * `--foundry <path to Foundry's main.js> --data <dataPath>` as well, the runner starts Foundry
+ * itself on the URL's port with that world launched (Foundry's `--world` launch option), and
+ * stops it at the end. The player user is created by the GM if the world has none of that name.
  */
 export const RULESETS = ['fantasia', 'greyhawk', 'souffle'] as const;
 export type E2eRuleset = (typeof RULESETS)[number];
@@ -19,6 +24,11 @@ export interface E2eConfig {
   readonly headed: boolean;
   /** How long one step may wait for Foundry (a render, an answer from the GM's client). */
   readonly stepTimeoutMs: number;
+  /** The world the run expects to find launched (or launches, with `foundry` and `dataPath`). */
+  readonly world?: string;
+  /** Foundry's server entry (`main.js`) and data path, to start Foundry with the world launched. */
+  readonly foundry?: string;
+  readonly dataPath?: string;
 }
 
 function option(argv: readonly string[], name: string): string | undefined {
@@ -26,6 +36,10 @@ function option(argv: readonly string[], name: string): string | undefined {
   if (i >= 0) return argv[i + 1];
   const inline = argv.find((a) => a.startsWith(`--${name}=`));
   return inline?.slice(name.length + 3);
+}
+
+function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
+  return value ? ({ [key]: value } as Record<K, string>) : {};
 }
 
 /** The configuration from the command line and environment; null when no URL is given (skip). */
@@ -41,6 +55,9 @@ export function readConfig(
   const wanted = (option(argv, 'rulesets') ?? RULESETS.join(',')).split(',').map((s) => s.trim());
   const unknown = wanted.filter((r) => !(RULESETS as readonly string[]).includes(r));
   if (unknown.length) throw new Error(`npm run e2e: unknown ruleset(s) ${unknown.join(', ')}`);
+  const foundry = option(argv, 'foundry') ?? env.PDA_E2E_FOUNDRY;
+  if (foundry && !(option(argv, 'world') ?? env.PDA_E2E_WORLD))
+    throw new Error('npm run e2e: --foundry needs --world <id> (and --data <dataPath>)');
   return {
     url: url.replace(/\/+$/, ''),
     gm: { name: gm, password: env.PDA_E2E_GM_PASSWORD ?? '' },
@@ -48,5 +65,8 @@ export function readConfig(
     rulesets: wanted as E2eRuleset[],
     headed: argv.includes('--headed'),
     stepTimeoutMs: Number(env.PDA_E2E_STEP_TIMEOUT_MS ?? 30_000),
+    ...optional('world', option(argv, 'world') ?? env.PDA_E2E_WORLD),
+    ...optional('foundry', option(argv, 'foundry') ?? env.PDA_E2E_FOUNDRY),
+    ...optional('dataPath', option(argv, 'data') ?? env.PDA_E2E_DATA),
   };
 }

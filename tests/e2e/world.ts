@@ -213,11 +213,61 @@ export const whisperToGMs = async (secret: string): Promise<string> => {
   return message.id;
 };
 
-/** True when anything of this client (documents or page) holds `secret`. */
-export const holds = (secret: string): boolean => {
+/** True when this client's messages' data hold `secret`. */
+export const holdsInMessages = (secret: string): boolean => {
   const game = (globalThis as any).game;
-  const inDocs = [...game.messages].some((m: any) => String(m.content ?? '').includes(secret));
-  return inDocs || document.body.innerHTML.includes(secret);
+  return [...game.messages].some((m: any) => JSON.stringify(m.toObject()).includes(secret));
+};
+
+/** Where `secret` is on this client: in its messages' data, on its page. */
+export const holds = (secret: string): { documents: boolean; page: boolean } => {
+  const game = (globalThis as any).game;
+  const documents = [...game.messages].some((m: any) => JSON.stringify(m.toObject()).includes(secret));
+  return { documents, page: document.body.innerHTML.includes(secret) };
+};
+
+/**
+ * The chat log's list, as a CSS selector. Since v13 the log is an `ol.chat-log` inside the chat
+ * tab, which has no `#chat-log` id (foundryvtt #11333); the tab's own element id is read from
+ * `ui.chat`, so the selector holds on v13 and v14 and leaves out the chat notifications.
+ */
+export const chatLogSelector = (): string => {
+  const ui = (globalThis as any).ui;
+  const id = ui.chat?.element?.id || ui.chat?.id || 'chat';
+  return `#${id} .chat-log`;
+};
+
+/** Shows the chat tab in the sidebar (so a card's buttons can be clicked). */
+export const showChat = async (): Promise<void> => {
+  const ui = (globalThis as any).ui;
+  ui.sidebar?.changeTab?.('chat', 'primary');
+  ui.sidebar?.expand?.();
+  ui.chat?.activate?.();
+  await Promise.resolve();
+};
+
+/** The launched world's id, and whether the logged-in user is the active GM. */
+export const worldState = (): { world: string; activeGM: boolean } => {
+  const game = (globalThis as any).game;
+  return { world: String(game.world?.id ?? ''), activeGM: game.users?.activeGM?.id === game.user?.id };
+};
+
+/**
+ * GM: the player user the run logs in as: created (role Player, with the given password) when the
+ * world has no user of that name; an existing one is made a Player with that password.
+ */
+export const ensurePlayer = async (args: { name: string; password: string }): Promise<string> => {
+  const game = (globalThis as any).game;
+  const CONFIG = (globalThis as any).CONFIG;
+  const existing = game.users.getName(args.name);
+  if (existing) {
+    if (existing.isGM) throw new Error(`${args.name} is a GM: the run needs a player`);
+    if (existing.role !== 1 || args.password)
+      await existing.update({ role: 1, ...(args.password ? { password: args.password } : {}) });
+    return existing.id as string;
+  }
+  const user = await CONFIG.User.documentClass.create({ name: args.name, role: 1, password: args.password });
+  return user.id as string;
 };
 
 /** GM: deletes a message (the whisper probe). */

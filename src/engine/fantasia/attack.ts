@@ -16,6 +16,7 @@ import { skillValue } from './skills';
 import type { FantasiaCombatant, FantasiaWeapon, Modifier, RuleId, SkillId } from './types';
 import { fallenRefusal, fightCondition } from './fallen';
 import { isRanged } from './weapons';
+import { declaredActionRefusal, passRefusal, type DeclaredBlow } from './declared';
 
 export interface AttackInput {
   readonly attacker: FantasiaCombatant;
@@ -41,6 +42,10 @@ export interface AttackInput {
   readonly missileUsed?: boolean;
   /** In the round's passes, the attacker declared no attack (F-R5: the declaration binds). */
   readonly undeclared?: boolean;
+  /** The pass the round is in, when it runs its passes (F-R6..F-R9: which attacks it holds). */
+  readonly pass?: number;
+  /** In the passes, the blows, shots and throws the attacker declared (F-R5: the kind binds). */
+  readonly declaredBlows?: readonly DeclaredBlow[];
 }
 
 /** Step 1 result: the attack roll and everything later steps need. Plain data for a chat card. */
@@ -82,12 +87,19 @@ export function checkCanAttack(input: AttackInput): void {
   if (s.weaponBound?.weaponId === weapon.id) refuse('PDA.Error.WeaponBound', 'F-B7', { weapon: weapon.name });
   if (s.arquebusReload?.weaponId === weapon.id)
     refuse('PDA.Error.NotLoaded', 'F-W6', { weapon: weapon.name });
-  if (!weapon.ready) refuse('PDA.Error.NotReady', 'F-W7', { weapon: weapon.name });
+  // Fists need no drawing (ruling "Bare hands", F-U1, F-U2).
+  if (!weapon.ready && weapon.kind !== 'unarmed')
+    refuse('PDA.Error.NotReady', 'F-W7', { weapon: weapon.name });
   if (!weapon.loaded)
     refuse('PDA.Error.NotLoaded', weapon.reload === 'arquebus' ? 'F-W6' : 'F-W5', { weapon: weapon.name });
   if (weapon.minFOR !== undefined && attacker.characteristics.FOR < weapon.minFOR && !input.assisted) {
     refuse('PDA.Error.TooHeavy', 'F-W6', { weapon: weapon.name, min: weapon.minFOR });
   }
+  // A missile in the melee pass is said first (F-R9), then what was declared (F-R5).
+  const pass = passRefusal(weapon, input.pass);
+  if (pass) throw pass;
+  const declared = declaredActionRefusal(attacker.name, weapon, input.declaredBlows);
+  if (declared) throw declared;
   if (input.missileUsed && isRanged(weapon) && weapon.kind !== 'siege')
     refuse('PDA.Error.MissileUsed', 'F-R9', { name: attacker.name });
   if (input.distance !== undefined && isRanged(weapon) && input.distance > weapon.range) {
@@ -248,7 +260,10 @@ export function availableDefences(
   }
   const parrySkill: SkillId = weapon?.skill ?? 'armesDeMelee';
   const parryMods: Modifier[] = [];
-  if (shield) parryMods.push({ rule: 'F-D4', key: 'PDA.Fantasia.Mod.Shield', value: shield.parryBonus });
+  // F-D4, F-W3 (ruling): the shield's bonus needs the shield in hand, which a two-handed weapon
+  // leaves no room for.
+  if (shield && !(weapon && weapon.hands >= 2))
+    parryMods.push({ rule: 'F-D4', key: 'PDA.Fantasia.Mod.Shield', value: shield.parryBonus });
   if (thrust && thrust.parryMalus) {
     parryMods.push({ rule: 'F-B3', key: 'PDA.Fantasia.Mod.ThrustDefence', value: -thrust.parryMalus });
   }

@@ -9,6 +9,7 @@ export * from './resistance';
 export * from './weapons';
 export * from './bottes';
 export * from './attack';
+export * from './declared';
 export * from './damage';
 export * from './fumbles';
 export * from './reload';

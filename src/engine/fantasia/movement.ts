@@ -119,13 +119,22 @@ export function withinRange(
 }
 
 /**
- * F-B7 (Faucheuse), F-U3, F-W5: why a fighter may not move its token now, if it may not: legs
- * mown down, held, or winding a crossbow in this round's passes 2 and 3.
+ * F-B7 (Faucheuse), F-U3, F-W5, F-U4: why a fighter may not move its token now, if it may not:
+ * killed outright, knocked out (unconscious), legs mown down, held, or winding a crossbow in this
+ * round's passes 2 and 3.
  */
 export function moveRefusal(
-  states: { readonly cannotMove?: boolean; readonly immobilised?: unknown; readonly strangled?: unknown },
+  states: {
+    readonly cannotMove?: boolean;
+    readonly immobilised?: unknown;
+    readonly strangled?: unknown;
+    readonly unconscious?: unknown;
+    readonly dead?: boolean;
+  },
   reloadingCrossbow: boolean,
 ): { readonly key: string; readonly rule: RuleId } | undefined {
+  if (states.dead) return { key: 'PDA.Error.MoveDead', rule: 'F-B7' };
+  if (states.unconscious) return { key: 'PDA.Error.MoveUnconscious', rule: 'F-U4' };
   if (states.cannotMove) return { key: 'PDA.Error.MoveLegs', rule: 'F-B7' };
   if (states.immobilised || states.strangled) return { key: 'PDA.Error.MoveHeld', rule: 'F-U3' };
   if (reloadingCrossbow) return { key: 'PDA.Error.MoveReloading', rule: 'F-W5' };

@@ -1,6 +1,7 @@
 import { ensure, ensureInteger } from '../core/errors';
 import { parseRange, type PercentRange } from '../dice/formula';
 import { ZERO_PV_RULES, type ZeroPvRule } from './fallen';
+import { DECLARATION_BINDINGS, type DeclarationBinding } from './declared';
 
 /** Table settings a world can change. Defaults are the rulings in docs/rulings/fantasia.md. */
 export interface FantasiaOptions {
@@ -19,6 +20,11 @@ export interface FantasiaOptions {
   readonly resistanceMax: number;
   /** What 0 PV or below does (ruling "F-H1 0 PV"): dead, out of the fight, or the GM's call. */
   readonly zeroPv: ZeroPvRule;
+  /**
+   * How rough a declaration is in the passes (ruling F-R5): the declared kind of action binds and
+   * the foe may change ('action'), or the declared foe binds too ('actionAndTarget').
+   */
+  readonly declarationBinds: DeclarationBinding;
 }
 
 export const DEFAULT_FANTASIA_OPTIONS: FantasiaOptions = Object.freeze({
@@ -30,6 +36,7 @@ export const DEFAULT_FANTASIA_OPTIONS: FantasiaOptions = Object.freeze({
   resistanceMin: 0,
   resistanceMax: 100,
   zeroPv: 'dead',
+  declarationBinds: 'action',
 });
 
 const rangeCache = new Map<string, PercentRange>();
@@ -61,6 +68,12 @@ export function fantasiaOptions(partial: Partial<FantasiaOptions> = {}): Fantasi
     value: String(o.zeroPv),
     min: 0,
     max: ZERO_PV_RULES.length - 1,
+  });
+  ensure(DECLARATION_BINDINGS.includes(o.declarationBinds), 'PDA.Error.OutOfRange', {
+    what: 'declarationBinds',
+    value: String(o.declarationBinds),
+    min: 0,
+    max: DECLARATION_BINDINGS.length - 1,
   });
   return o;
 }

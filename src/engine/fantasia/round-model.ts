@@ -146,6 +146,8 @@ export function weaponOf(
 }
 
 export function readinessFor(readiness: FantasiaReadiness, weapon: FantasiaWeapon): WeaponReadiness {
+  // F-U1, F-U2, F-R10 (ruling "Bare hands"): fists are never sheathed, whatever the item says.
+  if (weapon.kind === 'unarmed') return { ready: true, loaded: true };
   return readiness.weapons[weapon.id] ?? { ready: weapon.ready, loaded: weapon.loaded };
 }
 

@@ -59,6 +59,38 @@ function weaponUnusable(combatant: FantasiaRoundCombatant, weapon: FantasiaWeapo
   );
 }
 
+/**
+ * Why a combatant declares nothing this round, or undefined when it declares: dead or out of the
+ * fight by its PV (ruling "F-H1 0 PV"), killed outright (F-B7), or knocked out (F-U4: unconscious
+ * for CON hours). The round gives it no slot either (`sitsOut`).
+ */
+export function declaresNothing(combatant: FantasiaRoundCombatant): RulesError | undefined {
+  const name = combatant.name;
+  if (combatant.fallen === 'dead' || combatant.states?.dead)
+    return new RulesError('PDA.Error.Round.FallenDead', { name, rule: 'F-H1' });
+  if (combatant.fallen === 'out') return new RulesError('PDA.Error.Round.FallenOut', { name, rule: 'F-H1' });
+  const unconscious = combatant.states?.unconscious;
+  if (unconscious)
+    return new RulesError('PDA.Error.Round.Unconscious', {
+      name,
+      hours: unconscious.hours ?? 0,
+      rule: 'F-U4',
+    });
+  return undefined;
+}
+
+/**
+ * F-R1: the side with nobody left able to fight ('pc' first), when both sides are in the fight.
+ * Able: still in, neither knocked out nor fallen.
+ */
+export function fantasiaSideDown(state: FantasiaRoundState): 'pc' | 'npc' | undefined {
+  const out = new Set(state.out);
+  const inFight = Object.values(state.combatants).filter((c) => !out.has(c.id));
+  const sides = (['pc', 'npc'] as const).filter((side) => inFight.some((c) => c.side === side));
+  if (sides.length < 2) return undefined;
+  return sides.find((side) => inFight.filter((c) => c.side === side).every((c) => declaresNothing(c)));
+}
+
 /** Throws a RulesError naming why the declaration is impossible; returns nothing when it is fine. */
 export function validateFantasiaDeclaration(
   context: DeclarationContext<FantasiaRoundCombatant, FantasiaDeclaration, FantasiaReadiness>,
@@ -66,14 +98,8 @@ export function validateFantasiaDeclaration(
   const { state, combatant, readiness, declaration } = context;
   const intents = declaration.intents;
   ensure(Array.isArray(intents) && intents.length > 0, 'PDA.Error.Round.EmptyDeclaration');
-  if (combatant.fallen)
-    throw new RulesError(
-      combatant.fallen === 'dead' ? 'PDA.Error.Round.FallenDead' : 'PDA.Error.Round.FallenOut',
-      {
-        name: combatant.name,
-        rule: 'F-H1',
-      },
-    );
+  const silent = declaresNothing(combatant);
+  if (silent) throw silent;
   const count = (kind: IntentKind): number => intents.filter((i) => i.kind === kind).length;
   const has = (kind: IntentKind): boolean => count(kind) > 0;
 
@@ -152,7 +178,8 @@ export function validateFantasiaDeclaration(
       case 'melee':
       case 'knockout': {
         if (weapon && r) {
-          ensure(!isMissile(weapon) || weapon.kind === 'thrown', 'PDA.Error.Round.WrongWeapon', {
+          // A thrown weapon is thrown (pass 1 or 3, F-R9): the attack takes it as a throw.
+          ensure(!isMissile(weapon), 'PDA.Error.Round.WrongWeapon', {
             weapon: weapon.name,
             action: intent.kind,
           });
@@ -225,6 +252,8 @@ export function buildFantasiaSchedule(
     const declaration = declarations[entry.combatantId];
     const readiness = state.readiness[entry.combatantId];
     if (!combatant || !declaration || !readiness || out.has(combatant.id)) return;
+    // F-U4, F-H1: the knocked out and the fallen have no slot.
+    if (declaresNothing(combatant)) return;
     const secret = combatant.side === 'npc';
     const add = (
       pass: number,
@@ -301,6 +330,8 @@ export const fantasiaRound: RoundRules<FantasiaRoundCombatant, FantasiaDeclarati
   buildSchedule: buildFantasiaSchedule,
   budgets: () => fantasiaBudgets(),
   carryOver: fantasiaCarryOver,
+  sitsOut: (combatant) => declaresNothing(combatant) !== undefined,
+  sideDown: fantasiaSideDown,
 };
 
 // ---------------------------------------------------------------------------------------------

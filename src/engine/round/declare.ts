@@ -47,8 +47,10 @@ export function declare<C extends RoundCombatant, D, R>(
   ensure(owns(by, id), 'PDA.Error.NotOwner', { name: combatant.name });
   ensure(!state.out.includes(id), 'PDA.Error.CombatantOut', { name: combatant.name });
   ensure(canDeclareNow(rules, state, id), 'PDA.Error.NotDeclarationStep');
-  if (!by.gm && rules.declarationOrder === 'initiative' && state.declarations[id] === undefined) {
-    const expected = nextDeclarant(state);
+  // One the ruleset sits out is told why by its validation, not to wait for its turn.
+  const waits = !by.gm && rules.declarationOrder === 'initiative' && !rules.sitsOut?.(combatant);
+  if (waits && state.declarations[id] === undefined) {
+    const expected = nextDeclarant(state, rules);
     ensure(expected === undefined || expected.id === id, 'PDA.Error.NotYourTurnToDeclare', {
       name: expected?.name ?? '',
     });

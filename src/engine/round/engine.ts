@@ -13,7 +13,7 @@ import {
   owns,
   combatantOf,
   readinessOf,
-  activeCombatants,
+  declarants,
   currentSlot,
   isRoundComplete,
   canContinue,
@@ -106,7 +106,7 @@ export function startPasses<C extends RoundCombatant, D, R>(
   ensureLive(state);
   ensureGm(options.by);
   ensure(currentStep(rules, state)?.kind === 'declare', 'PDA.Error.NotDeclarationStep');
-  const missing = activeCombatants(state).filter((c) => state.declarations[c.id] === undefined);
+  const missing = declarants(rules, state).filter((c) => state.declarations[c.id] === undefined);
   ensure(missing.length === 0 || options.force === true, 'PDA.Error.DeclarationsMissing', {
     names: missing.map((c) => c.name).join(', '),
   });
@@ -355,6 +355,7 @@ export {
   slotsOfPass,
   isRoundComplete,
   nextDeclarant,
+  declarants,
   canContinue,
 } from './state';
 

@@ -110,9 +110,21 @@ export function isRoundComplete<C extends RoundCombatant, D, R>(
   return state.slots.every((s) => s.status === 'done' || s.status === 'skipped');
 }
 
+/** Combatants still in the fight who declare this round (not those the ruleset sits out). */
+export function declarants<C extends RoundCombatant, D, R>(
+  rules: Pick<AnyRules<C, D, R>, 'sitsOut'>,
+  state: RoundState<C, D, R>,
+): C[] {
+  const active = activeCombatants(state);
+  return rules.sitsOut ? active.filter((c) => !rules.sitsOut?.(c)) : active;
+}
+
 /** The next combatant expected to declare (initiative order, F-R5), or undefined when all did. */
-export function nextDeclarant<C extends RoundCombatant, D, R>(state: RoundState<C, D, R>): C | undefined {
-  return activeCombatants(state).find((c) => state.declarations[c.id] === undefined);
+export function nextDeclarant<C extends RoundCombatant, D, R>(
+  state: RoundState<C, D, R>,
+  rules: Pick<AnyRules<C, D, R>, 'sitsOut'> = {},
+): C | undefined {
+  return declarants(rules, state).find((c) => state.declarations[c.id] === undefined);
 }
 
 /** F-R1 default: the fight goes on while two combatants are still in it. */

@@ -202,4 +202,18 @@ export interface RoundRules<C extends RoundCombatant = RoundCombatant, D = unkno
 
   /** F-R1: whether another round makes sense. Default: at least two combatants still in. */
   canContinue?(state: RoundState<C, D, R>): boolean;
+
+  /**
+   * A combatant still listed in the fight who declares nothing this round and gets no slot
+   * (Fantasia F-U4: knocked out; F-H1: no PV left). Declarations neither wait for it nor miss it.
+   * Absent: everyone still in declares.
+   */
+  sitsOut?(combatant: C): boolean;
+
+  /**
+   * F-R1: the side ('pc' Aventuriers, 'npc' the GM's) with nobody left able to fight, when the
+   * fight has both sides; the tracker says so and offers to end the fight, a new round staying
+   * the GM's choice. Absent or undefined: nothing to say.
+   */
+  sideDown?(state: RoundState<C, D, R>): 'pc' | 'npc' | undefined;
 }

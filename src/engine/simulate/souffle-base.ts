@@ -1,6 +1,6 @@
 import type { Dice } from '../dice/port';
 import type { DiceTerm } from '../dice/formula';
-import { damageChange, halfMetier, type DamageChange } from '../souffle/defence';
+import { damageChange, halfMetier, holdsParryWeapon, type DamageChange } from '../souffle/defence';
 import { GUERRIER, type Gauge, type SouffleFighter } from '../souffle/fighter';
 import { ladderRow, levelBounds, parseLadderDice, type LadderDice } from '../souffle/ladder';
 import { DEFAULT_OPTIONS, type SouffleOptions } from '../souffle/options';
@@ -85,7 +85,8 @@ export class SouffleFightBase {
           ranged,
           armour: entry.armour,
           shield: entry.shield,
-          parries: melees.length > 0 || entry.shield !== undefined,
+          // S-DF1: a weapon in hand (not dropped, S-MN2) or a shield parries; else a dodge.
+          parries: holdsParryWeapon(entry.weapons, base.states) || entry.shield !== undefined,
           metier,
           posture,
           adaptive,

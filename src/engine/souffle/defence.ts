@@ -2,7 +2,7 @@ import { RulesError } from '../core/errors';
 import type { Dice } from '../dice/port';
 import type { AttackResult } from './attack';
 import { distanceDefence } from './attack';
-import type { SouffleArmour, SouffleShield } from './equipment';
+import type { SouffleArmour, SouffleShield, SouffleWeapon } from './equipment';
 import type { SouffleFighter } from './fighter';
 import { rollLevel, type LadderRoll } from './ladder';
 import { DEFAULT_OPTIONS, type SouffleOptions } from './options';
@@ -37,6 +37,22 @@ export interface DefenceInput {
   /** Grapple blows (S-GR1) ignore armour and allow no defence roll. */
   readonly ignoreArmour?: boolean;
   readonly noDefenceRoll?: boolean;
+  /**
+   * S-DF1: the defender holds a weapon to parry with (see holdsParryWeapon); false refuses a
+   * parry without a shield. Undefined: not checked (a caller that knows no equipment).
+   */
+  readonly armed?: boolean;
+}
+
+/**
+ * S-DF1: a parry needs something solid in hand: an equipped weapon other than bare hands, which a
+ * disarmed fighter has dropped (S-MN2); a worn shield parries on its own (see defenceLevel).
+ */
+export function holdsParryWeapon(
+  weapons: readonly Pick<SouffleWeapon, 'category'>[],
+  states: readonly SouffleState[],
+): boolean {
+  return !states.includes('desarme') && weapons.some((w) => w.category !== 'mainsNues');
 }
 
 export const FEINT_DEFENCE = -2;
@@ -55,7 +71,10 @@ export interface DefenceLevel {
   };
 }
 
-/** The defence level against an attack; refuses a parry of missiles without a shield (S-DF1). */
+/**
+ * The defence level against an attack; refuses a parry of missiles without a shield, and a parry
+ * with nothing in hand and no shield (S-DF1).
+ */
 export function defenceLevel(
   attack: Pick<AttackResult, 'kind'>,
   input: DefenceInput,
@@ -66,6 +85,9 @@ export function defenceLevel(
   }
   if (attack.kind === 'ranged' && input.mode === 'parade' && !input.shield?.parriesMissiles) {
     throw new RulesError('PDA.Error.SouffleParryMissile');
+  }
+  if (input.mode === 'parade' && input.armed === false && !input.shield) {
+    throw new RulesError('PDA.Error.SouffleParryEmptyHands', { name: '' });
   }
   const armourOn = !input.ignoreArmour;
   const parts = {

@@ -9,3 +9,4 @@ export * from './attack';
 export * from './defence';
 export * from './manoeuvres';
 export * from './round';
+export * from './movement';

@@ -225,19 +225,37 @@ export interface FleeResult {
 }
 
 /**
+ * S-FL1: refuses (throws) a flight that cannot be tried at all: a hindered runner (grabbed, knocked
+ * out), or one the GM slowed this round (ruling). Checked before anything is asked or rolled.
+ */
+export function checkFlee(
+  runner: { readonly name: string; readonly states: readonly SouffleState[] },
+  slowed: boolean,
+): void {
+  if (hasAny(runner.states, HINDERED)) throw new RulesError('PDA.Error.SouffleHindered');
+  if (slowed) throw new RulesError('PDA.Error.SouffleSlowed', { name: runner.name });
+}
+
+/**
  * S-FL1: fleeing is impossible when hindered. Flanked or cornered, the runner must reach a
- * situational threshold with a defence (defence die + défense), or suffer an attack or be slowed.
+ * situational threshold with a defence (defence die + défense), or suffer an attack or be slowed;
+ * 'none': the runner's states allow no defence roll (S-DF1), only the défense counts.
  */
 export function flee(
   runner: { readonly states: readonly SouffleState[]; readonly defense: number },
   situation: FleeSituation,
-  defenceLevel: number,
+  defenceLevel: number | 'none',
   threshold: number,
   dice: Dice,
   options: Pick<SouffleOptions, 'ladder'> = DEFAULT_OPTIONS,
 ): FleeResult {
   if (hasAny(runner.states, HINDERED)) throw new RulesError('PDA.Error.SouffleHindered');
   if (situation === 'libre') return { fled: true, consequences: [] };
+  // S-DF1: a runner whose state allows no defence roll has only the défense score.
+  if (defenceLevel === 'none') {
+    const fled = runner.defense >= threshold;
+    return { fled, score: runner.defense, consequences: fled ? [] : ['attaque', 'freine'] };
+  }
   const r = rollLevel(options.ladder, defenceLevel, dice);
   const score = r.value + runner.defense;
   const fled = score >= threshold;

@@ -44,6 +44,17 @@ export const SOUFFLE_ACTIONS: Readonly<Record<string, ActionLength>> = {
   attaqueOpportuniste: 'passive', // S-AT6: a reaction outside the budget
 };
 
+/**
+ * S-P4: all a défensif fighter may do: defend and make the base move (a flight is a move). An
+ * opportunity attack costs no action (S-R2) but is still an attack: refused.
+ */
+export const DEFENSIVE_ALLOWS: readonly string[] = ['defense', 'deplacement', 'fuite'];
+
+/** Whether a fighter in `posture` may take `action` at all (S-P4), whatever it costs. */
+export function postureAllows(posture: Posture | undefined, action: string): boolean {
+  return posture !== 'defensif' || DEFENSIVE_ALLOWS.includes(action);
+}
+
 export function actionLength(action: string): ActionLength {
   const length = SOUFFLE_ACTIONS[action];
   if (!length) throw new RulesError('PDA.Error.SouffleUnknownAction', { action });

@@ -53,6 +53,18 @@ export function withState(states: readonly SouffleState[], state: SouffleState):
   return states.includes(state) ? [...states] : [...states, state];
 }
 
+/**
+ * S-DF1 (ruling): a fighter the GM marked as caught by surprise when the fight started is "pris au
+ * dépourvu" for the fight's first round (no defence roll; grabbed without a roll, S-GR1).
+ */
+export function statesInRound(
+  states: readonly SouffleState[],
+  surprised: boolean,
+  round: number,
+): readonly SouffleState[] {
+  return surprised && round <= 1 ? withState(states, 'prisAuDepourvu') : states;
+}
+
 export function withoutState(states: readonly SouffleState[], state: SouffleState): SouffleState[] {
   return states.filter((s) => s !== state);
 }

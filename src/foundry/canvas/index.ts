@@ -5,3 +5,4 @@
 
 export { tokenByUuid, tokenDistance, tokenOfActor } from './distance';
 export { movedBy, SeenPlaces, type Place } from './seen';
+export { movesToken } from './moves';

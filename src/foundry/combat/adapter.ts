@@ -113,6 +113,11 @@ export interface RoundAdapter<C extends RoundCombatant = RoundCombatant, D = unk
   readonly declareLabel?: string;
   /** Lang key of the prompt naming who declares next, with {name} (default PDA.Combat.WaitingFor). */
   readonly declarePrompt?: string;
+  /**
+   * Lang key of the tracker's surprise toggle (default PDA.Combat.ToggleSurprised, Fantasia's F-R10
+   * wording; Souffle: "pris au dépourvu" in round 1).
+   */
+  readonly surpriseLabel?: string;
   /** The current slot starts an attack card (a button on its row). */
   startsCard?(slot: Slot): boolean;
   /**

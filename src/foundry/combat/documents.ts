@@ -48,10 +48,16 @@ export class PasseDArmesCombat extends foundry.documents.Combat {
    * must not depend on how core breaks initiative ties, nor on an initiative a GM cleared or edited
    * from core's context menu mid-round. Combatants outside the order (joined mid-round) come last,
    * in core's order; without a round, core's order.
+   *
+   * Core's `setupTurns` hands this method to `Array#sort` as an unbound reference: `this` is
+   * undefined here, so the round is read from the combatants' own Combat (`parent`), and core's
+   * comparator is called as core calls it (it reads no `this` either).
    */
   protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
-    const order = (this.system as { order?: readonly { combatantId?: unknown }[] }).order ?? [];
-    if (this.roundStarted && order.length) {
+    const combat = (a.parent ?? b.parent) as { system?: unknown } | null;
+    const system = (combat?.system ?? {}) as { step?: string; order?: readonly { combatantId?: unknown }[] };
+    const order = system.step ? (system.order ?? []) : [];
+    if (order.length) {
       const rank = (c: Combatant.Implementation): number => {
         const i = order.findIndex((e) => e.combatantId === c.id);
         return i < 0 ? order.length : i;

@@ -4,7 +4,7 @@ import { CombatRoundModel, CombatantRoundModel } from './models';
 import { registerRoundQueries } from './service';
 import { FOOTER_TEMPLATE, PasseDArmesCombatTracker, TRACKER_TEMPLATE } from './tracker';
 import { registerTurnSettings } from './turns';
-import { registerVaultKeeper } from './vault';
+import { registerVaultSetting } from './vault';
 
 export {
   type AnyRoundAdapter,
@@ -30,7 +30,7 @@ export {
   writeRoundState,
 } from './store';
 export { refuseAttackOutOfTurn, turnOrderEnforced } from './turns';
-export { readSecret, SECRET_FLAG, writeSecrets } from './vault';
+export { readSecret, SECRET_SETTING, writeSecrets } from './vault';
 
 /** Templates of the combat UI, to preload. */
 export const COMBAT_TEMPLATES = [
@@ -54,7 +54,7 @@ export function registerCombat(): void {
   registerRoundQueries();
   // The round and turn a GM last wrote, which a player's own write is reverted to.
   Hooks.once('ready', rememberCombatTurns);
-  registerVaultKeeper();
+  registerVaultSetting();
   registerTurnSettings();
   void foundry.applications.handlebars.loadTemplates([...new Set(COMBAT_TEMPLATES)]);
 }

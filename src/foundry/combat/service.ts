@@ -20,7 +20,7 @@ import { registerQuery, askGM, type QueryPayload } from '../queries';
 import { bool, id, json, optional, tagged, token, gmTask, serialise } from '../security';
 import { activeRulesetId } from '../active-ruleset';
 import { requesterFor, roundAdapterFor, type AnyRoundAdapter, type CombatLike } from './adapter';
-import { applyTransition, readRoundState, snapshots } from './store';
+import { applyTransition, orderSealed, readRoundState, snapshots } from './store';
 import { finishRoundJournal } from './round-writes';
 import { isActiveGM } from '../active-gm';
 
@@ -162,7 +162,10 @@ export async function runRoundCommand(
     // A command cut off midway is finished first; sent again, it only finishes (round-writes.ts).
     if ((await finishRoundJournal(combat)) === key) return live(readRoundState(adapter, combat));
     const { state, rolls } = await applyTransition(adapter, combat, step, roller, key);
-    if (rolls.length) await postInitiativeRolls(state, rolls);
+    // A sealed order's dice stay in the vault: a whispered message with rolls reaches every
+    // client (players see "… rolled privately"), so none is posted while the order is sealed;
+    // the GM's tracker shows the dice (issue 39).
+    if (rolls.length && !orderSealed(state)) await postInitiativeRolls(state, rolls);
     if (command.kind === 'nextRound' && adapter.roundStarted) await adapter.roundStarted(combat, state);
     return state;
   });

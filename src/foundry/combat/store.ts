@@ -41,6 +41,14 @@ export interface DeclarationVault {
 
 const vaults = new Map<string, DeclarationVault>();
 
+/**
+ * True while the rules keep this round's order sealed in the vault (Greyhawk's d10s until the
+ * declarations close): nothing that reaches players' clients may carry the dice then.
+ */
+export function orderSealed(state: State): boolean {
+  return !state.ended && vaults.get(state.rules)?.sealsOrder?.(state) === true;
+}
+
 export function registerDeclarationVault(rules: string, vault: DeclarationVault): void {
   vaults.set(rules, vault);
 }
@@ -271,7 +279,7 @@ export function roundUpdates(combat: CombatLike, state: State, adapter?: AnyRoun
   const combatants: Record<string, unknown>[] = [];
   const items: { actor: Actor.Implementation; updates: Record<string, unknown>[] }[] = [];
   const vault = vaults.get(state.rules);
-  const sealOrder = !state.ended && vault?.sealsOrder?.(state) === true;
+  const sealOrder = orderSealed(state);
   if (sealOrder) {
     secrets[ORDER_KEY] = JSON.stringify(state.order);
     combatUpdate.system.order = concealOrder(state.order);

@@ -143,8 +143,11 @@ const LABEL_KEYS = [
   'EndSlotHint',
 ] as const;
 
-function labels(): Record<string, string> {
-  return Object.fromEntries(LABEL_KEYS.map((k) => [k, t(`PDA.Combat.${k}`)]));
+function labels(adapter?: AnyRoundAdapter): Record<string, string> {
+  const out: Record<string, string> = Object.fromEntries(LABEL_KEYS.map((k) => [k, t(`PDA.Combat.${k}`)]));
+  // A ruleset that reads the surprise its own way says so on the toggle.
+  if (adapter?.surpriseLabel) out.ToggleSurprised = t(adapter.surpriseLabel);
+  return out;
 }
 
 function initiativeText(state: RoundState<RoundCombatant, unknown, unknown>, id: string): string {
@@ -186,7 +189,7 @@ export function buildTrackerView(input: ViewInput): TrackerView {
   const base = {
     hasCombat: input.hasCombat,
     isGM: viewer.gm,
-    labels: labels(),
+    labels: labels(adapter),
   };
   if (!state || !adapter) {
     return {
@@ -212,7 +215,9 @@ export function buildTrackerView(input: ViewInput): TrackerView {
   const declaring = step?.kind === 'declare';
   const resolving = step?.kind === 'resolve';
   const complete = isRoundComplete(rules, state);
-  const next = declaring ? nextDeclarant(state) : undefined;
+  const next = declaring ? nextDeclarant(state, rules) : undefined;
+  // F-R1: a side with nobody able to fight; ending the fight is offered, a new round stays the GM's.
+  const sideDown = complete ? rules.sideDown?.(state) : undefined;
   const active = new Set(activeCombatants(state).map((c) => c.id));
 
   const tieOf = (id: string) => {
@@ -242,7 +247,9 @@ export function buildTrackerView(input: ViewInput): TrackerView {
       const out = !active.has(id);
       const mine = viewer.gm || viewer.owns.includes(id);
       const declared = state.declarations[id] !== undefined;
-      const inTurn = viewer.gm || declared || next?.id === id || rules.declarationOrder === 'free';
+      // One the ruleset sits out (F-U4) may open the form, which says why it declares nothing.
+      const sitting = state.combatants[id] ? rules.sitsOut?.(state.combatants[id]) === true : false;
+      const inTurn = viewer.gm || declared || sitting || next?.id === id || rules.declarationOrder === 'free';
       return {
         id,
         name: c?.name ?? state.combatants[id]?.name ?? id,
@@ -320,7 +327,9 @@ export function buildTrackerView(input: ViewInput): TrackerView {
             })} ${t('PDA.Combat.Prompt.Declare', { control: declareLabel })}`
           : t('PDA.Combat.AllDeclared')
       : complete
-        ? t('PDA.Combat.RoundOver')
+        ? sideDown
+          ? `${t('PDA.Combat.AllActed')} ${t(`PDA.Combat.SideDown.${sideDown}`)}`
+          : t('PDA.Combat.RoundOver')
         : resolving && current && visible(current.combatantId)
           ? t(
               current.detail?.paid !== undefined

@@ -65,6 +65,11 @@ export function registerRules(): void {
   registerEnricher();
   registerRuleHelpers(Handlebars);
   Hooks.once('ready', () => watchDocument(document));
+  // A v14 application popped out into a window of its own renders into that window's document:
+  // its rule links open the reference too (every ApplicationV2 fires this hook on each render).
+  Hooks.on('renderApplicationV2', (_app: unknown, html: HTMLElement) => {
+    if (html?.ownerDocument && html.ownerDocument !== document) watchDocument(html.ownerDocument);
+  });
 }
 
 export { RulesReference } from './reference';

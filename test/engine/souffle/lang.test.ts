@@ -54,6 +54,7 @@ describe('Souffle localization', () => {
       ...keys(load('fr', 'souffle-flee')),
       ...keys(load('fr', 'souffle-table')),
       ...keys(load('fr', 'souffle-turns')),
+      ...keys(load('fr', 'souffle-edges')),
     ];
     const missing = [...used].filter((k) => !all.includes(k));
     expect(missing).toEqual([]);

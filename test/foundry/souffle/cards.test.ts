@@ -44,7 +44,10 @@ async function gardien(name = 'Gardien') {
   });
 }
 
-/** S-DF3's Chasseur: défense 5, métier 3; in posture défensif his defence is "significatif". */
+/**
+ * S-DF3's Chasseur: défense 5, métier 3, a long sword to parry with (S-DF1); in posture défensif
+ * his defence is "significatif".
+ */
 async function chasseur(extra: Record<string, unknown> = {}) {
   return souffleFighter({
     name: 'Chasseur',
@@ -54,6 +57,7 @@ async function chasseur(extra: Record<string, unknown> = {}) {
     souffle: 3,
     pv: 10,
     posture: 'defensif',
+    weapons: [{ id: 'csword0000000001', name: 'Épée longue', ...LONG_SWORD }],
     ...extra,
   });
 }
@@ -191,7 +195,7 @@ describe('Souffle attack card', () => {
     dice(3, 6);
     await attack(g, c, 'mace000000000001', { aim: 'assommer' });
     dice(3, 5);
-    await act('parade', other);
+    await act('esquive', other);
     const live = liveActions(lastMessage() as never, gm as never);
     expect(live.get('test')).toMatchObject({ enabled: false });
     expect(live.get('test')?.reason).toContain('Assommer exige');
@@ -238,29 +242,24 @@ describe('Souffle attack card', () => {
     expect(world.notifications.at(-1)?.message).toBe("Un personnage entravé ne peut pas s'enfuir.");
   });
 
-  it('S-FL1 cornered, a failed defence against the threshold offers the pursuer an opportunity attack', async () => {
+  it('S-FL1 cornered, a failed defence against the threshold: with no foe within reach (no scene) nobody may strike, the GM may slow the runner', async () => {
     const runner = await souffleFighter({ name: 'Fuyard', owner: player, defense: 2 });
-    const pursuer = await souffleFighter({ name: 'Traqueur', owner: other });
     actAs(player);
     dice(3, 7); // defence level 0: 2d10 keep worst → 3, + défense 2 = 5 against 8
-    await startSouffleFlee(runner, { situation: 'coince', threshold: 8, pursuer: targetOf(pursuer) });
+    await startSouffleFlee(runner, { situation: 'coince', threshold: 8 });
     actAs(gm);
     expect(card().step).toBe('caught');
+    expect(card().targets).toEqual([]);
     expect(card().state.result).toMatchObject({
       fled: false,
       score: 5,
       consequences: ['attaque', 'freine'],
     });
     expect(await buttons()).toEqual(['attaque', 'freine']);
-    // Only the GM picks the price.
+    // Only the GM picks the price; with no foe within reach the attack is refused.
     expect((await act('attaque', player)).ok).toBe(false);
-    const flight = lastMessage();
-    await act('attaque');
-    // S-AT6: the opportunity card for the pursuer follows the flight card.
-    expect(card().flow).toBe('souffle.opportunity');
-    expect(card().state.foes.map((f: { name: string }) => f.name)).toEqual(['Traqueur']);
-    expect(snapshotOf<any>(flight as never).state.choice).toBe('attaque');
-    expect(flight.content).toContain('Traqueur porte une attaque d&#x27;opportunité à Fuyard.');
+    expect(await act('attaque')).toMatchObject({ ok: false, key: 'PDA.Souffle.Flee.NoFoe' });
+    expect((await act('freine')).ok).toBe(true);
   });
 
   it('S-FL1 flanked, a defence reaching the threshold gets away with no price', async () => {

@@ -28,8 +28,17 @@ describe('Souffle templates and localization', () => {
 
   it('every literal PDA.Souffle key in templates and Foundry code exists in French and English', () => {
     const read = (lang: string) =>
-      ['souffle', 'souffle-ui', 'souffle-flee', 'souffle-table', 'souffle-turns', 'turns', 'chat'].flatMap(
-        (part) => keys(JSON.parse(readFileSync(join(root, `lang/parts/${part}.${lang}.json`), 'utf8'))),
+      [
+        'souffle',
+        'souffle-ui',
+        'souffle-flee',
+        'souffle-table',
+        'souffle-turns',
+        'souffle-edges',
+        'turns',
+        'chat',
+      ].flatMap((part) =>
+        keys(JSON.parse(readFileSync(join(root, `lang/parts/${part}.${lang}.json`), 'utf8'))),
       );
     const fr = new Set(read('fr'));
     const en = new Set(read('en'));

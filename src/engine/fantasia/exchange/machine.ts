@@ -36,8 +36,17 @@ function stay(step: string, state: FantasiaAttackState, effects: FantasiaEffect[
 
 // ------------------------------------------------------------------------------------ defence
 
+/**
+ * The defences still open: all of them, or after a failed dodge the parries only (F-D1: a dodger
+ * may also parry the blow; F-D2 still one parry a round).
+ */
+function openChoices(state: FantasiaAttackState, view: FantasiaAttackView) {
+  const all = defenceChoices(state, view);
+  return state.failedDodge ? all.filter((c) => c.option.kind === 'parry') : all;
+}
+
 function defenceActions(state: FantasiaAttackState, view: FantasiaAttackView): ExchangeAction[] {
-  const out: ExchangeAction[] = defenceChoices(state, view).map((choice) => {
+  const out: ExchangeAction[] = openChoices(state, view).map((choice) => {
     const refusal = choiceRefusal(choice);
     return {
       id: choice.id,
@@ -63,12 +72,23 @@ function performDefence(
 ): Step {
   const attacker = needFighter(view.attacker, view.attackerName);
   const defender = needFighter(view.defender, view.defenderName);
-  const choice = actionId === 'none' ? undefined : defenceChoices(state, view).find((c) => c.id === actionId);
+  const choice = actionId === 'none' ? undefined : openChoices(state, view).find((c) => c.id === actionId);
   if (actionId !== 'none' && !choice) throw new RulesError('PDA.Error.CardNoSuchAction');
-  const defence = choice ? resolveDefence(state.attack, choice.option, dice, view.options) : NO_DEFENCE;
+  const defence = choice
+    ? resolveDefence(state.attack, choice.option, dice, view.options)
+    : (state.failedDodge ?? NO_DEFENCE);
+  if (defence.kind === 'dodge' && !defence.success && !state.failedDodge) {
+    // F-D1: the dodge failed; a parry of the same blow is still open when one may be rolled.
+    const afterDodge: FantasiaAttackState = { ...state, failedDodge: { ...defence, withName: '' } };
+    if (openChoices(afterDodge, view).some((c) => !choiceRefusal(c)))
+      return stay(STEP.defence, afterDodge, []);
+  }
+  // No parry after a failed dodge: the dodge is the defence the card keeps.
+  const { failedDodge: _tried, ...rest } = state;
+  const kept: FantasiaAttackState = !choice && state.failedDodge ? rest : state;
   // Anti-parade, Feinte coupe-bras (F-B7): without a parry the thrust is not placed (ruling).
-  const unplaced = voidable(state) && defence.kind !== 'parry';
-  const blow = unplaced ? { ...state, attack: withoutThrust(state.attack), thrustUnplaced: true } : state;
+  const unplaced = voidable(kept) && defence.kind !== 'parry';
+  const blow = unplaced ? { ...kept, attack: withoutThrust(kept.attack), thrustUnplaced: true } : kept;
   const landed = land(blow, attacker, defender, defence, choice?.withName ?? '', dice, view.options);
   const effects: FantasiaEffect[] = [];
   if (defence.parryUsed) effects.push({ type: 'parrySpent', fighter: 'defender' });

@@ -2,6 +2,7 @@ import { RulesError } from '../../core/errors';
 import type { Dice } from '../../dice/port';
 import { resolveAttack, type AttackInput } from '../attack';
 import type { ThrustContext } from '../bottes';
+import type { DeclaredBlow } from '../declared';
 import { fumbleOptions } from '../fumbles';
 import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from '../options';
 import type { FantasiaCombatant } from '../types';
@@ -18,6 +19,9 @@ export interface AttackRequest {
   readonly missileUsed?: boolean;
   /** In the passes, no attack was declared this round (F-R5). */
   readonly undeclared?: boolean;
+  /** The pass the round is in (F-R6..F-R9) and the blows declared for it (F-R5). */
+  readonly pass?: number;
+  readonly declaredBlows?: readonly DeclaredBlow[];
   /** What the documents and the round know, and what the GM answered (F-B7 conditions). */
   readonly context?: ThrustContext;
   /** Metres from the attacker's token to the target's, elevation included, when both are placed (F-M4). */
@@ -43,6 +47,8 @@ function attackInput(req: AttackRequest): AttackInput {
     ...(req.attackerDodging ? { attackerDodging: true } : {}),
     ...(req.missileUsed ? { missileUsed: true } : {}),
     ...(req.undeclared ? { undeclared: true } : {}),
+    ...(req.pass !== undefined ? { pass: req.pass } : {}),
+    ...(req.declaredBlows ? { declaredBlows: req.declaredBlows } : {}),
     ...(req.intent.assisted ? { assisted: true } : {}),
     ...(req.distance !== undefined ? { distance: req.distance } : {}),
   };

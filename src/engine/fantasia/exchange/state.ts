@@ -123,6 +123,11 @@ export interface FantasiaAttackState {
   readonly lutteRounds?: readonly LutteRound[];
   /** Offered effects (F-B7) the GM applied after the damage, in order, each undoable. */
   readonly offersTaken?: readonly TakenOffer[];
+  /**
+   * F-D1: the dodge the defender tried first and failed; the same blow may still be parried
+   * (the defence step stays open with the parries only).
+   */
+  readonly failedDodge?: StoredDefence;
   /** A thrust placed only on a parry (Anti-parade, Feinte coupe-bras) met no parry: void. */
   readonly thrustUnplaced?: boolean;
   /**

@@ -47,10 +47,43 @@ export function undoView(c: Pick<FantasiaCombatant, 'pv' | 'states'>): Record<st
   return { pv: { value: c.pv.value }, states: canonical(c.states) };
 }
 
+/** The keys of the states one step changed, with what it wrote for each (null: removed). */
+function wroteStates(
+  before: FantasiaCombatant['states'],
+  after: FantasiaCombatant['states'],
+): Record<string, unknown> {
+  const was = before as Record<string, unknown>;
+  const wrote = after as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of new Set([...Object.keys(was), ...Object.keys(wrote)]))
+    if (canonical(was[key] ?? null) !== canonical(wrote[key] ?? null)) out[key] = wrote[key] ?? null;
+  return out;
+}
+
+/** The states with the keys one step changed put back as they were before it (later ones kept). */
+function revertStates(
+  current: FantasiaCombatant['states'],
+  before: FantasiaCombatant['states'],
+  after: FantasiaCombatant['states'],
+): FantasiaCombatant['states'] {
+  const out: Record<string, unknown> = { ...current };
+  const was = before as Record<string, unknown>;
+  const wrote = after as Record<string, unknown>;
+  for (const key of new Set([...Object.keys(was), ...Object.keys(wrote)])) {
+    if (canonical(was[key] ?? null) === canonical(wrote[key] ?? null)) continue;
+    if (was[key] === undefined) delete out[key];
+    else out[key] = was[key];
+  }
+  return out as FantasiaCombatant['states'];
+}
+
 /**
  * The defender as the undo restores it: the offers taken after the damage are undone first,
- * newest first, then the damage. Refused (PDA.Chat.Undo.TargetChanged) when the defender no
- * longer holds what a step wrote: later damage, a healed wound, a state set elsewhere.
+ * newest first, then the damage. Each step gives back the PV it took and puts back the states it
+ * changed. A wound from a later card may stand meanwhile (issue 45: the cuts are undone in any
+ * order): only this card's PV come back, never above the maximum. Refused
+ * (PDA.Chat.Undo.TargetChanged) when the defender no longer holds a state a step wrote, or when
+ * giving the PV back would pass the maximum (a heal came since).
  */
 export function undoRestored(
   state: FantasiaAttackState,
@@ -61,13 +94,25 @@ export function undoRestored(
   let defender = needFighter(view.defender, view.defenderName);
   const steps: CombatantDiff[] = [...(state.offersTaken ?? []).map((o) => o.diff)].reverse();
   steps.push(diff);
+  const refuse = (conflict: { field: string; now: string; wrote: string }) => {
+    const r = undoRefusal(defender.name, conflict);
+    return { refused: { rule: diff.rule[0] ?? 'F-H3', key: r.key, data: r.data } };
+  };
   for (const d of steps) {
-    const conflict = undoConflict(undoView(defender), undoView(d.after));
-    if (conflict) {
-      const r = undoRefusal(defender.name, conflict);
-      return { refused: { rule: diff.rule[0] ?? 'F-H3', key: r.key, data: r.data } };
-    }
-    defender = { ...defender, pv: d.before.pv, states: d.before.states };
+    const current = defender.states as Record<string, unknown>;
+    const wrote = wroteStates(d.before.states, d.after.states);
+    const held = Object.fromEntries(Object.keys(wrote).map((k) => [k, current[k] ?? null]));
+    const conflict = undoConflict({ states: canonical(held) }, { states: canonical(wrote) });
+    if (conflict) return refuse(conflict);
+    const now = defender.pv.value;
+    const pv = now === d.after.pv.value ? d.before.pv.value : now + (d.before.pv.value - d.after.pv.value);
+    if (now !== d.after.pv.value && pv > defender.pv.max)
+      return refuse({ field: 'pv.value', now: String(now), wrote: String(d.after.pv.value) });
+    defender = {
+      ...defender,
+      pv: { ...defender.pv, value: pv },
+      states: revertStates(defender.states, d.before.states, d.after.states),
+    };
   }
   return { restored: defender };
 }

@@ -1,4 +1,5 @@
 import type { FightMemory } from '../bottes';
+import type { DeclaredBlow } from '../declared';
 import type { FantasiaOptions } from '../options';
 import type { FantasiaCombatant } from '../types';
 
@@ -24,6 +25,10 @@ export interface FantasiaRoundFacts {
   readonly inPasses?: true;
   /** This actor already shot or threw this round (F-R9); absent when not. */
   readonly missileUsed?: true;
+  /** The pass the round is in, while it runs its passes (F-R6..F-R9); absent otherwise. */
+  readonly pass?: number;
+  /** The blows, shots and throws this actor declared this round, with their targets (F-R5). */
+  readonly declaredBlows?: readonly DeclaredBlow[];
 }
 
 /** A friend the GM picked as the fumble's victim (F-H8), with the name the card shows. */

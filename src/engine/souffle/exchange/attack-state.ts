@@ -47,6 +47,12 @@ export interface SouffleApplied {
   readonly undo: readonly SouffleExchangeEffect[];
   /** The defender as the apply (and the luck point) left them: undo refuses once it differs. */
   readonly after?: FighterMark;
+  /** S-DF3: the damage the blow brought (what got through the defence). */
+  readonly taken?: number;
+  /** S-DF3: the defender was already at 0 PV before the blow (nothing left to lose). */
+  readonly alreadyDown?: boolean;
+  /** S-DF3: the defender is at 0 PV after the blow. */
+  readonly down?: boolean;
 }
 
 export interface SouffleAttackState {
@@ -66,7 +72,8 @@ export interface SouffleAttackState {
   readonly defenceContext?: { readonly position?: boolean; readonly seen?: boolean };
   /** S-GR1: a blow on a held target with bare hands or a light weapon: no armour, no defence. */
   readonly holdBlow?: boolean;
-  readonly defence?: { readonly mode: DefenceMode; readonly result: DefenceResult };
+  /** The defence made: a parry, a dodge, or 'aucune' when the defender could roll none (S-DF1). */
+  readonly defence?: { readonly mode: DefenceMode | 'aucune'; readonly result: DefenceResult };
   readonly test?: SouffleManoeuvreTest;
   readonly applied?: SouffleApplied;
   readonly undone: number;

@@ -9,14 +9,7 @@ import {
   type CharacteristicId,
 } from '../attack';
 import type { SouffleFighter } from '../fighter';
-import {
-  applyDamage,
-  defenceLevel,
-  resolveDefence,
-  spendSouffle,
-  type DefenceInput,
-  type DefenceMode,
-} from '../defence';
+import { applyDamage, resolveDefence, spendSouffle, type DefenceMode } from '../defence';
 import { disarm, disarmTest, knockOut, knockOutTest, spendLuckAgainst } from '../manoeuvres';
 import {
   applyFighterEffects,
@@ -25,7 +18,8 @@ import {
   undoRefusal,
   type SouffleExchangeEffect,
 } from './effects';
-import { bestMetier, refusalOf, type SouffleExchangeView } from './view';
+import { defenceInput, noDefenceRefusal, parryRefusal } from './attack-defence';
+import { bestMetier, type SouffleExchangeView } from './view';
 import {
   SOUFFLE_ATTACK_EXCHANGE,
   K,
@@ -37,25 +31,7 @@ import {
   manoeuvreRule,
   effectRule,
   knockOutRefusal,
-  defenceContextLevels,
 } from './attack-state';
-
-/** The defence input of the defender against this attack (posture, armour, shield, distance). */
-function defenceInput(state: SouffleAttackState, view: SouffleExchangeView, mode: DefenceMode): DefenceInput {
-  const d = view.defender!;
-  return {
-    mode,
-    states: d.fighter.states,
-    ...(d.fighter.posture ? { posture: d.fighter.posture } : {}),
-    ...(d.armour ? { armour: d.armour } : {}),
-    ...(d.shield ? { shield: d.shield } : {}),
-    ...(state.attack.aim === 'feinte' ? { feinted: true } : {}),
-    ...(defenceContextLevels(state) ? { context: defenceContextLevels(state) } : {}),
-    ...(state.holdBlow ? { ignoreArmour: true, noDefenceRoll: true } : {}),
-    // S-AT5: beyond 20 m the target defends better, less the shooter's métier.
-    ...(state.distance !== undefined ? { distance: state.distance, shooterMetier: state.input.metier } : {}),
-  };
-}
 
 function goneAttacker(view: SouffleExchangeView, rule: string) {
   return view.attacker ? undefined : { rule, key: 'PDA.Chat.Gone.Actor', data: { name: view.attackerName } };
@@ -76,12 +52,10 @@ function attackStepActions(state: SouffleAttackState, view: SouffleExchangeView)
     const available = view.attacker?.fighter.souffle.value ?? 0;
     const most = Math.min(attack.maxForce, available);
     const refused: Refusal | undefined =
-      attack.maxForce < 1
-        ? { rule: 'S-AT2', key: 'PDA.Error.SouffleForceCap', data: { souffle: 1, max: 0 } }
-        : (goneAttacker(view, 'S-AT2') ??
-          (available < 1
-            ? { rule: 'S-AT2', key: 'PDA.Error.SouffleNotEnoughSouffle', data: { souffle: 1, available } }
-            : undefined));
+      goneAttacker(view, 'S-AT2') ??
+      (available < 1
+        ? { rule: 'S-AT2', key: 'PDA.Error.SouffleNotEnoughSouffle', data: { souffle: 1, available } }
+        : undefined);
     const exhausted = view.attacker?.fighter.states.includes('epuise')
       ? {
           rule: 'S-ST1',
@@ -94,25 +68,23 @@ function attackStepActions(state: SouffleAttackState, view: SouffleExchangeView)
         }
       : undefined;
     const base = { side: 'attacker' as const, rule: 'S-AT2', style: 'secondary' as const };
-    out.push(
-      with_({ ...base, id: 'force1', label: { key: `${K}.Force`, data: { n: 1 } } }, exhausted ?? refused),
-    );
-    if (most > 1 && !exhausted)
-      out.push({ ...base, id: 'forceMax', label: { key: `${K}.Force`, data: { n: most } } });
-  }
-  const base = { side: 'defender' as const, rule: 'S-DF1', style: 'primary' as const };
-  let parry: ExchangeAction['refused'] = goneDefender(view, 'S-DF1');
-  if (!parry && attack.kind === 'ranged') {
-    // S-DF1: against missiles only a shield made for it parries.
-    try {
-      const shield = view.defender!.shield;
-      defenceLevel(attack, { mode: 'parade', states: [], ...(shield ? { shield } : {}) }, view.options);
-    } catch (error) {
-      parry = refusalOf(error, 'S-DF1');
+    // S-AT2: a die already at its cap leaves no room at all: no forcing to offer (the card says so).
+    if (attack.maxForce >= 1) {
+      out.push(
+        with_({ ...base, id: 'force1', label: { key: `${K}.Force`, data: { n: 1 } } }, exhausted ?? refused),
+      );
+      if (most > 1 && !exhausted)
+        out.push({ ...base, id: 'forceMax', label: { key: `${K}.Force`, data: { n: most } } });
     }
   }
+  const base = { side: 'defender' as const, rule: 'S-DF1', style: 'primary' as const };
+  const gone = goneDefender(view, 'S-DF1');
+  const none = gone ? undefined : noDefenceRefusal(state, view.defender!);
+  const parry = gone ?? none ?? parryRefusal(state, view.defender!, view);
   out.push(with_({ ...base, id: 'parade', label: { key: `${K}.Parry` } }, parry));
-  out.push(with_({ ...base, id: 'esquive', label: { key: `${K}.Dodge` } }, goneDefender(view, 'S-DF1')));
+  out.push(with_({ ...base, id: 'esquive', label: { key: `${K}.Dodge` } }, gone ?? none));
+  // S-DF1: a defender who may roll no defence takes the blow: défense and ½ métier still count.
+  if (none) out.push({ ...base, id: 'encaisser', label: { key: `${K}.TakeBlow` } });
   // S-DF2/S-A4: what no document knows about the defender's side, counted by the GM (+1 each).
   const gm = { side: 'gm' as const, rule: 'S-DF2', style: 'secondary' as const };
   const set = { rule: 'S-DF2', key: `${K}.DefenceContextSet` };
@@ -223,17 +195,26 @@ function perform(
       return { step: 'attack', state: { ...state, defenceContext }, effects: [], undo: [] };
     }
     case 'parade':
-    case 'esquive': {
+    case 'esquive':
+    case 'encaisser': {
       const d = view.defender!;
-      const mode: DefenceMode = actionId;
+      // S-DF1: taking the blow is a defence with no roll (the dodge's level, never rolled).
+      const mode: DefenceMode = actionId === 'encaisser' ? 'esquive' : actionId;
+      const input = defenceInput(state, view, mode);
       const result = resolveDefence(
         state.attack,
         { defense: d.fighter.defense, metier: bestMetier(d.fighter) },
-        defenceInput(state, view, mode),
+        actionId === 'encaisser' ? { ...input, noDefenceRoll: true } : input,
         dice,
         options,
       );
-      return { step: 'defended', state: { ...state, defence: { mode, result } }, effects: [], undo: [] };
+      const shown = actionId === 'encaisser' ? 'aucune' : mode;
+      return {
+        step: 'defended',
+        state: { ...state, defence: { mode: shown, result } },
+        effects: [],
+        undo: [],
+      };
     }
     case 'test': {
       const kind = manoeuvreOf(state.attack.aim);
@@ -277,6 +258,9 @@ function perform(
         written,
         undo,
         after: fighterMark(after),
+        taken: state.defence.result.taken,
+        alreadyDown: before.pv.value <= 0,
+        down: after.pv.value <= 0,
       };
       return { step: 'applied', state: { ...state, applied }, effects: written, undo };
     }

@@ -2,7 +2,7 @@ import type { ExchangeAction, ExchangeMachine } from '../../core/exchange';
 import { RulesError } from '../../core/errors';
 import type { Dice } from '../../dice/port';
 import { defenceLevel } from '../defence';
-import { flee, type FleeResult, type FleeSituation } from '../manoeuvres';
+import { checkFlee, flee, type FleeResult, type FleeSituation } from '../manoeuvres';
 import type { SouffleExchangeEffect } from './effects';
 import { SOUFFLE_OPPORTUNITY_EXCHANGE, type SouffleOpportunityState } from './opportunity';
 import {
@@ -19,9 +19,11 @@ import {
  * cornered, the runner rolls the defence dice at their dodge level (posture, armour, shield) plus
  * défense against the threshold the GM set; on a failure the GM picks the price: the pursuer's
  * opportunity attack (a new card, S-AT6), or the runner is slowed ("freiné") for the round.
+ * A runner whose states allow no defence roll (S-DF1) has only the défense against the threshold.
+ * The pursuers are the foes adjacent to the runner (the adapter reads them from the scene), never
+ * whoever the runner targeted.
  *
- * Steps: 'fled' | 'caught' → 'attaque' | 'freine'. The runner is the 'attacker', the pursuer the
- * 'defender'.
+ * Steps: 'fled' | 'caught' → 'attaque' | 'freine'. The runner is the 'attacker'.
  */
 
 export const SOUFFLE_FLEE_EXCHANGE = 'souffle.flee';
@@ -55,9 +57,9 @@ export function openSouffleFlee(
   if (!Number.isInteger(threshold) || threshold < 1 || threshold > 99)
     throw new RulesError('PDA.Error.SouffleFleeThreshold', { threshold: String(threshold) });
   const f = runner.fighter;
-  if (slowed) throw new RulesError('PDA.Error.SouffleSlowed', { name: f.name });
+  checkFlee(f, slowed);
   ensure(budgetRefusal(runner, 'fuite'));
-  const level = defenceLevel(
+  const defence = defenceLevel(
     { kind: 'melee' },
     {
       mode: 'esquive',
@@ -67,8 +69,10 @@ export function openSouffleFlee(
       ...(runner.shield ? { shield: runner.shield } : {}),
     },
     options,
-  ).level;
-  const result = flee(f, situation, level, threshold, dice, options);
+  );
+  const level = defence.level;
+  // S-DF1: sans défense, pris au dépourvu, vulnérable (…) roll no defence, in a flight too.
+  const result = flee(f, situation, defence.canRoll ? level : 'none', threshold, dice, options);
   return {
     step: result.fled ? 'fled' : 'caught',
     state: { runnerName: f.name, situation, threshold, level, defense: f.defense, result },
@@ -77,9 +81,13 @@ export function openSouffleFlee(
 }
 
 export interface SouffleFleeCardView extends SouffleExchangeView {
-  /** The runner and the pursuer as the card names them. */
+  /** The runner as the card names it. */
   readonly runner: ExchangeFighter;
-  readonly pursuer?: ExchangeFighter;
+  /**
+   * S-FL1/S-AT6: the foes within reach of the runner when the flight was rolled (read from the
+   * scene: another side, adjacent), who may strike if the GM picks the attack.
+   */
+  readonly pursuers: readonly ExchangeFighter[];
 }
 
 export const souffleFleeExchange: ExchangeMachine<
@@ -97,7 +105,9 @@ export const souffleFleeExchange: ExchangeMachine<
       side: 'gm' as const,
       rule: 'S-FL1',
       style: c === 'attaque' ? ('danger' as const) : ('secondary' as const),
-      ...(c === 'attaque' && !view.pursuer ? { refused: { rule: 'S-FL1', key: `${K}.NoPursuer` } } : {}),
+      ...(c === 'attaque' && view.pursuers.length === 0
+        ? { refused: { rule: 'S-AT6', key: `${K}.NoFoe` } }
+        : {}),
     }));
   },
 
@@ -106,11 +116,11 @@ export const souffleFleeExchange: ExchangeMachine<
     const choice: FleeChoice = actionId;
     const next: SouffleFleeState = { ...state, choice };
     if (actionId === 'attaque') {
-      // S-AT6: the pursuer's opportunity attack, as a card the pursuer's owner takes.
+      // S-AT6: each adjacent foe's opportunity attack, on a card each foe's owner takes.
       const opportunity: SouffleOpportunityState = {
         provoker: view.runner,
         reason: 'fuite',
-        foes: view.pursuer ? [view.pursuer] : [],
+        foes: [...view.pursuers],
         taken: [],
       };
       return {

@@ -1,6 +1,7 @@
 import type { ExchangeAction, ExchangeMachine } from '../../core/exchange';
 import { RulesError } from '../../core/errors';
 import type { Dice } from '../../dice/port';
+import { withinReach } from '../attack';
 import {
   checkGrapple,
   escapeHold,
@@ -28,9 +29,10 @@ import {
 /**
  * The grapple exchange (S-GR1), a long action: the opposed roll is made when the card opens, the
  * GM applies the hold (and may undo it while the held fighter is unchanged); the held fighter may
- * try once from this card to escape, a long action of their own, spent before the roll.
+ * try to escape from this card on each of her turns while the hold lasts, a long action of her
+ * own, refused before any roll out of her turn or when her posture cannot pay it.
  *
- * Steps: 'rolled' → 'held' → 'escaped' (undo: back to 'rolled').
+ * Steps: 'rolled' → 'held' → 'escaped' | 'released' (the holder let go; undo: back to 'rolled').
  */
 
 export const SOUFFLE_GRAPPLE_EXCHANGE = 'souffle.grapple';
@@ -46,6 +48,7 @@ export interface SouffleGrappleState {
     /** The held fighter as the hold left them: undo refuses once it differs. */
     readonly after?: FighterMark;
   };
+  /** The last escape tried (S-GR1: one on each of the held fighter's turns). */
   readonly escape?: { readonly escaped: boolean; readonly targetScore: number; readonly holderScore: number };
   readonly undone: number;
 }
@@ -56,15 +59,32 @@ export function freeHandOf(view: SouffleFighterView, freeHand?: boolean): boolea
 }
 
 /**
- * The opening (S-GR1): refused without a free hand, across sizes, on a held target, or when the
- * posture budget cannot pay the long action; otherwise the opposed roll and the action spent.
+ * The opening (S-GR1): refused against the target who holds the attacker (`heldByTarget`, ruling:
+ * that struggle is the escape, from the hold's card), out of reach (`distance` in metres between
+ * the tokens, when measured), without a free hand, across sizes, on a held
+ * target, or when the posture budget cannot pay the long action; otherwise the opposed roll and
+ * the action spent.
  */
 export function openSouffleGrapple(
   attacker: SouffleFighterView,
   defender: SouffleFighterView,
   dice: Dice,
   freeHand?: boolean,
+  heldByTarget = false,
+  distance: number | null = null,
 ): { state: SouffleGrappleState; effects: SouffleExchangeEffect[] } {
+  // S-GR1 (ruling): the held fighter's struggle against her own holder is the escape, not a hold.
+  if (heldByTarget)
+    throw new RulesError('PDA.Error.SouffleGrappleOwnHolder', {
+      name: attacker.fighter.name,
+      holder: defender.fighter.name,
+    });
+  // S-GR1: "au contact uniquement" (a distance measured on the scene; none off the scene).
+  if (distance !== null && !withinReach(distance))
+    throw new RulesError('PDA.Error.SouffleGrappleReach', {
+      name: defender.fighter.name,
+      metres: distance,
+    });
   const holder = { ...attacker.fighter, freeHand: freeHandOf(attacker, freeHand) };
   checkGrapple(holder, defender.fighter);
   ensure(stateRefusal(attacker, 'lutte'));
@@ -107,24 +127,34 @@ export const souffleGrappleExchange: ExchangeMachine<
         style: 'danger',
         ...(blocked ? { refused: blocked } : {}),
       });
-      if (!state.escape) {
-        const refused =
-          gone ??
-          (view.attacker
-            ? undefined
-            : { rule: 'S-GR1', key: 'PDA.Chat.Gone.Actor', data: { name: view.attackerName } }) ??
-          (view.defender!.fighter.states.includes('agrippe')
-            ? (stateRefusal(view.defender, 'degagement') ?? budgetRefusal(view.defender, 'degagement'))
-            : { rule: 'S-GR1', key: 'PDA.Error.SouffleNotGrabbed' });
-        out.push({
-          id: 'escape',
-          label: { key: `${K}.Escape` },
-          side: 'defender',
-          rule: 'S-GR1',
-          style: 'secondary',
-          ...(refused ? { refused } : {}),
-        });
-      }
+      // S-GR1: one try on each of the held fighter's turns while the hold lasts (the long action's
+      // budget and the turn say when), a failed try included.
+      const refused =
+        gone ??
+        (view.attacker
+          ? undefined
+          : { rule: 'S-GR1', key: 'PDA.Chat.Gone.Actor', data: { name: view.attackerName } }) ??
+        (view.defender!.fighter.states.includes('agrippe')
+          ? (stateRefusal(view.defender, 'degagement') ?? budgetRefusal(view.defender, 'degagement'))
+          : { rule: 'S-GR1', key: 'PDA.Error.SouffleNotGrabbed' });
+      out.push({
+        id: 'escape',
+        label: { key: `${K}.Escape` },
+        side: 'defender',
+        rule: 'S-GR1',
+        style: 'secondary',
+        ...(refused ? { refused } : {}),
+      });
+      // S-GR1: the holder may let go (a hold lasts "tant que la prise est établie"); walking away,
+      // or falling unconscious, ends it too (the adapter presses this for them).
+      out.push({
+        id: 'release',
+        label: { key: `${K}.Release` },
+        side: 'attacker',
+        rule: 'S-GR1',
+        style: 'secondary',
+        ...(gone ? { refused: gone } : {}),
+      });
     }
     return out;
   },
@@ -152,8 +182,14 @@ export const souffleGrappleExchange: ExchangeMachine<
         undo: [],
       };
     }
+    if (actionId === 'release') {
+      // The hold ends: the held fighter moves and defends again.
+      const freed = held.states.includes('agrippe') ? fighterEffects('defender', held, release(held)) : [];
+      return { step: 'released', state, effects: freed, undo: [] };
+    }
     if (actionId === 'escape') {
       ensure(stateRefusal(view.defender, 'degagement'));
+      ensure(budgetRefusal(view.defender, 'degagement'));
       // S-GR1: escaping is a long action of the held fighter, spent before the roll.
       const escape = escapeHold(held, view.attacker!.fighter, dice);
       const spent: SouffleExchangeEffect = { type: 'budget', fighter: 'defender', action: 'degagement' };

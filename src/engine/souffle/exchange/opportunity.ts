@@ -7,6 +7,7 @@ import { fighterEffects, type SouffleExchangeEffect } from './effects';
 import {
   budgetRefusal,
   ensure,
+  postureRefusal,
   stateRefusal,
   sheetAttackInput,
   type SouffleExchangeView,
@@ -17,7 +18,8 @@ import {
 /**
  * The opportunity exchange (S-AT6): a fighter leaves the reach of adjacent foes (moving away, a
  * flight the GM resolves as an attack, picking up a dropped weapon: S-MN2). Each foe within reach
- * may strike once, a passive action outside the posture's budget (S-R2): the foe's melee blow
+ * may strike once, a passive action outside the posture's budget (S-R2), unless the foe is
+ * défensif (S-P4: nothing but defence and the base move): the foe's melee blow
  * (first equipped melee weapon, else bare hands) opens an ordinary attack card against the
  * fighter. Foe `i` is the fighter `target:<i>` of the effects; the provoker is the 'defender'.
  *
@@ -62,7 +64,8 @@ export const souffleOpportunityExchange: ExchangeMachine<
               key: 'PDA.Chat.Gone.Actor',
               data: { name: view.others?.[i] ? state.provoker.name : foe.name },
             }
-          : stateRefusal(view.others?.[i], 'attaqueOpportuniste');
+          : (stateRefusal(view.others?.[i], 'attaqueOpportuniste') ??
+            postureRefusal(view.others?.[i], 'attaqueOpportuniste'));
       return {
         id: `strike${i}`,
         label: { key: `${K}.Strike`, data: { name: foe.name } },
@@ -81,6 +84,7 @@ export const souffleOpportunityExchange: ExchangeMachine<
     if (index === undefined || !foe || !striker || state.taken.includes(foe.actorUuid))
       throw new RulesError('PDA.Error.CardNoSuchAction');
     ensure(stateRefusal(striker, 'attaqueOpportuniste'));
+    ensure(postureRefusal(striker, 'attaqueOpportuniste'));
     const weapon = opportunityWeapon(striker.weapons);
     const input = sheetAttackInput(striker.fighter, weapon, striker.weapons);
     const attack = resolveAttack(input, dice, view.options);
@@ -136,6 +140,20 @@ export function pickUpSouffleWeapon(
     ...fighterEffects('attacker', fighter.fighter, picked.fighter),
     { type: 'card', flow: SOUFFLE_OPPORTUNITY_EXCHANGE, actor: 'attacker', targets: [], state: opportunity },
   ];
+}
+
+/**
+ * S-AT6/S-FL1: the foes a departure gives an opportunity attack: those it leaves the reach of,
+ * none when the fighter's flight got away this round (the flight settled the leaving: a runner who
+ * made his defence, or had a free way, is spared the attack).
+ */
+export function departureFoes<F>(
+  before: readonly F[],
+  after: readonly F[],
+  same: (a: F, b: F) => boolean,
+  fledThisRound: boolean,
+): F[] {
+  return fledThisRound ? [] : leftBehind(before, after, same);
 }
 
 /** S-AT6: the foes a move leaves the reach of (within reach before, out of it after). */

@@ -4,7 +4,7 @@ import type { AttackInput } from '../attack';
 import type { SouffleArmour, SouffleShield, SouffleWeapon } from '../equipment';
 import type { SouffleFighter } from '../fighter';
 import type { SouffleOptions } from '../options';
-import { spendAction, type PostureTurn } from '../posture';
+import { postureAllows, spendAction, type PostureTurn } from '../posture';
 import { stateStopping } from '../states';
 
 /**
@@ -20,6 +20,11 @@ export interface SouffleFighterView {
   readonly weapons: readonly SouffleWeapon[];
   /** The posture budget this round; absent outside a combat's actions step (nothing counted). */
   readonly turn?: PostureTurn;
+  /**
+   * S-R1: why this fighter may not take an action that costs one now (another fighter's turn,
+   * before the actions step…), for the user the view is built for; absent: nothing stops it.
+   */
+  readonly outOfTurn?: Refusal;
 }
 
 export interface SouffleExchangeView {
@@ -41,15 +46,30 @@ export function refusalOf(error: unknown, rule: string): Refusal {
   return { rule, key: 'PDA.Error.Unexpected' };
 }
 
-/** Why the fighter's posture budget cannot pay `action` now (S-P1..S-P4), or undefined. */
+/**
+ * Why the fighter's posture budget cannot pay `action` now (S-P1..S-P4), or, for an action that
+ * costs one, why it is not the fighter's turn (S-R1); undefined when nothing stops it. Checked
+ * before any die is rolled.
+ */
 export function budgetRefusal(view: SouffleFighterView | undefined, action: string): Refusal | undefined {
   if (!view?.turn) return undefined;
   try {
-    spendAction(view.turn, action);
-    return undefined;
+    const after = spendAction(view.turn, action);
+    return after.spent > view.turn.spent ? view.outOfTurn : undefined;
   } catch (error) {
     return refusalOf(error, 'S-R2');
   }
+}
+
+/**
+ * S-P4: why the fighter's posture forbids `action` whatever it costs (défensif: only defence and
+ * the base move), or undefined. The posture of the round when counted, else the sheet's.
+ */
+export function postureRefusal(view: SouffleFighterView | undefined, action: string): Refusal | undefined {
+  if (!view) return undefined;
+  const posture = view.turn?.posture ?? view.fighter.posture;
+  if (postureAllows(posture, action)) return undefined;
+  return { rule: 'S-P4', key: 'PDA.Error.SouffleDefensiveOnly', data: { name: view.fighter.name } };
 }
 
 /** Why one of the fighter's states stops `action` (S-ST1: assommé stops everything), or undefined. */

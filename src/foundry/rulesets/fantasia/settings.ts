@@ -19,6 +19,7 @@ export const FANTASIA_SETTINGS = {
   resistanceMin: 'fantasiaResistanceMin',
   resistanceMax: 'fantasiaResistanceMax',
   zeroPv: 'fantasiaZeroPv',
+  declarationBinds: 'fantasiaDeclarationBinds',
 } as const;
 
 declare global {
@@ -32,6 +33,7 @@ declare global {
     'passe-d-armes.fantasiaResistanceMin': number;
     'passe-d-armes.fantasiaResistanceMax': number;
     'passe-d-armes.fantasiaZeroPv': FantasiaOptions['zeroPv'];
+    'passe-d-armes.fantasiaDeclarationBinds': FantasiaOptions['declarationBinds'];
   }
 }
 
@@ -124,6 +126,18 @@ export function registerFantasiaSettings(): void {
       gm: 'PDA.FantasiaUI.Settings.ZeroPv.Gm',
     },
     default: DEFAULT_FANTASIA_OPTIONS.zeroPv,
+  });
+  // Ruling F-R5 "how rough a declaration is": the seed's rough reading by default.
+  settings.register(SYSTEM_ID, FANTASIA_SETTINGS.declarationBinds, {
+    ...base,
+    name: 'PDA.FantasiaUI.Settings.DeclarationBinds.Name',
+    hint: 'PDA.FantasiaUI.Settings.DeclarationBinds.Hint',
+    type: String,
+    choices: {
+      action: 'PDA.FantasiaUI.Settings.DeclarationBinds.Action',
+      actionAndTarget: 'PDA.FantasiaUI.Settings.DeclarationBinds.ActionAndTarget',
+    },
+    default: DEFAULT_FANTASIA_OPTIONS.declarationBinds,
   });
 }
 

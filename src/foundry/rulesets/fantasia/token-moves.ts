@@ -4,7 +4,7 @@ import type { FantasiaCombatant } from '../../../engine/fantasia/types';
 import { notifyError } from '../../i18n';
 import { fantasiaRound } from './cards/round-context';
 import { isActiveGM } from '../../active-gm';
-import { movedBy, SeenPlaces } from '../../canvas';
+import { movedBy, movesToken, SeenPlaces } from '../../canvas';
 
 /**
  * `preUpdateToken` (the mover's client): a player may not drag the token of a fighter who cannot
@@ -12,6 +12,8 @@ import { movedBy, SeenPlaces } from '../../canvas';
  * reason. The GM's hand stays free (to set the scene right). The rules are the engine's.
  */
 interface TokenDoc {
+  readonly x?: number;
+  readonly y?: number;
   readonly actor?: { readonly uuid?: string; readonly name?: string; engineView?<T>(): T } | null;
 }
 
@@ -43,7 +45,7 @@ export function fantasiaPreUpdateToken(
   changed: Record<string, unknown>,
   options: Record<string, unknown> = {},
 ): boolean | void {
-  if (changed.x === undefined && changed.y === undefined) return;
+  if (!movesToken(doc, changed)) return;
   if (game.user?.isGM || options[PUT_BACK] === true) return;
   const refusal = refusalOf(doc);
   if (!refusal) return;

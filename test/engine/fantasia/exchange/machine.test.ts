@@ -88,15 +88,25 @@ describe('the attack exchange, step by step', () => {
     expect(x.state.damage?.total).toBe(6);
   });
 
-  it('F-H5 undo is refused once the target took later damage, with the field that changed', () => {
+  it('F-H5 after a later wound the undo gives back only this cut (issue 45); after a heal to the maximum it is refused, with the field', () => {
     const x = new Exchange(aldo(), brute(), 'epeeLongue', [30]);
     x.take('none', 'defender', [4]);
+    const before = x.defender.pv.value;
     x.take('apply', 'defender');
+    const cut = before - x.defender.pv.value;
     x.defender = { ...x.defender, pv: { ...x.defender.pv, value: 2 } };
-    const undo = x.action('undo');
+    expect(x.action('undo')?.refused).toBeUndefined();
+    x.take('undo', 'defender');
+    expect(x.defender.pv.value).toBe(2 + cut);
+
+    const y = new Exchange(aldo(), brute(), 'epeeLongue', [30]);
+    y.take('none', 'defender', [4]);
+    y.take('apply', 'defender');
+    y.defender = { ...y.defender, pv: { ...y.defender.pv, value: y.defender.pv.max } };
+    const undo = y.action('undo');
     expect(undo?.refused).toMatchObject({ key: 'PDA.Chat.Undo.TargetChanged', data: { field: 'pv.value' } });
-    expect(() => x.take('undo', 'defender')).toThrow(RulesError);
-    expect(x.defender.pv.value).toBe(2);
+    expect(() => y.take('undo', 'defender')).toThrow(RulesError);
+    expect(y.defender.pv.value).toBe(y.defender.pv.max);
   });
 
   it('F-H6 a fumble lists the seed options for the GM; lost balance is a timed state of two rounds', () => {

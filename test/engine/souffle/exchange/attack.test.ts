@@ -36,7 +36,7 @@ describe('Souffle attack exchange', () => {
     let c = chasseur();
     let state = opened(g);
     expect(state.attack).toMatchObject({ level: 8, die: 7, weaponDamage: 3, potential: 10, maxForce: 5 });
-    let v = view(side(g, [sword('s1'), sword('s2')]), side(c));
+    let v = view(side(g, [sword('s1'), sword('s2')]), side(c, [sword('c1')]));
     expect(ids('attack', state, v)).toEqual(['force1', 'forceMax', 'parade', 'esquive', 'position']);
     expect(machine.actions('attack', state, v).map((a) => a.side)).toEqual([
       'attacker',
@@ -54,8 +54,9 @@ describe('Souffle attack exchange', () => {
     ]);
     g = applyFighterEffects(g, 'attacker', forced.effects);
     state = forced.state;
-    v = view(side(g), side(c));
-    expect(ids('attack', state, v)[0]).toBe('force1!PDA.Error.SouffleForceCap');
+    v = view(side(g), side(c, [sword('c1')]));
+    // S-AT2: the d12 at its cap: no forcing offered at all.
+    expect(ids('attack', state, v)[0]).toBe('parade');
 
     // The defender's side parries: défensif +2, one d12 showing 4.
     expect(() => takeAction(machine, 'attack', state, v, 'parade', 'attacker', dice(4))).toThrow(
@@ -81,7 +82,7 @@ describe('Souffle attack exchange', () => {
       { type: 'condition', fighter: 'defender', status: 'fatigue', on: true },
     ]);
     c = applyFighterEffects(c, 'defender', applied.effects);
-    v = view(side(g), side(c));
+    v = view(side(g), side(c, [sword('c1')]));
     state = applied.state;
 
     expect(ids('applied', state, v)).toEqual(['undo']);
@@ -97,14 +98,14 @@ describe('Souffle attack exchange', () => {
     const g = gardien();
     let c = chasseur({ souffle: { value: 0, max: 10 }, defense: 1 });
     const state0 = opened(g);
-    const v0 = view(side(g), side(c));
+    const v0 = view(side(g), side(c, [sword('c1')]));
     const dodged = takeAction(machine, 'attack', state0, v0, 'esquive', 'defender', dice(1, 1));
     const applied = takeAction(machine, 'defended', dodged.state, v0, 'apply', 'gm', none());
     c = applyFighterEffects(c, 'defender', applied.effects);
     const hurt = c.pv.value;
     // Another card hits the Chasseur for 2 more PV.
     const later = { ...c, pv: { ...c.pv, value: hurt - 2 }, wounds: [...c.wounds, 2] };
-    const v = view(side(g), side(later));
+    const v = view(side(g), side(later, [sword('c1')]));
     const undo = machine.actions('applied', applied.state, v).find((a) => a.id === 'undo');
     expect(undo?.refused).toMatchObject({
       rule: 'S-DF3',
@@ -115,7 +116,7 @@ describe('Souffle attack exchange', () => {
       expect.objectContaining({ key: UNDO_CHANGED_KEY }),
     );
     // Back to what the action left, the undo is open again.
-    const ok = machine.actions('applied', applied.state, view(side(g), side(c)));
+    const ok = machine.actions('applied', applied.state, view(side(g), side(c, [sword('c1')])));
     expect(ok.find((a) => a.id === 'undo')?.refused).toBeUndefined();
   });
 
@@ -151,7 +152,7 @@ describe('Souffle attack exchange', () => {
       souffleSpent: 0,
       undone: 0,
     };
-    let v = view(side(g), side(c));
+    let v = view(side(g), side(c, [sword('c1')]));
     state = takeAction(machine, 'attack', state, v, 'esquive', 'defender', dice(3, 5)).state;
     expect(state.defence?.result.taken).toBe(4);
     // Apply waits for the test.
@@ -166,7 +167,7 @@ describe('Souffle attack exchange', () => {
       on: true,
     });
     c = applyFighterEffects(c, 'defender', applied.effects);
-    v = view(side(g), side(c));
+    v = view(side(g), side(c, [sword('c1')]));
     expect(ids('applied', applied.state, v)).toEqual(['undo', 'luck']);
     const lucky = takeAction(machine, 'applied', applied.state, v, 'luck', 'defender', none());
     expect(lucky.effects).toEqual([
@@ -174,7 +175,7 @@ describe('Souffle attack exchange', () => {
       { type: 'condition', fighter: 'defender', status: 'desarme', on: false },
     ]);
     c = applyFighterEffects(c, 'defender', lucky.effects);
-    v = view(side(g), side(c));
+    v = view(side(g), side(c, [sword('c1')]));
     expect(ids('applied', lucky.state, v)).toEqual(['undo']);
     const undone = takeAction(machine, 'applied', lucky.state, v, 'undo', 'gm', none());
     const back = applyFighterEffects(c, 'defender', undone.effects);
@@ -185,7 +186,7 @@ describe('Souffle attack exchange', () => {
     const g = gardien();
     const input = { ...sheetAttackInput(g, mace('m'), [mace('m')]), aim: 'assommer' as const };
     const attack = openSouffleAttack(input, dice(3, 6), DEFAULT_OPTIONS);
-    const v = view(side(g), side(fighter('Chasseur', { posture: 'prudent' })));
+    const v = view(side(g), side(fighter('Chasseur', { posture: 'prudent' }), [sword('c1')]));
     const state = takeAction(
       machine,
       'attack',
@@ -209,7 +210,7 @@ describe('Souffle attack exchange', () => {
       geste: 1,
       acuite: 1,
     });
-    const v = view(side(g), side(c));
+    const v = view(side(g), side(c, [sword('c1')]));
     let state: SouffleAttackState = {
       attackerName: 'Gardien',
       weaponName: '',
@@ -218,7 +219,7 @@ describe('Souffle attack exchange', () => {
       souffleSpent: 0,
       undone: 0,
     };
-    state = takeAction(machine, 'attack', state, v, 'esquive', 'defender', none()).state;
+    state = takeAction(machine, 'attack', state, v, 'encaisser', 'defender', none()).state;
     const taken = state.defence!.result.taken;
     expect(taken).toBeGreaterThan(0);
     state = takeAction(
@@ -245,7 +246,7 @@ describe('Souffle attack exchange', () => {
       machine,
       'applied',
       applied.state,
-      view(side(g), side(c)),
+      view(side(g), side(c, [sword('c1')])),
       'undo',
       'gm',
       none(),

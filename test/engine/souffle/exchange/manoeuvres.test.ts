@@ -144,7 +144,7 @@ describe('Souffle flight exchange (S-FL1)', () => {
   const fleeView = (withPursuer = true): SouffleFleeCardView => ({
     ...view(side(fighter('Fuyard')), withPursuer ? side(fighter('Traqueur')) : undefined),
     runner,
-    ...(withPursuer ? { pursuer } : {}),
+    pursuers: withPursuer ? [pursuer] : [],
   });
 
   it('a hindered or slowed runner cannot flee; cornered, 3 + défense 2 = 5 misses 8: the GM picks the price', () => {
@@ -164,7 +164,7 @@ describe('Souffle flight exchange (S-FL1)', () => {
       ['freine', 'gm'],
     ]);
     expect(souffleFleeExchange.actions('caught', caught.state, fleeView(false))[0]?.refused?.key).toBe(
-      'PDA.Souffle.Flee.NoPursuer',
+      'PDA.Souffle.Flee.NoFoe',
     );
     const attack = takeAction(
       souffleFleeExchange,

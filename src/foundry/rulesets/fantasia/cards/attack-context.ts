@@ -63,6 +63,19 @@ export function attackContext(card: Card, env: FlowEnv) {
     notes,
   });
 
+  if (s.failedDodge?.roll) {
+    sections.push({
+      title: env.t({ key: 'PDA.Chat.Section.Defence' }),
+      check: percentCheck(s.failedDodge.roll, env),
+      rows: modifierRows(env.t({ key: 'PDA.Chat.Row.Dodge' }), s.failedDodge.roll, env, 'F-D1'),
+      notes: [
+        {
+          text: env.t({ key: 'PDA.Chat.Note.DodgeFailed', data: { name: t?.name ?? '' } }),
+          rule: 'F-D1',
+        },
+      ],
+    });
+  }
   if (card.step === STEP.defence) {
     sections.push({
       title: env.t({ key: 'PDA.Chat.Section.Defence' }),

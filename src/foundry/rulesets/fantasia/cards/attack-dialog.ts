@@ -94,6 +94,8 @@ export function attackDialogContext(input: {
   facts: FantasiaRoundFacts;
   defender?: FantasiaCombatant;
   initiative?: boolean;
+  /** Actor uuids ticked at first (absent: every target). */
+  checked?: readonly string[];
 }): Record<string, unknown> {
   const { attacker, weapon, targets, preset, facts } = input;
   const { thrusts, unavailable } = thrustRows(attacker, weapon, input.defender, input.initiative);
@@ -108,7 +110,11 @@ export function attackDialogContext(input: {
     weapon: weapon.name,
     skill: t(`PDA.Chat.Skill.${weapon.skill}`),
     percent: skillValue(attacker, weapon.skill),
-    targets: targets.map((x) => ({ ...x, checked: true, ...reach(x.distance) })),
+    targets: targets.map((x) => ({
+      ...x,
+      checked: input.checked ? input.checked.includes(x.actorUuid) : true,
+      ...reach(x.distance),
+    })),
     thrusts,
     unavailable,
     // F-B7: the situation questions matter only once a thrust is named.
@@ -162,8 +168,9 @@ export async function askChoices(
   facts: FantasiaRoundFacts,
   combatId: string,
   attackerUuid: string,
+  checked?: readonly string[],
 ): Promise<AttackDialogResult | null> {
-  const first = targets[0];
+  const first = targets.find((x) => !checked || checked.includes(x.actorUuid)) ?? targets[0];
   const initiative = first
     ? attackerHasInitiative(facts, fantasiaRound().facts(combatId, first.actorUuid))
     : undefined;
@@ -173,7 +180,7 @@ export async function askChoices(
     const d = isRanged(weapon) ? tokenDistance(from, tokenFor(x.tokenUuid, x.actorUuid)) : null;
     return d === null ? x : { ...x, distance: d };
   });
-  const defender = firstDefender(targets);
+  const defender = firstDefender(first ? [first] : []);
   const context = attackDialogContext({
     attacker,
     weapon,
@@ -182,6 +189,7 @@ export async function askChoices(
     facts,
     ...(defender ? { defender } : {}),
     ...(initiative !== undefined ? { initiative } : {}),
+    ...(checked ? { checked } : {}),
   });
   const content = await renderTemplateWith(templatePath('fantasia/chat/attack-dialog.hbs'), context);
   const result = await foundry.applications.api.DialogV2.wait({

@@ -1,5 +1,5 @@
 import { RulesError } from '../../../../engine/core/errors';
-import { checkCanAttack } from '../../../../engine/fantasia/attack';
+import { passFacts, refuseUndeclaredTargets, standingRefusals, undeclaredIn } from './attack-refusals';
 import { isRanged, withStates } from '../../../../engine/fantasia/weapons';
 import type { FantasiaCombatant, FantasiaWeapon } from '../../../../engine/fantasia/types';
 import { GM } from '../../../../engine/round/types';
@@ -31,7 +31,7 @@ import {
   type LutteHold,
   type WhipIntent,
 } from '../../../../engine/fantasia/exchange';
-import { fantasiaRound, type FantasiaRoundFacts } from './round-context';
+import { fantasiaRound } from './round-context';
 import {
   attackerHasInitiative,
   knockOutOffered,
@@ -53,6 +53,8 @@ import { optionsSource } from './attack-state';
 export interface StartAttackOptions {
   /** Targets to offer (default: the user's targeted tokens). */
   readonly targets?: readonly CardTarget[];
+  /** Actor uuids of the offered targets ticked at first (default: all of them). */
+  readonly checked?: readonly string[];
   /** Skip the dialog and use these choices (macros, tests, the tracker). */
   readonly skipDialog?: boolean;
   readonly cover?: number;
@@ -142,32 +144,6 @@ function attackerOf(actor: ActorLike, combatId: string): FantasiaCombatant {
     : nocked;
 }
 
-/** F-R5: in the passes, a fighter who declared neither a blow nor a dodge may not attack. */
-function undeclaredIn(facts: FantasiaRoundFacts): boolean {
-  return Boolean(facts.inPasses && !facts.attackDeclared && !facts.dodgeDeclared);
-}
-
-/**
- * The refusals that hold whatever the moment (the fighter's states, the weapon's readiness, what
- * was declared: F-R5), checked before whose turn it is so the player learns what to change.
- */
-function standingRefusals(
-  attacker: FantasiaCombatant,
-  weapon: FantasiaWeapon,
-  facts: FantasiaRoundFacts,
-): void {
-  checkCanAttack({
-    attacker,
-    defender: attacker,
-    weapon,
-    // The dialog may still name a companion holding a heavy gun (F-W6): checked with the choice.
-    assisted: true,
-    ...(facts.dodgeDeclared ? { attackerDodging: true } : {}),
-    ...(facts.missileUsed ? { missileUsed: true } : {}),
-    ...(undeclaredIn(facts) ? { undeclared: true } : {}),
-  });
-}
-
 /** The dialog's choices as a request carries them (checked again by the GM). */
 export type FantasiaOpenChoices = Omit<AttackDialogResult, 'targets' | 'assisted'> & {
   readonly assisted?: boolean;
@@ -206,6 +182,13 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
     // F-R1, F-R6..F-R8: a player attacks in the fighter's own slot of the passes only.
     standingRefusals(attacker, weapon, facts);
     refuseAttackOutOfTurn(actor.uuid, request.user, combatId);
+    refuseUndeclaredTargets(
+      attacker,
+      weapon,
+      facts,
+      combat,
+      request.targets.map((x) => x.actorUuid),
+    );
     let c = request.choices;
     if (!granted.has(request)) {
       const ruled = await withOtherWeaponRuling(c, request.user, actor.name, attacker, weapon);
@@ -248,6 +231,7 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
             ...(facts.dodgeDeclared ? { attackerDodging: true } : {}),
             ...(facts.missileUsed ? { missileUsed: true } : {}),
             ...(undeclaredIn(facts) ? { undeclared: true } : {}),
+            ...passFacts(facts),
             ...(distance !== null ? { distance } : {}),
             ...(c.thrustId
               ? {
@@ -319,7 +303,7 @@ export async function startAttack(
     // Every Fantasia attack strikes someone (F-H1): say how to target before any dialog.
     if (offered.length === 0) throw new RulesError('PDA.Error.TargetFirst', { name: actor.name });
     let choices: AttackDialogResult | null = {
-      targets: offered.map((x) => x.actorUuid),
+      targets: options.checked ? [...options.checked] : offered.map((x) => x.actorUuid),
       cover: options.cover ?? 0,
       thrustId: options.thrustId ?? '',
       knockOut: options.knockOut ?? false,
@@ -337,10 +321,18 @@ export async function startAttack(
         fantasiaRound().facts(combatId, actor.uuid),
         combatId,
         actor.uuid,
+        options.checked,
       );
     if (!choices) return [];
     const chosen = offered.filter((x) => choices.targets.includes(x.actorUuid));
     if (chosen.length === 0) throw new RulesError('PDA.Error.CardNoTarget');
+    refuseUndeclaredTargets(
+      attacker,
+      weapon,
+      fantasiaRound().facts(combatId, actor.uuid),
+      combatOf(actor.uuid, combatId),
+      chosen.map((x) => x.actorUuid),
+    );
     const sent: FantasiaOpenChoices = {
       cover: choices.cover,
       thrustId: choices.thrustId ?? '',

@@ -1,5 +1,6 @@
 import { RulesError } from '../../../../engine/core/errors';
 import {
+  declaresNothing,
   declarationView,
   fantasiaRound,
   INTENT_KINDS,
@@ -15,7 +16,7 @@ import {
 import type { FantasiaCombatant } from '../../../../engine/fantasia/types';
 import type { Requester } from '../../../../engine/round/types';
 import { templatePath } from '../../../constants';
-import { t } from '../../../i18n';
+import { errorMessage, t } from '../../../i18n';
 import {
   type CombatLike,
   type CombatantLike,
@@ -221,7 +222,10 @@ export function declarationFormContext(
       note: intent?.note ?? '',
     };
   });
+  // F-U4, F-H1: the form says why this fighter declares nothing.
+  const silent = declaresNothing(combatant);
   return {
+    refusal: silent ? errorMessage(silent) : '',
     rows,
     showPublic: gm && combatant.side === 'npc',
     publicText: current?.publicText ?? '',

@@ -11,6 +11,7 @@ import {
   type WeaponReadiness,
 } from '../../../../engine/fantasia/round';
 import { isRanged } from '../../../../engine/fantasia/weapons';
+import type { DeclaredBlow } from '../../../../engine/fantasia/declared';
 import { setReadiness } from '../../../../engine/round/engine';
 import { GM, type Requester } from '../../../../engine/round/types';
 import {
@@ -106,6 +107,15 @@ export function crossbowReloading(state: FantasiaRoundState, id: string): string
   return started && unfinished && first ? String(first.detail?.weaponId ?? '') : undefined;
 }
 
+/** The blows, shots and throws of a declaration, with their targets (F-R5). */
+function declaredBlowsOf(declaration: FantasiaDeclaration | undefined): DeclaredBlow[] {
+  return (declaration?.intents ?? []).flatMap((i) =>
+    ATTACKS.has(i.kind)
+      ? [{ kind: i.kind as DeclaredBlow['kind'], ...(i.targetId ? { targetId: i.targetId } : {}) }]
+      : [],
+  );
+}
+
 /** F-D1 / F-D2 / F-W5 facts of a combatant in a running round. */
 export function roundFacts(state: FantasiaRoundState, id: string): FantasiaRoundFacts {
   const declaration = state.declarations[id] as FantasiaDeclaration | undefined;
@@ -122,7 +132,9 @@ export function roundFacts(state: FantasiaRoundState, id: string): FantasiaRound
     ...(reloading ? { reloadingWeaponId: reloading } : {}),
     ...(missileUsedThisRound(state, id) ? { missileUsed: true as const } : {}),
     ...(nocking ? { nockingWeaponId: nocking } : {}),
-    ...(state.pass !== undefined && state.step !== 'ended' ? { inPasses: true as const } : {}),
+    ...(state.pass !== undefined && state.step !== 'ended'
+      ? { inPasses: true as const, pass: state.pass, declaredBlows: declaredBlowsOf(declaration) }
+      : {}),
     ...(rank >= 0 ? { initiativeRank: rank } : {}),
   };
 }

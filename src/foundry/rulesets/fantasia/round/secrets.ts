@@ -1,23 +1,14 @@
 import type { FantasiaDeclaration } from '../../../../engine/fantasia/round';
 import type { RoundCombatant } from '../../../../engine/round/types';
-import {
-  type CombatLike,
-  type DeclarationVault,
-  readSecret,
-  SECRET_FLAG,
-  writeSecrets,
-} from '../../../combat';
+import { type CombatLike, type DeclarationVault, readSecret, writeSecrets } from '../../../combat';
 
 /*
  * F-R5: a PNJ's exact declaration is the GM's secret. Combatant documents reach every client, so
  * a PNJ's Combatant holds only a stand-in (its public text), and the exact declarations of the
- * combat's PNJ live in one chat message whispered to the GMs and written by a GM: Foundry's
- * server sends a whispered message only to its author and recipients, so no player's client
- * receives it (combat/vault.ts). A GM's client reads them back when it reads the round; the
- * tracker and the round engine there see everything, the players' trackers the public text only.
+ * combat's PNJ live in the GM's vault, on the GM's own client and nowhere else (combat/vault.ts).
+ * The GM's client reads them back when it reads the round; the tracker and the round engine there
+ * see everything, the players' trackers the public text only.
  */
-
-export { SECRET_FLAG };
 
 interface Owned {
   readonly actor?: { readonly hasPlayerOwner?: boolean } | null;

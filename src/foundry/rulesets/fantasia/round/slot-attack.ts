@@ -3,7 +3,8 @@ import type { FantasiaRoundState } from '../../../../engine/fantasia/round';
 import type { FantasiaCombatant } from '../../../../engine/fantasia/types';
 import type { Slot } from '../../../../engine/round/types';
 import { startAttack, type StartAttackOptions } from '../cards/start';
-import type { CardTarget } from '../../../chat';
+import { userTargets, type CardTarget } from '../../../chat';
+import { optionsSource } from '../cards/attack-state';
 import { notifyError } from '../../../i18n';
 import { combatantById, type CombatLike, type CombatantLike } from '../../../combat';
 import { fantasiaStateOf } from './chat-round';
@@ -76,14 +77,35 @@ export async function startSlotAttack(
     const view = actor.engineView<FantasiaCombatant>();
     const weaponId = attack.weaponId ?? view.weapons?.find((w) => w.skill === 'bagarre')?.id;
     if (!weaponId) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: '—' });
-    const foe = attack.targetId ? combatantById<SlotCombatant>(combat, attack.targetId) : undefined;
-    const foeActor = foe?.actor as unknown as EngineActor | null | undefined;
-    const targets: CardTarget[] | undefined =
-      foe && foeActor
-        ? [{ actorUuid: foeActor.uuid, tokenUuid: foe.token?.uuid ?? '', name: foe.name ?? '' }]
-        : undefined;
+    const targetOf = (c: SlotCombatant | undefined): CardTarget | undefined => {
+      const a = c?.actor as unknown as EngineActor | null | undefined;
+      return c && a ? { actorUuid: a.uuid, tokenUuid: c.token?.uuid ?? '', name: c.name ?? '' } : undefined;
+    };
+    const declared = targetOf(
+      attack.targetId ? combatantById<SlotCombatant>(combat, attack.targetId) : undefined,
+    );
+    // F-R5 ruling: by default the foe may change (any other fighter still in the fight is
+    // offered, the declared one ticked); with "action and target bind" only the declared foe.
+    const rough = optionsSource().declarationBinds === 'action';
+    const others: CardTarget[] = [];
+    if (declared && rough) {
+      for (const c of combat.combatants as Iterable<SlotCombatant>) {
+        if (!c.id || c.id === attack.combatantId || c.id === attack.targetId || state.out.includes(c.id))
+          continue;
+        // A fighter the GM hides from players is not offered to them.
+        if (c.hidden && !game.user?.isGM) continue;
+        const other = targetOf(c);
+        if (other) others.push(other);
+      }
+    }
+    const targets = declared ? [declared, ...others] : undefined;
+    const aimed = targets
+      ? userTargets().filter((u) => targets.some((x) => x.actorUuid === u.actorUuid))
+      : [];
+    const checked = declared ? (aimed.length ? aimed : [declared]).map((x) => x.actorUuid) : undefined;
     return await startAttack(actor as unknown as Actor, weaponId, {
       ...(targets ? { targets } : {}),
+      ...(checked ? { checked } : {}),
       combatId: combat.id ?? '',
       knockOut: attack.knockOut,
       ...options,

@@ -28,7 +28,10 @@ export function storedAcAsArmour(system: Record<string, unknown>): Record<string
   const { ac, ...rest } = system;
   if (typeof rest.armour === 'number') return rest;
   const abilities = system.abilities as { dex?: unknown } | undefined;
-  const dex = typeof abilities?.dex === 'number' ? abilities.dex : 10;
+  // A partial update (migrateData runs on it too) without the DEX cannot convert the old AC
+  // faithfully: the stale key is dropped and the stored armour kept.
+  if (typeof abilities?.dex !== 'number') return rest;
+  const dex = abilities.dex;
   const shield = typeof system.shield === 'string' ? (system.shield as ShieldKind | '') : '';
   return { ...rest, armour: armourFromTotal(ac, shield, dex), acMagic: 0 };
 }

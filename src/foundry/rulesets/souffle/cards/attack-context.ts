@@ -70,7 +70,9 @@ export function souffleAttackContext(card: Card, env: FlowEnv) {
     const rows: CardRow[] = [
       {
         label: L('Row.DefenceMode'),
-        value: L(s.defence.mode === 'parade' ? 'Parry' : 'Dodge'),
+        value: L(
+          s.defence.mode === 'parade' ? 'Parry' : s.defence.mode === 'aucune' ? 'NoDefenceMode' : 'Dodge',
+        ),
         rule: 'S-DF1',
       },
       { label: L('Row.Level'), value: levelText(env, d.level.level), rule: 'S-DF2' },
@@ -131,9 +133,17 @@ export function souffleAttackContext(card: Card, env: FlowEnv) {
         rule: 'S-DF3',
       },
     ];
+    // S-DF3: a blow on a fighter already down landed, but took nothing more: say so.
+    if (s.applied.alreadyDown && (s.applied.taken ?? 0) > 0)
+      notes.push({
+        text: L('AlreadyDown', { name: target?.name ?? '', damage: s.applied.taken ?? 0 }),
+        rule: 'S-DF3',
+      });
     // S-DF3 (ruling): at 0 PV the card says the defender is down; what follows is the GM's call.
-    if (s.applied.written.some((e) => e.type === 'resource' && e.resource === 'pv' && e.to <= 0))
-      notes.push({ text: L('Down', { name: target?.name ?? '' }), rule: 'S-DF3' });
+    const down =
+      s.applied.down ??
+      s.applied.written.some((e) => e.type === 'resource' && e.resource === 'pv' && e.to <= 0);
+    if (down) notes.push({ text: L('Down', { name: target?.name ?? '' }), rule: 'S-DF3' });
     if (s.applied.luckSpent && s.applied.effect)
       notes.push({
         text: L(`LuckSpent.${s.applied.effect}`),

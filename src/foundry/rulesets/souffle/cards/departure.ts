@@ -1,7 +1,8 @@
 import { RulesError } from '../../../../engine/core/errors';
 import {
+  SOUFFLE_FLEE_EXCHANGE,
   SOUFFLE_OPPORTUNITY_EXCHANGE,
-  leftBehind,
+  departureFoes,
   pickUpSouffleWeapon as pickUpEffects,
   type OpportunityReason,
   type SouffleOpportunityState,
@@ -10,12 +11,14 @@ import { notifyError } from '../../../i18n';
 import type { CardSnapshot, CardTarget, CardOpener } from '../../../chat';
 import { int, object, oneOf, optional, type Schema } from '../../../security';
 import { fighterView, isSouffleActor, souffleActor } from './fighters';
-import { foesAround, foesWithinReach, tokenOf, type TokenOnCanvas } from './opportunity-flow';
+import { foesAround, foesWithinReach, standingAt, tokenOf } from './opportunity-flow';
 import { commitOpening } from './openers';
 import { ownActor, requestSouffleCard } from './request';
 import { checkBudget, checkStates, souffleCombatOf, turnOf } from './round';
 import { postureCombatOf } from '../posture';
 import { heldMoveRefusal, PUT_BACK, registerHeldMoveHooks } from './held-move';
+import { registerCardRefresh } from './refresh';
+import { souffleCardMessages } from './hold';
 import { isActiveGM } from '../../../active-gm';
 import { movedBy, SeenPlaces } from '../../../canvas';
 
@@ -37,14 +40,6 @@ const CHOICES = object({
   fromX: optional(int(-100000, 100000)),
   fromY: optional(int(-100000, 100000)),
 });
-
-/** The token as it stood at (x, y): its centre moved back by the move. */
-function standingAt(token: TokenOnCanvas, x: number, y: number): TokenOnCanvas {
-  const c = token.center ?? { x: 0, y: 0 };
-  const dx = x - (token.document?.x ?? 0);
-  const dy = y - (token.document?.y ?? 0);
-  return { ...token, center: { x: c.x + dx, y: c.y + dy }, document: token.document ?? {} };
-}
 
 /**
  * GM side. A pick-up (S-MN2) is refused unless the fighter is disarmed and its budget can pay the
@@ -85,7 +80,13 @@ export const souffleDepartureOpener: CardOpener<DepartureChoices> = {
       if (!own || c.fromX === undefined || c.fromY === undefined)
         throw new RulesError('PDA.Error.CardBadTarget');
       const before = foesAround(own, standingAt(own, c.fromX, c.fromY));
-      foes = leftBehind(before, foesAround(own), (a, b) => a.actorUuid === b.actorUuid);
+      const fighting = souffleCombatOf(actor.uuid, request.combatId || undefined);
+      foes = departureFoes(
+        before,
+        foesAround(own),
+        (a, b) => a.actorUuid === b.actorUuid,
+        fledThisRound(actor.uuid, fighting?.combat.id ?? '', fighting?.combat.round ?? 0),
+      );
       if (foes.length === 0) throw new RulesError('PDA.Souffle.Chat.Opportunity.NoFoe', { name: actor.name });
     }
     const fight = found ?? souffleCombatOf(actor.uuid, request.combatId || undefined);
@@ -138,6 +139,19 @@ interface TokenDoc {
 
 const seen = new SeenPlaces();
 
+/** S-FL1: whether the fighter's flight got away in this combat's round (a GM-written flee card). */
+function fledThisRound(actorUuid: string, combatId: string, round: number): boolean {
+  if (!combatId) return false;
+  return souffleCardMessages().some(
+    (m) =>
+      m.system.flow === SOUFFLE_FLEE_EXCHANGE &&
+      m.system.step === 'fled' &&
+      m.system.actorUuid === actorUuid &&
+      m.system.combatId === combatId &&
+      m.system.round === round,
+  );
+}
+
 /**
  * `updateToken` on the active GM's client, whoever moved (a player's drag, a GM's, a console's
  * raw update that ran none of the mover's hooks): a Souffle fighter in a started fight who moved
@@ -160,10 +174,11 @@ export async function afterTokenMove(
   if (!fight) return null;
   const own = tokenOf(actor.uuid, doc.uuid ?? '');
   if (!own) return null;
-  const left = leftBehind(
+  const left = departureFoes(
     foesAround(own, standingAt(own, from.x, from.y)),
     foesAround(own),
     (a, b) => a.actorUuid === b.actorUuid,
+    fledThisRound(actor.uuid, fight.combat.id ?? '', fight.combat.round),
   );
   if (left.length === 0) return null;
   const [message] = await requestSouffleCard({
@@ -181,6 +196,8 @@ export async function afterTokenMove(
 export function registerDepartureHooks(): void {
   // First: a held fighter's move is refused before anything remembers where it started.
   registerHeldMoveHooks();
+  // The cards' buttons follow the fighters' states, gear and turns.
+  registerCardRefresh();
   Hooks.once('ready', () => seen.rememberAll());
   Hooks.on('createToken', (doc: TokenDoc) => {
     if (isActiveGM()) seen.remember(doc);

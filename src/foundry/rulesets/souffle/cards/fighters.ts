@@ -1,5 +1,5 @@
 import { RulesError } from '../../../../engine/core/errors';
-import type { FighterRef } from '../../../../engine/core/exchange';
+import type { FighterRef, Refusal } from '../../../../engine/core/exchange';
 import type { SouffleArmour, SouffleShield, SouffleWeapon } from '../../../../engine/souffle/equipment';
 import type { SouffleFighter } from '../../../../engine/souffle/fighter';
 import type { LadderRoll } from '../../../../engine/souffle/ladder';
@@ -49,7 +49,11 @@ export function souffleActor(doc: unknown, name: string): SouffleActorDoc {
 }
 
 /** The engine's view of an actor (undefined when it is not a Souffle actor any more). */
-export function fighterView(doc: unknown, turn?: PostureTurn): SouffleFighterView | undefined {
+export function fighterView(
+  doc: unknown,
+  turn?: PostureTurn,
+  outOfTurn?: Refusal,
+): SouffleFighterView | undefined {
   if (!isSouffleActor(doc)) return undefined;
   try {
     const armour = doc.system.engineArmour();
@@ -60,6 +64,7 @@ export function fighterView(doc: unknown, turn?: PostureTurn): SouffleFighterVie
       ...(armour ? { armour } : {}),
       ...(shield ? { shield } : {}),
       ...(turn ? { turn } : {}),
+      ...(outOfTurn ? { outOfTurn } : {}),
     };
   } catch {
     return undefined;

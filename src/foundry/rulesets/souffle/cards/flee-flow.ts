@@ -1,5 +1,6 @@
 import { RulesError } from '../../../../engine/core/errors';
-import type { FleeSituation } from '../../../../engine/souffle/manoeuvres';
+import { checkFlee, isSlowed, type FleeSituation } from '../../../../engine/souffle/manoeuvres';
+import { souffleStatesOf } from '../states';
 import {
   FLEE_SITUATIONS,
   SOUFFLE_FLEE_EXCHANGE,
@@ -9,14 +10,8 @@ import {
 } from '../../../../engine/souffle/exchange';
 import { templatePath } from '../../../constants';
 import { notifyError, t } from '../../../i18n';
-import {
-  renderTemplateWith,
-  userTargets,
-  type CardSnapshot,
-  type CardTarget,
-  type FlowEnv,
-} from '../../../chat';
-import { diceText, text } from './fighters';
+import { renderTemplateWith, type CardSnapshot, type FlowEnv } from '../../../chat';
+import { conditionMark, diceText, text } from './fighters';
 import { souffleFlow } from './exchange';
 import { requestSouffleCard, ownActor } from './request';
 import { souffleCombatOf } from './round';
@@ -39,13 +34,15 @@ const DEFAULT_THRESHOLD = 8;
 type FleeCard = CardSnapshot<SouffleFleeState>;
 
 function fleeView(card: FleeCard, env: FlowEnv): SouffleFleeCardView {
-  const pursuer = card.targets[0];
   return {
     ...duelView(card, env, card.state.runnerName),
     runner: { actorUuid: card.actorUuid, tokenUuid: card.tokenUuid, name: card.state.runnerName },
-    ...(pursuer ? { pursuer } : {}),
+    pursuers: card.targets,
   };
 }
+
+/** The foes a flight leaves, as the card names them. */
+const pursuerNames = (card: FleeCard) => card.targets.map((p) => p.name).join(', ');
 
 export const souffleFleeFlow = souffleFlow<SouffleFleeState, SouffleFleeCardView>({
   id: SOUFFLE_FLEE_FLOW,
@@ -56,17 +53,24 @@ export const souffleFleeFlow = souffleFlow<SouffleFleeState, SouffleFleeCardView
   context: (card: FleeCard, env: FlowEnv) => {
     const L = (key: string, data?: Record<string, string | number>) => env.t(text(`${K}.${key}`, data));
     const s = card.state;
-    const pursuer = card.targets[0];
+    const pursuers = pursuerNames(card);
     const rows = [{ label: L('Row.Situation'), value: L(`Situation.${s.situation}`), rule: 'S-FL1' }];
-    if (s.result.roll) {
+    if (s.result.score !== undefined) {
       rows.push(
-        { label: L('Row.Dice'), value: diceText(s.result.roll, env.t), rule: 'S-FL1' },
+        {
+          label: L('Row.Dice'),
+          // S-DF1: a runner whose state allows no defence roll has only the défense.
+          value: s.result.roll
+            ? diceText(s.result.roll, env.t)
+            : env.t(text('PDA.Souffle.Chat.NoDefenceRoll')),
+          rule: s.result.roll ? 'S-FL1' : 'S-DF1',
+        },
         {
           label: L('Row.Score'),
           value: L('ScoreValue', {
-            roll: s.result.roll.value,
+            roll: s.result.roll?.value ?? 0,
             defense: s.defense,
-            score: s.result.score ?? 0,
+            score: s.result.score,
           }),
           rule: 'S-FL1',
         },
@@ -76,13 +80,13 @@ export const souffleFleeFlow = souffleFlow<SouffleFleeState, SouffleFleeCardView
     const notes = [{ text: L(s.result.fled ? 'Fled' : 'Caught', { name: s.runnerName }), rule: 'S-FL1' }];
     if (s.choice === 'attaque')
       notes.push({
-        text: L('Opportunity', { pursuer: pursuer?.name ?? '', name: s.runnerName }),
+        text: L('Opportunity', { pursuer: pursuers, name: s.runnerName }),
         rule: 'S-FL1',
       });
     if (s.choice === 'freine') notes.push({ text: L('Slowed', { name: s.runnerName }), rule: 'S-FL1' });
     return {
       title: L('Title', { name: s.runnerName }),
-      ...(pursuer ? { subtitle: L('From', { name: pursuer.name }) } : {}),
+      ...(pursuers ? { subtitle: L('From', { name: pursuers }) } : {}),
       sections: [{ title: L(`Situation.${s.situation}`), css: 'pda-souffle-flee', rows, notes }],
     };
   },
@@ -92,8 +96,6 @@ export interface SouffleFleeOptions {
   readonly situation: FleeSituation;
   /** The situational threshold the GM set (flanked or cornered). */
   readonly threshold?: number;
-  /** The foe the runner gets away from (default: the user's first target). */
-  readonly pursuer?: CardTarget;
   readonly combatId?: string;
 }
 
@@ -111,12 +113,13 @@ export async function startSouffleFlee(
     const threshold = Math.trunc(options.threshold ?? DEFAULT_THRESHOLD);
     if (!Number.isFinite(threshold) || threshold < 1 || threshold > 99)
       throw new RulesError('PDA.Error.SouffleFleeThreshold', { threshold: String(options.threshold) });
-    const pursuer = options.pursuer ?? userTargets()[0];
     const found = souffleCombatOf(actor.uuid, options.combatId);
+    // S-FL1/S-AT6: the GM reads the pursuers from the scene (the foes within reach), never from
+    // whoever this user targets.
     const [message] = await requestSouffleCard({
       flow: SOUFFLE_FLEE_FLOW,
       actor,
-      targets: pursuer ? [pursuer] : [],
+      targets: [],
       ...(found?.combat.id ? { combatId: found.combat.id } : {}),
       choices: { situation: options.situation, threshold },
     });
@@ -129,6 +132,17 @@ export async function startSouffleFlee(
 
 /** The sheet's flee button: a dialog (situation, threshold), then the card. */
 export async function promptSouffleFlee(actorDoc: Actor): Promise<ChatMessage | null> {
+  // S-FL1: a flight that cannot be tried is refused before the dialog asks anything.
+  try {
+    const found = souffleCombatOf(actorDoc.uuid);
+    const slowed = Boolean(
+      found && isSlowed(conditionMark(actorDoc, 'freine'), found.combat.id ?? '', found.combat.round),
+    );
+    checkFlee({ name: actorDoc.name ?? '', states: souffleStatesOf(actorDoc) }, slowed);
+  } catch (error) {
+    notifyError(error);
+    return null;
+  }
   const content = await renderTemplateWith(SOUFFLE_FLEE_DIALOG, {
     situations: FLEE_SITUATIONS.map((id) => ({
       id,

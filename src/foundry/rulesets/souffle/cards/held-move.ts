@@ -1,53 +1,111 @@
-import { RulesError } from '../../../../engine/core/errors';
-import { stateStopping } from '../../../../engine/souffle/states';
+import type { RulesError } from '../../../../engine/core/errors';
+import { withinReach } from '../../../../engine/souffle/attack';
+import { isSlowed } from '../../../../engine/souffle/manoeuvres';
+import { holdLasts, moveRefusal } from '../../../../engine/souffle/movement';
+import { leftBehind } from '../../../../engine/souffle/exchange';
+import { tokenDistance } from '../../../canvas';
 import { notifyError } from '../../../i18n';
+import { requestCardAction, resolveUuid } from '../../../chat';
 import { souffleStatesOf } from '../states';
-import { isSouffleActor } from './fighters';
+import { postureCombatOf } from '../posture';
+import { conditionMark, isSouffleActor } from './fighters';
+import { heldCards } from './hold';
+import { foesAround, standingAt, tokenOf } from './opportunity-flow';
 import { isActiveGM } from '../../../active-gm';
+import { movesToken } from '../../../canvas';
 
 /**
- * S-GR1/S-MN3: a grabbed or knocked-out fighter does not move. The mover's client refuses the
- * token move with the reason (nothing is sent, no opportunity card follows); a move that still
- * reaches the server (another client) is put back by the active GM to where the GM last saw the
- * token.
+ * Token moves the rules stop (engine/souffle/movement.ts): a knocked-out fighter (S-MN3), a held
+ * one while a conscious holder holds her (S-GR1), a holder walking away from the fighter she holds
+ * (she lets go first, from the hold's card), a runner slowed this round leaving his pursuers'
+ * reach (S-FL1 "freiné"). The mover's client refuses the move with the reason (nothing is sent,
+ * no opportunity card follows); a held or knocked-out fighter's move that still reaches the server
+ * (another client) is put back by the active GM to where the GM last saw the token. A held
+ * fighter whose holders are all unconscious walks away: the active GM ends those holds.
  */
 
 interface TokenDoc {
   readonly id?: string | null;
+  readonly uuid?: string;
   readonly x?: number;
   readonly y?: number;
-  readonly actor?: { name?: string } | null;
+  readonly actor?: { name?: string; uuid?: string } | null;
   update?(changes: Record<string, unknown>, options?: Record<string, unknown>): Promise<unknown>;
 }
 
 const moved = (changed: Record<string, unknown>) => 'x' in changed || 'y' in changed;
 
-/** The refusal of moving this token now, or undefined. */
-export function heldMoveRefusal(doc: TokenDoc): RulesError | undefined {
+/** The holds on this actor (card and holder's states) and the holds it keeps. */
+function holdsAround(actorUuid: string) {
+  const cards = heldCards();
+  return {
+    on: cards.filter((m) => m.system.targets?.[0]?.actorUuid === actorUuid),
+    by: cards.filter((m) => m.system.actorUuid === actorUuid),
+  };
+}
+
+/**
+ * The refusal of moving this token now, or undefined; `to`: where the move goes (scene pixels),
+ * for the refusals that depend on it (the holder's, the slowed runner's).
+ */
+export function heldMoveRefusal(doc: TokenDoc, to?: { x: number; y: number }): RulesError | undefined {
   const actor = doc.actor;
   if (!actor || !isSouffleActor(actor)) return undefined;
-  const state = stateStopping(souffleStatesOf(actor), 'deplacement');
-  if (!state) return undefined;
-  return new RulesError('PDA.Error.SouffleHeldMove', {
+  const holds = holdsAround(actor.uuid);
+  const own = to ? tokenOf(actor.uuid, doc.uuid ?? '') : undefined;
+  const there = own && to ? standingAt(own, to.x, to.y) : undefined;
+  const heldLeft = there
+    ? holds.by.flatMap((m) => {
+        const held = m.system.targets?.[0];
+        const token = held ? tokenOf(held.actorUuid ?? '', held.tokenUuid ?? '') : undefined;
+        return token && !withinReach(tokenDistance(there, token)) ? [held?.name ?? ''] : [];
+      })
+    : [];
+  const fight = postureCombatOf(actor.uuid);
+  const slowed = Boolean(
+    fight && isSlowed(conditionMark(actor, 'freine'), fight.combat.id ?? '', fight.combat.round),
+  );
+  const slowedLeaving = Boolean(
+    slowed &&
+    own &&
+    there &&
+    leftBehind(foesAround(own), foesAround(own, there), (a, b) => a.actorUuid === b.actorUuid).length,
+  );
+  return moveRefusal({
     name: actor.name ?? '',
-    state: `PDA.Souffle.StateWord.${state}`,
+    states: souffleStatesOf(actor),
+    holders: holds.on.map((m) => souffleStatesOf(resolveUuid(m.system.actorUuid ?? ''))),
+    heldLeft,
+    slowedLeaving,
   });
 }
 
 /** The update option of the GM's put-back (the one move a held token makes). */
 export const PUT_BACK = 'pdaHeldMove';
 
-/** `preUpdateToken` on the mover's client: false (and the message) when the fighter is held. */
+/** `preUpdateToken` on the mover's client: false (and the message) when the move is stopped. */
 export function refuseHeldMove(
   doc: TokenDoc,
   changed: Record<string, unknown>,
   options: Record<string, unknown> = {},
 ): boolean | void {
-  if (!moved(changed) || options[PUT_BACK] === true) return;
-  const refused = heldMoveRefusal(doc);
+  if (!movesToken(doc, changed) || options[PUT_BACK] === true) return;
+  const to = {
+    x: typeof changed.x === 'number' ? changed.x : (doc.x ?? 0),
+    y: typeof changed.y === 'number' ? changed.y : (doc.y ?? 0),
+  };
+  const refused = heldMoveRefusal(doc, to);
   if (!refused) return;
   notifyError(refused);
   return false;
+}
+
+/** S-GR1: the active GM ends the holds on a fighter who walked away from unconscious holders. */
+async function endLapsedHolds(actorUuid: string): Promise<void> {
+  for (const m of holdsAround(actorUuid).on) {
+    const holder = resolveUuid(m.system.actorUuid ?? '');
+    if (m.id && !holdLasts(souffleStatesOf(holder))) await requestCardAction(m.id, 'release');
+  }
 }
 
 const lastSeen = new Map<string, { x: number; y: number }>();
@@ -66,6 +124,7 @@ export async function watchTokenMove(
     return;
   }
   lastSeen.set(doc.id, { x: Math.round(doc.x ?? 0), y: Math.round(doc.y ?? 0) });
+  if (moved(changed) && doc.actor?.uuid) await endLapsedHolds(doc.actor.uuid);
 }
 
 export function registerHeldMoveHooks(): void {

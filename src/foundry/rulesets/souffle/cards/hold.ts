@@ -1,21 +1,51 @@
 import { SOUFFLE_GRAPPLE_EXCHANGE } from '../../../../engine/souffle/exchange';
+import { CARD_TYPE } from '../../../chat';
+
+/** What the Souffle rules read of a card message's data (written by the GM only). */
+export interface CardMessage {
+  readonly id: string | null;
+  readonly type: string;
+  readonly author?: { isGM?: boolean } | null;
+  readonly system: {
+    readonly ruleset?: string;
+    readonly flow?: string;
+    readonly step?: string;
+    readonly combatId?: string;
+    readonly round?: number;
+    readonly actorUuid?: string;
+    readonly targets?: readonly {
+      readonly actorUuid?: string;
+      readonly tokenUuid?: string;
+      readonly name?: string;
+    }[];
+    readonly state?: {
+      readonly foes?: readonly { readonly actorUuid?: string }[];
+      readonly provoker?: { readonly actorUuid?: string };
+    };
+  };
+}
+
+/** The Souffle cards of the chat log that a GM wrote (a look-alike a player posts stands for nothing). */
+export function souffleCardMessages(): CardMessage[] {
+  const all = (game.messages?.contents ?? []) as unknown as CardMessage[];
+  return all.filter(
+    (m) => m.type === CARD_TYPE && m.system.ruleset === 'souffle' && m.author?.isGM === true,
+  );
+}
+
+/** The grapple cards whose hold is applied now (S-GR1). */
+export function heldCards(): CardMessage[] {
+  return souffleCardMessages().filter(
+    (m) => m.system.flow === SOUFFLE_GRAPPLE_EXCHANGE && m.system.step === 'held',
+  );
+}
 
 /**
  * S-GR1: whether `holderUuid` holds `heldUuid` now: a grapple card (written by the GM only) of
  * the holder against that target whose hold is applied and not escaped or undone.
  */
 export function holdsNow(holderUuid: string, heldUuid: string): boolean {
-  const messages = (game.messages?.contents ?? []) as unknown as {
-    author?: { isGM?: boolean } | null;
-    system?: { flow?: string; step?: string; actorUuid?: string; targets?: { actorUuid?: string }[] };
-  }[];
-  return messages.some(
-    (m) =>
-      // A player's look-alike card is no card: only a GM's counts.
-      m.author?.isGM === true &&
-      m.system?.flow === SOUFFLE_GRAPPLE_EXCHANGE &&
-      m.system.step === 'held' &&
-      m.system.actorUuid === holderUuid &&
-      m.system.targets?.[0]?.actorUuid === heldUuid,
+  return heldCards().some(
+    (m) => m.system.actorUuid === holderUuid && m.system.targets?.[0]?.actorUuid === heldUuid,
   );
 }

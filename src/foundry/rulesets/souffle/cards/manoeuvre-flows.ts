@@ -71,6 +71,11 @@ export const souffleGrappleFlow = souffleFlow<SouffleGrappleState, ReturnType<ty
       { text: L(r.grabbed ? 'Grabbed' : 'NotGrabbed', { name: target?.name ?? '' }), rule: 'S-GR1' },
     ];
     if (card.step === 'held') notes.push({ text: L('HoldEffects'), rule: 'S-GR1' });
+    if (card.step === 'released')
+      notes.push({
+        text: L('Released', { holder: s.attackerName, name: target?.name ?? '' }),
+        rule: 'S-GR1',
+      });
     if (s.escape)
       notes.push({
         text: L(s.escape.escaped ? 'Escaped' : 'NotEscaped', {

@@ -24,6 +24,7 @@ import { contextAdvantage } from '../../../../engine/souffle/attack';
 import { souffleStatesOf } from '../states';
 import { outnumberAround } from './outnumber';
 import { holdsNow } from './hold';
+import { foesWithinReach } from './opportunity-flow';
 import type { AimKind } from '../../../../engine/souffle/attack';
 import { tokenByUuid, tokenDistance, tokenOfActor } from '../../../canvas';
 import {
@@ -40,7 +41,7 @@ import {
 import { bool, int, object, oneOf, optional, type Schema } from '../../../security';
 import { conditionMark, effectWrites, fighterView, souffleActor, souffleOptionsNow } from './fighters';
 import type { OwnActor } from './request';
-import { checkBudget, spendAs, turnOf, type SouffleFight } from './round';
+import { checkBudget, inRound, spendAs, turnOf, type SouffleFight } from './round';
 
 /**
  * The GM's side of opening each Souffle card (chat/open.ts calls these on the active GM's client
@@ -63,9 +64,10 @@ function opening(request: OpenRequest<unknown>, action: string): Opening {
 }
 
 function viewOf(actorUuid: string, found: SouffleFight | undefined) {
-  const view = fighterView(
-    resolveUuid(actorUuid),
-    found ? turnOf(found.combat.id ?? '', actorUuid) : undefined,
+  const view = inRound(
+    fighterView(resolveUuid(actorUuid), found ? turnOf(found.combat.id ?? '', actorUuid) : undefined),
+    found?.combat.id ?? '',
+    actorUuid,
   );
   if (!view) throw new RulesError('PDA.Chat.Gone.Document');
   return view;
@@ -247,12 +249,21 @@ export const souffleGrappleOpener: CardOpener<{ freeHand?: boolean }> = {
     const target = request.targets[0]!;
     souffleActor(resolveUuid(target.actorUuid), target.name);
     const env = newEnv();
+    // S-GR1 (ruling): against her own holder a held fighter escapes from the hold's card instead.
+    const heldByTarget = souffleStatesOf(actor).includes('agrippe') && holdsNow(target.actorUuid, actor.uuid);
+    // S-GR1: at contact only, measured between the tokens (off the scene: not measured).
+    const distance = tokenDistance(
+      request.tokenUuid ? tokenByUuid(request.tokenUuid) : tokenOfActor(actor.id),
+      tokenByUuid(target.tokenUuid),
+    );
     const opened = await env.roll((dice) =>
       openSouffleGrapple(
         viewOf(actor.uuid, found),
         viewOf(target.actorUuid, found),
         dice,
         request.choices.freeHand,
+        heldByTarget,
+        distance,
       ),
     );
     const state = { ...opened.state, attackerName: actor.name };
@@ -285,14 +296,9 @@ export const souffleFleeOpener: CardOpener<FleeChoices> = {
       openSouffleFlee(viewOf(actor.uuid, found), situation, threshold, slowed, dice, souffleOptionsNow()),
     );
     const state = { ...opened.state, runnerName: actor.name };
-    const card = snapshot(
-      SOUFFLE_FLEE_EXCHANGE,
-      opened.step,
-      request,
-      found,
-      request.targets.slice(0, 1),
-      state,
-    );
+    // S-FL1/S-AT6: those who may strike the runner are the foes within reach, from the scene.
+    const pursuers = foesWithinReach(actor.uuid, request.tokenUuid);
+    const card = snapshot(SOUFFLE_FLEE_EXCHANGE, opened.step, request, found, pursuers, state);
     return { cards: [{ card, env }], commit: () => commitOpening(opened.effects, request, found) };
   },
 };

@@ -55,6 +55,14 @@ export function tokenOf(actorUuid: string, tokenUuid = ''): TokenOnCanvas | unde
   );
 }
 
+/** The token as it stands at (x, y) (scene pixels): its centre moved by the difference. */
+export function standingAt(token: TokenOnCanvas, x: number, y: number): TokenOnCanvas {
+  const c = token.center ?? { x: 0, y: 0 };
+  const dx = x - (token.document?.x ?? 0);
+  const dy = y - (token.document?.y ?? 0);
+  return { ...token, center: { x: c.x + dx, y: c.y + dy }, document: token.document ?? {} };
+}
+
 /** S-AT6: the Souffle foes (another disposition) within reach of `own` (standing at `at`). */
 export function foesAround(own: TokenOnCanvas, at: TokenOnCanvas = own): CardTarget[] {
   const actorUuid = own.actor?.uuid ?? '';
@@ -92,7 +100,8 @@ function opportunityView(card: OpportunityCard, env: FlowEnv): SouffleExchangeVi
     ...(provoker ? { defender: provoker } : {}),
     attackerName: '',
     defenderName: s.provoker.name,
-    others: s.foes.map((f) => fighterView(env.resolve(f.actorUuid))),
+    // The round's posture counts (S-P4: a défensif foe does not strike).
+    others: s.foes.map((f) => fighterView(env.resolve(f.actorUuid), turnOf(card.combatId, f.actorUuid))),
   };
 }
 

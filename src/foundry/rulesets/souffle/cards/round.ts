@@ -1,6 +1,9 @@
 import { RulesError } from '../../../../engine/core/errors';
+import type { Refusal } from '../../../../engine/core/exchange';
 import type { PostureTurn } from '../../../../engine/souffle/posture';
-import { stateStopping } from '../../../../engine/souffle/states';
+import { turnRefusal } from '../../../../engine/souffle/round';
+import { stateStopping, statesInRound } from '../../../../engine/souffle/states';
+import type { SouffleFighterView } from '../../../../engine/souffle/exchange';
 import { resolveUuid } from '../../../chat';
 import { souffleStatesOf } from '../states';
 import { type CombatLike, readRoundState } from '../../../combat';
@@ -73,18 +76,56 @@ export function checkBudget(
   return found;
 }
 
+/** The combat of that id, or undefined. */
+function combatById(combatId: string): CombatLike | undefined {
+  return combatId ? (game.combats?.get(combatId) as unknown as CombatLike | undefined) : undefined;
+}
+
 /** The fighter's posture budget in the card's combat now (undefined: nothing is counted). */
 export function turnOf(combatId: string, actorUuid: string): PostureTurn | undefined {
   if (!combatId || !actorUuid) return undefined;
-  const combat = game.combats?.get(combatId) as unknown as CombatLike | undefined;
+  const combat = combatById(combatId);
   if (!combat) return undefined;
   const found = fightIn(combat, actorUuid);
   return found ? souffleTurn(found.state, found.combatantId) : undefined;
 }
 
+/**
+ * S-R1: why `user` may not have the fighter take an action that costs one now (another fighter's
+ * turn, a turn over), as the round's spend would refuse it; undefined outside the actions step.
+ * A card reads it to refuse such an action before any die is rolled.
+ */
+export function outOfTurnOf(combatId: string, actorUuid: string, user: User | null): Refusal | undefined {
+  if (!combatId || !actorUuid) return undefined;
+  const combat = combatById(combatId);
+  const found = combat ? fightIn(combat, actorUuid) : undefined;
+  if (!found?.state || !souffleTurn(found.state, found.combatantId)) return undefined;
+  const refused = turnRefusal(found.state, found.combatantId, 'attaque', Boolean(user?.isGM));
+  return refused ? { rule: 'S-R1', key: refused.key, data: { ...refused.data } } : undefined;
+}
+
+/**
+ * The fighter's view with the states the round gives (S-DF1 ruling: caught by surprise, "pris au
+ * dépourvu" in round 1), from the tracker's surprise mark on its combatant in the card's combat.
+ */
+export function inRound<V extends SouffleFighterView | undefined>(
+  view: V,
+  combatId: string,
+  actorUuid: string,
+): V {
+  if (!view || !combatId) return view;
+  const combat = combatById(combatId);
+  const found = combat ? fightIn(combat, actorUuid) : undefined;
+  if (!combat || !found) return view;
+  const combatant = [...combat.combatants].find((c) => c.id === found.combatantId) as
+    { system?: { surprised?: boolean } } | undefined;
+  const states = statesInRound(view.fighter.states, Boolean(combatant?.system?.surprised), combat.round);
+  return states === view.fighter.states ? view : { ...view, fighter: { ...view.fighter, states } };
+}
+
 /** The combat and round a card's lasting conditions are marked with. */
 export function roundMark(combatId: string, fallback: number): { combatId: string; round: number } {
-  const combat = combatId ? (game.combats?.get(combatId) as unknown as CombatLike | undefined) : undefined;
+  const combat = combatById(combatId);
   return { combatId, round: combat?.round ?? fallback };
 }
 

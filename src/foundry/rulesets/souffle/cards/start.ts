@@ -215,6 +215,13 @@ export async function startSouffleGrapple(
  */
 export async function promptSouffleAim(actorDoc: Actor): Promise<ChatMessage | null> {
   const name = actorDoc.name ?? '';
+  // S-P4/S-ST1/S-R1: an aim the fighter may not take now is refused before the dialog.
+  try {
+    checkBudget(ownActor(actorDoc).uuid, 'viser');
+  } catch (error) {
+    notifyError(error);
+    return null;
+  }
   const result: unknown = await foundry.applications.api.DialogV2.wait({
     window: { title: t('PDA.Souffle.Sheet.AimTitle', { name }) },
     content: `<p>${foundry.utils.escapeHTML(t('PDA.Souffle.Sheet.AimPrompt', { name }))}</p>`,

@@ -2,7 +2,7 @@ import type { ExchangeSide, FighterRef } from '../../../../engine/core/exchange'
 import type { SouffleExchangeView } from '../../../../engine/souffle/exchange';
 import type { CardSnapshot, CardTarget, FlowEnv } from '../../../chat';
 import { fighterView, souffleOptionsNow } from './fighters';
-import { turnOf } from './round';
+import { inRound, outOfTurnOf, turnOf } from './round';
 
 /**
  * The view most Souffle cards give their exchange: the card's actor as the attacker, its first
@@ -10,10 +10,16 @@ import { turnOf } from './round';
  */
 export function duelView<S>(card: CardSnapshot<S>, env: FlowEnv, attackerName: string): SouffleExchangeView {
   const target = card.targets[0];
-  const attacker = fighterView(env.resolve(card.actorUuid), turnOf(card.combatId, card.actorUuid));
-  const defender = target
-    ? fighterView(env.resolve(target.actorUuid), turnOf(card.combatId, target.actorUuid))
-    : undefined;
+  // S-R1: each fighter's turn as the round sees it for this user (a costed action out of turn is
+  // refused before any die).
+  const of = (uuid: string) =>
+    inRound(
+      fighterView(env.resolve(uuid), turnOf(card.combatId, uuid), outOfTurnOf(card.combatId, uuid, env.user)),
+      card.combatId,
+      uuid,
+    );
+  const attacker = of(card.actorUuid);
+  const defender = target ? of(target.actorUuid) : undefined;
   return {
     options: souffleOptionsNow(),
     ...(attacker ? { attacker } : {}),

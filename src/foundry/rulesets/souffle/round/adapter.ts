@@ -365,6 +365,8 @@ export const souffleRoundAdapter: RoundAdapter<SouffleRoundCombatant, SouffleDec
     promptDeclaration: promptSouffleDeclaration,
     declareLabel: 'PDA.Souffle.Tracker.ChoosePosture',
     declarePrompt: 'PDA.Souffle.Tracker.WaitingFor',
+    // S-DF1 (ruling): a fighter caught by surprise is "pris au dépourvu" in round 1.
+    surpriseLabel: 'PDA.Souffle.Tracker.ToggleSurprised',
     // S-R3: a Guerrier's slot comes before higher totals; its number says why.
     orderNote: (state, id) => {
       const reason = state.order.find((e) => e.combatantId === id)?.reason;
