@@ -4,3 +4,4 @@
  */
 
 export { tokenByUuid, tokenDistance, tokenOfActor } from './distance';
+export { movedBy, SeenPlaces, type Place } from './seen';

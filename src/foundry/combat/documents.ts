@@ -6,6 +6,22 @@ import { isActiveGM } from '../active-gm';
 
 export type { CoreAdvance } from './types';
 
+/** The round and turn each combat had after a GM last wrote them (the active GM's memory). */
+const gmWritten = new Map<string, { round: number; turn: number | null }>();
+
+function isGMUser(userId: unknown): boolean {
+  return Boolean((game.users?.get(String(userId)) as { isGM?: boolean } | undefined)?.isGM);
+}
+
+/** At `ready`: the round and turn of every combat as loaded, for the GMs. */
+export function rememberCombatTurns(): void {
+  if (!game.user?.isGM) return;
+  for (const combat of game.combats ?? []) {
+    const c = combat as unknown as { id: string | null; round: number; turn: number | null };
+    if (c.id) gmWritten.set(c.id, { round: c.round, turn: c.turn ?? null });
+  }
+}
+
 /**
  * The system's Combat: Foundry's turn methods drive the round engine instead of a flat turn list.
  * Turn = slot, so the core keybindings and the token turn marker follow the passes.
@@ -53,9 +69,21 @@ export class PasseDArmesCombat extends foundry.documents.Combat {
    */
   override _onUpdate(...args: Parameters<foundry.documents.Combat['_onUpdate']>): void {
     super._onUpdate(...args);
-    const [changed] = args;
+    const [changed, , userId] = args;
     const system = (changed as { system?: { order?: unknown } }).system;
     if (system?.order !== undefined && typeof this.setupTurns === 'function') this.setupTurns();
+    const moved = 'round' in (changed as object) || 'turn' in (changed as object);
+    if (!moved || !this.id) return;
+    if (isGMUser(userId)) {
+      gmWritten.set(this.id, { round: this.round, turn: this.turn ?? null });
+      return;
+    }
+    // Round and turn are the GM's (docs/trust.md): a player's change that reached the server
+    // anyway (a client that skipped `_preUpdate`) is written back by the active GM.
+    const kept = gmWritten.get(this.id);
+    if (!kept || !isActiveGM()) return;
+    if (kept.round !== this.round || kept.turn !== (this.turn ?? null))
+      void this.update({ round: kept.round, turn: kept.turn }).catch((e: unknown) => console.error(e));
   }
 
   /** True once the round engine holds a round. */
@@ -85,7 +113,10 @@ export class PasseDArmesCombat extends foundry.documents.Combat {
   override async _preUpdate(
     ...args: Parameters<foundry.documents.Combat['_preUpdate']>
   ): ReturnType<foundry.documents.Combat['_preUpdate']> {
-    const [changed] = args;
+    const [changed, , user] = args;
+    // Round and turn are the GM's: a player moves them only through round commands (requests).
+    const c = changed as Record<string, unknown>;
+    if (!(user as { isGM?: boolean } | undefined)?.isGM && ('round' in c || 'turn' in c)) return false;
     if (this.#pending) {
       // Round, turn and the whole round data: the engine's values replace core's.
       Object.assign(changed as object, this.#pending);
@@ -177,7 +208,12 @@ export class PasseDArmesCombatant extends foundry.documents.Combatant {
     const [changed] = args;
     const combat = this.parent as PasseDArmesCombat | null;
     if (!combat || !isActiveGM()) return;
-    if ((changed as { defeated?: boolean }).defeated === true && combat.roundStarted && this.id) {
+    // Only its owner or a GM drops a combatant: any player may write any Combatant's `defeated`
+    // under the stricter reading (test/harness/FAKE.md).
+    const [, , userId] = args;
+    const writer = game.users?.get(String(userId)) as User | undefined;
+    const mayDrop = Boolean(writer?.isGM || (writer && this.actor?.testUserPermission(writer, 'OWNER')));
+    if ((changed as { defeated?: boolean }).defeated === true && mayDrop && combat.roundStarted && this.id) {
       void sendRoundCommand(combat, { kind: 'drop', combatantId: this.id });
     }
   }

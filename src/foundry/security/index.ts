@@ -19,7 +19,7 @@ export {
   tagged,
   token,
 } from './payload';
-export { checkUpdate, gmTask, holds, serialise } from './writes';
+export { checkUpdate, gmTask, holds, outsideGmQueue, serialise } from './writes';
 export {
   creationRefusedToPlayer,
   isBindingEffect,

@@ -21,7 +21,7 @@ import {
 } from '../../../chat';
 import { tokenDistance } from '../../../canvas';
 import { tokenFor } from '../scene-points';
-import { bool, int, object, oneOf, optional } from '../../../security';
+import { bool, int, object, oneOf, optional, outsideGmQueue } from '../../../security';
 import { combatantOf } from './actor-writes';
 import { FANTASIA_ATTACK_FLOW, fantasiaAttackFlow } from './attack-flow';
 import {
@@ -187,9 +187,18 @@ const OPEN_CHOICES = object({
 
 type SituationShape = Record<SituationQuestion, ReturnType<typeof optional<boolean>>>;
 
+/** Users whose F-B1 question waits for the GM: one question at a time per user. */
+const asking = new Set<string>();
+
+/** Requests the GM already ruled on (F-B1 granted): opened again without asking twice. */
+const granted = new WeakSet<object>();
+
 /**
  * F-B1: a thrust with another weapon of the same skill is the GM's to allow, never the player's:
  * whatever the request says, the GM's client asks its GM (a GM attacking has decided by choosing).
+ * The question waits outside the GM queue (every other request is answered meanwhile), one per
+ * user (`PDA.Error.RulingPending`). `asked`: the GM was asked, so what was read before may have
+ * changed and the opening is made again from the documents.
  */
 async function withOtherWeaponRuling(
   c: FantasiaOpenChoices,
@@ -197,23 +206,34 @@ async function withOtherWeaponRuling(
   name: string,
   attacker: FantasiaCombatant,
   weapon: FantasiaWeapon,
-): Promise<FantasiaOpenChoices> {
+): Promise<{ choices: FantasiaOpenChoices; asked: boolean }> {
   const { otherWeapon: _ignored, ...situation } = c.situation ?? {};
-  if (!c.thrustId) return { ...c, situation };
+  if (!c.thrustId) return { choices: { ...c, situation }, asked: false };
   const thrust = findBotte(c.thrustId);
   const known = attacker.thrusts?.find((k) => k.thrustId === thrust.id);
-  if (weaponFit(thrust, weapon, known) !== 'sameSkill') return { ...c, situation };
-  const allowed =
-    user.isGM ||
-    (await foundry.applications.api.DialogV2.confirm({
-      window: { title: t('PDA.Chat.Dialog.OtherWeaponTitle') },
-      content: `<p>${foundry.utils.escapeHTML(
-        t('PDA.Chat.Dialog.OtherWeaponAsk', { name, thrust: thrust.name, weapon: weapon.name }),
-      )}</p>`,
-    } as unknown as foundry.applications.api.DialogV2.ConfirmConfig)) === true;
+  if (weaponFit(thrust, weapon, known) !== 'sameSkill') return { choices: { ...c, situation }, asked: false };
+  const allowedChoices = { ...c, situation: { ...situation, otherWeapon: true } };
+  if (user.isGM) return { choices: allowedChoices, asked: false };
+  const who = user.id ?? '';
+  if (asking.has(who)) throw new RulesError('PDA.Error.RulingPending');
+  asking.add(who);
+  let allowed = false;
+  try {
+    allowed = await outsideGmQueue(
+      async () =>
+        (await foundry.applications.api.DialogV2.confirm({
+          window: { title: t('PDA.Chat.Dialog.OtherWeaponTitle') },
+          content: `<p>${foundry.utils.escapeHTML(
+            t('PDA.Chat.Dialog.OtherWeaponAsk', { name, thrust: thrust.name, weapon: weapon.name }),
+          )}</p>`,
+        } as unknown as foundry.applications.api.DialogV2.ConfirmConfig)) === true,
+    );
+  } finally {
+    asking.delete(who);
+  }
   if (!allowed)
     throw new RulesError('PDA.Error.ThrustOtherWeaponRefused', { thrust: thrust.name, weapon: weapon.name });
-  return { ...c, situation: { ...situation, otherWeapon: true } };
+  return { choices: allowedChoices, asked: true };
 }
 
 /** GM side: one attack card per target, rolled with Foundry dice on the GM's client. */
@@ -232,7 +252,17 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
     // F-R1, F-R6..F-R8: a player attacks in the fighter's own slot of the passes only.
     standingRefusals(attacker, weapon, facts);
     refuseAttackOutOfTurn(actor.uuid, request.user, combatId);
-    const c = await withOtherWeaponRuling(request.choices, request.user, actor.name, attacker, weapon);
+    let c = request.choices;
+    if (!granted.has(request)) {
+      const ruled = await withOtherWeaponRuling(c, request.user, actor.name, attacker, weapon);
+      if (ruled.asked) {
+        // The GM answered outside the queue: open again from the documents as they are now.
+        const again = { ...request, choices: ruled.choices };
+        granted.add(again);
+        return fantasiaAttackOpener.open(again, newEnv);
+      }
+      c = ruled.choices;
+    }
     if (c.knockOut && !knockOutOffered(weapon, facts) && knockOutOffered(weapon, undefined))
       throw new RulesError('PDA.Error.CardKnockOutNotDeclared', { rule: 'F-U4' });
     const intent: AttackIntent = {

@@ -15,7 +15,9 @@ import { commitOpening } from './openers';
 import { ownActor, requestSouffleCard } from './request';
 import { checkBudget, checkStates, souffleCombatOf, turnOf } from './round';
 import { postureCombatOf } from '../posture';
-import { registerHeldMoveHooks } from './held-move';
+import { heldMoveRefusal, PUT_BACK, registerHeldMoveHooks } from './held-move';
+import { isActiveGM } from '../../../active-gm';
+import { movedBy, SeenPlaces } from '../../../canvas';
 
 /**
  * The ways a fighter leaves the reach of adjacent foes outside a flight (S-AT6): picking up a
@@ -134,23 +136,24 @@ interface TokenDoc {
   readonly actor?: { uuid?: string } | null;
 }
 
-const startedAt = new Map<string, { x: number; y: number }>();
-
-/** `preUpdateToken` (the mover's client): where the token stood before a move. */
-export function beforeTokenMove(doc: TokenDoc, changed: Record<string, unknown>): void {
-  if (!('x' in changed) && !('y' in changed)) return;
-  if (doc.id) startedAt.set(doc.id, { x: Math.round(doc.x ?? 0), y: Math.round(doc.y ?? 0) });
-}
+const seen = new SeenPlaces();
 
 /**
- * `updateToken` on the mover's client: a Souffle fighter in a started fight who moved out of the
- * reach of adjacent foes asks the GM for the opportunity card (S-AT6). Nothing when no foe is
- * left behind.
+ * `updateToken` on the active GM's client, whoever moved (a player's drag, a GM's, a console's
+ * raw update that ran none of the mover's hooks): a Souffle fighter in a started fight who moved
+ * out of the reach of adjacent foes gets the opportunity card (S-AT6), measured from where the GM
+ * last saw the token. Nothing when no foe is left behind, nor for a held fighter's move, which
+ * the GM puts back (held-move.ts).
  */
-export async function afterTokenMove(doc: TokenDoc, userId: string): Promise<ChatMessage | null> {
-  const from = doc.id ? startedAt.get(doc.id) : undefined;
-  if (doc.id) startedAt.delete(doc.id);
-  if (!from || userId !== game.user?.id) return null;
+export async function afterTokenMove(
+  doc: TokenDoc,
+  changed: Record<string, unknown>,
+  options: Record<string, unknown> = {},
+): Promise<ChatMessage | null> {
+  if (!isActiveGM()) return null;
+  const from = seen.before(doc);
+  seen.remember(doc);
+  if (!from || !movedBy(changed) || options[PUT_BACK] === true || heldMoveRefusal(doc)) return null;
   const actor = doc.actor;
   if (!actor?.uuid || !isSouffleActor(actor)) return null;
   const fight = postureCombatOf(actor.uuid);
@@ -178,10 +181,14 @@ export async function afterTokenMove(doc: TokenDoc, userId: string): Promise<Cha
 export function registerDepartureHooks(): void {
   // First: a held fighter's move is refused before anything remembers where it started.
   registerHeldMoveHooks();
-  Hooks.on('preUpdateToken', (doc: TokenDoc, changed: Record<string, unknown>) =>
-    beforeTokenMove(doc, changed),
-  );
-  Hooks.on('updateToken', (doc: TokenDoc, _changed: unknown, _options: unknown, userId: string) => {
-    void afterTokenMove(doc, userId);
+  Hooks.once('ready', () => seen.rememberAll());
+  Hooks.on('createToken', (doc: TokenDoc) => {
+    if (isActiveGM()) seen.remember(doc);
   });
+  Hooks.on(
+    'updateToken',
+    (doc: TokenDoc, changed: Record<string, unknown>, options: Record<string, unknown>) => {
+      void afterTokenMove(doc, changed, options ?? {});
+    },
+  );
 }

@@ -35,7 +35,7 @@ export function heldMoveRefusal(doc: TokenDoc): RulesError | undefined {
 }
 
 /** The update option of the GM's put-back (the one move a held token makes). */
-const PUT_BACK = 'pdaHeldMove';
+export const PUT_BACK = 'pdaHeldMove';
 
 /** `preUpdateToken` on the mover's client: false (and the message) when the fighter is held. */
 export function refuseHeldMove(
