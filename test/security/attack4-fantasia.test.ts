@@ -71,6 +71,20 @@ describe('attack4 Fantasia: states stored on the actor its owner writes', () => 
     expect([t.gm.token('Bretteur').document.x, t.gm.token('Bretteur').document.y]).toEqual([x, y]);
   });
 
+  it('A4-F26 F-B7 the Bretteur cannot move (the card’s state on his actor): Bruno clears it, then drags his raw token: the GM puts it back', async () => {
+    const t = await duel();
+    await t.gm.actor('Bretteur').update({ 'system.states.cannotMove': true });
+    await t.table.settle();
+    const token = t.bruno.token('Bretteur').document;
+    const [x, y] = [token.x, token.y];
+    await t.bruno.actor('Bretteur').update({ 'system.states.cannotMove': false });
+    await t.table.settle();
+    (t.bruno.client as any).hooks.delete('preUpdateToken');
+    await token.update({ x: x + 500 });
+    await t.table.settle();
+    expect([t.gm.token('Bretteur').document.x, t.gm.token('Bretteur').document.y]).toEqual([x, y]);
+  });
+
   it('A4-F11 F-B7 "cannot move" as the GM’s status effect: Bruno deletes it and drags his raw token in one tick: the effect is back and the token too', async () => {
     const t = await duel();
     await t.gm.actor('Bretteur').toggleStatusEffect('cannotMove', { active: true });
