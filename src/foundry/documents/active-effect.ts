@@ -36,3 +36,9 @@ function refuse(): false {
   ui.notifications?.warn(game.i18n?.localize('PDA.Error.BindingEffect') ?? 'PDA.Error.BindingEffect');
   return false;
 }
+
+declare module 'fvtt-types/configuration' {
+  interface DocumentClassConfig {
+    ActiveEffect: typeof PasseDArmesActiveEffect;
+  }
+}

@@ -133,7 +133,7 @@ interface TokenDoc {
   readonly uuid?: string;
   readonly x?: number;
   readonly y?: number;
-  readonly actor?: { uuid?: string } | null;
+  readonly actor?: { uuid?: string; name?: string } | null;
 }
 
 const seen = new SeenPlaces();
