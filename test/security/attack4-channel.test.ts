@@ -17,7 +17,9 @@ describe('attack4 channel: sealed requests and tie-breaks', () => {
     const message = await t.alice.client.CONFIG.ChatMessage.documentClass.create({
       content: '',
       whisper: [t.gm.user.id],
-      flags: { 'passe-d-armes': { sealedRequest: { id: 'seal1', name: 'round.command', data }, hidden: true } },
+      flags: {
+        'passe-d-armes': { sealedRequest: { id: 'seal1', name: 'round.command', data }, hidden: true },
+      },
     });
     await t.table.settle();
     await t.alice.user.update({
@@ -34,7 +36,10 @@ describe('attack4 channel: sealed requests and tie-breaks', () => {
     const hunter = combat.combatants.find((c: any) => c.name === 'Chasseur');
     const before = JSON.stringify(combat.system.sealed);
     await duel.alice.user.update({
-      'flags.passe-d-armes.requests.tie1': { name: 'souffle.tie', data: { combatId: combat.id, combatantId: hunter.id } },
+      'flags.passe-d-armes.requests.tie1': {
+        name: 'souffle.tie',
+        data: { combatId: combat.id, combatantId: hunter.id },
+      },
     });
     await duel.table.settle();
     expect(duel.alice.user.flags['passe-d-armes']?.answers?.tie1?.ok).not.toBe(true);
@@ -62,7 +67,9 @@ describe('attack4 channel: more Souffle states', () => {
   for (const status of ['freine', 'sansDefense', 'vulnerable', 'epuise', 'prisAuDepourvu', 'fatigue']) {
     it(`A4-C04 S-ST1 Bruno deletes the GM's "${status}" on his hunter with his client's checks off: it is back`, async () => {
       const duel = await souffleDuel();
-      await duel.gm.actor('Chasseur').createEmbeddedDocuments('ActiveEffect', [{ name: status, statuses: [status] }]);
+      await duel.gm
+        .actor('Chasseur')
+        .createEmbeddedDocuments('ActiveEffect', [{ name: status, statuses: [status] }]);
       await duel.table.settle();
       expect([...duel.gm.actor('Chasseur').statuses]).toContain(status);
       (duel.bruno.client as any).hooks.delete('preDeleteActiveEffect');

@@ -38,15 +38,63 @@ const gmStates = (t: FantasiaTable): Record<string, unknown> => t.gm.actor('Bret
 
 describe('attack4 Fantasia: states stored on the actor its owner writes', () => {
   const cases: [string, string, Record<string, unknown>, Record<string, unknown>, string][] = [
-    ['A4-F01', 'F-B7 cannot move', { 'system.states.cannotMove': true }, { 'system.states.cannotMove': false }, 'cannotMove'],
+    [
+      'A4-F01',
+      'F-B7 cannot move',
+      { 'system.states.cannotMove': true },
+      { 'system.states.cannotMove': false },
+      'cannotMove',
+    ],
     ['A4-F02', 'F-H5 fallen', { 'system.states.fallen': true }, { 'system.states.fallen': false }, 'fallen'],
-    ['A4-F03', 'F-B7 half movement', { 'system.states.halfMovement': true }, { 'system.states.halfMovement': false }, 'halfMovement'],
-    ['A4-F04', 'F-U2 immobilised', { 'system.states.immobilisedBy': 'x' }, { 'system.states.immobilisedBy': '' }, 'immobilised'],
-    ['A4-F05', 'F-U2 strangled', { 'system.states.strangledBy': 'x' }, { 'system.states.strangledBy': '' }, 'strangled'],
-    ['A4-F06', 'F-H7 disarmed', { 'system.states.disarmedWeapon': 'w' }, { 'system.states.disarmedWeapon': '' }, 'disarmed'],
-    ['A4-F07', 'F-W5 reloading', { 'system.states.reloadingWeapon': 'w' }, { 'system.states.reloadingWeapon': '' }, 'reloading'],
-    ['A4-F08', 'F-H6 broken weapon', { 'system.states.brokenWeapons': ['w'] }, { 'system.states.brokenWeapons': [] }, 'weaponBroken'],
-    ['A4-F09', 'F-H3 arm lost', { 'system.states.armLost': true }, { 'system.states.armLost': false }, 'armLost'],
+    [
+      'A4-F03',
+      'F-B7 half movement',
+      { 'system.states.halfMovement': true },
+      { 'system.states.halfMovement': false },
+      'halfMovement',
+    ],
+    [
+      'A4-F04',
+      'F-U2 immobilised',
+      { 'system.states.immobilisedBy': 'x' },
+      { 'system.states.immobilisedBy': '' },
+      'immobilised',
+    ],
+    [
+      'A4-F05',
+      'F-U2 strangled',
+      { 'system.states.strangledBy': 'x' },
+      { 'system.states.strangledBy': '' },
+      'strangled',
+    ],
+    [
+      'A4-F06',
+      'F-H7 disarmed',
+      { 'system.states.disarmedWeapon': 'w' },
+      { 'system.states.disarmedWeapon': '' },
+      'disarmed',
+    ],
+    [
+      'A4-F07',
+      'F-W5 reloading',
+      { 'system.states.reloadingWeapon': 'w' },
+      { 'system.states.reloadingWeapon': '' },
+      'reloading',
+    ],
+    [
+      'A4-F08',
+      'F-H6 broken weapon',
+      { 'system.states.brokenWeapons': ['w'] },
+      { 'system.states.brokenWeapons': [] },
+      'weaponBroken',
+    ],
+    [
+      'A4-F09',
+      'F-H3 arm lost',
+      { 'system.states.armLost': true },
+      { 'system.states.armLost': false },
+      'armLost',
+    ],
   ];
   for (const [id, what, gmWrite, playerWrite, state] of cases)
     it(`${id} ${what}: the GM writes it on the Bretteur; Bruno clears it on his actor from the console; the GM still reads it`, async () => {
@@ -169,7 +217,9 @@ describe('attack4 Fantasia: requests in another’s name', () => {
     const t = await duel();
     await t.gm.actor('Bretteur').toggleStatusEffect('jammed', { active: true });
     await t.table.settle();
-    const answer = await request(t, t.alice, 'rep1', 'fantasia.repair', { actorUuid: t.gm.actor('Bretteur').uuid });
+    const answer = await request(t, t.alice, 'rep1', 'fantasia.repair', {
+      actorUuid: t.gm.actor('Bretteur').uuid,
+    });
     expect(answer?.ok).not.toBe(true);
     expect([...t.gm.actor('Bretteur').statuses]).toContain('jammed');
   });
@@ -196,7 +246,11 @@ describe('attack4 Fantasia: requests in another’s name', () => {
     const before = JSON.stringify(combat.system.sealed);
     const answer = await request(t, t.alice, 'd1', 'round.command', {
       combatId: combat.id,
-      command: { kind: 'declare', combatantId: t.ids.Bretteur, declaration: { intents: [{ kind: 'dodge' }] } },
+      command: {
+        kind: 'declare',
+        combatantId: t.ids.Bretteur,
+        declaration: { intents: [{ kind: 'dodge' }] },
+      },
     });
     expect(answer?.ok).not.toBe(true);
     expect(JSON.stringify(t.gm.game.combats.get(combat.id).system.sealed)).toBe(before);
@@ -234,9 +288,9 @@ describe('attack4 Fantasia: the round and the table', () => {
         a: s.game.actors.contents.map((a: any) => a.toObject()),
       });
     for (const p of [t.alice, t.bruno]) expect(dump(p)).not.toContain(SECRET);
-    await t.gm.click('[data-action="pdaForcePasses"]', t.gm.tracker).catch(() =>
-      t.gm.click('[data-action="pdaStartPasses"]', t.gm.tracker),
-    );
+    await t.gm
+      .click('[data-action="pdaForcePasses"]', t.gm.tracker)
+      .catch(() => t.gm.click('[data-action="pdaStartPasses"]', t.gm.tracker));
     for (const p of [t.alice, t.bruno]) expect(dump(p)).not.toContain(SECRET);
     const alice = await t.table.reload('Alice');
     expect(dump(alice)).not.toContain(SECRET);
@@ -247,7 +301,10 @@ describe('attack4 Fantasia: the round and the table', () => {
     const t = await duel();
     await startFight(t, ['Bretteur', 'Brigand', 'Garde de la porte']);
     const combatId = t.combat!.id;
-    const forged = JSON.stringify({ intents: [{ kind: 'dodge', note: 'FORGED-NOTE' }], publicText: 'FORGED' });
+    const forged = JSON.stringify({
+      intents: [{ kind: 'dodge', note: 'FORGED-NOTE' }],
+      publicText: 'FORGED',
+    });
     await t.alice.client.CONFIG.ChatMessage.documentClass.create({
       content: '<p>x</p>',
       whisper: [t.gm.user.id],
@@ -255,7 +312,10 @@ describe('attack4 Fantasia: the round and the table', () => {
         'passe-d-armes': {
           secretDeclarations: {
             combatId,
-            declarations: JSON.stringify({ [t.ids.Brigand!]: forged, [`declaration.${t.ids.Brigand}`]: forged }),
+            declarations: JSON.stringify({
+              [t.ids.Brigand!]: forged,
+              [`declaration.${t.ids.Brigand}`]: forged,
+            }),
           },
           hidden: true,
         },

@@ -50,7 +50,9 @@ describe('attack4 Greyhawk: conditions on Drevin, edited by his owner', () => {
     const g = await greyhawk();
     await condition(g, 'pinned', 3);
     (g.alice.client as any).hooks.delete('preUpdateActiveEffect');
-    await aliceEffect(g, 'pinned').update({ 'duration.rounds': 1 }).catch(() => null);
+    await aliceEffect(g, 'pinned')
+      .update({ 'duration.rounds': 1 })
+      .catch(() => null);
     await g.table.settle();
     expect(conditionsOf(g.gm.actor(DREVIN)).pinned).toBe(3);
   });
@@ -59,7 +61,9 @@ describe('attack4 Greyhawk: conditions on Drevin, edited by his owner', () => {
     const g = await greyhawk();
     await condition(g, 'held', undefined, { heldRounds: 2 });
     (g.alice.client as any).hooks.delete('preUpdateActiveEffect');
-    await aliceEffect(g, 'held').update({ 'flags.passe-d-armes.condition.heldRounds': 0 }).catch(() => null);
+    await aliceEffect(g, 'held')
+      .update({ 'flags.passe-d-armes.condition.heldRounds': 0 })
+      .catch(() => null);
     await g.table.settle();
     expect(conditionsOf(g.gm.actor(DREVIN))).toMatchObject({ held: true, heldRounds: 2 });
   });
@@ -84,7 +88,9 @@ describe('attack4 Greyhawk: conditions on Drevin, edited by his owner', () => {
     const g = await greyhawk();
     await condition(g, 'offLine');
     (g.alice.client as any).hooks.delete('preUpdateActiveEffect');
-    await aliceEffect(g, 'offLine').update({ disabled: true }).catch(() => null);
+    await aliceEffect(g, 'offLine')
+      .update({ disabled: true })
+      .catch(() => null);
     await g.table.settle();
     expect(conditionsOf(g.gm.actor(DREVIN)).offLine).toBe(true);
   });
@@ -93,9 +99,15 @@ describe('attack4 Greyhawk: conditions on Drevin, edited by his owner', () => {
 describe('attack4 Greyhawk: requests for what is not hers', () => {
   it('A4-G05 G-C1 Alice asks to pull the orc free (the GM’s fighter): refused, his condition stays', async () => {
     const g = await greyhawk();
-    await g.gm.actor('Orque').createEmbeddedDocuments('ActiveEffect', [
-      { name: 'held', statuses: ['greyhawk-held'], flags: { 'passe-d-armes': { condition: { heldRounds: 2 } } } },
-    ]);
+    await g.gm
+      .actor('Orque')
+      .createEmbeddedDocuments('ActiveEffect', [
+        {
+          name: 'held',
+          statuses: ['greyhawk-held'],
+          flags: { 'passe-d-armes': { condition: { heldRounds: 2 } } },
+        },
+      ]);
     await g.table.settle();
     const answer = await request(g, 'pf1', 'greyhawk.pullFree', { actorUuid: g.gm.actor('Orque').uuid });
     expect(answer?.ok).not.toBe(true);
@@ -161,7 +173,11 @@ describe('attack4 Greyhawk: requests for what is not hers', () => {
           revision: 1,
           owners: [g.alice.user.id],
           writes: [
-            { uuid: orc.uuid, update: { system: { hp: { value: -10 } } }, from: { system: { hp: { value: hp } } } },
+            {
+              uuid: orc.uuid,
+              update: { system: { hp: { value: -10 } } },
+              from: { system: { hp: { value: hp } } },
+            },
             { uuid: `User.${g.alice.user.id}`, update: { role: 4 }, from: { role: 1 } },
           ],
         },
@@ -214,9 +230,11 @@ describe('attack4 Greyhawk: the round', () => {
 
   it('A4-G12 Alice names a plain effect on Drevin with markup: the GM opens her sheet and sees text, no element', async () => {
     const g = await greyhawk();
-    await g.alice.actor(DREVIN).createEmbeddedDocuments('ActiveEffect', [
-      { name: '<img id="pwn-g" src=x>Bénie', description: '<script id="pwn-g2"></script>', statuses: [] },
-    ]);
+    await g.alice
+      .actor(DREVIN)
+      .createEmbeddedDocuments('ActiveEffect', [
+        { name: '<img id="pwn-g" src=x>Bénie', description: '<script id="pwn-g2"></script>', statuses: [] },
+      ]);
     await g.alice.actor(DREVIN).items.contents[0].update({ name: '<b id="pwn-g3">Lame</b>' });
     await g.table.settle();
     await g.gm.openSheet(g.gm.actor(DREVIN));

@@ -99,7 +99,9 @@ describe('attack4 round: other fighters’ Combatants', () => {
     await t.table.settle();
     expect(t.gm.game.combats.get(t.combat!.id).combatants.get(t.ids.Bretteur)).toBeDefined();
     await declare(t.bruno, t.ids.Bretteur!, { 'intents.0.kind': 'dodge' });
-    expect(t.gm.game.combats.get(t.combat!.id).system.sealed.declarations[t.ids.Bretteur!]).toContain('dodge');
+    expect(t.gm.game.combats.get(t.combat!.id).system.sealed.declarations[t.ids.Bretteur!]).toContain(
+      'dodge',
+    );
   });
 
   it('A4-R06 F-R4 Alice rewrites the Brigand’s Combatant initiative once the passes run: the GM’s order of slots is unchanged', async () => {
@@ -111,8 +113,14 @@ describe('attack4 round: other fighters’ Combatants', () => {
     await t.gm.openTracker();
     const before = trackerRows(t.gm);
     const combatants = t.alice.game.combats.get(t.combat!.id).combatants;
-    await combatants.get(t.ids.Brigand).update({ initiative: -99 }).catch(() => null);
-    await combatants.get(t.ids['Garde de la porte']).update({ initiative: 99 }).catch(() => null);
+    await combatants
+      .get(t.ids.Brigand)
+      .update({ initiative: -99 })
+      .catch(() => null);
+    await combatants
+      .get(t.ids['Garde de la porte'])
+      .update({ initiative: 99 })
+      .catch(() => null);
     await t.table.settle();
     await t.gm.openTracker();
     expect(trackerRows(t.gm)).toEqual(before);
@@ -160,7 +168,10 @@ describe('attack4 round: other fighters’ Combatants', () => {
       await gm.click('[data-action="pdaForcePasses"]', gm.tracker);
     const rows = () => [...gm.tracker.querySelectorAll('li')].map((li) => gtext(li).trim()).filter(Boolean);
     const before = rows();
-    const orc = table.seat('Alice').game.combats.get(combat.id).combatants.find((c: any) => c.name === 'Orque');
+    const orc = table
+      .seat('Alice')
+      .game.combats.get(combat.id)
+      .combatants.find((c: any) => c.name === 'Orque');
     await orc.update({ initiative: 1 }).catch(() => null);
     await table.settle();
     await gm.openTracker();

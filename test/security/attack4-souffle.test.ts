@@ -152,7 +152,9 @@ describe('attack4 Souffle: the aim and the posture', () => {
   it('A4-S08 S-AT7 Alice creates a plain effect, then updates it to carry "visé": it is removed by the GM', async () => {
     const duel = await souffleDuel();
     const warrior = duel.alice.actor(WARRIOR);
-    const [effect] = await warrior.createEmbeddedDocuments('ActiveEffect', [{ name: 'Concentration', statuses: [] }]);
+    const [effect] = await warrior.createEmbeddedDocuments('ActiveEffect', [
+      { name: 'Concentration', statuses: [] },
+    ]);
     await duel.table.settle();
     (duel.alice.client as any).hooks.delete('preUpdateActiveEffect');
     await effect.update({ statuses: ['vise'] }).catch(() => null);
@@ -225,6 +227,20 @@ describe('attack4 Souffle: the opportunity blow and the budget', () => {
     expect(posted.some((t) => t.includes("Attaque d'opportunité contre Chasseur"))).toBe(true);
   });
 
+  it('A4-S19 S-AT6 Bruno turns his hostile hunter’s token friendly (its disposition) from the console, then steps out of reach: the opportunity card is still posted', async () => {
+    const duel = await souffleRound(['intrepide', 'prudent']);
+    await duel.gm.token('Chasseur').document.update({ disposition: -1 });
+    await duel.table.settle();
+    const token = duel.bruno.token('Chasseur').document;
+    await token.update({ disposition: 1 }).catch(() => null);
+    await duel.table.settle();
+    const before = duel.alice.messages().length;
+    await token.update({ x: 500 });
+    await duel.table.settle();
+    const posted = duel.alice.messages().slice(before).map(text);
+    expect(posted.some((t) => t.includes("Attaque d'opportunité contre Chasseur"))).toBe(true);
+  });
+
   it('A4-S14 S-R1 Alice sends the same action request twice in one write burst: one action is spent, not a free second', async () => {
     const duel = await souffleRound(['intrepide', 'prudent']);
     const combat = duel.gm.game.combat;
@@ -268,7 +284,9 @@ describe('attack4 Souffle: cards and targets', () => {
       flow: 'souffle.grapple',
       actorUuid: warrior.uuid,
       itemId: '',
-      targets: [{ actorUuid: duel.gm.actor('Chasseur').uuid, tokenUuid: duel.gm.token(WARRIOR).document.uuid }],
+      targets: [
+        { actorUuid: duel.gm.actor('Chasseur').uuid, tokenUuid: duel.gm.token(WARRIOR).document.uuid },
+      ],
       mode: 'public',
       choices: {},
     });
@@ -293,8 +311,16 @@ describe('attack4 Souffle: cards and targets', () => {
           revision: 2,
           owners: [],
           writes: [
-            { uuid: hunter.uuid, update: { system: { pv: { value: 0 } } }, from: { system: { pv: { value: pv } } } },
-            { uuid: hunter.uuid, update: {}, statuses: { assomme: { name: 'Assommé', statuses: ['assomme'] } } },
+            {
+              uuid: hunter.uuid,
+              update: { system: { pv: { value: 0 } } },
+              from: { system: { pv: { value: pv } } },
+            },
+            {
+              uuid: hunter.uuid,
+              update: {},
+              statuses: { assomme: { name: 'Assommé', statuses: ['assomme'] } },
+            },
           ],
         },
       },
