@@ -73,19 +73,25 @@ describe('a condition on a player’s fighter is the GM’s', () => {
       await table.settle();
       expect([...table.gm.actor(name).statuses]).toContain(status);
       expect([...alice.actor(name).statuses]).toContain(status);
+      // The socket call a console makes to alter it (the server call with her user id).
+      const id = effect().id;
+      await (table.server as any).update(
+        alice.client.userId,
+        'ActiveEffect',
+        [{ _id: id, disabled: true, statuses: [] }],
+        {
+          documentName: 'Actor',
+          id: alice.actor(name).id,
+        },
+      );
+      await table.settle();
+      expect([...table.gm.actor(name).statuses]).toContain(status);
+      expect(table.gm.actor(name).effects.get(id)?.disabled).toBe(false);
+      // Through her own client (the HUD, a sheet, an honest script): refused there, with a reason.
       const Effect = alice.client.CONFIG.ActiveEffect.documentClass;
-      await Effect.updateDocuments([{ _id: effect().id, disabled: true, statuses: [] }], {
-        parent: alice.actor(name),
-      });
+      await Effect.updateDocuments([{ _id: id, disabled: true }], { parent: alice.actor(name) });
       await table.settle();
-      expect([...table.gm.actor(name).statuses]).toContain(status);
-      expect(
-        table.gm.actor(name).effects.find((e: any) => e.statuses.has?.(status) ?? false)?.disabled,
-      ).not.toBe(true);
-      // Her token HUD (her own client's checks) refuses it outright, with a reason.
-      await alice.actor(name).toggleStatusEffect(status, { active: false });
-      await table.settle();
-      expect([...table.gm.actor(name).statuses]).toContain(status);
+      expect(table.gm.actor(name).effects.get(id)?.disabled).toBe(false);
       expect(alice.warnings.join(' ')).toMatch(/Seul le MJ/);
     });
   }

@@ -115,6 +115,10 @@ export function registerBindingEffectGuard(): void {
   Hooks.once('ready', () => {
     if (game.user?.isGM) rememberAll();
   });
+  // An actor created with its effects (an import) brings them without an effect hook.
+  Hooks.on('createActor', ((actor: { effects?: Iterable<EffectDoc> }) => {
+    if (game.user?.isGM) for (const effect of actor.effects ?? []) remember(effect);
+  }) as never);
   Hooks.on('createActiveEffect', ((effect: EffectDoc, _options: object, userId: string) => {
     if (!game.user?.isGM) return;
     // A penalty a player put on her own fighter binds her from then on; an advantage is removed.
