@@ -1,4 +1,5 @@
 import { isActiveGM } from '../active-gm';
+import { restoring } from './gm-record';
 
 /**
  * Conditions that bind a fighter (grabbed, held, knocked out, reloading, cannot move, disarmed,
@@ -126,7 +127,7 @@ export function registerBindingEffectGuard(): void {
     if (!game.user?.isGM) return;
     // A penalty a player put on her own fighter binds her from then on; an advantage is removed.
     if (writtenByGM(userId) || !carriesAdvantage(effect)) return remember(effect);
-    if (isActiveGM()) void effect.delete().catch((e: unknown) => console.error(e));
+    if (isActiveGM()) restoring(parentOf(effect)?.uuid ?? '', effect.delete());
   });
   Hooks.on('updateActiveEffect', (effect: EffectDoc, _changed: object, _options: object, userId: string) => {
     if (!game.user?.isGM) return;
@@ -135,8 +136,8 @@ export function registerBindingEffectGuard(): void {
     const before = known.get(keyOf(effect));
     if (before) {
       const { _id: _ignored, ...restore } = before as { _id?: unknown };
-      void effect.update(restore, { recursive: false }).catch((e: unknown) => console.error(e));
-    } else if (isBindingEffect(effect)) void effect.delete().catch((e: unknown) => console.error(e));
+      restoring(parentOf(effect)?.uuid ?? '', effect.update(restore, { recursive: false }));
+    } else if (isBindingEffect(effect)) restoring(parentOf(effect)?.uuid ?? '', effect.delete());
   });
   Hooks.on('deleteActiveEffect', (effect: EffectDoc, _options: object, userId: string) => {
     if (!game.user?.isGM) return;
@@ -147,8 +148,8 @@ export function registerBindingEffectGuard(): void {
     }
     if (!isActiveGM() || !(before || isBindingEffect(effect))) return;
     const data = before ?? effect.toObject();
-    void parentOf(effect)
-      ?.createEmbeddedDocuments?.('ActiveEffect', [data], { keepId: true })
-      .catch((e: unknown) => console.error(e));
+    const parent = parentOf(effect);
+    const work = parent?.createEmbeddedDocuments?.('ActiveEffect', [data], { keepId: true });
+    if (work) restoring(parent?.uuid ?? '', work);
   });
 }

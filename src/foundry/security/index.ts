@@ -27,3 +27,5 @@ export {
   registerBindingEffectGuard,
   registerBindingStatuses,
 } from './binding-effects';
+export { bindingKeyRefused, registerBindingKeyGuard, registerBindingKeys } from './binding-keys';
+export { record, recorded, hasRecord, isRestoring, registerGmRecord, restored, restoring } from './gm-record';

@@ -1,7 +1,7 @@
 import { configuredStatusEffects, setStatusEffects } from '../../compat';
 import { templatePath } from '../../constants';
 import { registerDepartureHooks, registerSouffleOpenQuery, souffleCardFlows } from './cards';
-import { registerBindingStatuses } from '../../security';
+import { registerBindingKeys, registerBindingStatuses } from '../../security';
 import { registerConditionHooks } from './round/conditions';
 import { souffleRoundAdapter, POSTURE_DIALOG_TEMPLATE, setSouffleSlotAttack } from './round/adapter';
 import { startSouffleSlotAttack } from './round/slot-attack';
@@ -76,6 +76,8 @@ export const souffleRuleset: FoundryRuleset = {
     // (docs/trust.md); the posture badges only show the declared posture.
     registerBindingStatuses([...SOUFFLE_STATE_STATUS_EFFECTS.map((s) => s.id), 'freine']);
     registerBindingStatuses(['vise'], true);
+    // S-MN3: the rounds a knocked-out fighter stays out are the GM's (security/binding-keys.ts).
+    registerBindingKeys(['system.assommeRounds']);
     const defeated = CONFIG.specialStatusEffects?.DEFEATED;
     if (defeated) registerBindingStatuses([defeated]);
     Hooks.on('renderTokenHUD', onRenderTokenHUD);
