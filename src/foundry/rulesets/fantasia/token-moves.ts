@@ -4,7 +4,8 @@ import type { FantasiaCombatant } from '../../../engine/fantasia/types';
 import { notifyError } from '../../i18n';
 import { fantasiaRound } from './cards/round-context';
 import { isActiveGM } from '../../active-gm';
-import { movedBy, movesToken, SeenPlaces } from '../../canvas';
+import { movedBy, movesToken, registerSeenPlaces, seenPlaces } from '../../canvas';
+import { isRestoring, restored } from '../../security';
 
 /**
  * `preUpdateToken` (the mover's client): a player may not drag the token of a fighter who cannot
@@ -55,7 +56,6 @@ export function fantasiaPreUpdateToken(
 
 /** The update option of the GM's put-back (the one move such a token makes). */
 const PUT_BACK = 'pdaRefusedMove';
-const seen = new SeenPlaces();
 
 /**
  * `createToken`/`updateToken` on every client: the active GM puts back, to where it last saw it,
@@ -69,20 +69,24 @@ export async function watchFantasiaMove(
   userId: string,
 ): Promise<void> {
   if (!doc.id || !isActiveGM()) return;
-  const before = seen.before(doc);
+  const before = seenPlaces.before(doc);
+  seenPlaces.remember(doc);
   const byPlayer = !(game.users?.get(userId) as { isGM?: boolean } | undefined)?.isGM;
-  if (movedBy(changed) && before && byPlayer && options[PUT_BACK] !== true && refusalOf(doc)) {
-    await doc.update?.({ x: before.x, y: before.y }, { [PUT_BACK]: true });
-    return;
+  if (!movedBy(changed) || !before || !byPlayer || options[PUT_BACK] === true) return;
+  let refused = Boolean(refusalOf(doc));
+  // A condition a player removed in the same instant is read as the GM last knew it: its
+  // write-back lands first.
+  if (!refused && isRestoring(doc.actor?.uuid)) {
+    await restored(doc.actor?.uuid);
+    refused = Boolean(refusalOf(doc));
   }
-  seen.remember(doc);
+  if (!refused) return;
+  seenPlaces.hold(doc, before);
+  await doc.update?.({ x: before.x, y: before.y }, { [PUT_BACK]: true });
 }
 
 export function registerFantasiaMoveWatch(): void {
-  Hooks.once('ready', () => seen.rememberAll());
-  Hooks.on('createToken', (doc: MovedToken) => {
-    if (isActiveGM()) seen.remember(doc);
-  });
+  registerSeenPlaces();
   Hooks.on(
     'updateToken',
     (doc: MovedToken, changed: Record<string, unknown>, options: Record<string, unknown>, userId: string) =>

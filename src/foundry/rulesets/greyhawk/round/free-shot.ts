@@ -1,3 +1,4 @@
+import { sideOf } from '../../../canvas';
 import { freeShot } from '../../../../engine/greyhawk/manoeuvres';
 import type { GreyhawkCharacter } from '../../../../engine/greyhawk/types';
 import type { CombatantLike } from '../../../combat';
@@ -35,7 +36,8 @@ function membersOf(combatant: CombatantLike): Member[] {
     const weapons = readiedWeapons(actor).map((w) => w.weapon);
     // G-F2: a monster's natural attack with a range is a volley, as good as a missile.
     const ready = weapons.some((w) => !w.melee || (monster && (w.ranges?.long ?? 0) > 0));
-    const hostile = token?.disposition !== undefined ? token.disposition < 0 : monster;
+    const side = sideOf(token);
+    const hostile = side !== undefined ? side < 0 : monster;
     if (c.id) out.push({ id: c.id, hostile, ready, token });
   }
   return out;

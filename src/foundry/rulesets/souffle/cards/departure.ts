@@ -20,7 +20,8 @@ import { heldMoveRefusal, PUT_BACK, registerHeldMoveHooks } from './held-move';
 import { registerCardRefresh } from './refresh';
 import { souffleCardMessages } from './hold';
 import { isActiveGM } from '../../../active-gm';
-import { movedBy, SeenPlaces } from '../../../canvas';
+import { movedBy, registerSeenPlaces, seenPlaces } from '../../../canvas';
+import { restored } from '../../../security';
 
 /**
  * The ways a fighter leaves the reach of adjacent foes outside a flight (S-AT6): picking up a
@@ -137,8 +138,6 @@ interface TokenDoc {
   readonly actor?: { uuid?: string; name?: string } | null;
 }
 
-const seen = new SeenPlaces();
-
 /** S-FL1: whether the fighter's flight got away in this combat's round (a GM-written flee card). */
 function fledThisRound(actorUuid: string, combatId: string, round: number): boolean {
   if (!combatId) return false;
@@ -165,9 +164,11 @@ export async function afterTokenMove(
   options: Record<string, unknown> = {},
 ): Promise<ChatMessage | null> {
   if (!isActiveGM()) return null;
-  const from = seen.before(doc);
-  seen.remember(doc);
-  if (!from || !movedBy(changed) || options[PUT_BACK] === true || heldMoveRefusal(doc)) return null;
+  const from = seenPlaces.before(doc);
+  seenPlaces.remember(doc);
+  if (!from || !movedBy(changed) || options[PUT_BACK] === true) return null;
+  await restored(doc.actor?.uuid);
+  if (heldMoveRefusal(doc)) return null;
   const actor = doc.actor;
   if (!actor?.uuid || !isSouffleActor(actor)) return null;
   const fight = postureCombatOf(actor.uuid);
@@ -198,10 +199,7 @@ export function registerDepartureHooks(): void {
   registerHeldMoveHooks();
   // The cards' buttons follow the fighters' states, gear and turns.
   registerCardRefresh();
-  Hooks.once('ready', () => seen.rememberAll());
-  Hooks.on('createToken', (doc: TokenDoc) => {
-    if (isActiveGM()) seen.remember(doc);
-  });
+  registerSeenPlaces();
   Hooks.on(
     'updateToken',
     (doc: TokenDoc, changed: Record<string, unknown>, options: Record<string, unknown>) => {

@@ -28,9 +28,7 @@ export interface CardMessage {
 /** The Souffle cards of the chat log that a GM wrote (a look-alike a player posts stands for nothing). */
 export function souffleCardMessages(): CardMessage[] {
   const all = (game.messages?.contents ?? []) as unknown as CardMessage[];
-  return all.filter(
-    (m) => m.type === CARD_TYPE && m.system.ruleset === 'souffle' && m.author?.isGM === true,
-  );
+  return all.filter((m) => m.type === CARD_TYPE && m.system.ruleset === 'souffle' && m.author?.isGM === true);
 }
 
 /** The grapple cards whose hold is applied now (S-GR1). */
