@@ -3,6 +3,7 @@ import { askGM, registerQuery, type QueryPayload, type QueryResult } from '../qu
 import { showRollsToAll } from '../dice';
 import { MAX_REVISION, id, int, token, serialise } from '../security';
 import { CARD_TYPE } from './card-model';
+import { gmCardMessages, isGmCard } from './card-log';
 import { cardActions, makeEnv, renderStoredCard, snapshotOf, userMayUse, type CardEnv } from './card';
 import { getFlow, type CardSnapshot, type DocumentWrite } from './flow';
 import { applyWrites, checkWrites, valuesBefore, type JournalWrite } from './journal';
@@ -96,9 +97,7 @@ export async function handleCardAction(
  * True when a GM wrote this message: its author, which the server records and lets no player set
  * or change, is a GM. Nothing in a message a player could author is ever executed.
  */
-function writtenByGM(message: ChatMessage): boolean {
-  return (message.author as { isGM?: boolean } | null | undefined)?.isGM === true;
-}
+const writtenByGM = isGmCard;
 
 /** A cleared journal: its fields replace the old ones whether the update merges or replaces. */
 const NO_JOURNAL = { revision: -1, owners: [], writes: [] };
@@ -162,9 +161,8 @@ async function finishPendingJournals(except: string, env: CardEnv): Promise<void
     console.error(error);
     ui.notifications?.warn(game.i18n?.localize('PDA.Error.PendingJournal') ?? 'PDA.Error.PendingJournal');
   }
-  for (const message of game.messages ?? []) {
-    if ((message.type as string) !== CARD_TYPE || message.id === except) continue;
-    if (!writtenByGM(message as ChatMessage)) continue;
+  for (const message of gmCardMessages()) {
+    if (message.id === except) continue;
     const card = snapshotOf(message as ChatMessage);
     if (!card.journal) continue;
     try {
@@ -185,9 +183,8 @@ async function finishPendingJournals(except: string, env: CardEnv): Promise<void
 export async function resumeCardJournals(): Promise<void> {
   const me = game.user;
   if (!me || !isActiveGM()) return;
-  for (const message of game.messages ?? []) {
-    // A player's look-alike card is not a card: its journal is never run.
-    if ((message.type as string) !== CARD_TYPE || !writtenByGM(message as ChatMessage)) continue;
+  // A player's look-alike card is not a card: its journal is never run.
+  for (const message of gmCardMessages()) {
     const card = snapshotOf(message as ChatMessage);
     if (!card.journal) continue;
     await serialise(message.id ?? '', () => finishJournal(message as ChatMessage, card, makeEnv(me))).catch(
