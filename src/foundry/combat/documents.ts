@@ -3,11 +3,21 @@ import type { CombatantRoundModel, CombatRoundModel } from './models';
 import { sendRoundCommand } from './service';
 import type { CoreAdvance } from './types';
 import { isActiveGM } from '../active-gm';
+import { hasRecord, record, recorded } from '../security';
 
 export type { CoreAdvance } from './types';
 
-/** The round and turn each combat had after a GM last wrote them (the active GM's memory). */
-const gmWritten = new Map<string, { round: number; turn: number | null }>();
+/*
+ * The round and turn each combat had after a GM last wrote them: in the GM's record
+ * (security/gm-record.ts), which survives a reload of the GM's page, so a player's write made
+ * while the GM was away is written back at the next `ready`.
+ */
+type Kept = { round: number; turn: number | null };
+const keyOf = (id: string): string => `Combat|${id}|turn`;
+const gmWritten = {
+  get: (id: string): Kept | undefined => recorded(keyOf(id)) as Kept | undefined,
+  set: (id: string, kept: Kept): void => record(keyOf(id), kept),
+};
 
 /** True when the server-attested writer is a player (a user who is not a GM). */
 function isPlayer(userId: unknown): boolean {
@@ -15,11 +25,21 @@ function isPlayer(userId: unknown): boolean {
   return Boolean(writer && !writer.isGM);
 }
 
-/** At `ready`: the round and turn of every combat as loaded, for the GMs. */
+/**
+ * At `ready`, on a GM's client: every combat's round and turn checked against the GM's record.
+ * The active GM writes back what a player changed while it was away; a combat the record does not
+ * hold yet is recorded as loaded.
+ */
 export function rememberCombatTurns(): void {
   if (!game.user?.isGM) return;
-  for (const combat of game.combats ?? [])
-    if (combat.id) gmWritten.set(combat.id, { round: combat.round, turn: combat.turn ?? null });
+  for (const combat of game.combats ?? []) {
+    if (!combat.id) continue;
+    const kept = hasRecord(keyOf(combat.id)) ? gmWritten.get(combat.id) : undefined;
+    const now = { round: combat.round, turn: combat.turn ?? null };
+    if (!kept) gmWritten.set(combat.id, now);
+    else if ((kept.round !== now.round || kept.turn !== now.turn) && isActiveGM())
+      void combat.update({ round: kept.round, turn: kept.turn }).catch((e: unknown) => console.error(e));
+  }
 }
 
 /**

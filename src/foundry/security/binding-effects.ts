@@ -1,5 +1,5 @@
 import { isActiveGM } from '../active-gm';
-import { restoring } from './gm-record';
+import { hasRecord, record, recorded, recordedKeys, restoring } from './gm-record';
 
 /**
  * Conditions that bind a fighter (grabbed, held, knocked out, reloading, cannot move, disarmed,
@@ -91,10 +91,18 @@ interface EffectParent {
 
 const parentOf = (effect: EffectDoc): EffectParent | null => (effect.parent ?? null) as EffectParent | null;
 
-/** The active GM's copy of each binding effect as a GM last left it, by parent and id. */
-const known = new Map<string, object>();
-
-const keyOf = (effect: EffectDoc): string => `${parentOf(effect)?.uuid ?? ''}|${effect.id ?? ''}`;
+/*
+ * The GM's copy of each binding effect as a GM last left it, by parent and id: in the GM's record
+ * (gm-record.ts), which survives a reload of the GM's page, so that what a player changed while
+ * the GM was away is undone at the next `ready`.
+ */
+const PREFIX = 'Effect|';
+const keyOf = (effect: EffectDoc): string => `${PREFIX}${parentOf(effect)?.uuid ?? ''}|${effect.id ?? ''}`;
+const known = {
+  get: (key: string): object | undefined => recorded(key) as object | undefined,
+  set: (key: string, data: object): void => record(key, data),
+  delete: (key: string): void => record(key, undefined),
+};
 
 function writtenByGM(userId: unknown): boolean {
   return Boolean((game.users?.get(String(userId)) as UserLike | undefined)?.isGM);
@@ -105,19 +113,68 @@ function remember(effect: EffectDoc): void {
   else known.delete(keyOf(effect));
 }
 
-/** Every binding effect of the world's actors and of the viewed scene's tokens, as they stand. */
-function rememberAll(): void {
+/** What a write-back compares: the fields a rule or its holder's benefit can depend on. */
+function bindingPart(data: unknown): string {
+  const d = (data ?? {}) as Record<string, unknown>;
+  const statuses = d.statuses ? [...(d.statuses as Iterable<string>)].sort() : [];
+  return JSON.stringify([
+    statuses,
+    d.disabled ?? false,
+    d.changes ?? [],
+    d.duration ?? {},
+    d.flags ?? {},
+    d.name,
+  ]);
+}
+
+/**
+ * At `ready` on a GM's client: every binding effect of the world's actors and of the scenes'
+ * unlinked tokens checked against the GM's record. The active GM re-creates what a player deleted
+ * and writes back what a player changed while it was away; an effect the record does not hold is
+ * recorded as it stands (a penalty the player put on her own fighter binds her from then on).
+ */
+function checkAll(): void {
   const actors: unknown[] = [...(game.actors ?? [])];
   for (const scene of game.scenes ?? [])
     for (const token of scene.tokens) if (!token.actorLink && token.actor) actors.push(token.actor);
-  for (const actor of actors)
-    for (const effect of (actor as { effects?: Iterable<EffectDoc> }).effects ?? []) remember(effect);
+  const present = new Set<string>();
+  const byUuid = new Map<string, EffectParent>();
+  for (const actor of actors) {
+    const parent = actor as EffectParent & { effects?: Iterable<EffectDoc> };
+    if (parent.uuid) byUuid.set(parent.uuid, parent);
+    for (const effect of parent.effects ?? []) {
+      const key = keyOf(effect);
+      present.add(key);
+      const before = hasRecord(key) ? known.get(key) : undefined;
+      if (!before || bindingPart(before) === bindingPart(effect.toObject())) {
+        remember(effect);
+        continue;
+      }
+      if (!isActiveGM()) continue;
+      const { _id: _ignored, ...restore } = before as { _id?: unknown };
+      restoring(parent.uuid ?? '', effect.update(restore, { recursive: false }));
+    }
+  }
+  for (const key of recordedKeys(PREFIX)) {
+    if (present.has(key)) continue;
+    const [, uuid = ''] = key.split('|');
+    const parent = byUuid.get(uuid);
+    const data = known.get(key);
+    // The actor is gone (a GM deleted it): its effects are forgotten.
+    if (!parent || !data) {
+      known.delete(key);
+      continue;
+    }
+    if (!isActiveGM()) continue;
+    const work = parent.createEmbeddedDocuments?.('ActiveEffect', [data], { keepId: true });
+    if (work) restoring(uuid, work);
+  }
 }
 
 /** The GM's side: a non-GM's change of a binding effect is undone (see above). */
 export function registerBindingEffectGuard(): void {
   Hooks.once('ready', () => {
-    if (game.user?.isGM) rememberAll();
+    if (game.user?.isGM) checkAll();
   });
   // An actor created with its effects (an import) brings them without an effect hook.
   Hooks.on('createActor', (actor: { effects: Iterable<EffectDoc> }) => {
