@@ -1,7 +1,7 @@
 import { RulesError } from '../../../../engine/core/errors';
 import { passFacts, refuseUndeclaredTargets, standingRefusals, undeclaredIn } from './attack-refusals';
 import { isRanged, withStates } from '../../../../engine/fantasia/weapons';
-import type { FantasiaCombatant, FantasiaWeapon } from '../../../../engine/fantasia/types';
+import type { FantasiaCombatant } from '../../../../engine/fantasia/types';
 import { GM } from '../../../../engine/round/types';
 import { notifyError } from '../../../i18n';
 import { activeRulesetId } from '../../../settings';
