@@ -1,6 +1,6 @@
 import { SYSTEM_ID } from './constants';
 import { t } from './i18n';
-import { migrateDocuments, SCHEMA_VERSION, type MigratableDocument } from './migrations';
+import { migrateDocuments, SCHEMA_VERSION, SURPRISE_ON_COMBAT, type MigratableDocument } from './migrations';
 import { isActiveGM } from './active-gm';
 
 /**
@@ -144,12 +144,51 @@ export async function worldMigratables(): Promise<{ documents: MigratableDocumen
   return { documents, locked };
 }
 
+interface CombatantMark {
+  readonly id?: string | null;
+  readonly system?: { surprised?: unknown } | null;
+  update(changes: Record<string, unknown>): Promise<unknown>;
+}
+interface CombatMarks {
+  readonly system?: { surprised?: unknown } | null;
+  readonly combatants: Iterable<CombatantMark>;
+  update(changes: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * Version 8 (issue 42): the surprise mark (F-R10) moved from the Combatant (`system.surprised`, a
+ * boolean its owner may write) to its Combat (`system.surprised`, the marked combatants' ids, which
+ * only a GM writes). A world's marks are carried over, none lost: each combat's list gets every
+ * combatant marked the old way, then the old marks are cleared. Returns the failures.
+ */
+export async function migrateSurpriseMarks(combats: Iterable<unknown>): Promise<unknown[]> {
+  const failed: unknown[] = [];
+  for (const raw of combats) {
+    const combat = raw as CombatMarks;
+    const old = [...combat.combatants].filter((c) => c.id && c.system?.surprised === true);
+    if (!old.length) continue;
+    const listed = Array.isArray(combat.system?.surprised) ? (combat.system.surprised as unknown[]) : [];
+    const surprised = [...new Set([...listed.map(String), ...old.map((c) => c.id ?? '')])];
+    try {
+      await combat.update({ system: { surprised } });
+      for (const c of old) await c.update({ system: { surprised: false } });
+    } catch (error) {
+      failed.push(error);
+    }
+  }
+  return failed;
+}
+
 export async function migrateWorld(): Promise<void> {
   if (!isActiveGM()) return;
   const from = Number(game.settings?.get(SYSTEM_ID, 'schemaVersion') ?? 0);
   if (from >= SCHEMA_VERSION) return;
   const { documents, locked } = await worldMigratables();
   const { failed } = await migrateDocuments(documents, from);
+  if (from < SURPRISE_ON_COMBAT)
+    failed.push(
+      ...(await migrateSurpriseMarks(game.combats ?? [])).map((error) => ({ type: 'Combat', error })),
+    );
   if (locked.length) ui.notifications?.warn(t('PDA.Migration.LockedPacks', { packs: locked.join(', ') }));
   if (failed.length > 0) {
     ui.notifications?.error(t('PDA.Migration.Failed', { count: failed.length }));

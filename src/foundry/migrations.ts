@@ -257,7 +257,18 @@ export const MIGRATIONS: readonly Migration[] = [
     types: { Actor: ['guerrier-adnd'] },
     migrate: acToArmour,
   },
+  {
+    version: 8,
+    description:
+      'Surprise marks (F-R10) move from each Combatant, which its owner may write, to its Combat (migration-world.ts)',
+    // No actor or item: the world migration moves the marks itself (migrateSurpriseMarks).
+    types: {},
+    migrate: (system) => system,
+  },
 ];
+
+/** The schema version from which Combatants' surprise marks live on their Combat. */
+export const SURPRISE_ON_COMBAT = 8;
 
 /** The schema version this code writes: the newest migration's version. */
 export const SCHEMA_VERSION: number = MIGRATIONS.reduce((v, m) => Math.max(v, m.version), 1);

@@ -1,8 +1,9 @@
 import { registerChat, registerFlow, resumeCardJournals } from './chat';
 import { resumeRoundJournals, registerRoundAdapter, registerCombat } from './combat';
-import { gmTask } from './security';
+import { registerSides } from './canvas';
+import { gmTask, registerBindingEffectGuard, registerBindingKeyGuard, registerGmRecord } from './security';
 import { SYSTEM_ID } from './constants';
-import { PasseDArmesActor, PasseDArmesItem } from './documents';
+import { PasseDArmesActiveEffect, PasseDArmesActor, PasseDArmesItem } from './documents';
 import { registerAllRulesets } from './rulesets/all';
 import { allRulesets, getRuleset } from './rulesets/registry';
 import type { SheetRegistration } from './rulesets/types';
@@ -72,6 +73,12 @@ export function initSystem(): void {
   registerAllRulesets();
   CONFIG.Actor.documentClass = PasseDArmesActor;
   CONFIG.Item.documentClass = PasseDArmesItem;
+  CONFIG.ActiveEffect.documentClass = PasseDArmesActiveEffect;
+  // A condition that binds a fighter is the GM's: a player's own change of it is undone.
+  registerGmRecord();
+  registerBindingEffectGuard();
+  registerBindingKeyGuard();
+  registerSides();
 
   // Every ruleset's models are registered, so stored data of another ruleset stays valid and
   // survives a switch of the world setting.

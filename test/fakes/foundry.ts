@@ -55,6 +55,10 @@ export class FakeDocument {
     return `${(this.constructor as typeof FakeDocument).documentName}.${this.id}`;
   }
 
+  get documentName(): string {
+    return (this.constructor as typeof FakeDocument).documentName;
+  }
+
   /** Records what the create dialog would be opened with. */
   static async createDialog(data: Obj = {}, createOptions: Obj = {}, options: Obj = {}): Promise<Obj> {
     return { data, createOptions, options };
@@ -368,6 +372,12 @@ class FakeCombat extends FakeDocument {
     this.started = data.started ?? false;
   }
 }
+class FakeActiveEffect extends FakeDocument {
+  static override documentName = 'ActiveEffect';
+  async _preCreate(_data: Obj, _options: Obj, _user: any): Promise<boolean | void> {}
+  async _preUpdate(_changed: Obj, _options: Obj, _user: any): Promise<boolean | void> {}
+  async _preDelete(_options: Obj, _user: any): Promise<boolean | void> {}
+}
 class FakeChatMessage extends FakeDocument {
   static override documentName = 'ChatMessage';
   static created: FakeChatMessage[] = [];
@@ -427,6 +437,7 @@ export function installFoundry(): void {
       Combat: FakeCombat,
       Combatant: FakeCombatant,
       ChatMessage: FakeChatMessage,
+      ActiveEffect: FakeActiveEffect,
     },
     applications: {
       api: {
@@ -487,6 +498,7 @@ export function resetFoundry(): { gm: FakeUser; player: FakeUser } {
     Combat: { dataModels: {}, documentClass: FakeCombat },
     Combatant: { dataModels: {}, documentClass: FakeCombatant },
     ChatMessage: { dataModels: {}, documentClass: FakeChatMessage },
+    ActiveEffect: { dataModels: {}, documentClass: FakeActiveEffect },
     ui: {},
     statusEffects: [],
   };

@@ -179,22 +179,21 @@ export class FakeServer {
       case 'ActiveEffect':
         return this.ownershipLevel(userId, parentSource) >= OWNERSHIP.OWNER;
       case 'ChatMessage':
-        // Anyone may post as themselves; only the author (or a GM) may edit or delete a message.
+        // Anyone may post as themselves; only the author (or a GM) may edit or delete a message,
+        // and no player changes its author.
         if (action === 'create') return (source?.author ?? userId) === userId;
+        if (changes && 'author' in changes && changes.author !== userId) return false;
         return source?.author === userId;
       case 'Combat':
-        // Combats are the GM's; a player who owns the current combatant may only move the turn.
+        // Combats are the GM's; under the stricter reading (FAKE.md) any player may move `turn`
+        // and `round` of any Combat, whoever the current combatant is.
         if (action !== 'update' || !source || !changes) return false;
-        if (Object.keys(changes).some((k) => !['_id', 'turn', 'round'].includes(k))) return false;
-        {
-          const current = currentCombatant(source);
-          return Boolean(current && this.ownershipLevel(userId, this.actorOfCombatant(current)) >= 3);
-        }
+        return !Object.keys(changes).some((k) => !['_id', 'turn', 'round'].includes(k));
       case 'Combatant':
         if (action !== 'update' || !source) return false;
-        // The owner of its actor changes only initiative, flags, defeated and system.
-        if (Object.keys(changes ?? {}).some((k) => !COMBATANT_OWNER_FIELDS.includes(k))) return false;
-        return this.ownershipLevel(userId, this.actorOfCombatant(source)) >= OWNERSHIP.OWNER;
+        // Only initiative, flags, defeated and system; under the stricter reading (FAKE.md) any
+        // player may write them on any Combatant.
+        return !Object.keys(changes ?? {}).some((k) => !COMBATANT_OWNER_FIELDS.includes(k));
       case 'Token':
         if (action !== 'update' || !source) return false;
         return this.ownershipLevel(userId, this.world.actors.get(source.actorId)) >= OWNERSHIP.OWNER;

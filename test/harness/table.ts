@@ -664,11 +664,18 @@ export class Table {
   /**
    * `name` reloads their page: their client disconnects and a fresh one (same user, same options)
    * loads the world from the server, as a browser reload does. Returns the new seat.
+   * `whileAway`: what the others do between the disconnection and the new page's load (the user
+   * is off line meanwhile: a GM who left and comes back later, the same browser's storage kept).
    */
-  async reload(name: string): Promise<Seat> {
+  async reload(name: string, whileAway?: () => Promise<void>): Promise<Seat> {
     const old = this.seat(name).client;
     await this.settle();
     this.server.disconnect(old.userId);
+    if (whileAway) {
+      this.seats.delete(name);
+      await whileAway();
+      await this.settle();
+    }
     const client = new Client({
       server: this.server,
       userId: old.userId,

@@ -44,7 +44,7 @@ export function makeEnrichHTML(window: any, config: () => any) {
   };
 }
 
-/** The tooltip manager: `#tooltip` shows the hovered element's `data-tooltip`. */
+/** The tooltip manager: `#tooltip` shows the hovered element's `data-tooltip`, as HTML. */
 export function installTooltips(window: any, localize: (key: string) => string): void {
   const doc: Document = window.document;
   const tooltip = doc.createElement('aside');
@@ -57,7 +57,8 @@ export function installTooltips(window: any, localize: (key: string) => string):
     (event: Event) => {
       const el = (event.target as Element | null)?.closest?.<HTMLElement>('[data-tooltip]');
       if (!el) return;
-      tooltip.textContent = localize(el.dataset.tooltip ?? '');
+      // Rendered as HTML (the stricter reading): the attribute's text must already be escaped.
+      tooltip.innerHTML = localize(el.dataset.tooltip ?? '');
       tooltip.hidden = false;
     },
     true,

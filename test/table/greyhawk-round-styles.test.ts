@@ -170,6 +170,22 @@ describe('The Greyhawk round at the table', () => {
     expect(f.table.errors()).toEqual([]);
   });
 
+  it('G-F1 Alice turns Drevin’s token hostile from the console before the round, to stand on the manticore’s side: its volley still comes first and Drevin still takes +2', async () => {
+    const f = await fight([
+      [DREVIN, 'Alice', 0],
+      ['Manticore', undefined, 10],
+    ]);
+    await f.alice.token(DREVIN).document.update({ disposition: -1 });
+    await f.table.settle();
+    f.table.dice.push([10, 5], [10, 5]);
+    await f.gm.click('[data-action="pdaStartCombat"]', f.gm.tracker);
+    await declare(f.alice, f.ids[DREVIN]!, { action: 'attack', targetId: f.ids.Manticore! });
+    await declare(f.gm, f.ids.Manticore!, { action: 'missile', targetId: f.ids[DREVIN]! });
+    await f.gm.click('[data-action="pdaStartPasses"]', f.gm.tracker);
+    expect(slotsOf(f, 'Manticore').find((s) => s.action === 'freeShot')?.pass).toBe(1);
+    expect(slotsOf(f, DREVIN).find((s) => s.pass === 2).order).toBe(12);
+  });
+
   it('G-P2 Drevin on the ground: standing now costs his attack; waiting stands him at his turn next round with both attacks', async () => {
     const f = await fight([
       [DREVIN, 'Alice', 0],

@@ -74,7 +74,8 @@ describe('Souffle grappling', () => {
 
   it('S-GR1 a defenceless target is grabbed without a roll', async () => {
     const { table, gm, alice, bruno } = await arena(['prudent', 'intrepide']);
-    await alice.actor(WARRIOR).toggleStatusEffect('sansDefense', { active: true });
+    // The GM sets the state (a player may not: docs/trust.md).
+    await gm.actor(WARRIOR).toggleStatusEffect('sansDefense', { active: true });
     await table.settle();
     await bruno.actor('Chasseur').items.getName('Arc court').update({ 'system.equipped': false });
     await table.settle();

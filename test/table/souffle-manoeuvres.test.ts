@@ -88,7 +88,8 @@ describe('Souffle manoeuvres from the sheet', () => {
 
   it('S-AT6 the adversary takes the opportunity attack: a melee blow card against the fighter, once', async () => {
     const { table, alice, bruno } = await duel();
-    await bruno.actor('Chasseur').toggleStatusEffect('desarme', { active: true });
+    // The GM sets the state (a player may not: docs/trust.md).
+    await table.gm.actor('Chasseur').toggleStatusEffect('desarme', { active: true });
     await table.settle();
     const sheet = await bruno.openSheet(bruno.actor('Chasseur'));
     await bruno.click(sheet.querySelector('[data-action="pickUp"]')!);

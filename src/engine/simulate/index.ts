@@ -18,6 +18,12 @@ export { formatReport } from './format';
 
 export const MAX_FIGHTS = 1_000_000;
 
+/**
+ * The work of one simulation: fighters × fights. Each count is bounded, and so is their product,
+ * so that no encounter (thousands of fighters, a million fights) keeps a machine busy for hours.
+ */
+export const MAX_FIGHTER_FIGHTS = 10_000_000;
+
 interface Runner {
   readonly names: readonly string[];
   readonly sideOf: readonly number[];
@@ -81,6 +87,13 @@ export function checkEncounter(encounter: Encounter): void {
     const entries: readonly { readonly tactics?: Tactics }[] = side.fighters;
     entries.forEach((entry, k) => checkTactics(entry.tactics, `${side.name || s + 1} #${k + 1}`));
   });
+  const fighters = encounter.sides.reduce((n, side) => n + side.fighters.length, 0);
+  if (fighters * fights > MAX_FIGHTER_FIGHTS)
+    throw new RulesError('PDA.Error.Simulate.TooMuchWork', {
+      fighters,
+      fights,
+      max: MAX_FIGHTER_FIGHTS,
+    });
 }
 
 export interface SimulateHooks {

@@ -4,4 +4,6 @@
  */
 
 export { tokenByUuid, tokenDistance, tokenOfActor } from './distance';
+export { movedBy, registerSeenPlaces, seenPlaces, type Place } from './seen';
 export { movesToken } from './moves';
+export { registerSides, sideOf } from './sides';

@@ -3,6 +3,7 @@ import { askGM, registerQuery, type QueryPayload, type QueryResult } from '../qu
 import { showRollsToAll } from '../dice';
 import { MAX_REVISION, id, int, token, serialise } from '../security';
 import { CARD_TYPE } from './card-model';
+import { gmCardMessages, isGmCard } from './card-log';
 import { cardActions, makeEnv, renderStoredCard, snapshotOf, userMayUse, type CardEnv } from './card';
 import { getFlow, type CardSnapshot, type DocumentWrite } from './flow';
 import { applyWrites, checkWrites, valuesBefore, type JournalWrite } from './journal';
@@ -39,8 +40,7 @@ export async function handleCardAction(
     const message = game.messages?.get(messageId) as ChatMessage | undefined;
     if (!message || (message.type as string) !== CARD_TYPE) throw new RulesError('PDA.Error.CardGone');
     // Only a GM writes cards: one a player made from the console is not a card to act on.
-    if (!(message.author as { isGM?: boolean } | null | undefined)?.isGM)
-      throw new RulesError('PDA.Error.CardGone');
+    if (!writtenByGM(message)) throw new RulesError('PDA.Error.CardGone');
     const card = snapshotOf(message);
     if (card.revision !== payload.revision) throw new RulesError('PDA.Error.CardStale');
     const flow = getFlow(card.flow);
@@ -93,6 +93,12 @@ export async function handleCardAction(
   });
 }
 
+/**
+ * True when a GM wrote this message: its author, which the server records and lets no player set
+ * or change, is a GM. Nothing in a message a player could author is ever executed.
+ */
+const writtenByGM = isGmCard;
+
 /** A cleared journal: its fields replace the old ones whether the update merges or replaces. */
 const NO_JOURNAL = { revision: -1, owners: [], writes: [] };
 
@@ -134,6 +140,9 @@ async function writeCard(
  */
 async function finishJournal(message: ChatMessage, card: CardSnapshot, env: CardEnv): Promise<void> {
   if (!card.journal) return;
+  // Only a GM's card holds a journal the system wrote; every write checked as a live one is.
+  if (!writtenByGM(message)) throw new RulesError('PDA.Error.CardGone');
+  checkWrites(card.journal.writes, env.resolve, true);
   const kept = await applyWrites(card.journal.writes, env.resolve, true);
   const { journal: _done, ...rest } = card;
   await writeCard(message, rest, env);
@@ -152,9 +161,8 @@ async function finishPendingJournals(except: string, env: CardEnv): Promise<void
     console.error(error);
     ui.notifications?.warn(game.i18n?.localize('PDA.Error.PendingJournal') ?? 'PDA.Error.PendingJournal');
   }
-  for (const message of game.messages ?? []) {
-    if ((message.type as string) !== CARD_TYPE || message.id === except) continue;
-    if (!(message.author as { isGM?: boolean } | null | undefined)?.isGM) continue;
+  for (const message of gmCardMessages()) {
+    if (message.id === except) continue;
     const card = snapshotOf(message as ChatMessage);
     if (!card.journal) continue;
     try {
@@ -175,8 +183,8 @@ async function finishPendingJournals(except: string, env: CardEnv): Promise<void
 export async function resumeCardJournals(): Promise<void> {
   const me = game.user;
   if (!me || !isActiveGM()) return;
-  for (const message of game.messages ?? []) {
-    if ((message.type as string) !== CARD_TYPE) continue;
+  // A player's look-alike card is not a card: its journal is never run.
+  for (const message of gmCardMessages()) {
     const card = snapshotOf(message as ChatMessage);
     if (!card.journal) continue;
     await serialise(message.id ?? '', () => finishJournal(message as ChatMessage, card, makeEnv(me))).catch(

@@ -1,13 +1,19 @@
 import { createElementNear } from '../apps';
 import { CARD_TYPE } from './card-model';
+import { gmCardMessages, isGmCard } from './card-log';
+
+export { gmCardMessages, isGmCard } from './card-log';
 import { liveActions, makeEnv, renderCard, snapshotOf, type LiveAction } from './card';
 import { requestCardAction } from './card-action';
 import { getFlow } from './flow';
 import { SYSTEM_ID } from '../constants';
 
-/** A message the system keeps for its own use (a store for the GMs): not shown in the log. */
+/**
+ * A message the system keeps for its own use (a store for the GMs): not shown in the log. Only a
+ * GM writes those: a player's message flagged hidden is shown like any other.
+ */
 export function isHiddenMessage(message: ChatMessage): boolean {
-  return message.flags?.[SYSTEM_ID]?.hidden === true;
+  return message.flags?.[SYSTEM_ID]?.hidden === true && isGmCard(message);
 }
 
 /**
@@ -50,11 +56,6 @@ export function onRenderCardHTML(message: ChatMessage, html: HTMLElement): void 
   }
   if (rebuilding.has(message)) return;
   wireCard(message, html);
-}
-
-/** The card was written by a GM (only a GM's cards are rebuilt and offer buttons). */
-export function isGmCard(message: ChatMessage): boolean {
-  return (message.author as { isGM?: boolean } | null | undefined)?.isGM === true;
 }
 
 /** Puts this client's rendering of a card (`local`) in place of the stored body inside `html`. */
@@ -161,9 +162,5 @@ export async function onCombatRound(
   changes: { round?: unknown },
 ): Promise<void> {
   if (changes.round === undefined || !combat.id) return;
-  await renderCardsAgain(
-    (game.messages?.contents ?? []).filter(
-      (message) => (message.type as string) === CARD_TYPE && snapshotOf(message).combatId === combat.id,
-    ),
-  );
+  await renderCardsAgain(gmCardMessages().filter((message) => snapshotOf(message).combatId === combat.id));
 }

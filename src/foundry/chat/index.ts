@@ -7,7 +7,7 @@ import { registerCardOpenQuery } from './open';
 
 export { requestCardAction, resumeCardJournals, serialise } from './card-action';
 export { CARD_TYPE } from './card-model';
-export { renderCardsAgain } from './hooks';
+export { gmCardMessages, renderCardsAgain } from './hooks';
 export {
   cardActions,
   type CardEnv,

@@ -42,11 +42,31 @@ function targetOf(write: DocumentWrite, resolve: (uuid: string) => unknown): Wri
   return target ?? null;
 }
 
-/** Every write checked before any is made: a refusal leaves every document as it was. */
-export function checkWrites(writes: readonly DocumentWrite[], resolve: (uuid: string) => unknown): void {
+/**
+ * The documents a card action writes: fighters (an actor, its items and effects), their Combatant
+ * and the Combat. Never a User, a message, a setting or a scene, whatever a stored journal names.
+ */
+const CARD_WRITABLE: ReadonlySet<string> = new Set(['Actor', 'Item', 'Combat', 'Combatant']);
+
+/**
+ * Every write checked before any is made: a refusal leaves every document as it was. `resuming`:
+ * finishing a stored journal, where a document deleted since is skipped (applyWrites); every other
+ * write passes the same checks as a live action's.
+ */
+export function checkWrites(
+  writes: readonly DocumentWrite[],
+  resolve: (uuid: string) => unknown,
+  resuming = false,
+): void {
   for (const write of writes) {
+    const doc = resolve(write.uuid) as { documentName?: unknown } | null;
     const target = targetOf(write, resolve);
-    if (!target) throw new RulesError('PDA.Chat.Gone.Document');
+    if (!target) {
+      if (resuming && !doc) continue;
+      throw new RulesError('PDA.Chat.Gone.Document');
+    }
+    if (!CARD_WRITABLE.has(String(doc?.documentName)))
+      throw new RulesError('PDA.Error.WriteLocked', { name: String(target.name ?? write.uuid) });
     checkUpdate(target, write.update, write.statuses !== undefined && Object.keys(write.statuses).length > 0);
   }
 }

@@ -84,6 +84,13 @@ function sameActor(tok: TokenLike, actorUuid: string): boolean {
   return uuid === undefined || uuid === actorUuid;
 }
 
+/** True when one of the actor's tokens on the viewed scene is hidden. */
+function hasHiddenToken(actor: unknown): boolean {
+  const a = actor as { getActiveTokens?: (linked?: boolean, document?: boolean) => unknown[] } | null;
+  const tokens = (a?.getActiveTokens?.(false, true) ?? []) as { hidden?: boolean; document?: TokenLike }[];
+  return tokens.some((t) => Boolean((t.document ?? t).hidden));
+}
+
 function owns(user: User, doc: unknown): boolean {
   if (user.isGM) return true;
   const d = doc as Partial<Permissioned> | null;
@@ -102,6 +109,10 @@ function checkedTarget(user: User, raw: { actorUuid: string; tokenUuid?: string 
   if (raw.tokenUuid) {
     if (!token || !sameActor(token, raw.actorUuid)) throw new RulesError('PDA.Error.CardBadTarget');
     if (token.hidden && !user.isGM) throw new RulesError('PDA.Error.CardBadTarget');
+  } else if (!user.isGM && hasHiddenToken(actor)) {
+    // Named by its actor only, the flow would find and measure from that actor's token: a player
+    // names no actor whose token the GM hid.
+    throw new RulesError('PDA.Error.CardBadTarget');
   }
   return {
     actorUuid: raw.actorUuid,

@@ -39,6 +39,8 @@ export interface CombatLike {
     readonly slots: readonly object[];
     readonly order: readonly object[];
     readonly out: readonly string[];
+    /** Combatant ids caught by surprise (F-R10); undefined on a Combat stored before the field. */
+    readonly surprised?: readonly string[];
   };
   readonly combatants: Iterable<CombatantLike>;
   /** The system's flags (flags.ts): a round journal left by a command cut off midway. */
@@ -68,7 +70,7 @@ export function combatantById<C extends CombatantLike = CombatantLike>(
 export interface RoundAdapter<C extends RoundCombatant = RoundCombatant, D = unknown, R = unknown> {
   readonly rules: RoundRules<C, D, R>;
   /** The engine's snapshot of a combatant (ids are Combatant ids). */
-  toCombatant(combatant: CombatantLike): C;
+  toCombatant(combatant: CombatantLike, combat?: CombatLike): C;
   /** Checks untrusted declaration data (from a query or a form) and returns it typed. */
   parseDeclaration(data: unknown): D;
   /** Localized one-line summary of a declaration as `viewer` may see it (F-R5 secrecy). */

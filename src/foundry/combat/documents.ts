@@ -3,8 +3,44 @@ import type { CombatantRoundModel, CombatRoundModel } from './models';
 import { sendRoundCommand } from './service';
 import type { CoreAdvance } from './types';
 import { isActiveGM } from '../active-gm';
+import { hasRecord, record, recorded } from '../security';
 
 export type { CoreAdvance } from './types';
+
+/*
+ * The round and turn each combat had after a GM last wrote them: in the GM's record
+ * (security/gm-record.ts), which survives a reload of the GM's page, so a player's write made
+ * while the GM was away is written back at the next `ready`.
+ */
+type Kept = { round: number; turn: number | null };
+const keyOf = (id: string): string => `Combat|${id}|turn`;
+const gmWritten = {
+  get: (id: string): Kept | undefined => recorded(keyOf(id)) as Kept | undefined,
+  set: (id: string, kept: Kept): void => record(keyOf(id), kept),
+};
+
+/** True when the server-attested writer is a player (a user who is not a GM). */
+function isPlayer(userId: unknown): boolean {
+  const writer = game.users?.get(String(userId)) as { isGM?: boolean } | undefined;
+  return Boolean(writer && !writer.isGM);
+}
+
+/**
+ * At `ready`, on a GM's client: every combat's round and turn checked against the GM's record.
+ * The active GM writes back what a player changed while it was away; a combat the record does not
+ * hold yet is recorded as loaded.
+ */
+export function rememberCombatTurns(): void {
+  if (!game.user?.isGM) return;
+  for (const combat of game.combats ?? []) {
+    if (!combat.id) continue;
+    const kept = hasRecord(keyOf(combat.id)) ? gmWritten.get(combat.id) : undefined;
+    const now = { round: combat.round, turn: combat.turn ?? null };
+    if (!kept) gmWritten.set(combat.id, now);
+    else if ((kept.round !== now.round || kept.turn !== now.turn) && isActiveGM())
+      void combat.update({ round: kept.round, turn: kept.turn }).catch((e: unknown) => console.error(e));
+  }
+}
 
 /**
  * The system's Combat: Foundry's turn methods drive the round engine instead of a flat turn list.
@@ -59,9 +95,21 @@ export class PasseDArmesCombat extends foundry.documents.Combat {
    */
   override _onUpdate(...args: Parameters<foundry.documents.Combat['_onUpdate']>): void {
     super._onUpdate(...args);
-    const [changed] = args;
+    const [changed, , userId] = args;
     const system = (changed as { system?: { order?: unknown } }).system;
     if (system?.order !== undefined && typeof this.setupTurns === 'function') this.setupTurns();
+    const moved = 'round' in (changed as object) || 'turn' in (changed as object);
+    if (!moved || !this.id) return;
+    if (!isPlayer(userId)) {
+      gmWritten.set(this.id, { round: this.round, turn: this.turn ?? null });
+      return;
+    }
+    // Round and turn are the GM's (docs/trust.md): a player's change that reached the server
+    // anyway (a client that skipped `_preUpdate`) is written back by the active GM.
+    const kept = gmWritten.get(this.id);
+    if (!kept || !isActiveGM()) return;
+    if (kept.round !== this.round || kept.turn !== (this.turn ?? null))
+      void this.update({ round: kept.round, turn: kept.turn }).catch((e: unknown) => console.error(e));
   }
 
   /** True once the round engine holds a round. */
@@ -91,7 +139,12 @@ export class PasseDArmesCombat extends foundry.documents.Combat {
   override async _preUpdate(
     ...args: Parameters<foundry.documents.Combat['_preUpdate']>
   ): ReturnType<foundry.documents.Combat['_preUpdate']> {
-    const [changed] = args;
+    const [changed, , user] = args;
+    // Round and turn are the GM's: a player moves them only through round commands (requests).
+    const c = changed as Record<string, unknown>;
+    const writer = typeof user === 'string' ? game.users?.get(user) : user;
+    const byPlayer = !(writer as { isGM?: boolean } | undefined)?.isGM;
+    if (!this.#pending && byPlayer && ('round' in c || 'turn' in c)) return false;
     if (this.#pending) {
       // Round, turn and the whole round data: the engine's values replace core's.
       Object.assign(changed as object, this.#pending);
@@ -183,7 +236,12 @@ export class PasseDArmesCombatant extends foundry.documents.Combatant {
     const [changed] = args;
     const combat = this.parent as PasseDArmesCombat | null;
     if (!combat || !isActiveGM()) return;
-    if ((changed as { defeated?: boolean }).defeated === true && combat.roundStarted && this.id) {
+    // Only its owner or a GM drops a combatant: any player may write any Combatant's `defeated`
+    // under the stricter reading (test/harness/FAKE.md).
+    const [, , userId] = args;
+    const writer = game.users?.get(String(userId)) as User | undefined;
+    const mayDrop = Boolean(writer?.isGM || (writer && this.testUserPermission(writer, 'OWNER')));
+    if ((changed as { defeated?: boolean }).defeated === true && mayDrop && combat.roundStarted && this.id) {
       void sendRoundCommand(combat, { kind: 'drop', combatantId: this.id });
     }
   }

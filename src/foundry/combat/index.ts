@@ -1,5 +1,5 @@
 import { templatePath } from '../constants';
-import { PasseDArmesCombat, PasseDArmesCombatant } from './documents';
+import { PasseDArmesCombat, PasseDArmesCombatant, rememberCombatTurns } from './documents';
 import { CombatRoundModel, CombatantRoundModel } from './models';
 import { registerRoundQueries } from './service';
 import { FOOTER_TEMPLATE, PasseDArmesCombatTracker, TRACKER_TEMPLATE } from './tracker';
@@ -53,6 +53,8 @@ export function registerCombat(): void {
   Object.assign(CONFIG.Combatant.dataModels as Record<string, unknown>, { base: CombatantRoundModel });
   (CONFIG.ui as unknown as Record<string, unknown>).combat = PasseDArmesCombatTracker;
   registerRoundQueries();
+  // The round and turn a GM last wrote, which a player's own write is reverted to.
+  Hooks.once('ready', rememberCombatTurns);
   registerVaultSetting();
   registerTurnSettings();
   registerRoundKeybindings();

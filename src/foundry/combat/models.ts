@@ -24,6 +24,11 @@ function combatSchema() {
     order: new f.ArrayField(new f.ObjectField()),
     /** Combatant ids out of the fight. */
     out: new f.ArrayField(new f.StringField({ required: true, blank: false })),
+    /**
+     * Combatant ids the GM marked caught by surprise (F-R10): here, on the GM's document, not on
+     * the Combatant, whose owner may write it.
+     */
+    surprised: new f.ArrayField(new f.StringField({ required: true, blank: false })),
     /** Secret thrusts already landed in this fight, attacker/foe/thrust keys (F-B5). */
     thrustMemory: new f.ArrayField(new f.StringField({ required: true, blank: false })),
     /**
@@ -59,7 +64,7 @@ function combatantSchema() {
     readiness: json(),
     /** This round's budgets as JSON: { pool: { max, used } }. */
     budgets: json(),
-    /** Caught by surprise when the fight starts (F-R10). */
+    /** Legacy: where the surprise mark (F-R10) was kept; no longer read (the Combat's `surprised`). */
     surprised: new f.BooleanField({ required: true, initial: false }),
   };
 }

@@ -168,7 +168,7 @@ function revealSlots(vault: DeclarationVault, combat: CombatLike, stored: readon
 /** Engine snapshots of every combatant of the combat. */
 export function snapshots(adapter: AnyRoundAdapter, combat: CombatLike): RoundCombatant[] {
   const list: RoundCombatant[] = [];
-  for (const c of combat.combatants) if (c.id) list.push(adapter.toCombatant(c) as RoundCombatant);
+  for (const c of combat.combatants) if (c.id) list.push(adapter.toCombatant(c, combat) as RoundCombatant);
   return list;
 }
 
@@ -218,7 +218,7 @@ export function readRoundState(adapter: AnyRoundAdapter, combat: CombatLike): St
   const sealed = sealedFields(combat);
   for (const c of combat.combatants) {
     if (!c.id) continue;
-    const snapshot = adapter.toCombatant(c) as RoundCombatant;
+    const snapshot = adapter.toCombatant(c, combat) as RoundCombatant;
     combatants[c.id] = snapshot;
     const own = sealed ? sealedOf(sealed, c.id) : c.system;
     const declaration = storedDeclaration(adapter, vault?.read(combat, c.id) ?? own.declaration);

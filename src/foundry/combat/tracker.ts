@@ -69,7 +69,7 @@ export function trackerViewOf(combat: CombatLike | null): TrackerView {
       name: c.name ?? '',
       img: c.img ?? '',
       hidden: Boolean(c.hidden),
-      surprised: c.system.surprised,
+      surprised: Boolean(c.id && combat.system.surprised?.includes(c.id)),
     });
   }
   return buildTrackerView({ adapter, state, combatants, viewer, hasCombat: true });
@@ -230,8 +230,11 @@ export class PasseDArmesCombatTracker extends BaseTracker {
     const combat = this.combat as unknown as Combat.Implementation | null;
     const combatant = combat?.combatants.get(target.dataset.combatantId ?? '');
     if (!combatant || !game.user?.isGM) return;
-    const surprised = (combatant.system as unknown as { surprised: boolean }).surprised;
-    await combatant.update({ system: { surprised: !surprised } });
+    // Kept on the Combat, which only a GM writes (docs/trust.md): the Combatant's owner may not.
+    const marked: readonly string[] = combat?.system.surprised ?? [];
+    const id = combatant.id ?? '';
+    const surprised = marked.includes(id) ? marked.filter((x) => x !== id) : [...marked, id];
+    await combat?.update({ system: { surprised } });
   }
 
   /** An initiative tie settled by a player: this combatant goes first (S-R3). */

@@ -1,4 +1,5 @@
 import { primaryTokenAttribute } from '../rulesets/registry';
+import { bindingKeyRefused } from '../security';
 import { engineViewOf, withActiveTypes } from './shared';
 
 export type { EngineViewSource } from './shared';
@@ -30,6 +31,22 @@ export class PasseDArmesActor extends foundry.documents.Actor {
     if (primary && chosen?.attribute === undefined && typeof doc.updateSource === 'function')
       doc.updateSource({ prototypeToken: { bar1: { attribute: primary } } });
     return allowed;
+  }
+
+  /**
+   * A binding fact kept in the actor's data (a Fantasia state, the Souffle knock-out count) is the
+   * GM's: a player's own client refuses her change of it (security/binding-keys.ts); a raw change
+   * that skips this is written back by the active GM's client.
+   */
+  override async _preUpdate(
+    ...args: Parameters<foundry.documents.Actor['_preUpdate']>
+  ): ReturnType<foundry.documents.Actor['_preUpdate']> {
+    const [changed, , user] = args;
+    if (bindingKeyRefused(user, this, changed as object)) {
+      ui.notifications?.warn(game.i18n?.localize('PDA.Error.BindingEffect') ?? 'PDA.Error.BindingEffect');
+      return false;
+    }
+    return super._preUpdate(...args);
   }
 
   static override async createDialog(

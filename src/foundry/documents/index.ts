@@ -5,3 +5,4 @@
 
 export { PasseDArmesActor } from './actor';
 export { PasseDArmesItem } from './item';
+export { PasseDArmesActiveEffect } from './active-effect';

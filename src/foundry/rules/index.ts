@@ -104,4 +104,4 @@ export function registerRules(): void {
 }
 
 export { RulesReference } from './reference';
-export { ruleLink } from './links';
+export { ruleLink, tooltipAttribute } from './links';

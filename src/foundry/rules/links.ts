@@ -53,6 +53,15 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"'`=]/g, (c) => ESCAPES[c] ?? c);
 }
 
+/**
+ * A text for a `data-tooltip` attribute, as markup: Foundry's tooltip renders the attribute's
+ * value as HTML, so a name a player wrote must reach it escaped (then escaped again as an
+ * attribute value). Returns the attribute's value, ready to be put between quotes.
+ */
+export function tooltipAttribute(text: string): string {
+  return escapeHtml(escapeHtml(text));
+}
+
 /** The rule IDs cited in a text, where they stand in it. */
 function citedIds(text: string): { id: RuleId; index: number }[] {
   return [...text.matchAll(new RegExp(RULE_ID_SOURCE, 'g'))]
@@ -140,14 +149,20 @@ export interface HelperHost {
 }
 
 /**
- * `{{pdaRule rule}}` (a span of rule links; `control=true` inside a button: the tooltip only) and
- * `{{pdaRuleTip rule}}` (a control's attributes). An empty rule renders nothing.
+ * `{{pdaRule rule}}` (a span of rule links; `control=true` inside a button: the tooltip only),
+ * `{{pdaRuleTip rule}}` (a control's attributes) and `{{pdaTip text}}` (a tooltip's text). An
+ * empty rule renders nothing.
  */
 export function registerRuleHelpers(hb: HelperHost): void {
   hb.registerHelper('pdaRule', (rule: unknown, options: HelperOptions) => {
     const text = rule === undefined || rule === null ? '' : String(rule);
     return new hb.SafeString(text ? ruleSpanHtml(text, options?.hash?.control === true) : '');
   });
+  // `data-tooltip="{{pdaTip text}}"`: the text escaped as markup; Handlebars escapes it again
+  // as the attribute's value, so the tooltip shows the text as written, never as HTML.
+  hb.registerHelper('pdaTip', (value: unknown) =>
+    escapeHtml(value === undefined || value === null ? '' : String(value)),
+  );
   hb.registerHelper('pdaRuleTip', (rule: unknown) => {
     const text = rule === undefined || rule === null ? '' : String(rule);
     return new hb.SafeString(text ? ruleTipAttributes(text) : '');

@@ -19,4 +19,13 @@ export {
   tagged,
   token,
 } from './payload';
-export { checkUpdate, gmTask, holds, serialise } from './writes';
+export { checkUpdate, gmTask, holds, outsideGmQueue, serialise } from './writes';
+export {
+  creationRefusedToPlayer,
+  isBindingEffect,
+  refusedToPlayer,
+  registerBindingEffectGuard,
+  registerBindingStatuses,
+} from './binding-effects';
+export { bindingKeyRefused, registerBindingKeyGuard, registerBindingKeys } from './binding-keys';
+export { record, recorded, hasRecord, isRestoring, registerGmRecord, restored, restoring } from './gm-record';

@@ -11,7 +11,26 @@ import { isDeletionValue } from '../compat';
 
 const queues = new Map<string, Promise<unknown>>();
 
-let table: Promise<unknown> = Promise.resolve();
+/** The end of the GM queue: resolved when the last place taken in it is freed. */
+let table: Promise<void> = Promise.resolve();
+
+/** A place in the queue; `free` lets the next task run. */
+interface Place {
+  free: () => void;
+}
+
+/** The task that holds the queue now (null while a parked task waits for a GM's answer). */
+let running: Place | null = null;
+
+/** Takes the next place in the queue (synchronously), resolved when every earlier one is freed. */
+function enqueue(): Promise<Place> {
+  const before = table;
+  const place: Place = { free: () => undefined };
+  table = new Promise<void>((resolve) => {
+    place.free = resolve;
+  });
+  return before.then(() => place);
+}
 
 /**
  * Runs `task` after every earlier GM-side task of this client: one queue for the table's GM-side
@@ -21,10 +40,35 @@ let table: Promise<unknown> = Promise.resolve();
  * here (`runRequest`, `sendRoundCommand` on the GM, the resumes at `ready`); code running inside
  * a task calls the GM-side functions directly, never an entry point, or it would wait for itself.
  */
-export function gmTask<T>(task: () => Promise<T>): Promise<T> {
-  const run = table.catch(() => undefined).then(task);
-  table = run;
-  return run;
+export async function gmTask<T>(task: () => Promise<T>): Promise<T> {
+  const place = await enqueue();
+  running = place;
+  try {
+    return await task();
+  } finally {
+    if (running === place) running = null;
+    place.free();
+  }
+}
+
+/**
+ * Waits for `decision` (a GM's answer in a dialog) outside the GM queue: the task that calls it
+ * gives its place up, so every other request is answered meanwhile, and takes a new place at the
+ * end of the queue once the answer is in (what it read before may have changed: re-read after).
+ * Outside a queued task it simply waits.
+ */
+export async function outsideGmQueue<T>(decision: () => Promise<T>): Promise<T> {
+  const place = running;
+  if (!place) return decision();
+  running = null;
+  place.free();
+  try {
+    return await decision();
+  } finally {
+    const again = await enqueue();
+    place.free = again.free;
+    running = place;
+  }
 }
 
 /** Runs `task` after every earlier task with the same key: one action at a time per card or combat. */

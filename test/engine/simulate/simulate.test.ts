@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { RulesError } from '../../../src/engine/core/errors';
 import { ScriptedDice, SeededDice } from '../../../src/engine/dice';
 import {
@@ -14,7 +15,7 @@ import {
   rollDamage as ghDamage,
   type GreyhawkWeapon,
 } from '../../../src/engine/greyhawk';
-import { simulate, type FantasiaEncounter } from '../../../src/engine/simulate';
+import { checkEncounter, MAX_FIGHTS, simulate, type FantasiaEncounter } from '../../../src/engine/simulate';
 import {
   applyDamage as applySouffleDamage,
   resolveAttack as resolveSouffleAttack,
@@ -435,5 +436,28 @@ describe('Greyhawk equal initiatives', () => {
     expect(together.fighters[0]!.down.count + together.fighters[1]!.down.count).toBeGreaterThan(3000);
     const oneAfterTheOther = duel(false);
     expect(oneAfterTheOther.draw.count).toBe(0);
+  });
+});
+
+describe('the work of one simulation', () => {
+  it('refuses 6 000 fighters × 1 000 000 fights in words, before rolling anything, and plays a duel of a million', () => {
+    const one = duel(garde, brigand, MAX_FIGHTS, 1);
+    const crowd = Array.from({ length: 3000 }, () => ({ combatant: garde }));
+    const huge = {
+      ...one,
+      sides: [
+        { name: 'A', fighters: crowd },
+        { name: 'B', fighters: crowd },
+      ],
+    };
+    expect(() => checkEncounter(huge)).toThrow(
+      expect.objectContaining({
+        key: 'PDA.Error.Simulate.TooMuchWork',
+        data: expect.objectContaining({ fighters: 6000 }),
+      }),
+    );
+    const fr = JSON.parse(readFileSync('lang/fr.json', 'utf8'));
+    expect(fr.PDA.Error.Simulate.TooMuchWork).toMatch(/combattants × combats/);
+    expect(() => checkEncounter(one)).not.toThrow();
   });
 });

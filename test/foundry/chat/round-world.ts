@@ -26,9 +26,11 @@ function mustBeGM(what: string): void {
 
 export class CardCombatant extends FakeRoundCombatant {
   readonly combatId: string;
+  readonly documentName: string;
   constructor(combatId: string, actor: TestActor, dex: number) {
     super({ id: `c-${actor.id}`, name: actor.name, kind: 'aventurier', dex, owners: [...actor.ownerIds] });
     this.combatId = combatId;
+    this.documentName = 'Combatant';
     this.actor = actor as never;
   }
   get uuid(): string {
@@ -44,6 +46,7 @@ export class CardCombatant extends FakeRoundCombatant {
 
 export class CardCombat extends FakeRoundCombat {
   override system = { ...new FakeRoundCombat([]).system, thrustMemory: [] as string[] };
+  readonly documentName = 'Combat';
   get uuid(): string {
     return `Combat.${this.id}`;
   }

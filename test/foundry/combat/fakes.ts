@@ -130,12 +130,15 @@ export class FakeRoundCombat implements CombatLike {
     slots: [] as object[],
     order: [] as object[],
     out: [] as string[],
+    surprised: [] as string[],
   };
   writes = 0;
   readonly list: FakeRoundCombatant[];
 
   constructor(combatants: FakeRoundCombatant[]) {
     this.list = combatants;
+    // The GM's surprise marks live on the Combat (F-R10).
+    this.system.surprised = combatants.filter((c) => c.system.surprised).map((c) => c.id);
   }
 
   get combatants(): Iterable<FakeRoundCombatant> {

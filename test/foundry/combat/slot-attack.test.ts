@@ -9,7 +9,10 @@ import { slotAttackOf } from '../../../src/foundry/rulesets/fantasia/round/slot-
 import { buildTrackerView, type CombatantInfo } from '../../../src/foundry/combat/view';
 import { bow, club, fighter, sword } from '../../engine/round/fixtures';
 import { translations } from '../../fakes/foundry';
+import { registerRuleHelpers } from '../../../src/foundry/rules/links';
 
+// The system registers its template helpers (pdaTip among them) on Handlebars at init.
+registerRuleHelpers(Handlebars as never);
 const tracker = Handlebars.compile(
   readFileSync(new URL('../../../templates/combat/tracker.hbs', import.meta.url), 'utf8'),
 );

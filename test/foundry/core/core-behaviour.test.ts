@@ -249,6 +249,8 @@ describe('a combatant marked defeated', () => {
     const c = new (Docs.PasseDArmesCombatant as any)();
     c.id = id;
     c.parent = combat;
+    // Ava is the player's fighter (a Combatant's permission is its actor's).
+    c.testUserPermission = (user: FakeUser) => user.isGM || (id === 'Ava' && user.id === player.id);
     return c;
   }
 

@@ -1,7 +1,8 @@
 import { fantasiaAttackCardFlow } from './cards/start';
-import { fantasiaPreUpdateToken } from './token-moves';
+import { fantasiaPreUpdateToken, registerFantasiaMoveWatch } from './token-moves';
 import { fantasiaResistanceFlow } from './cards/resistance-flow';
 import { registerResistanceQuery } from './cards/resistance';
+import { registerRepairQuery } from './rolls';
 import { fantasiaSiegeFlow } from './siege/flow';
 import { openChase } from './chase/app';
 import { decorateTracker } from './chase/tracker';
@@ -86,6 +87,7 @@ export const fantasiaRuleset: FoundryRuleset = {
     registerDeclarationVault('fantasia', fantasiaDeclarationVault);
     // F-T1 on its own: the GM rolls and posts the card on the user's request (every world).
     registerResistanceQuery();
+    registerRepairQuery();
     // Fantasia sheets serve compendium entries and actors kept from an earlier ruleset in every
     // world, so their partials load whatever the active ruleset.
     void foundry.applications.handlebars.loadTemplates([DECLARE_TEMPLATE, ...FANTASIA_PARTIALS]);
@@ -95,6 +97,8 @@ export const fantasiaRuleset: FoundryRuleset = {
     Hooks.on('preCreateItem', fantasiaPreCreateItem);
     // F-B7, F-U3, F-W5: a fighter who cannot move keeps its token where it is.
     Hooks.on('preUpdateToken', fantasiaPreUpdateToken);
+    // F-B7/F-W5 on the active GM's client too: a move that skipped the mover's check is put back.
+    registerFantasiaMoveWatch();
     Hooks.on('hotbarDrop', fantasiaHotbarDrop);
     // F-M1..F-M4: the chase tool's button and each fighter's Mouvement now on the tracker.
     Hooks.on('renderCombatTracker', decorateTracker);

@@ -15,6 +15,9 @@ import { withFoundryDice, type DieRoller } from '../../dice';
 import { notifyError, t } from '../../i18n';
 import { fantasiaOptionsFromSettings } from './settings';
 import { repairJammed } from '../../../engine/fantasia/fumbles';
+import { RulesError } from '../../../engine/core/errors';
+import { resolveUuid, uuid } from '../../chat';
+import { askGM, registerQuery, type QueryPayload } from '../../queries';
 import { timedStatusWrites } from './timed-states';
 
 /** The rule a plain roll of each skill illustrates, shown on the card. */
@@ -125,6 +128,36 @@ export async function repairWeapon(actor: RepairingActor, roller?: DieRoller): P
     notifyError(error);
     return false;
   }
+}
+
+/**
+ * F-H7 from the sheet: the jam is a state only the GM writes (docs/trust.md), so the owner's
+ * button asks the active GM, who checks the requester owns the actor, rolls the repair and
+ * writes the state.
+ */
+export const REPAIR_QUERY = 'fantasia.repair';
+
+interface RepairPayload extends QueryPayload {
+  actorUuid: string;
+}
+
+export async function handleRepair(payload: RepairPayload, user: User): Promise<boolean> {
+  const actor = resolveUuid(payload.actorUuid) as
+    (RepairingActor & { testUserPermission?(user: User, level: 'OWNER'): boolean }) | null;
+  if (!actor || typeof actor.system?.toEngine !== 'function')
+    throw new RulesError('PDA.Chat.Gone.Actor', { name: payload.actorUuid });
+  if (!user.isGM && actor.testUserPermission?.(user, 'OWNER') !== true)
+    throw new RulesError('PDA.Error.CardNotYourActor', { name: actor.name ?? '' });
+  return repairWeapon(actor);
+}
+
+export function registerRepairQuery(): void {
+  registerQuery(REPAIR_QUERY, { actorUuid: uuid() }, handleRepair);
+}
+
+/** The sheet's repair button: asks the GM (refusals are shown). */
+export async function requestRepair(actor: { uuid: string }): Promise<void> {
+  await askGM(REPAIR_QUERY, { actorUuid: actor.uuid });
 }
 
 /** A simple attack: the weapon's skill roll, then its damage on a hit (used until the chat flow exists). */

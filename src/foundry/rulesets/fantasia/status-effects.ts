@@ -1,4 +1,5 @@
 import { setStatusEffects } from '../../compat';
+import { registerBindingKeys, registerBindingStatuses } from '../../security';
 import { TIMED_STATE_ICONS } from './timed-states';
 
 /**
@@ -38,12 +39,37 @@ export const FANTASIA_STATUS_EFFECTS: readonly FantasiaStatusEffect[] = [
 /** Token attributes: PV as a bar (the default one), Mouvement as a value. */
 export const FANTASIA_TOKEN_ATTRIBUTES = { primary: 'pv', bar: ['pv'], value: ['mouvement'] } as const;
 
+/** The states of `system.states` that limit a fighter (all but the chase's sprint count). */
+const FANTASIA_BINDING_STATES = [
+  'fallen',
+  'halfMovement',
+  'cannotMove',
+  'armLost',
+  'dead',
+  'unconscious',
+  'unconsciousHours',
+  'immobilisedBy',
+  'strangledBy',
+  'strangleDamage',
+  'entangledBy',
+  'entangledWeapon',
+  'disarmedWeapon',
+  'brokenWeapons',
+  'reloadingWeapon',
+  'arquebusWeapon',
+  'arquebusRounds',
+] as const;
+
 /**
  * Installs Fantasia's status effects (Fantasia active only), in their order, as the whole list:
  * one assignment on v13's array or v14's keyed object (compat.ts), core's list left untouched.
  */
 export function configureTokens(): void {
   setStatusEffects(FANTASIA_STATUS_EFFECTS);
+  // Every one of these states limits a fighter: only the GM sets or removes it (docs/trust.md).
+  registerBindingStatuses(FANTASIA_STATUS_EFFECTS.map((s) => s.id));
+  // The states the cards and the round keep on the actor: the GM's too (security/binding-keys.ts).
+  registerBindingKeys(FANTASIA_BINDING_STATES.map((k) => `system.states.${k}`));
   const special: { DEFEATED?: string } | undefined = CONFIG.specialStatusEffects;
   if (special) special.DEFEATED = 'dead';
 }

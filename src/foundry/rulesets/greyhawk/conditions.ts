@@ -9,6 +9,7 @@ import {
   type GreyhawkConditionState,
 } from '../../../engine/greyhawk/conditions';
 import { configuredStatusEffects, setStatusEffects, type StatusEffectSource } from '../../compat';
+import { registerBindingStatuses } from '../../security';
 import { SYSTEM_ID } from '../../constants';
 import { type StatusWrite, applyStatusWrites } from '../../chat';
 
@@ -51,6 +52,10 @@ export const GREYHAWK_STATUS_EFFECTS: readonly StatusEffectSource[] = CONDITION_
 
 export function installGreyhawkStatuses(): void {
   setStatusEffects([...configuredStatusEffects(), ...GREYHAWK_STATUS_EFFECTS]);
+  // Conditions limit a fighter: only the GM sets or removes them (docs/trust.md).
+  registerBindingStatuses(GREYHAWK_STATUS_EFFECTS.map((s) => s.id));
+  const defeated = CONFIG.specialStatusEffects?.DEFEATED;
+  if (defeated) registerBindingStatuses([defeated]);
 }
 
 /** The part of an Active Effect read here. */

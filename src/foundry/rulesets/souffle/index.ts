@@ -7,13 +7,15 @@ import {
   startSouffleAttack,
 } from './cards';
 import { installWeaponMacros, type WeaponMacroKind } from '../../weapon-macros';
+import { registerBindingKeys, registerBindingStatuses } from '../../security';
 import { registerConditionHooks } from './round/conditions';
 import { souffleRoundAdapter, POSTURE_DIALOG_TEMPLATE, setSouffleSlotAttack } from './round/adapter';
 import { startSouffleSlotAttack } from './round/slot-attack';
 import type { FoundryRuleset } from '../types';
 import { AdversaireModel, CombattantModel } from './models/actors';
 import { ArmeSouffleModel, ArmureSouffleModel } from './models/items';
-import { onRenderTokenHUD, POSTURE_STATUS_EFFECTS, registerPostureQuery } from './posture';
+import { declaredPosture, onRenderTokenHUD, POSTURE_STATUS_EFFECTS, registerPostureQuery } from './posture';
+import { setRoundPostureReader } from './models/actors';
 import { registerSouffleSettings } from './settings';
 import { registerLadderMenu } from './ladder-form';
 import { SOUFFLE_STATE_STATUS_EFFECTS } from './states';
@@ -76,6 +78,14 @@ export const souffleRuleset: FoundryRuleset = {
       ...POSTURE_STATUS_EFFECTS,
       ...SOUFFLE_STATE_STATUS_EFFECTS,
     ]);
+    // S-ST1 states and the round's conditions bind a fighter: only the GM sets or removes them
+    // (docs/trust.md); the posture badges only show the declared posture.
+    registerBindingStatuses([...SOUFFLE_STATE_STATUS_EFFECTS.map((s) => s.id), 'freine']);
+    registerBindingStatuses(['vise'], true);
+    // S-MN3: the rounds a knocked-out fighter stays out are the GM's (security/binding-keys.ts).
+    registerBindingKeys(['system.assommeRounds']);
+    const defeated = CONFIG.specialStatusEffects?.DEFEATED;
+    if (defeated) registerBindingStatuses([defeated]);
     Hooks.on('renderTokenHUD', onRenderTokenHUD);
     // S-AT6: a token moved out of a foe's reach asks the GM for the opportunity card.
     registerDepartureHooks();
@@ -84,6 +94,8 @@ export const souffleRuleset: FoundryRuleset = {
     // A weapon dragged to the hotbar attacks as the sheet's button does; macros call the system
     // through `game.passeDArmes` (weapon-macros.ts).
     installWeaponMacros(SOUFFLE_MACROS);
+    // S-P1: in a round, the declared posture (GM-written) binds, not the actor's own field.
+    setRoundPostureReader(declaredPosture);
   },
 };
 

@@ -27,6 +27,7 @@ import {
   type SouffleRoundState,
 } from './round/adapter';
 import { notifyError, t } from '../../i18n';
+import { tooltipAttribute } from '../../rules';
 import { askGM, registerQuery, type QueryPayload } from '../../queries';
 import { id, oneOf } from '../../security';
 
@@ -87,6 +88,30 @@ export function postureCombatOf(actorUuid: string): CombatantOfActor | undefined
     }
   }
   return undefined;
+}
+
+/** Reading a round makes engine views of its fighters, which ask for their posture again. */
+let readingDeclared = false;
+
+/**
+ * The posture declared for the actor in its started Souffle round (S-P1): the round's copy,
+ * written by the GM only, not the actor's `system.posture`, which its owner may write.
+ */
+export function declaredPosture(actor: unknown): Posture | undefined {
+  const uuid = (actor as { uuid?: unknown } | null)?.uuid;
+  if (readingDeclared || typeof uuid !== 'string') return undefined;
+  readingDeclared = true;
+  try {
+    const found = postureCombatOf(uuid);
+    if (!found) return undefined;
+    const state = readRoundState(souffleRoundAdapter, found.combat) as SouffleRoundState | null;
+    const posture = state?.declarations[found.combatantId]?.posture;
+    return isPosture(posture) ? posture : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    readingDeclared = false;
+  }
 }
 
 interface PostureQueryPayload extends QueryPayload {
@@ -296,9 +321,8 @@ export function postureHudHtml(current: string | undefined): string {
   const esc = (s: string) => foundry.utils.escapeHTML(s);
   const buttons = POSTURES.map((p) => {
     const label = esc(t(`PDA.Souffle.Posture.${p}`));
-    const hint = esc(t(`PDA.Souffle.Posture.Hint.${p}`));
     const active = p === current ? ' active' : '';
-    return `<button type="button" class="control-icon pda-posture-button${active}" data-pda-posture="${p}" data-tooltip="${label} — ${hint}" aria-label="${label}"><i class="${POSTURE_ICONS[p]}" inert></i></button>`;
+    return `<button type="button" class="control-icon pda-posture-button${active}" data-pda-posture="${p}" data-tooltip="${tooltipAttribute(`${t(`PDA.Souffle.Posture.${p}`)} — ${t(`PDA.Souffle.Posture.Hint.${p}`)}`)}" aria-label="${label}"><i class="${POSTURE_ICONS[p]}" inert></i></button>`;
   });
   return `<div class="pda-souffle-hud" role="group" aria-label="${esc(t('PDA.Souffle.Posture.Label'))}">${buttons.join('')}</div>`;
 }

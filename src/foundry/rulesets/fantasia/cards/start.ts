@@ -1,10 +1,9 @@
 import { RulesError } from '../../../../engine/core/errors';
-import { findBotte, weaponFit } from '../../../../engine/fantasia/bottes';
 import { passFacts, refuseUndeclaredTargets, standingRefusals, undeclaredIn } from './attack-refusals';
 import { isRanged, withStates } from '../../../../engine/fantasia/weapons';
-import type { FantasiaCombatant, FantasiaWeapon } from '../../../../engine/fantasia/types';
+import type { FantasiaCombatant } from '../../../../engine/fantasia/types';
 import { GM } from '../../../../engine/round/types';
-import { notifyError, t } from '../../../i18n';
+import { notifyError } from '../../../i18n';
 import { activeRulesetId } from '../../../settings';
 import { runRoundCommand, type CombatLike, type CombatantLike, refuseAttackOutOfTurn } from '../../../combat';
 import { combatantOfActor } from '../round/chat-round';
@@ -42,6 +41,7 @@ import {
   type SituationQuestion,
 } from '../../../../engine/fantasia/exchange';
 import { askChoices, type AttackDialogResult } from './attack-dialog';
+import { withOtherWeaponRuling } from './other-weapon-ruling';
 import { optionsSource } from './attack-state';
 
 /**
@@ -163,34 +163,8 @@ const OPEN_CHOICES = object({
 
 type SituationShape = Record<SituationQuestion, ReturnType<typeof optional<boolean>>>;
 
-/**
- * F-B1: a thrust with another weapon of the same skill is the GM's to allow, never the player's:
- * whatever the request says, the GM's client asks its GM (a GM attacking has decided by choosing).
- */
-async function withOtherWeaponRuling(
-  c: FantasiaOpenChoices,
-  user: User,
-  name: string,
-  attacker: FantasiaCombatant,
-  weapon: FantasiaWeapon,
-): Promise<FantasiaOpenChoices> {
-  const { otherWeapon: _ignored, ...situation } = c.situation ?? {};
-  if (!c.thrustId) return { ...c, situation };
-  const thrust = findBotte(c.thrustId);
-  const known = attacker.thrusts?.find((k) => k.thrustId === thrust.id);
-  if (weaponFit(thrust, weapon, known) !== 'sameSkill') return { ...c, situation };
-  const allowed =
-    user.isGM ||
-    (await foundry.applications.api.DialogV2.confirm({
-      window: { title: t('PDA.Chat.Dialog.OtherWeaponTitle') },
-      content: `<p>${foundry.utils.escapeHTML(
-        t('PDA.Chat.Dialog.OtherWeaponAsk', { name, thrust: thrust.name, weapon: weapon.name }),
-      )}</p>`,
-    } as unknown as foundry.applications.api.DialogV2.ConfirmConfig)) === true;
-  if (!allowed)
-    throw new RulesError('PDA.Error.ThrustOtherWeaponRefused', { thrust: thrust.name, weapon: weapon.name });
-  return { ...c, situation: { ...situation, otherWeapon: true } };
-}
+/** Requests the GM already ruled on (F-B1 granted): opened again without asking twice. */
+const granted = new WeakSet<object>();
 
 /** GM side: one attack card per target, rolled with Foundry dice on the GM's client. */
 export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
@@ -215,7 +189,17 @@ export const fantasiaAttackOpener: CardOpener<FantasiaOpenChoices> = {
       combat,
       request.targets.map((x) => x.actorUuid),
     );
-    const c = await withOtherWeaponRuling(request.choices, request.user, actor.name, attacker, weapon);
+    let c = request.choices;
+    if (!granted.has(request)) {
+      const ruled = await withOtherWeaponRuling(c, request.user, actor.name, attacker, weapon);
+      if (ruled.asked) {
+        // The GM answered outside the queue: open again from the documents as they are now.
+        const again = { ...request, choices: ruled.choices };
+        granted.add(again);
+        return fantasiaAttackOpener.open(again, newEnv);
+      }
+      c = ruled.choices;
+    }
     if (c.knockOut && !knockOutOffered(weapon, facts) && knockOutOffered(weapon, undefined))
       throw new RulesError('PDA.Error.CardKnockOutNotDeclared', { rule: 'F-U4' });
     const intent: AttackIntent = {

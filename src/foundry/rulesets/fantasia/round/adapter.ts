@@ -18,6 +18,7 @@ import type { Requester } from '../../../../engine/round/types';
 import { templatePath } from '../../../constants';
 import { errorMessage, t } from '../../../i18n';
 import {
+  type CombatLike,
   type CombatantLike,
   type DeclarationRequest,
   type RoundAdapter,
@@ -57,10 +58,14 @@ function hasEngineView(actor: unknown): actor is EngineActor {
 }
 
 /** The round's snapshot of a Foundry combatant; ids and names are the Combatant's. */
-export function fantasiaRoundCombatant(combatant: CombatantLike): FantasiaRoundCombatant {
+export function fantasiaRoundCombatant(
+  combatant: CombatantLike,
+  combat?: CombatLike,
+): FantasiaRoundCombatant {
   const id = combatant.id ?? '';
   const name = combatant.name ?? '';
-  const surprised = combatant.system.surprised;
+  // The GM's mark on the Combat: the Combatant's owner may write the Combatant (docs/trust.md).
+  const surprised = Boolean(id && combat?.system.surprised?.includes(id));
   const actor = combatant.actor;
   if (hasEngineView(actor)) {
     try {

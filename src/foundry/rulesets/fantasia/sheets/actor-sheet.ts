@@ -5,7 +5,7 @@ import { templatePath } from '../../../constants';
 import { notifyError } from '../../../i18n';
 import type { FantasiaActorModel } from '../models/actors';
 import { useWeapon } from '../attack-hook';
-import { repairWeapon, rollSkill } from '../rolls';
+import { requestRepair, rollSkill } from '../rolls';
 import { promptResistanceRoll } from '../cards/resistance';
 import { fireSiegeEngine } from '../siege/fire';
 import { effectiveMouvement } from '../../../../engine/fantasia/reload';
@@ -194,7 +194,7 @@ export class FantasiaActorSheet extends ActorSheetBase {
 
   /** F-H7: a Bricolage roll to repair the jammed weapon; on a success the repair takes 1–2 rounds. */
   static async #onRepairWeapon(this: FantasiaActorSheet): Promise<void> {
-    await repairWeapon(this.document as unknown as Parameters<typeof repairWeapon>[0]);
+    await requestRepair(this.document);
   }
 
   /** F-S1, F-S2: fires a siege engine at the user's targets (siege/fire.ts). */

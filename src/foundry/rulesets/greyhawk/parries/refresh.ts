@@ -1,4 +1,4 @@
-import { renderCardsAgain, CARD_TYPE } from '../../../chat';
+import { gmCardMessages, renderCardsAgain, CARD_TYPE } from '../../../chat';
 import { GREYHAWK_PARRY_FLOW } from './flow';
 import { ATTACK_FLOW } from './view';
 
@@ -29,8 +29,7 @@ export async function refreshParryCards(message: unknown): Promise<void> {
   // Only a GM's card: a look-alike a player posts does not stand for an attack.
   if (m.author?.isGM !== true) return;
   const defended = defendedBy(m);
-  const all = (game.messages as unknown as { contents?: CardMessage[] } | undefined)?.contents ?? [];
-  const open = all.filter(
+  const open = (gmCardMessages() as unknown as CardMessage[]).filter(
     (p) =>
       p.type === CARD_TYPE &&
       p.system.flow === GREYHAWK_PARRY_FLOW &&

@@ -7,6 +7,7 @@ import {
 } from '../../../../engine/greyhawk/exchange/parry';
 import type { GreyhawkCharacter, GreyhawkWeapon, Size } from '../../../../engine/greyhawk/types';
 import { roundAdapterFor, type CombatLike, readRoundState } from '../../../combat';
+import { gmCardMessages } from '../../../chat';
 import { distanceMetres, tokenPlace } from '../cards/distance';
 
 /**
@@ -98,8 +99,7 @@ interface StoredCard {
 
 /** The cards of the chat log: only a GM writes cards, so a player's look-alike counts for nothing. */
 function messages(): StoredCard[] {
-  const all = (game.messages as unknown as { contents?: StoredCard[] } | undefined)?.contents;
-  return (all ?? []).filter((m) => m.author?.isGM === true);
+  return gmCardMessages() as unknown as StoredCard[];
 }
 
 function attackCardsOn(defendedUuid: string): StoredCard[] {

@@ -1,3 +1,4 @@
+import { sideOf } from '../../../canvas';
 import { freeShot, missilesInHand } from '../../../../engine/greyhawk/manoeuvres';
 import type { GreyhawkCharacter } from '../../../../engine/greyhawk/types';
 import type { CombatantLike } from '../../../combat';
@@ -33,7 +34,8 @@ function membersOf(combatant: CombatantLike): Member[] {
     const actor = c.actor as unknown as { system?: { toEngine?: () => GreyhawkCharacter } } | null;
     const monster = actor?.system?.toEngine?.().monster !== undefined;
     const ready = missilesInHand(readiedWeapons(actor).map((w) => w.weapon));
-    const hostile = token?.disposition !== undefined ? token.disposition < 0 : monster;
+    const side = sideOf(token);
+    const hostile = side !== undefined ? side < 0 : monster;
     if (c.id) out.push({ id: c.id, hostile, ready, token });
   }
   return out;

@@ -21,8 +21,7 @@ import {
 import type { FightingStyle, GreyhawkCharacter, MasteryRank } from '../../../../engine/greyhawk/types';
 import { PasseDArmesActorSheetBase, type RenderOptions, withDialogDefaults } from '../../../apps';
 import { postTemplateCard } from '../../../chat';
-import { pullFree } from '../../../../engine/greyhawk/conditions';
-import { greyhawkConditionsOf, writeConditions } from '../conditions';
+import { greyhawkConditionsOf } from '../conditions';
 import { templatePath } from '../../../constants';
 import { withFoundryDice, type DieRoller } from '../../../dice';
 import { notifyError, t } from '../../../i18n';
@@ -30,7 +29,8 @@ import { characterUpdate, MASTERY_RANKS, STYLE_IDS } from '../models/actors';
 import { catalogueSource } from '../models/items';
 import { startGreyhawkAttack } from '../cards/start';
 import { onParryClick } from '../parries/start';
-import { onRealignClick, onRealignWeaponClick } from '../shields/realign';
+import { onRealignClick, onRealignWeaponClick, PULL_FREE_QUERY } from '../shields/realign';
+import { askGM } from '../../../queries';
 import { actorSheetContext, refusalText } from './context';
 import { sheetInputFromActor, type GreyhawkActorLike } from './sheet-input';
 
@@ -202,7 +202,8 @@ export class GreyhawkActorSheet extends PasseDArmesActorSheetBase {
   /** G-C1: the pinned fighter spends the round pulling free; the pin ends. */
   static async #onPullFree(this: GreyhawkActorSheet): Promise<void> {
     try {
-      await writeConditions(this.document, { ...greyhawkConditionsOf(this.document), ...pullFree() });
+      // The pin is the GM's to take off (docs/trust.md): the active GM checks and writes it.
+      await askGM(PULL_FREE_QUERY, { actorUuid: (this.document as { uuid: string }).uuid });
     } catch (error) {
       notifyError(error);
     }

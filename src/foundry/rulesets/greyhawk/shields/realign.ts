@@ -1,5 +1,6 @@
 import { RulesError } from '../../../../engine/core/errors';
 import { realignShield, realignWeapon } from '../../../../engine/greyhawk/shield-realign';
+import { pullFree } from '../../../../engine/greyhawk/conditions';
 import type { Budgets, CombatantId, RoundCombatant, RoundState } from '../../../../engine/round/types';
 import { resolveUuid, uuid, postTemplateCard } from '../../../chat';
 import {
@@ -105,8 +106,25 @@ export async function handleRealign(payload: RealignPayload, user: User): Promis
     : realign();
 }
 
+/**
+ * G-C1: the pinned fighter spends the round pulling free (the sheet's button). The pin is a
+ * condition only the GM writes (docs/trust.md), so the button asks: the active GM checks the
+ * requester owns the fighter and takes the pin off.
+ */
+export const PULL_FREE_QUERY = 'greyhawk.pullFree';
+
+export async function handlePullFree(payload: RealignPayload, user: User): Promise<boolean> {
+  const actor = resolveUuid(payload.actorUuid) as FighterDoc | null;
+  if (!actor?.name) throw new RulesError('PDA.Chat.Gone.Actor', { name: payload.actorUuid });
+  if (!user.isGM && actor.testUserPermission?.(user, 'OWNER') !== true)
+    throw new RulesError('PDA.Error.CardNotYourActor', { name: actor.name });
+  await writeConditions(actor, { ...greyhawkConditionsOf(actor), ...pullFree() });
+  return true;
+}
+
 export function registerRealignQuery(): void {
   registerQuery(REALIGN_QUERY, REALIGN_SHAPE, handleRealign);
+  registerQuery(PULL_FREE_QUERY, REALIGN_SHAPE, handlePullFree);
 }
 
 /** The sheet action (`data-action="realignShield"`): asks the GM (refusals are shown). */

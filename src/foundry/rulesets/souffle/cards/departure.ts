@@ -16,10 +16,12 @@ import { commitOpening } from './openers';
 import { ownActor, requestSouffleCard } from './request';
 import { checkBudget, checkStates, souffleCombatOf, turnOf } from './round';
 import { postureCombatOf } from '../posture';
-import { registerHeldMoveHooks } from './held-move';
+import { heldMoveRefusal, PUT_BACK, registerHeldMoveHooks } from './held-move';
 import { registerCardRefresh } from './refresh';
 import { souffleCardMessages } from './hold';
-import { movesToken } from '../../../canvas';
+import { isActiveGM } from '../../../active-gm';
+import { movedBy, registerSeenPlaces, seenPlaces } from '../../../canvas';
+import { restored } from '../../../security';
 
 /**
  * The ways a fighter leaves the reach of adjacent foes outside a flight (S-AT6): picking up a
@@ -133,10 +135,8 @@ interface TokenDoc {
   readonly uuid?: string;
   readonly x?: number;
   readonly y?: number;
-  readonly actor?: { uuid?: string } | null;
+  readonly actor?: { uuid?: string; name?: string } | null;
 }
-
-const startedAt = new Map<string, { x: number; y: number }>();
 
 /** S-FL1: whether the fighter's flight got away in this combat's round (a GM-written flee card). */
 function fledThisRound(actorUuid: string, combatId: string, round: number): boolean {
@@ -151,21 +151,24 @@ function fledThisRound(actorUuid: string, combatId: string, round: number): bool
   );
 }
 
-/** `preUpdateToken` (the mover's client): where the token stood before a move. */
-export function beforeTokenMove(doc: TokenDoc, changed: Record<string, unknown>): void {
-  if (!movesToken(doc, changed)) return;
-  if (doc.id) startedAt.set(doc.id, { x: Math.round(doc.x ?? 0), y: Math.round(doc.y ?? 0) });
-}
-
 /**
- * `updateToken` on the mover's client: a Souffle fighter in a started fight who moved out of the
- * reach of adjacent foes asks the GM for the opportunity card (S-AT6). Nothing when no foe is
- * left behind.
+ * `updateToken` on the active GM's client, whoever moved (a player's drag, a GM's, a console's
+ * raw update that ran none of the mover's hooks): a Souffle fighter in a started fight who moved
+ * out of the reach of adjacent foes gets the opportunity card (S-AT6), measured from where the GM
+ * last saw the token. Nothing when no foe is left behind, nor for a held fighter's move, which
+ * the GM puts back (held-move.ts).
  */
-export async function afterTokenMove(doc: TokenDoc, userId: string): Promise<ChatMessage | null> {
-  const from = doc.id ? startedAt.get(doc.id) : undefined;
-  if (doc.id) startedAt.delete(doc.id);
-  if (!from || userId !== game.user?.id) return null;
+export async function afterTokenMove(
+  doc: TokenDoc,
+  changed: Record<string, unknown>,
+  options: Record<string, unknown> = {},
+): Promise<ChatMessage | null> {
+  if (!isActiveGM()) return null;
+  const from = seenPlaces.before(doc);
+  seenPlaces.remember(doc);
+  if (!from || !movedBy(changed) || options[PUT_BACK] === true) return null;
+  await restored(doc.actor?.uuid);
+  if (heldMoveRefusal(doc)) return null;
   const actor = doc.actor;
   if (!actor?.uuid || !isSouffleActor(actor)) return null;
   const fight = postureCombatOf(actor.uuid);
@@ -196,10 +199,11 @@ export function registerDepartureHooks(): void {
   registerHeldMoveHooks();
   // The cards' buttons follow the fighters' states, gear and turns.
   registerCardRefresh();
-  Hooks.on('preUpdateToken', (doc: TokenDoc, changed: Record<string, unknown>) =>
-    beforeTokenMove(doc, changed),
+  registerSeenPlaces();
+  Hooks.on(
+    'updateToken',
+    (doc: TokenDoc, changed: Record<string, unknown>, options: Record<string, unknown>) => {
+      void afterTokenMove(doc, changed, options ?? {});
+    },
   );
-  Hooks.on('updateToken', (doc: TokenDoc, _changed: unknown, _options: unknown, userId: string) => {
-    void afterTokenMove(doc, userId);
-  });
 }

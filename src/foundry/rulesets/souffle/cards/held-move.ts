@@ -12,7 +12,8 @@ import { conditionMark, isSouffleActor } from './fighters';
 import { heldCards } from './hold';
 import { foesAround, standingAt, tokenOf } from './opportunity-flow';
 import { isActiveGM } from '../../../active-gm';
-import { movesToken } from '../../../canvas';
+import { movesToken, registerSeenPlaces, seenPlaces } from '../../../canvas';
+import { isRestoring, restored } from '../../../security';
 
 /**
  * Token moves the rules stop (engine/souffle/movement.ts): a knocked-out fighter (S-MN3), a held
@@ -81,7 +82,7 @@ export function heldMoveRefusal(doc: TokenDoc, to?: { x: number; y: number }): R
 }
 
 /** The update option of the GM's put-back (the one move a held token makes). */
-const PUT_BACK = 'pdaHeldMove';
+export const PUT_BACK = 'pdaHeldMove';
 
 /** `preUpdateToken` on the mover's client: false (and the message) when the move is stopped. */
 export function refuseHeldMove(
@@ -108,26 +109,37 @@ async function endLapsedHolds(actorUuid: string): Promise<void> {
   }
 }
 
-const lastSeen = new Map<string, { x: number; y: number }>();
-
-/** `createToken`/`updateToken` on every client: the active GM remembers where tokens stand and
- *  puts back a held fighter's token that another client moved anyway. */
+/** `createToken`/`updateToken` on every client: the active GM puts back a held fighter's token
+ *  that another client moved anyway, to where it last saw it (canvas/seen.ts, filled at load). */
 export async function watchTokenMove(
   doc: TokenDoc,
   changed: Record<string, unknown>,
   userId: string,
 ): Promise<void> {
   if (!doc.id || !isActiveGM()) return;
-  const before = lastSeen.get(doc.id);
-  if (moved(changed) && before && userId !== game.user?.id && heldMoveRefusal(doc)) {
+  const before = seenPlaces.before(doc);
+  seenPlaces.remember(doc);
+  if (!moved(changed) || !before || userId === game.user?.id) {
+    if (moved(changed) && doc.actor?.uuid) await endLapsedHolds(doc.actor.uuid);
+    return;
+  }
+  let refused = heldMoveRefusal(doc);
+  // A hold a player removed in the same instant is read as the GM last knew it: its write-back
+  // lands first.
+  if (!refused && isRestoring(doc.actor?.uuid)) {
+    await restored(doc.actor?.uuid);
+    refused = heldMoveRefusal(doc);
+  }
+  if (refused) {
+    seenPlaces.hold(doc, before);
     await doc.update?.({ x: before.x, y: before.y }, { [PUT_BACK]: true });
     return;
   }
-  lastSeen.set(doc.id, { x: Math.round(doc.x ?? 0), y: Math.round(doc.y ?? 0) });
   if (moved(changed) && doc.actor?.uuid) await endLapsedHolds(doc.actor.uuid);
 }
 
 export function registerHeldMoveHooks(): void {
+  registerSeenPlaces();
   Hooks.on(
     'preUpdateToken',
     (doc: TokenDoc, changed: Record<string, unknown>, options: Record<string, unknown>) =>

@@ -1,5 +1,5 @@
 import { SOUFFLE_GRAPPLE_EXCHANGE } from '../../../../engine/souffle/exchange';
-import { CARD_TYPE } from '../../../chat';
+import { gmCardMessages } from '../../../chat';
 
 /** What the Souffle rules read of a card message's data (written by the GM only). */
 export interface CardMessage {
@@ -27,10 +27,7 @@ export interface CardMessage {
 
 /** The Souffle cards of the chat log that a GM wrote (a look-alike a player posts stands for nothing). */
 export function souffleCardMessages(): CardMessage[] {
-  const all = (game.messages?.contents ?? []) as unknown as CardMessage[];
-  return all.filter(
-    (m) => m.type === CARD_TYPE && m.system.ruleset === 'souffle' && m.author?.isGM !== false,
-  );
+  return (gmCardMessages() as unknown as CardMessage[]).filter((m) => m.system.ruleset === 'souffle');
 }
 
 /** The grapple cards whose hold is applied now (S-GR1). */

@@ -7,7 +7,7 @@ import {
   type SouffleExchangeView,
   type SouffleOpportunityState,
 } from '../../../../engine/souffle/exchange';
-import { tokenDistance } from '../../../canvas';
+import { sideOf, tokenDistance } from '../../../canvas';
 import type { CardAction, CardFlow, CardSnapshot, CardTarget, FlowEnv } from '../../../chat';
 import { souffleFlow } from './exchange';
 import { fighterView, isSouffleActor, souffleOptionsNow, text } from './fighters';
@@ -73,7 +73,7 @@ export function foesAround(own: TokenOnCanvas, at: TokenOnCanvas = own): CardTar
         t.actor &&
         t.actor.uuid !== actorUuid &&
         isSouffleActor(t.actor) &&
-        t.document?.disposition !== own.document?.disposition &&
+        sideOf(t.document) !== sideOf(own.document) &&
         withinReach(tokenDistance(at, t)),
     )
     .map((t) => ({

@@ -1,5 +1,5 @@
 import { withinReach } from '../../../../engine/souffle/attack';
-import { tokenDistance } from '../../../canvas';
+import { sideOf, tokenDistance } from '../../../canvas';
 import { souffleStatesOf } from '../states';
 import { isSouffleActor } from './fighters';
 import { tokenOf, type TokenOnCanvas } from './opportunity-flow';
@@ -28,7 +28,7 @@ export function outnumberAround(
       !souffleStatesOf(t.actor).includes('assomme') &&
       withinReach(tokenDistance(target, t)),
   );
-  const side = (token: TokenOnCanvas) => token.document?.disposition;
+  const side = (token: TokenOnCanvas) => sideOf(token.document);
   const us = 1 + around.filter((t) => side(t) === side(own)).length;
   const them = 1 + around.filter((t) => side(t) === side(target)).length;
   return side(own) === side(target) ? undefined : { us, them };

@@ -1,4 +1,4 @@
-import { renderCardsAgain } from '../../../chat';
+import { gmCardMessages, renderCardsAgain } from '../../../chat';
 import { heldCards, souffleCardMessages, type CardMessage } from './hold';
 
 /**
@@ -13,7 +13,7 @@ import { heldCards, souffleCardMessages, type CardMessage } from './hold';
 async function renderAgain(cards: readonly CardMessage[]): Promise<void> {
   if (!cards.length) return;
   const ids = new Set(cards.map((m) => m.id));
-  await renderCardsAgain((game.messages?.contents ?? []).filter((m) => ids.has(m.id)));
+  await renderCardsAgain(gmCardMessages().filter((m) => ids.has(m.id)));
 }
 
 /** Steps after which a card offers nothing more (a flight settled, a hold over). */

@@ -117,9 +117,9 @@ export function inRound<V extends SouffleFighterView | undefined>(
   const combat = combatById(combatId);
   const found = combat ? fightIn(combat, actorUuid) : undefined;
   if (!combat || !found) return view;
-  const combatant = [...combat.combatants].find((c) => c.id === found.combatantId) as
-    { system?: { surprised?: boolean } } | undefined;
-  const states = statesInRound(view.fighter.states, Boolean(combatant?.system?.surprised), combat.round);
+  // The tracker's surprise mark lives on the Combat, which only the GM writes (F-R10, docs/trust.md).
+  const marked = (combat as { system?: { surprised?: readonly string[] } }).system?.surprised ?? [];
+  const states = statesInRound(view.fighter.states, marked.includes(found.combatantId), combat.round);
   return states === view.fighter.states ? view : { ...view, fighter: { ...view.fighter, states } };
 }
 

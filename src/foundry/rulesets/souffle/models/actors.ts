@@ -118,7 +118,9 @@ export abstract class SouffleActorModel extends foundry.abstract.TypeDataModel<
     const parent = this.parent as { id?: string | null; name?: string | null } | null;
     const metiers: Record<string, number> = {};
     for (const m of this.metiers) if (m.name) metiers[m.name] = m.level;
-    const posture = this.posture === '' ? undefined : (this.posture as Posture);
+    // In a round, the posture declared there (GM-written) binds: the owner may write `posture`.
+    const posture =
+      roundPostureOf(this.parent) ?? (this.posture === '' ? undefined : (this.posture as Posture));
     return {
       id: parent?.id ?? 'actor',
       name: parent?.name ?? '',
@@ -156,6 +158,16 @@ export abstract class SouffleActorModel extends foundry.abstract.TypeDataModel<
 }
 
 /** A player character. */
+/**
+ * The posture a started round binds the actor to (S-P1), read from the round's GM-written
+ * declarations (docs/trust.md); undefined outside a round. Set by the round module at init.
+ */
+let roundPostureOf: (actor: unknown) => Posture | undefined = () => undefined;
+
+export function setRoundPostureReader(reader: (actor: unknown) => Posture | undefined): void {
+  roundPostureOf = reader;
+}
+
 export class CombattantModel extends SouffleActorModel {}
 
 /** A GM-controlled opponent. */

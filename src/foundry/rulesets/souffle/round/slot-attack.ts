@@ -1,3 +1,4 @@
+import { sideOf } from '../../../canvas';
 import { RulesError } from '../../../../engine/core/errors';
 import { combatantById, type CombatLike, readRoundState } from '../../../combat';
 import { userTargets, type CardTarget } from '../../../chat';
@@ -40,7 +41,7 @@ function foesOf(combat: CombatLike, selfId: string): CardTarget[] {
   const all = [...combat.combatants] as unknown as FoeCombatant[];
   const self = all.find((c) => c.id === selfId);
   const others = all.filter((c) => c.id !== selfId && !c.defeated && c.actor?.uuid);
-  const foes = others.filter((c) => c.token?.disposition !== self?.token?.disposition);
+  const foes = others.filter((c) => sideOf(c.token) !== sideOf(self?.token));
   return (foes.length ? foes : others).map((c) => ({
     actorUuid: c.actor?.uuid ?? '',
     tokenUuid: c.token?.uuid ?? '',
