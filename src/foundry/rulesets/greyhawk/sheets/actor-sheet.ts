@@ -21,7 +21,6 @@ import {
 import type { FightingStyle, GreyhawkCharacter, MasteryRank } from '../../../../engine/greyhawk/types';
 import { PasseDArmesActorSheetBase, type RenderOptions, withDialogDefaults } from '../../../apps';
 import { postTemplateCard } from '../../../chat';
-import { greyhawkConditionsOf } from '../conditions';
 import { templatePath } from '../../../constants';
 import { withFoundryDice, type DieRoller } from '../../../dice';
 import { notifyError, t } from '../../../i18n';
