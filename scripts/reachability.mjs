@@ -31,23 +31,9 @@ const ALLOW = {
     'a test and simulator-test fixture: builds a Souffle weapon from the equipment table',
   'src/engine/fantasia/exchange/pipeline.ts#resolveExchange':
     "the whole exchange in one call: the property tests and the bench check the card's step-by-step path against it",
-  'src/engine/dice/formula.ts#withBonus': FOLLOW_UP,
-  'src/engine/fantasia/bottes.ts#thrustMayBeNamed': FOLLOW_UP,
-  'src/engine/fantasia/damage.ts#undoDiff': FOLLOW_UP,
-  'src/engine/fantasia/exchange/pipeline.ts#applyParryBind': FOLLOW_UP,
-  'src/engine/fantasia/fumbles.ts#tickRepair': FOLLOW_UP,
-  'src/engine/fantasia/movement.ts#roundsToCatch': FOLLOW_UP,
-  'src/engine/fantasia/movement.ts#simulateChase': FOLLOW_UP,
-  'src/engine/fantasia/reload.ts#finishCrossbowReload': FOLLOW_UP,
-  'src/engine/fantasia/reload.ts#startCrossbowReload': FOLLOW_UP,
-  'src/engine/fantasia/reload.ts#tickArquebusReload': FOLLOW_UP,
-  'src/engine/fantasia/round.ts#slotVisible': FOLLOW_UP,
   'src/engine/round/declare.ts#retractDeclaration': FOLLOW_UP,
   'src/engine/round/engine.ts#restoreCombatant': FOLLOW_UP,
   'src/engine/round/engine.ts#skipSlot': FOLLOW_UP,
-  'src/engine/souffle/attack.ts#provokesOpportunity': FOLLOW_UP,
-  'src/engine/souffle/ladder.ts#namedLevel': FOLLOW_UP,
-  'src/engine/souffle/posture.ts#newRoundTurn': FOLLOW_UP,
 };
 
 const ENTRIES = [
