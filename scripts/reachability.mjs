@@ -32,7 +32,6 @@ const ALLOW = {
   'src/engine/fantasia/exchange/pipeline.ts#resolveExchange':
     "the whole exchange in one call: the property tests and the bench check the card's step-by-step path against it",
   'src/engine/round/declare.ts#retractDeclaration': FOLLOW_UP,
-  'src/engine/round/engine.ts#restoreCombatant': FOLLOW_UP,
   'src/engine/round/engine.ts#skipSlot': FOLLOW_UP,
 };
 

@@ -172,7 +172,8 @@ export class PasseDArmesCombat extends foundry.documents.Combat {
 /**
  * The system's Combatant: a defeated combatant leaves the round (removed from later slots),
  * whoever marked it (the GM, or a player on their own combatant, which core allows): the active
- * GM's client, which sees every update, sends the drop.
+ * GM's client, which sees every update, sends the drop. Clearing the mark (revived) brings it back
+ * from the next round on.
  */
 export class PasseDArmesCombatant extends foundry.documents.Combatant {
   /** Every Combatant of the system has the round's legacy fields (combat/models.ts). */
@@ -183,9 +184,12 @@ export class PasseDArmesCombatant extends foundry.documents.Combatant {
     const [changed] = args;
     const combat = this.parent as PasseDArmesCombat | null;
     if (!combat || !isActiveGM()) return;
-    if ((changed as { defeated?: boolean }).defeated === true && combat.roundStarted && this.id) {
-      void sendRoundCommand(combat, { kind: 'drop', combatantId: this.id });
-    }
+    const defeated = (changed as { defeated?: boolean }).defeated;
+    if (!combat.roundStarted || !this.id) return;
+    if (defeated === true) void sendRoundCommand(combat, { kind: 'drop', combatantId: this.id });
+    // Revived: back in the fight from the next round on.
+    else if (defeated === false && combat.system.out.includes(this.id))
+      void sendRoundCommand(combat, { kind: 'restore', combatantId: this.id });
   }
 }
 
