@@ -359,4 +359,4 @@ export {
   slotVisible,
 } from './state';
 
-export { declare, retractDeclaration, amendDeclaration } from './declare';
+export { declare, amendDeclaration } from './declare';
