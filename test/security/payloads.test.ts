@@ -213,7 +213,7 @@ describe('queries under garbage payloads: a refusal, never a throw, never a writ
       fc.record({
         combatId: fc.constant(combat.id),
         command: fc.record({
-          kind: fc.constantFrom('declare', 'amend', 'endSlot', 'drop'),
+          kind: fc.constantFrom('declare', 'amend', 'endSlot', 'drop', 'restore'),
           combatantId: garbage,
         }),
       }),

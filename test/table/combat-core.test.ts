@@ -64,6 +64,28 @@ describe("core's combat hooks and world time follow the round engine", () => {
     expect(table.errors()).toEqual([]);
   });
 
+  it('F-R1 a combatant the GM marks defeated then revives takes part in the rounds again', async () => {
+    const table = await Table.open({ ruleset: 'fantasia' });
+    const gm = table.gm;
+    const alice = table.seat('Alice');
+    await table.importActor('fantasia-bestiaire', 'Bretteur', 'Alice');
+    await table.importActor('fantasia-bestiaire', 'Brigand');
+    const combat = await table.startEncounter('Bretteur', 'Brigand');
+    await gm.openTracker();
+    await gm.click('[data-action="pdaStartCombat"]', gm.tracker);
+    const brigand = gm.game.combats
+      .get(combat.id)
+      .combatants.find((c: { name: string }) => c.name === 'Brigand');
+    await brigand.update({ defeated: true });
+    await table.settle();
+    expect(alice.game.combats.get(combat.id).system.out).toEqual([brigand.id]);
+    // Healed, he is back: core's toggle clears the defeated mark, and the round takes him again.
+    await brigand.update({ defeated: false });
+    await table.settle();
+    expect(alice.game.combats.get(combat.id).system.out).toEqual([]);
+    expect(table.errors()).toEqual([]);
+  });
+
   it('F-R1 when core’s own round or turn change is empty, the engine’s round is still written', async () => {
     const table = await Table.open({ ruleset: 'fantasia' });
     const gm = table.gm;

@@ -238,17 +238,6 @@ export function diceOnly(formula: DiceFormula | string): DiceFormula | undefined
   return { text: formatTerms(terms), terms };
 }
 
-/** The formula plus a constant (negative subtracts), e.g. withBonus("1d6+2", 3) → "1d6+2+3". */
-export function withBonus(formula: DiceFormula | string, bonus: number): DiceFormula {
-  const parsed = typeof formula === 'string' ? parseFormula(formula) : formula;
-  if (bonus === 0) return parsed;
-  const terms: FormulaTerm[] = [
-    ...parsed.terms,
-    { kind: 'constant', sign: bonus < 0 ? -1 : 1, value: Math.abs(bonus) },
-  ];
-  return { text: formatTerms(terms), terms };
-}
-
 /** Smallest and largest totals a formula can give. */
 export function bounds(formula: DiceFormula | string): { min: number; max: number } {
   const parsed = typeof formula === 'string' ? parseFormula(formula) : formula;

@@ -307,9 +307,4 @@ export function planThrust(
   };
 }
 
-/** F-B2: a thrust is named at resolution; the intent only had to declare a blow. */
-export function thrustMayBeNamed(declaredIntent: string): boolean {
-  return declaredIntent === 'attack' || declaredIntent === 'parry';
-}
-
 export { BOTTES } from './bottes-catalogue';

@@ -6,8 +6,8 @@ import type { FantasiaCombatant, RuleId } from './types';
 /**
  * A chase played round by round (F-M1 to F-M4), as the GM's chase tool shows it. Each runner runs
  * at its Mouvement this round (F-M1: halved by Casse-pied, nil when it cannot move, F-B7), at full
- * speed for as many rounds as its CON (F-M3), then at half speed (ruling, as simulateChase). Each
- * pursuer gains (its speed − the pursued's speed) metres a round on each fleeing runner (F-M2);
+ * speed for as many rounds as its CON (F-M3), then at half speed (ruling: the seed only says the
+ * sprint stops). Each pursuer gains (its speed − the pursued's speed) metres a round on each fleeing runner (F-M2);
  * the gap closing to 0 means caught. Flyers spend their Mouvement in three dimensions (F-M4).
  */
 

@@ -1,4 +1,3 @@
-import { canonical } from '../core/canonical';
 import { RulesError } from '../core/errors';
 import type { Dice } from '../dice/port';
 import { diceOnly, evaluate, parseFormula, type DiceFormula, type RollResult } from '../dice/formula';
@@ -335,16 +334,4 @@ export function damagedDefender(defender: FantasiaCombatant, damage: DamageResul
   }
   if (damage.total === 0 && !patched) return defender;
   return changed(defender, damage.total, damage.states);
-}
-
-/** Undoes a diff; refuses when the combatant changed since (PDA.Error.UndoStale). */
-export function undoDiff(combatant: FantasiaCombatant, diff: CombatantDiff): FantasiaCombatant {
-  if (
-    combatant.id !== diff.combatantId ||
-    combatant.pv.value !== diff.after.pv.value ||
-    canonical(combatant.states) !== canonical(diff.after.states)
-  ) {
-    throw new RulesError('PDA.Error.UndoStale', { name: combatant.name });
-  }
-  return { ...combatant, pv: diff.before.pv, states: diff.before.states };
 }

@@ -190,11 +190,3 @@ export function repairJammed(
     rule: ['F-H7'],
   };
 }
-
-/** A round of repair work (F-H7); the weapon works again when the count reaches 0. */
-export function tickRepair(c: FantasiaCombatant): FantasiaCombatant {
-  const jam = c.states.jammed;
-  if (!jam || jam.repairRoundsLeft === undefined) return c;
-  if (jam.repairRoundsLeft <= 1) return withStates(c, { jammed: undefined });
-  return withStates(c, { jammed: { ...jam, repairRoundsLeft: jam.repairRoundsLeft - 1 } });
-}

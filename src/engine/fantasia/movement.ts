@@ -12,62 +12,9 @@ export function chaseGain(pursuerMv: number, pursuedMv: number): number {
   return pursuerMv - pursuedMv;
 }
 
-/**
- * F-M2: rounds for the pursuer to close a lead, or undefined when it never does. The example:
- * Mv 14 against 8 with 20 m of lead gains 6 m a round and catches up in 4 rounds (24 > 20).
- */
-export function roundsToCatch(pursuerMv: number, pursuedMv: number, lead: number): number | undefined {
-  finite(lead, 'lead');
-  ensure(lead >= 0, 'PDA.Error.OutOfRange', { what: 'lead', value: String(lead), min: 0, max: 1e6 });
-  const gain = chaseGain(pursuerMv, pursuedMv);
-  if (lead === 0) return 0;
-  if (gain <= 0) return undefined;
-  return Math.ceil(lead / gain);
-}
-
 /** F-M3: nobody sprints for more rounds than their CON. */
 export function canSprint(con: number, roundsSprinted: number): boolean {
   return roundsSprinted < con;
-}
-
-export interface Runner {
-  readonly mouvement: number;
-  readonly con: number;
-}
-
-export interface ChaseOutcome {
-  /** Round in which the pursuer reached the pursued, if it did. */
-  readonly caughtInRound?: number;
-  /** Gap at the end of each round. */
-  readonly gaps: readonly number[];
-  /** Who ran out of breath first (F-M3), if anyone did before the end. */
-  readonly tired?: 'pursuer' | 'pursued';
-  readonly rule: readonly RuleId[];
-}
-
-/**
- * Round-by-round chase (F-M2) with the CON limit on sprinting (F-M3). A runner past its CON
- * rounds drops to half its Mouvement (ruling: the seed only says the sprint stops). Stops when
- * caught, when the gap keeps growing with both sprints over, or after `maxRounds`.
- */
-export function simulateChase(pursuer: Runner, pursued: Runner, lead: number, maxRounds = 100): ChaseOutcome {
-  finite(lead, 'lead');
-  const gaps: number[] = [];
-  let gap = lead;
-  let tired: 'pursuer' | 'pursued' | undefined;
-  for (let round = 1; round <= maxRounds; round++) {
-    const pursuerTired = !canSprint(pursuer.con, round - 1);
-    const pursuedTired = !canSprint(pursued.con, round - 1);
-    if (!tired && pursuerTired) tired = 'pursuer';
-    else if (!tired && pursuedTired) tired = 'pursued';
-    const a = pursuerTired ? pursuer.mouvement / 2 : pursuer.mouvement;
-    const b = pursuedTired ? pursued.mouvement / 2 : pursued.mouvement;
-    gap -= a - b;
-    gaps.push(gap);
-    if (gap <= 0) return { caughtInRound: round, gaps, ...(tired ? { tired } : {}), rule: ['F-M2', 'F-M3'] };
-    if (pursuerTired && pursuedTired && a <= b) break;
-  }
-  return { gaps, ...(tired ? { tired } : {}), rule: ['F-M2', 'F-M3'] };
 }
 
 /** A position in metres; z is altitude (F-M4). */

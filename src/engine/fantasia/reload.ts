@@ -13,31 +13,6 @@ function weaponOf(c: FantasiaCombatant, weaponId: string): FantasiaWeapon {
   return w;
 }
 
-/**
- * F-W5: after a shot, a crossbow is reloaded during passes 2 and 3. Sets the reloading state
- * (no move, parry or dodge until the round ends).
- */
-export function startCrossbowReload(
-  c: FantasiaCombatant,
-  weaponId: string,
-  round?: number,
-): FantasiaCombatant {
-  const w = weaponOf(c, weaponId);
-  if (w.reload !== 'crossbow')
-    throw new RulesError('PDA.Error.NotACrossbow', { weapon: w.name, rule: 'F-W5' });
-  if (w.loaded) throw new RulesError('PDA.Error.AlreadyLoaded', { weapon: w.name, rule: 'F-W5' });
-  if (c.states.jammed?.weaponId === weaponId)
-    throw new RulesError('PDA.Error.WeaponJammed', { weapon: w.name, rule: 'F-H7' });
-  return withStates(c, { reloading: round === undefined ? { weaponId } : { weaponId, round } });
-}
-
-/** End of the round: the crossbow is loaded again and the shooter free (F-W5). */
-export function finishCrossbowReload(c: FantasiaCombatant): FantasiaCombatant {
-  const r = c.states.reloading;
-  if (!r) return c;
-  return withStates(updateWeapon(c, r.weaponId, { loaded: true }), { reloading: undefined });
-}
-
 /** Why the combatant cannot move this round (empty when it can). F-W5, F-B7, F-U3, F-U4. */
 export function movementRefusals(c: FantasiaCombatant): { rule: RuleId; key: string }[] {
   const out: { rule: RuleId; key: string }[] = [];
@@ -73,15 +48,6 @@ export function startArquebusReload(
     arquebusReload: { weaponId, roundsLeft: rounds },
   });
   return { combatant: next, rounds, rule: ['F-W6'] };
-}
-
-/** One round of reloading passes (F-W6); at 0 the arquebus is loaded. */
-export function tickArquebusReload(c: FantasiaCombatant): FantasiaCombatant {
-  const r = c.states.arquebusReload;
-  if (!r) return c;
-  if (r.roundsLeft <= 1)
-    return withStates(updateWeapon(c, r.weaponId, { loaded: true }), { arquebusReload: undefined });
-  return withStates(c, { arquebusReload: { weaponId: r.weaponId, roundsLeft: r.roundsLeft - 1 } });
 }
 
 export type ArquebusIncident = 'miss' | 'littlePowder' | 'tooMuchPowder' | 'burst';

@@ -5,7 +5,6 @@ import type {
   Requester,
   RoundRules,
   ScheduleContext,
-  Slot,
   SlotSpec,
 } from '../round/types';
 import type { FantasiaWeapon } from './types';
@@ -362,11 +361,6 @@ export function declarationView(
       ...(declaration.publicText ? { publicText: declaration.publicText } : {}),
     };
   return { declared: true, ...(declaration.publicText ? { publicText: declaration.publicText } : {}) };
-}
-
-/** Whether `viewer` may see what a slot does: secret slots show once current or over (F-R5). */
-export function slotVisible(slot: Slot, viewer: Requester): boolean {
-  return !slot.secret || slot.status !== 'waiting' || viewer.gm || viewer.owns.includes(slot.combatantId);
 }
 
 export {

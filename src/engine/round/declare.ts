@@ -16,7 +16,8 @@ import {
 import { moveTo, ensureResolving } from './slots';
 
 /**
- * Declaring in a round: who may declare now, declaring, retracting and amending a declaration.
+ * Declaring in a round: who may declare now, declaring (or declaring again) and amending a
+ * declaration.
  * Split from engine.ts, which re-exports it.
  */
 
@@ -60,26 +61,6 @@ export function declare<C extends RoundCombatant, D, R>(
   const declarations = { ...state.declarations, [id]: declaration };
   const budgets = rebudget(rules.budgets(combatant, declaration, readiness), state.budgets[id]);
   return { ...state, declarations, budgets: { ...state.budgets, [id]: budgets } };
-}
-
-/** Removes a declaration during the declare step (a player takes it back, or the GM clears it). */
-export function retractDeclaration<C extends RoundCombatant, D, R>(
-  rules: AnyRules<C, D, R>,
-  state: RoundState<C, D, R>,
-  id: CombatantId,
-  by: Requester,
-): RoundState<C, D, R> {
-  ensureLive(state);
-  const combatant = combatantOf(state, id);
-  ensure(owns(by, id), 'PDA.Error.NotOwner', { name: combatant.name });
-  ensure(currentStep(rules, state)?.kind === 'declare', 'PDA.Error.NotDeclarationStep');
-  const declarations = { ...state.declarations };
-  delete declarations[id];
-  return {
-    ...state,
-    declarations,
-    budgets: { ...state.budgets, [id]: rules.budgets(combatant, undefined, readinessOf(state, id)) },
-  };
 }
 
 /** Same pass, action and intent: a slot carrying out this part of the plan. */

@@ -356,6 +356,7 @@ export {
   nextDeclarant,
   declarants,
   canContinue,
+  slotVisible,
 } from './state';
 
-export { declare, retractDeclaration, amendDeclaration } from './declare';
+export { declare, amendDeclaration } from './declare';

@@ -68,6 +68,11 @@ export function owns(by: Requester, id: CombatantId): boolean {
   return by.gm || by.owns.includes(id);
 }
 
+/** Whether `viewer` may see what a slot does: secret slots show once current or over (F-R5). */
+export function slotVisible(slot: Slot, viewer: Requester): boolean {
+  return !slot.secret || slot.status !== 'waiting' || owns(viewer, slot.combatantId);
+}
+
 export function combatantOf<C extends RoundCombatant, D, R>(state: RoundState<C, D, R>, id: CombatantId): C {
   const combatant = state.combatants[id];
   if (!combatant) throw new RulesError('PDA.Error.UnknownCombatant', { id });

@@ -201,14 +201,6 @@ export function distanceDefence(
   return { raw, level: Math.max(0, raw - Math.max(0, shooterMetier)) };
 }
 
-/** S-AT6: leaving an adjacent foe's reach gives that foe an opportunity attack (a free action). */
-export function provokesOpportunity(move: {
-  readonly fromWithinReach: boolean;
-  readonly toWithinReach: boolean;
-}): boolean {
-  return move.fromWithinReach && !move.toWithinReach;
-}
-
 /** S-A4 context. Each circumstance is worth at least +1; the GM may give more. */
 export interface ContextInput {
   /** A terrain only this fighter masters (sea, marsh, balance): true (+1) or a level ≥ 1. */

@@ -141,13 +141,6 @@ export function ladderRow(ladder: AdvantageLadder, level: number): LadderRow {
   return row;
 }
 
-/** The level a name stands for (e.g. 'significatif' → 2 in the default ladder). */
-export function namedLevel(ladder: AdvantageLadder, name: string): number {
-  const row = ladder.rows.find((r) => r.name === name);
-  if (!row) throw new RulesError('PDA.Error.SouffleUnknownLevel', { name });
-  return row.level;
-}
-
 /** Level thresholds S-MN3 uses: "disadvantageous or worse" and "advantageous or better". */
 export function isDisadvantageous(level: number): boolean {
   return level < 0;

@@ -94,11 +94,6 @@ export function spendAction(turn: PostureTurn, action: string): PostureTurn {
   return { ...turn, spent: turn.spent + cost };
 }
 
-/** A new round: the budget refills, the posture stays. */
-export function newRoundTurn(turn: PostureTurn): PostureTurn {
-  return { ...turn, spent: 0 };
-}
-
 /** When a posture choice is asked for (S-P1). */
 export type PostureMoment = 'sceneStart' | 'endOfOwnTurn' | 'other';
 

@@ -225,7 +225,8 @@ export class PasseDArmesCombat extends foundry.documents.Combat {
 /**
  * The system's Combatant: a defeated combatant leaves the round (removed from later slots),
  * whoever marked it (the GM, or a player on their own combatant, which core allows): the active
- * GM's client, which sees every update, sends the drop.
+ * GM's client, which sees every update, sends the drop. Clearing the mark (revived) brings it back
+ * from the next round on.
  */
 export class PasseDArmesCombatant extends foundry.documents.Combatant {
   /** Every Combatant of the system has the round's legacy fields (combat/models.ts). */
@@ -236,14 +237,17 @@ export class PasseDArmesCombatant extends foundry.documents.Combatant {
     const [changed] = args;
     const combat = this.parent as PasseDArmesCombat | null;
     if (!combat || !isActiveGM()) return;
-    // Only its owner or a GM drops a combatant: any player may write any Combatant's `defeated`
-    // under the stricter reading (test/harness/FAKE.md).
+    // Only its owner or a GM drops a combatant, and only a GM revives one: any player may write any
+    // Combatant's `defeated` under the stricter reading (test/harness/FAKE.md).
     const [, , userId] = args;
     const writer = game.users?.get(String(userId)) as User | undefined;
-    const mayDrop = Boolean(writer?.isGM || (writer && this.testUserPermission(writer, 'OWNER')));
-    if ((changed as { defeated?: boolean }).defeated === true && mayDrop && combat.roundStarted && this.id) {
-      void sendRoundCommand(combat, { kind: 'drop', combatantId: this.id });
-    }
+    const mayChange = Boolean(writer?.isGM || (writer && this.testUserPermission(writer, 'OWNER')));
+    const defeated = (changed as { defeated?: boolean }).defeated;
+    if (!mayChange || !combat.roundStarted || !this.id) return;
+    if (defeated === true) void sendRoundCommand(combat, { kind: 'drop', combatantId: this.id });
+    // Revived: back in the fight from the next round on.
+    else if (defeated === false && writer?.isGM && combat.system.out.includes(this.id))
+      void sendRoundCommand(combat, { kind: 'restore', combatantId: this.id });
   }
 }
 

@@ -9,6 +9,7 @@ import {
   nextRound,
   nextSlot,
   previousSlot,
+  restoreCombatant,
   startPasses,
   startRound,
 } from '../../engine/round/engine';
@@ -40,6 +41,7 @@ export type RoundCommand =
   | { readonly kind: 'endSlot'; readonly slotId: string }
   | { readonly kind: 'nextRound'; readonly force?: boolean }
   | { readonly kind: 'drop'; readonly combatantId: string }
+  | { readonly kind: 'restore'; readonly combatantId: string }
   | {
       readonly kind: 'weaponFired';
       readonly combatantId: string;
@@ -68,6 +70,7 @@ const ROUND_COMMAND_SHAPES = {
   endSlot: { slotId: token(/^\d{1,6}\.\d{1,6}$/) },
   nextRound: { force: optional(bool()) },
   drop: { combatantId: id() },
+  restore: { combatantId: id() },
   weaponFired: { combatantId: id(), weaponId: id() },
   end: {},
 };
@@ -151,6 +154,8 @@ export async function runRoundCommand(
         return adapter.weaponFired(live(before), String(command.combatantId), String(command.weaponId), by);
       case 'drop':
         return dropCombatant(rules, live(before), command.combatantId, by);
+      case 'restore':
+        return restoreCombatant(live(before), command.combatantId, by);
       case 'end':
         return endCombat(live(before), by);
     }

@@ -1,5 +1,11 @@
-import { activeCombatants, currentStep, isRoundComplete, nextDeclarant } from '../../engine/round/engine';
-import type { Requester, RoundCombatant, RoundState, Slot, SlotStatus } from '../../engine/round/types';
+import {
+  activeCombatants,
+  currentStep,
+  isRoundComplete,
+  nextDeclarant,
+  slotVisible,
+} from '../../engine/round/engine';
+import type { Requester, RoundCombatant, RoundState, SlotStatus } from '../../engine/round/types';
 import { t } from '../i18n';
 import type { AnyRoundAdapter } from './adapter';
 
@@ -157,10 +163,6 @@ function initiativeText(state: RoundState<RoundCombatant, unknown, unknown>, id:
     ? ` · ${t('PDA.Combat.TieBreak', { rolls: entry.tieBreak.join(', ') })}`
     : '';
   return `${entry.score}${d10}`;
-}
-
-function slotVisible(slot: Slot, viewer: Requester): boolean {
-  return !slot.secret || slot.status !== 'waiting' || viewer.gm || viewer.owns.includes(slot.combatantId);
 }
 
 export interface ViewInput {

@@ -12,11 +12,7 @@ import {
   resolveDefence,
   resolveFumble,
   rollDamage,
-  startCrossbowReload,
-  finishCrossbowReload,
   effectiveMouvement,
-  tickRepair,
-  undoDiff,
   type Shield,
 } from '../../../src/engine/fantasia';
 import { fighter, W } from './helpers';
@@ -171,13 +167,12 @@ describe('attack and defence', () => {
     expect(() => rollDamage(attack, a, d, NO_DEFENCE, new ScriptedDice([]))).toThrow(RulesError);
   });
 
-  it('F-H3 applyDamage returns a diff that undoes the hit', () => {
+  it('F-H3 applyDamage returns the diff the undo reads', () => {
     const dice = new ScriptedDice([30, 6]);
     const attack = resolveAttack({ attacker: a, defender: d, weapon: W.epeeLongue }, dice);
     const { combatant, diff } = applyDamage(d, rollDamage(attack, a, d, NO_DEFENCE, dice));
     expect(combatant.pv.value).toBe(4);
-    expect(undoDiff(combatant, diff).pv.value).toBe(12);
-    expect(() => undoDiff({ ...combatant, pv: { value: 1, max: 12 } }, diff)).toThrow(RulesError);
+    expect(diff.before.pv.value).toBe(12);
   });
 
   it('F-H3 the apply without undo (simulator) leaves the defender as applyDamage does', () => {
@@ -236,7 +231,10 @@ describe('crossbow reload', () => {
     expect(() =>
       resolveAttack({ attacker: after, defender: foe, weapon: after.weapons![0]! }, new ScriptedDice([1])),
     ).toThrow(RulesError);
-    const reloading = startCrossbowReload(after, 'arbalete', 1);
+    const reloading = {
+      ...after,
+      states: { ...after.states, reloading: { weaponId: 'arbalete', round: 1 } },
+    };
     expect(effectiveMouvement(reloading)).toBe(0);
     const blow = resolveAttack(
       { attacker: foe, defender: reloading, weapon: W.epeeLongue },
@@ -244,10 +242,6 @@ describe('crossbow reload', () => {
     );
     const defences = availableDefences(blow, reloading, { dodgeDeclared: true });
     expect(defences.every((o) => !o.allowed && o.reasons.some((r) => r.rule === 'F-W5'))).toBe(true);
-    const ready = finishCrossbowReload(reloading);
-    expect(ready.weapons?.[0]?.loaded).toBe(true);
-    expect(ready.states.reloading).toBeUndefined();
-    expect(effectiveMouvement(ready)).toBe(8);
   });
 });
 
@@ -305,9 +299,7 @@ describe('fumbles', () => {
     expect(fail.roll.success).toBe(false);
     const ok = repairJammed(jam, new ScriptedDice([40, 2]));
     expect(ok.rounds).toBe(2);
-    const r1 = tickRepair(ok.combatant);
-    expect(r1.states.jammed?.repairRoundsLeft).toBe(1);
-    expect(tickRepair(r1).states.jammed).toBeUndefined();
+    expect(ok.combatant.states.jammed?.repairRoundsLeft).toBe(2);
   });
 
   it('F-H7 a bow fumble can cost the string', () => {
@@ -342,14 +334,16 @@ describe('parry then attack', () => {
 
 describe('undo after a round trip through storage', () => {
   it('F-H3 undoing a blow accepts the same states whatever their key order, and refuses changed ones', async () => {
-    const { applyChange, undoDiff } = await import('../../../src/engine/fantasia/damage');
+    const { applyChange } = await import('../../../src/engine/fantasia/damage');
+    const { undoConflict } = await import('../../../src/engine/core/undo');
     const target = fighter({ id: 'brute', pv: { value: 14, max: 14 } });
     const applied = applyChange(target, 5, { fallen: true, disarmed: { weaponId: 'epee' } }, ['F-H3']);
     // The stored actor comes back with its states in another key order.
     const states = Object.fromEntries(Object.entries(applied.combatant.states).reverse());
     const reloaded = { ...applied.combatant, states };
-    expect(undoDiff(reloaded, applied.diff).pv.value).toBe(14);
+    // The card's undo (exchange/steps.ts undoRestored) compares through undoConflict.
+    expect(undoConflict(reloaded.states, applied.diff.after.states)).toBeUndefined();
     const changed = { ...reloaded, states: { ...states, fallen: false } };
-    expect(() => undoDiff(changed, applied.diff)).toThrow(RulesError);
+    expect(undoConflict(changed.states, applied.diff.after.states)?.field).toBe('fallen');
   });
 });

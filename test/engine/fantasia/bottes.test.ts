@@ -3,7 +3,6 @@ import { ScriptedDice, type ScriptedDie } from '../../../src/engine/dice';
 import { RulesError } from '../../../src/engine/core/errors';
 import {
   afterThrust,
-  applyParryBind,
   applyDamage,
   availableDefences,
   BOTTES,
@@ -16,7 +15,6 @@ import {
   resolveDefence,
   rollDamage,
   strangleRound,
-  thrustMayBeNamed,
   type FantasiaCombatant,
   type FantasiaWeapon,
   type ThrustContext,
@@ -83,8 +81,6 @@ describe('secret thrusts', () => {
   });
 
   it('F-B2 only "a blow" is declared; the thrust is named at resolution', () => {
-    expect(thrustMayBeNamed('attack')).toBe(true);
-    expect(thrustMayBeNamed('move')).toBe(false);
     const { attack } = thrustAttack('faucheuse', W.epeeLongue, [10]);
     expect(attack.thrust?.thrust.id).toBe('faucheuse');
   });
@@ -373,7 +369,8 @@ describe('F-B7 Désarmement on a parry', () => {
     const result = resolveDefence(attack, parry, new ScriptedDice([50]));
     expect(result.success).toBe(true);
     expect(result.bindsWeaponId).toBe('epeeLongue');
-    const bound = applyParryBind(master, result).combatant;
+    // The card's step binds it (exchange/machine.ts), as the table test F-B7 plays it.
+    const bound = { ...master, states: { ...master.states, weaponBound: { weaponId: 'epeeLongue' } } };
     expect(() =>
       resolveAttack({ attacker: bound, defender: fencer, weapon: W.epeeLongue }, new ScriptedDice([1])),
     ).toThrow(RulesError);

@@ -17,7 +17,6 @@ import {
   nextSlot,
   previousSlot,
   restoreCombatant,
-  retractDeclaration,
   setReadiness,
   skipSlot,
   startPasses,
@@ -242,8 +241,6 @@ describe('round engine transitions', () => {
     expect(refusal(() => declare(fantasiaRound, forced, 'a', { intents: [{ kind: 'move' }] }, GM))).toBe(
       'PDA.Error.NotDeclarationStep',
     );
-    const retracted = retractDeclaration(fantasiaRound, s, 'a', GM);
-    expect(retracted.declarations.a).toBeUndefined();
   });
 
   it('F-W5 the GM may set readiness (a jammed crossbow unloaded, say)', () => {

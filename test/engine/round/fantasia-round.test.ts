@@ -8,6 +8,7 @@ import {
   nextRound,
   nextSlot,
   setReadiness,
+  slotVisible,
   startPasses,
   startRound,
   type Requester,
@@ -15,7 +16,6 @@ import {
 import {
   declarationView,
   fantasiaRound,
-  slotVisible,
   toRoundCombatant,
   type FantasiaDeclaration,
   type FantasiaRoundCombatant,

@@ -11,7 +11,6 @@ import {
   effectiveGeste,
   forceAttack,
   mayChooseLocation,
-  provokesOpportunity,
   resolveAttack,
   resolveDefence,
   souffleOptions,
@@ -149,12 +148,6 @@ describe('attack', () => {
     expect(
       defenceLevel({ kind: 'melee' }, { mode: 'esquive', states: [], distance: 80 }).parts.distance,
     ).toBe(0);
-  });
-
-  it("S-AT6 leaving an adjacent foe's reach provokes an opportunity attack, which costs no action", () => {
-    expect(provokesOpportunity({ fromWithinReach: true, toWithinReach: false })).toBe(true);
-    expect(provokesOpportunity({ fromWithinReach: true, toWithinReach: true })).toBe(false);
-    expect(provokesOpportunity({ fromWithinReach: false, toWithinReach: false })).toBe(false);
   });
 
   it('S-AT7 aiming gives +1 to the next attack and a chosen location when at least 1 damage gets through', () => {

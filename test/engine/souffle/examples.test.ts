@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../../src/engine/dice';
 import {
-  DEFAULT_LADDER,
   DEFAULT_OPTIONS,
   WEAPONS,
   applyDamage,
   distanceDefence,
   forceAttack,
-  namedLevel,
   resolveAttack,
   resolveDefence,
   souffleOptions,
@@ -15,6 +13,7 @@ import {
   type SouffleFighter,
   type SouffleWeapon,
 } from '../../../src/engine/souffle';
+import { namedLevel } from './named-level';
 
 const epeeLongue = WEAPONS.epeeLongue as SouffleWeapon;
 const arcCourt = WEAPONS.arcCourt as SouffleWeapon;
@@ -119,7 +118,7 @@ describe('worked examples', () => {
     const defence = resolveDefence(
       { kind: 'melee', potential: 19 },
       { defense: 5, metier: 3 },
-      { mode: 'parade', states: [], extraLevels: namedLevel(DEFAULT_LADDER, 'significatif') },
+      { mode: 'parade', states: [], extraLevels: namedLevel('significatif') },
       new ScriptedDice([4]),
     );
     expect(defence.roll?.rolls).toHaveLength(1);

@@ -6,7 +6,6 @@ import {
   actionLength,
   choosePosture,
   defenceLevel,
-  newRoundTurn,
   postureDefence,
   postureShortActions,
   rollInitiative,
@@ -55,8 +54,8 @@ describe('round, postures and initiative', () => {
     const acted = spendAction(chosen, 'attaque');
     const changed = choosePosture(acted, 'defensif', 'endOfOwnTurn');
     expect(changed.posture).toBe('defensif');
-    // The new posture's budget applies from the next round.
-    expect(shortActionsLeft(newRoundTurn(changed))).toBe(0);
+    // The new posture's budget applies from the next round (the round's budgets, S-P3 table test).
+    expect(shortActionsLeft({ ...changed, spent: 0 })).toBe(0);
     expect(() => choosePosture(chosen, 'fou' as never, 'endOfOwnTurn')).toThrow(RulesError);
   });
 

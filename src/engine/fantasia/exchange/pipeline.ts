@@ -11,14 +11,7 @@ import {
   type DefenceResult,
 } from '../attack';
 import { recordThrustSuccess, rememberThrust, type FightMemory } from '../bottes';
-import {
-  applyChange,
-  applyDamage,
-  rollDamage,
-  type Applied,
-  type CombatantDiff,
-  type DamageResult,
-} from '../damage';
+import { applyDamage, rollDamage, type CombatantDiff, type DamageResult } from '../damage';
 import { fumbleOptions, type FumbleOption } from '../fumbles';
 import { DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from '../options';
 import type { FantasiaCombatant, RuleId } from '../types';
@@ -40,15 +33,6 @@ export function afterThrust(
     memory: rememberThrust(memory, attack.attackerId, attack.defenderId, thrust.thrust.id),
     placed: true,
   };
-}
-
-/**
- * Désarmement placed with a parry (F-B7): the attacker cannot strike with that weapon this round;
- * the defender may then try the whip's disarm (whipDisarm).
- */
-export function applyParryBind(attacker: FantasiaCombatant, defence: DefenceResult): Applied {
-  if (defence.bindsWeaponId === undefined) return applyChange(attacker, 0, {}, defence.rule);
-  return applyChange(attacker, 0, { weaponBound: { weaponId: defence.bindsWeaponId } }, ['F-B7']);
 }
 
 export type DefenceChoice = 'parry' | 'dodge' | 'none' | 'best';
