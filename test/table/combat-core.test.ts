@@ -86,6 +86,28 @@ describe("core's combat hooks and world time follow the round engine", () => {
     expect(table.errors()).toEqual([]);
   });
 
+  it('F-R1 a player who clears the defeated mark of her own fallen fighter does not bring him back: only a GM revives', async () => {
+    const table = await Table.open({ ruleset: 'fantasia' });
+    const gm = table.gm;
+    const alice = table.seat('Alice');
+    await table.importActor('fantasia-bestiaire', 'Bretteur', 'Alice');
+    await table.importActor('fantasia-bestiaire', 'Brigand');
+    const combat = await table.startEncounter('Bretteur', 'Brigand');
+    await gm.openTracker();
+    await gm.click('[data-action="pdaStartCombat"]', gm.tracker);
+    const hers = alice.game.combats
+      .get(combat.id)
+      .combatants.find((c: { name: string }) => c.name === 'Bretteur');
+    await gm.game.combats.get(combat.id).combatants.get(hers.id).update({ defeated: true });
+    await table.settle();
+    expect(gm.game.combats.get(combat.id).system.out).toEqual([hers.id]);
+    // Her console: core lets an owner write her combatant's mark; the round keeps him out.
+    await hers.update({ defeated: false });
+    await table.settle();
+    expect(gm.game.combats.get(combat.id).system.out).toEqual([hers.id]);
+    expect(table.errors()).toEqual([]);
+  });
+
   it('F-R1 when core’s own round or turn change is empty, the engine’s round is still written', async () => {
     const table = await Table.open({ ruleset: 'fantasia' });
     const gm = table.gm;
