@@ -4,7 +4,7 @@
  * builds and spawns it). Prints one JSON line: per ruleset, the best CPU seconds of five runs of
  * 10,000 fights and the attacks they played; per exchange machine (test/bench/exchanges.ts), the
  * best CPU seconds of five runs of `EXCHANGES` exchanges. `node <bundle> <root> [only]` times only
- * the rulesets and exchanges whose name holds `only` (for profiling one of them).
+ * the runs whose name holds `only` ('simulator fantasia', 'Fantasia attack'...: for profiling one).
  */
 import { simulate } from '../../src/engine/simulate';
 import { exchangeBenches } from './exchanges';
@@ -23,7 +23,7 @@ function cpuSeconds(f: () => void): number {
 
 const fights: Record<string, { seconds: number; blows: number }> = {};
 for (const ruleset of ['fantasia', 'souffle', 'greyhawk']) {
-  if (!ruleset.includes(only)) continue;
+  if (!`simulator ${ruleset}`.includes(only)) continue;
   const encounter = { ...loadExample(root, `${ruleset}-melee-4v4.json`), fights: 10_000 };
   simulate({ ...encounter, fights: 500 }); // warm-up
   let seconds = Infinity;

@@ -138,8 +138,8 @@ export function resolveAttack(
     : undefined;
   const modifiers: Modifier[] = [];
   if (input.cover) modifiers.push({ rule: 'F-D5', key: 'PDA.Fantasia.Mod.Cover', value: -input.cover });
-  if (thrust) modifiers.push(...thrust.attackModifiers);
-  if (input.modifiers) modifiers.push(...input.modifiers);
+  if (thrust) for (const m of thrust.attackModifiers) modifiers.push(m);
+  if (input.modifiers) for (const m of input.modifiers) modifiers.push(m);
   const roll = rollPercent(skillValue(attacker, weapon.skill), modifiers, dice, options, ['F-H1']);
   const ranged = isRanged(weapon);
   const firearmMishap = weapon.kind === 'firearm' && !roll.success;
@@ -152,7 +152,7 @@ export function resolveAttack(
       weapons: attacker.weapons?.map((w) => (w.id === weapon.id ? { ...w, loaded: false } : w)),
     };
   }
-  const rule: RuleId[] = [...roll.rule];
+  const rule: RuleId[] = roll.rule.slice();
   if (thrust) for (const r of thrust.rule) if (!rule.includes(r)) rule.push(r);
   if (input.knockOut) rule.push('F-U4');
   if (firearmMishap) rule.push('F-W6');
@@ -247,7 +247,7 @@ export function availableDefences(
     common.push({ rule: 'F-B4', key: 'PDA.Fantasia.Refusal.CriticalThrust' });
   const thrust = attack.thrust;
 
-  const parryReasons: Refusal[] = [...common];
+  const parryReasons: Refusal[] = common.slice();
   if (declaration.parriedThisRound)
     parryReasons.push({ rule: 'F-D2', key: 'PDA.Fantasia.Refusal.ParryUsed' });
   const weapon = parryWeapon(defender, declaration);
@@ -282,7 +282,7 @@ export function availableDefences(
     }
   }
 
-  const dodgeReasons: Refusal[] = [...common];
+  const dodgeReasons: Refusal[] = common.slice();
   if (!declaration.dodgeDeclared)
     dodgeReasons.push({ rule: 'F-D1', key: 'PDA.Fantasia.Refusal.DodgeNotDeclared' });
   if (declaration.attackDeclared)

@@ -54,8 +54,8 @@ export class FantasiaFightBase {
   protected readonly views = new Map<string, FantasiaWeapon>();
   protected readonly declarations: Record<string, FantasiaDeclaration> = {};
   protected readonly readiness: Record<string, FantasiaReadiness> = {};
-  /** Declarations made once and reused, by fighter and (kind, weapon). */
-  protected readonly declared: Map<number, Declared>[] = [];
+  /** Declarations made once and reused, by fighter and (kind, weapon) (an array: small int keys). */
+  protected readonly declared: (Declared | undefined)[][] = [];
   /** Parts made so far (see Part). */
   protected parts = 0;
   /** This round's slots in order: whose, what, with which weapon, the spec; done or not. */

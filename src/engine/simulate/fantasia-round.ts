@@ -47,6 +47,8 @@ export class FantasiaFightRound extends FantasiaFightBase {
         f.part = part;
         if (!part.plain) plain = false;
       }
+    if (plain && this.sameSlots()) return;
+    this.lastOrderCount = -1;
     let n = 0;
     let needed = 0;
     if (plain) for (let k = 0; k < this.orderCount; k++) needed += fighters[orderIdx[k]!]!.part!.specs.length;
@@ -67,6 +69,7 @@ export class FantasiaFightRound extends FantasiaFightBase {
             n++;
           }
         }
+      this.keepSlots();
     } else {
       const specs = buildFantasiaSchedule({ state: this.stateOf(), declarations: this.declarations });
       this.room(specs.length);
@@ -79,6 +82,35 @@ export class FantasiaFightRound extends FantasiaFightBase {
       }
     }
     this.slotCount = n;
+  }
+
+  /** The last plain round's order and parts, whose slots are still in the round's arrays. */
+  private lastOrder = new Int32Array(0);
+  private lastParts: (Part | undefined)[] = [];
+  private lastOrderCount = -1;
+
+  /** Whether this round's order and parts are the last plain round's: then so are its slots. */
+  private sameSlots(): boolean {
+    const n = this.orderCount;
+    if (n !== this.lastOrderCount) return false;
+    const orderIdx = this.orderIdx;
+    const fighters = this.fighters;
+    for (let k = 0; k < n; k++) {
+      const i = orderIdx[k]!;
+      if (this.lastOrder[k] !== i || this.lastParts[k] !== fighters[i]!.part) return false;
+    }
+    return true;
+  }
+
+  private keepSlots(): void {
+    const n = this.orderCount;
+    if (this.lastOrder.length < n) this.lastOrder = new Int32Array(n);
+    for (let k = 0; k < n; k++) {
+      const i = this.orderIdx[k]!;
+      this.lastOrder[k] = i;
+      this.lastParts[k] = this.fighters[i]!.part;
+    }
+    this.lastOrderCount = n;
   }
 
   /** Room for `n` slots in the round's arrays. */
@@ -263,13 +295,13 @@ export class FantasiaFightRound extends FantasiaFightBase {
   protected made(i: number, kind: number): Declared {
     let cache = this.declared[i];
     if (!cache) {
-      cache = new Map();
+      cache = [];
       this.declared[i] = cache;
     }
     // The weapon fought with is part of the key: after a broken weapon the declaration changes.
     const f = this.fighters[i]!;
     const k = f.melees.indexOf(f.melee) * 16 + kind;
-    let d = cache.get(k);
+    let d = cache[k];
     if (!d) {
       const declaration = this.build(i, kind);
       let moves = false;
@@ -285,7 +317,7 @@ export class FantasiaFightRound extends FantasiaFightBase {
           carries = true;
       }
       d = { declaration, parts: new Map(), moves, carries };
-      cache.set(k, d);
+      cache[k] = d;
     }
     return d;
   }

@@ -189,10 +189,16 @@ export function damageChange(
   const toPv = souffleOpen && !options.spillToPv ? 0 : Math.min(rest, fighter.pv.value);
   let states = fighter.states;
   const souffle = fighter.souffle.value - toSouffle;
-  if (toSouffle > 0 && souffle === 0) states = withState(states, 'epuise');
-  if (toPv > 0) states = withState(states, 'fatigue');
+  // A state already ticked keeps the list as it is (every later hit of a tired fighter).
+  if (toSouffle > 0 && souffle === 0 && !states.includes('epuise')) states = withState(states, 'epuise');
+  if (toPv > 0 && !states.includes('fatigue')) states = withState(states, 'fatigue');
   const pv = fighter.pv.value - toPv;
-  const wounds = toPv > 0 ? [...fighter.wounds, toPv] : fighter.wounds;
+  let wounds = fighter.wounds;
+  if (toPv > 0) {
+    const added = wounds.slice();
+    added.push(toPv);
+    wounds = added;
+  }
   return { souffle, pv, states, wounds, toSouffle, toPv };
 }
 

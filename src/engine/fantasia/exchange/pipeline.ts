@@ -73,13 +73,19 @@ export interface ExchangeResult {
 
 function pickDefence(options: readonly DefenceOption[], choice: DefenceChoice): DefenceOption | undefined {
   if (choice === 'none') return undefined;
-  const allowed = options.filter((o) => o.allowed && !o.autoFail);
   if (choice === 'best') {
+    // The allowed option with the highest total, the first listed on a tie.
     let best: DefenceOption | undefined;
-    for (const o of allowed) {
-      const t = o.base + o.modifiers.reduce((s, m) => s + m.value, 0);
-      const bt = best ? best.base + best.modifiers.reduce((s, m) => s + m.value, 0) : -Infinity;
-      if (t > bt) best = o;
+    let bestTotal = -Infinity;
+    for (let k = 0; k < options.length; k++) {
+      const o = options[k]!;
+      if (!o.allowed || o.autoFail) continue;
+      let t = o.base;
+      for (let m = 0; m < o.modifiers.length; m++) t += o.modifiers[m]!.value;
+      if (t > bestTotal) {
+        best = o;
+        bestTotal = t;
+      }
     }
     return best;
   }
@@ -126,6 +132,6 @@ export function resolveExchange(
     diff: applied.diff,
     memory: after.memory,
     fumbles: [],
-    rule: [...attack.rule, ...defence.rule, ...damage.rule],
+    rule: attack.rule.concat(defence.rule, damage.rule),
   };
 }
