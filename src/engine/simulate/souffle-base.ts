@@ -167,6 +167,21 @@ export class SouffleFightBase {
       this.keptMax = d.single;
       return dice.die(d.single);
     }
+    if (d.pair !== PAIR_NONE) {
+      // Two dice, the loop below unrolled: the same dice, the same value and faces kept.
+      const f0 = d.faces[0]!;
+      const f1 = d.faces[1]!;
+      const a = dice.die(f0);
+      const b = dice.die(f1);
+      if (d.pair === PAIR_ROW_BEST || d.pair === PAIR_ROW_WORST) {
+        const better = d.pair === PAIR_ROW_BEST ? b > a : b < a;
+        const second = better || (a === b && f1 > f0);
+        this.keptMax = second ? f1 : f0;
+        return second ? b : a;
+      }
+      this.keptMax = f0;
+      return d.pair === PAIR_HIGH ? (b > a ? b : a) : b < a ? b : a;
+    }
     const rolled = this.rolled;
     const faces = this.faces;
     const dieFaces = d.faces;
@@ -231,7 +246,15 @@ export interface LadderDraw {
   readonly termHigh: Uint8Array;
   readonly keep: number;
   readonly single: number;
+  /** Two dice alone: one kept of the row's (best or worst), or one term keeping its highest or lowest. */
+  readonly pair: number;
 }
+
+const PAIR_NONE = 0;
+const PAIR_ROW_BEST = 1;
+const PAIR_ROW_WORST = 2;
+const PAIR_HIGH = 3;
+const PAIR_LOW = 4;
 
 export function ladderDraw(parsed: LadderDice): LadderDraw {
   const terms = parsed.formula.terms.filter((t): t is DiceTerm => t.kind === 'dice');
@@ -251,5 +274,20 @@ export function ladderDraw(parsed: LadderDice): LadderDraw {
   const keep = parsed.keep === 'best' ? 1 : parsed.keep === 'worst' ? -1 : 0;
   // One die alone, kept whatever the rule (a keep of one or more, or none).
   const one = n === 1 && (keep !== 0 || termKeep[0]! !== 0);
-  return { n, faces, terms: terms.length, termEnd, termKeep, termHigh, keep, single: one ? faces[0]! : 0 };
+  let pair = PAIR_NONE;
+  if (!one && n === 2) {
+    if (keep !== 0) pair = keep > 0 ? PAIR_ROW_BEST : PAIR_ROW_WORST;
+    else if (terms.length === 1 && termKeep[0] === 1) pair = termHigh[0] === 1 ? PAIR_HIGH : PAIR_LOW;
+  }
+  return {
+    n,
+    faces,
+    terms: terms.length,
+    termEnd,
+    termKeep,
+    termHigh,
+    keep,
+    single: one ? faces[0]! : 0,
+    pair,
+  };
 }
