@@ -49,6 +49,40 @@ function part(rule: RuleId, key: string, r: RollResult): DamagePart {
   return { rule, key, formula: r.formula, dice, total: r.total };
 }
 
+/**
+ * A damage part rolled: `part(evaluate(formula))` without the roll's record of each die when no
+ * term keeps dice (every die kept; a d3 a halved d6, as evaluate rolls it), the same dice in the
+ * same order and the same part.
+ */
+function rolledPart(rule: RuleId, key: string, formula: string | DiceFormula, dice: Dice): DamagePart {
+  const parsed = typeof formula === 'string' ? parseFormula(formula) : formula;
+  const terms = parsed.terms;
+  for (let k = 0; k < terms.length; k++) {
+    const t = terms[k]!;
+    if (t.kind !== 'constant' && t.keep) return part(rule, key, evaluate(parsed, dice));
+  }
+  const values: number[] = [];
+  let total = 0;
+  for (let k = 0; k < terms.length; k++) {
+    const t = terms[k]!;
+    if (t.kind === 'constant') {
+      total += t.sign * t.value;
+      continue;
+    }
+    let sum = 0;
+    const halved = t.faces === 3;
+    const rolledOn = halved ? 6 : t.faces;
+    for (let n = 0; n < t.count; n++) {
+      const rolled = dice.die(rolledOn);
+      const value = halved ? Math.ceil(rolled / 2) : rolled;
+      values.push(value);
+      sum += value;
+    }
+    total += t.sign * sum;
+  }
+  return { rule, key, formula: parsed.text, dice: values, total };
+}
+
 const diceOnlyCache = new Map<string, DiceFormula | null>();
 function cachedDiceOnly(formula: string): DiceFormula | undefined {
   let d = diceOnlyCache.get(formula);
@@ -113,7 +147,7 @@ export function rollDamage(
   if (defence.success) {
     const through = effects.find((e) => e.kind === 'damageThroughParry');
     if (through && through.kind === 'damageThroughParry' && defence.kind === 'parry') {
-      const p = part('F-B7', 'PDA.Fantasia.Damage.ThroughParry', evaluate(through.damage, dice));
+      const p = rolledPart('F-B7', 'PDA.Fantasia.Damage.ThroughParry', through.damage, dice);
       const total = Math.max(0, p.total - defender.armour);
       return {
         ...empty(
@@ -132,20 +166,20 @@ export function rollDamage(
 
   const weapon = strikingWeapon(attack, attacker);
   const formula = parseFormula(weapon.damage);
-  const parts: DamagePart[] = [part('F-H2', 'PDA.Fantasia.Damage.Weapon', evaluate(formula, dice))];
+  const parts: DamagePart[] = [rolledPart('F-H2', 'PDA.Fantasia.Damage.Weapon', formula, dice)];
   const rule: RuleId[] = ['F-H1', 'F-H2'];
   if (attack.critical) {
     const extra = cachedDiceOnly(weapon.damage);
     if (extra) {
-      parts.push(part('F-H5', 'PDA.Fantasia.Damage.Critical', evaluate(extra, dice)));
+      parts.push(rolledPart('F-H5', 'PDA.Fantasia.Damage.Critical', extra, dice));
       rule.push('F-H5');
     }
   }
   if (attacker.damageBonus !== '' && addsDamageBonus(weapon)) {
-    parts.push(part('F-H4', 'PDA.Fantasia.Damage.Bonus', evaluate(attacker.damageBonus, dice)));
+    parts.push(rolledPart('F-H4', 'PDA.Fantasia.Damage.Bonus', attacker.damageBonus, dice));
     rule.push('F-H4');
     if (effects.some((e) => e.kind === 'damageBonusTwice')) {
-      parts.push(part('F-B7', 'PDA.Fantasia.Damage.BonusAgain', evaluate(attacker.damageBonus, dice)));
+      parts.push(rolledPart('F-B7', 'PDA.Fantasia.Damage.BonusAgain', attacker.damageBonus, dice));
     }
   }
   let raw = 0;

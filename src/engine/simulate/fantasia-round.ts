@@ -47,8 +47,6 @@ export class FantasiaFightRound extends FantasiaFightBase {
         f.part = part;
         if (!part.plain) plain = false;
       }
-    if (plain && this.sameSlots()) return;
-    this.lastOrderCount = -1;
     let n = 0;
     let needed = 0;
     if (plain) for (let k = 0; k < this.orderCount; k++) needed += fighters[orderIdx[k]!]!.part!.specs.length;
@@ -69,7 +67,6 @@ export class FantasiaFightRound extends FantasiaFightBase {
             n++;
           }
         }
-      this.keepSlots();
     } else {
       const specs = buildFantasiaSchedule({ state: this.stateOf(), declarations: this.declarations });
       this.room(specs.length);
@@ -82,35 +79,6 @@ export class FantasiaFightRound extends FantasiaFightBase {
       }
     }
     this.slotCount = n;
-  }
-
-  /** The last plain round's order and parts, whose slots are still in the round's arrays. */
-  private lastOrder = new Int32Array(0);
-  private lastParts: (Part | undefined)[] = [];
-  private lastOrderCount = -1;
-
-  /** Whether this round's order and parts are the last plain round's: then so are its slots. */
-  private sameSlots(): boolean {
-    const n = this.orderCount;
-    if (n !== this.lastOrderCount) return false;
-    const orderIdx = this.orderIdx;
-    const fighters = this.fighters;
-    for (let k = 0; k < n; k++) {
-      const i = orderIdx[k]!;
-      if (this.lastOrder[k] !== i || this.lastParts[k] !== fighters[i]!.part) return false;
-    }
-    return true;
-  }
-
-  private keepSlots(): void {
-    const n = this.orderCount;
-    if (this.lastOrder.length < n) this.lastOrder = new Int32Array(n);
-    for (let k = 0; k < n; k++) {
-      const i = this.orderIdx[k]!;
-      this.lastOrder[k] = i;
-      this.lastParts[k] = this.fighters[i]!.part;
-    }
-    this.lastOrderCount = n;
   }
 
   /** Room for `n` slots in the round's arrays. */
