@@ -34,11 +34,18 @@ import type {
  */
 
 export function classGroups(c: GreyhawkCharacter): ClassGroup[] {
-  return [...new Set(c.classes.map((k) => CLASS_GROUP[k.cls]))];
+  const groups: ClassGroup[] = [];
+  for (const k of c.classes) {
+    const g = CLASS_GROUP[k.cls];
+    if (!groups.includes(g)) groups.push(g);
+  }
+  return groups;
 }
 
+/** In a warrior class (read on every blow: a plain loop, no list made). */
 export function isWarrior(c: GreyhawkCharacter): boolean {
-  return classGroups(c).includes('warrior');
+  for (const k of c.classes) if (CLASS_GROUP[k.cls] === 'warrior') return true;
+  return false;
 }
 
 /** Highest level among the character's classes (0 for a monster). */

@@ -337,8 +337,10 @@ export function isCrossbow(kind: WeaponKind): boolean {
   return kind === 'lightCrossbow' || kind === 'heavyCrossbow' || kind === 'handCrossbow';
 }
 
+const SIZES: readonly Size[] = ['T', 'S', 'M', 'L', 'H', 'G'];
+
 export function sizeIndex(size: Size): number {
-  return ['T', 'S', 'M', 'L', 'H', 'G'].indexOf(size);
+  return SIZES.indexOf(size);
 }
 
 export { WEAPONS, catalogueWeapon } from './weapon-catalogue';
