@@ -11,6 +11,7 @@ import { registerRequests } from './queries';
 import { registerSimulator } from './simulator';
 import { migrateWorld } from './migration-world';
 import { registerRules } from './rules';
+import { registerCompendiumVisibility } from './compendium-visibility';
 
 function registerSheets(
   documentClass: typeof foundry.documents.Actor | typeof foundry.documents.Item,
@@ -95,6 +96,7 @@ export function initSystem(): void {
   registerChat();
   registerCombat();
   registerRules();
+  registerCompendiumVisibility();
   getRuleset(activeRulesetId())?.init?.();
 }
 

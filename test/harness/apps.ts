@@ -576,6 +576,29 @@ export function makeApplications(host: AppHost, templates: Templates) {
     }
   }
 
+  /**
+   * Core's Compendium Packs sidebar tab: one entry per pack the user may see (a GM every pack, a
+   * player those whose ownership gives players at least Limited), `li.directory-item.compendium`
+   * carrying the pack's collection id in `data-pack`.
+   */
+  class CompendiumDirectory extends ApplicationV2 {
+    static override DEFAULT_OPTIONS: Obj = { id: 'compendium', classes: ['compendium-sidebar'], actions: {} };
+    override async _renderHTML(): Promise<unknown> {
+      const esc = Handlebars.Utils.escapeExpression;
+      const levels: Obj = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 };
+      const user = host.game.user;
+      const shown = (host.game.packs.contents as any[]).filter(
+        (p) => user.isGM || (levels[p.metadata?.ownership?.PLAYER ?? 'OBSERVER'] ?? 0) >= 1,
+      );
+      return `<ol class="directory-list">${shown
+        .map(
+          (p) =>
+            `<li class="directory-item compendium" data-pack="${esc(p.collection)}"><span class="entry-name">${esc(p.title)}</span></li>`,
+        )
+        .join('')}</ol>`;
+    }
+  }
+
   /** Sheet registrations by document name (`DocumentSheetConfig.registerSheet`). */
   const sheets: {
     documentName: string;
@@ -621,6 +644,7 @@ export function makeApplications(host: AppHost, templates: Templates) {
     ItemSheetV2,
     DialogV2,
     CombatTracker,
+    CompendiumDirectory,
     DocumentSheetConfig,
     FormDataExtended,
     sheetClassFor,

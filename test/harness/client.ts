@@ -148,6 +148,8 @@ export class Client implements Connection {
   /** Client-scoped settings: the browser's localStorage (kept across a reload of the seat). */
   readonly clientSettings: Map<string, unknown>;
   private readonly settingConfigs = new Map<string, Obj>();
+  /** Keybinding actions registered at init (`game.keybindings.register`), by `namespace.action`. */
+  readonly keybindings = new Map<string, Obj>();
   private readonly pending = new Set<Promise<unknown>>();
   /** Errors thrown by hooks or renders on this client (a test fails on unexpected ones). */
   readonly errors: unknown[] = [];
@@ -295,6 +297,14 @@ export class Client implements Connection {
         version: JSON.parse(readFileSync(join(ROOT, 'system.json'), 'utf8')).version,
       },
       world: { id: 'table-harness' },
+      keybindings: {
+        // Foundry reads the registered actions once the game is set up: register during init.
+        register: (ns: string, action: string, config: Obj) => {
+          if (game.ready) throw new Error(`Keybinding ${ns}.${action} registered after init`);
+          this.keybindings.set(`${ns}.${action}`, config);
+        },
+        actions: this.keybindings,
+      },
       settings: {
         register: (ns: string, key: string, config: Obj) => {
           this.settingConfigs.set(`${ns}.${key}`, config);
@@ -548,6 +558,12 @@ export class Client implements Connection {
       // v14 brought the data operators (foundryvtt issue #13090); v13 has none.
       data: options.generation >= 14 ? { fields, operators } : { fields },
       utils,
+      // The keyboard manager's modifier names (API v13 KeyboardManager.MODIFIER_KEYS).
+      helpers: {
+        interaction: {
+          KeyboardManager: { MODIFIER_KEYS: { CONTROL: 'Control', SHIFT: 'Shift', ALT: 'Alt' } },
+        },
+      },
       documents: {
         Actor: this.docs.Actor,
         Item: this.docs.Item,
@@ -674,6 +690,7 @@ export class Client implements Connection {
     this.Hooks.callAll('setup');
     const CombatTrackerClass = this.CONFIG.ui.combat ?? this.apps.CombatTracker;
     this.ui.combat = new CombatTrackerClass();
+    this.ui.compendium = new this.apps.CompendiumDirectory();
     this.game.ready = true;
     this.Hooks.callAll('ready');
     for (const message of this.game.messages.contents) await this.renderMessage(message);

@@ -214,6 +214,27 @@ export class Seat {
     await this.table.settle();
   }
 
+  /**
+   * Drags an element of a sheet (one the sheet made `draggable`) to a hotbar slot: the element's
+   * `dragstart` fills the drag data, the hotbar hands it to `hotbarDrop` hooks (a hook returning
+   * false takes the drop), as Foundry's Hotbar does.
+   */
+  async dragToHotbar(source: Element, slot: number): Promise<void> {
+    await this.reach(source, 'the dragged element');
+    if (source.getAttribute('draggable') !== 'true')
+      throw new Error(`${this.name}: ${describe(source)} is not draggable`);
+    const data = new Map<string, string>();
+    const event = new this.client.window.Event('dragstart', { bubbles: true });
+    Object.defineProperty(event, 'dataTransfer', {
+      value: { setData: (k: string, v: string) => data.set(k, v), getData: (k: string) => data.get(k) ?? '' },
+    });
+    source.dispatchEvent(event);
+    const text = data.get('text/plain');
+    if (!text) throw new Error(`${this.name}: dragging ${describe(source)} carries no data`);
+    this.client.Hooks.call('hotbarDrop', this.client.ui.hotbar, JSON.parse(text), slot);
+    await this.table.settle();
+  }
+
   // --- DOM -----------------------------------------------------------------------------------------
 
   /**
@@ -250,13 +271,19 @@ export class Seat {
   }
 
   /** Clicks an element (or the first match of a selector in the page), going to its tab first. */
-  async click(target: Element | string, within?: Element): Promise<void> {
+  async click(target: Element | string, within?: Element, keys: { shiftKey?: boolean } = {}): Promise<void> {
     const el = typeof target === 'string' ? (within ?? this.dom).querySelector(target) : target;
     if (!el) throw new Error(`${this.name}: nothing to click at ${String(target)}`);
     await this.reach(el, String(target));
     if (isDisabled(el)) throw new Error(`${this.name}: ${String(target)} is disabled`);
-    el.dispatchEvent(new this.client.window.MouseEvent('click', { bubbles: true, cancelable: true }));
+    el.dispatchEvent(
+      new this.client.window.MouseEvent('click', { bubbles: true, cancelable: true, ...keys }),
+    );
     await this.table.settle();
+  }
+  /** Clicks with Shift held (the click event's `shiftKey`). */
+  async shiftClick(target: Element | string, within?: Element): Promise<void> {
+    await this.click(target, within, { shiftKey: true });
   }
 
   /** Sets a form control's value and fires `change`, as typing then leaving the field does. */
@@ -409,6 +436,31 @@ export class Seat {
     await this.table.settle();
   }
   /**
+   * Presses a key combination with no field focused (over the canvas or the sidebar), as Foundry's
+   * keyboard manager takes it: every registered keybinding action whose keys (as configured, or as
+   * registered by default) match runs its `onDown`; a `restricted` action runs for GMs only.
+   * Returns the actions that ran.
+   */
+  async pressShortcut(key: string, modifiers: readonly string[] = []): Promise<string[]> {
+    const focused = this.dom.activeElement;
+    if (focused && focused !== this.dom.body && focused.matches('input, select, textarea, [contenteditable]'))
+      throw new Error(`${this.name}: a field has the focus; the key goes to it, not to a shortcut`);
+    const wanted = [...modifiers].sort().join('+');
+    const ran: string[] = [];
+    for (const [id, config] of this.client.keybindings) {
+      const keys = [...(config.editable ?? []), ...(config.uneditable ?? [])] as {
+        key: string;
+        modifiers?: string[];
+      }[];
+      if (!keys.some((k) => k.key === key && [...(k.modifiers ?? [])].sort().join('+') === wanted)) continue;
+      if (config.restricted && !this.user.isGM) continue;
+      ran.push(id);
+      await this.client.track(Promise.resolve(config.onDown?.({ key, modifiers })));
+    }
+    await this.table.settle();
+    return ran;
+  }
+  /**
    * Opens a settings menu with its button in Configure Settings (`namespace.key`); a restricted
    * menu's button is shown to GMs only.
    */
@@ -421,6 +473,21 @@ export class Seat {
     await this.client.track(app.render(true));
     await this.table.settle();
     return app.element;
+  }
+  /**
+   * Changes a setting in Configure Settings (`namespace.key`): only a setting shown there
+   * (`config: true`), a world setting by a GM only, a value among its `choices` when it has some.
+   */
+  async changeSetting(key: string, value: unknown): Promise<void> {
+    const config = this.game.settings.settings.get(key);
+    if (!config?.config) throw new Error(`${this.name}: Configure Settings shows no setting ${key}`);
+    if (config.scope !== 'client' && !this.user.isGM)
+      throw new Error(`${this.name}: the world setting ${key} is shown to GMs only`);
+    if (config.choices && !Object.keys(config.choices).includes(String(value)))
+      throw new Error(`${this.name}: the setting ${key} offers no "${String(value)}"`);
+    const [ns, ...rest] = key.split('.');
+    await this.game.settings.set(ns, rest.join('.'), value);
+    await this.table.settle();
   }
   /** The open application windows whose element matches a selector (e.g. the rules reference). */
   window(selector: string): HTMLElement | null {
@@ -475,6 +542,21 @@ export class Seat {
     await this.click(b.el);
   }
 
+  // --- sidebar -------------------------------------------------------------------------------------
+
+  /** Opens the Compendium Packs tab of the sidebar; returns its element. */
+  async openCompendiumDirectory(): Promise<HTMLElement> {
+    const directory = this.client.ui.compendium;
+    await this.client.track(directory.render(true));
+    await this.table.settle();
+    return directory.element;
+  }
+  /** The pack entries this person's Compendium Packs tab lists (collection ids). */
+  compendiumEntries(): string[] {
+    const list = this.client.ui.compendium?.element as HTMLElement | undefined;
+    if (!list) throw new Error(`${this.name} has not opened the Compendium Packs tab`);
+    return [...list.querySelectorAll<HTMLElement>('[data-pack]')].map((li) => li.dataset.pack ?? '');
+  }
   // --- combat tracker ----------------------------------------------------------------------------
 
   async openTracker(): Promise<HTMLElement> {

@@ -78,11 +78,12 @@ describe('Greyhawk manoeuvres through the sheet and the card', () => {
     await gm.press('Appliquer', gm.lastMessage());
     expect(gm.actor('Orque').system.hp.value).toBe(1);
     expect(statuses(gm.actor('Orque'))).toEqual([]);
-    // The rusher's shield gives no AC until the round ends: the orc's blow meets AC 4, not 3.
-    expect(statuses(alice.actor(DREVIN))).toEqual(['greyhawk-shieldOffLine']);
+    // The rusher's shield gives no AC until the round ends, the charge costs 1 AC and his DEX 15
+    // bonus (G-SH2, issue 44): the orc's blow meets AC 3 + 1 + 1 + 1 = 6.
+    expect(statuses(alice.actor(DREVIN))).toEqual(['greyhawk-rushing', 'greyhawk-shieldOffLine']);
     await gm.target(DREVIN);
     table.dice.push([20, 2]);
-    expect(text(await attackFromSheet(gm, 'Orque', 'Hache de bataille'))).toMatch(/TAC0 \d+ − CA 4 = /);
+    expect(text(await attackFromSheet(gm, 'Orque', 'Hache de bataille'))).toMatch(/TAC0 \d+ − CA 6 = /);
     expect(table.errors()).toEqual([]);
   });
 

@@ -122,7 +122,7 @@ describe('Greyhawk conditions that take effect by themselves', () => {
     // The hostage shot is refused before the victim has been held a round: offered disabled with
     // the reason, and refused by the GM when asked past the dialog (no card, nothing written).
     expect(await disabledInDialog(alice, DREVIN, 'Épée longue')).toContain(
-      'lame sous la gorge — impossible : Il faut avoir maîtrisé la victime pendant un round avant de la prendre en otage.',
+      'lame sous la gorge — impossible : Il faut avoir maîtrisé la victime pendant un round avant de la prendre en otage. (G-C1)',
     );
     const cards = gm.messages().length;
     expect(

@@ -52,9 +52,7 @@ describe('Greyhawk disarms carried into the round', () => {
     await bruno.target('Brute');
     // Drevin: THAC0 14 vs AC 8 needs 6; 9 + 3 − 4 (disarm) = 8, a hit: the sword is off line.
     table.dice.push([20, 9]);
-    const first = text(
-      await attackFromSheet(alice, DREVIN, 'Épée longue', { manoeuvre: 'disarm', grip: 'twoHanded' }),
-    );
+    const first = text(await attackFromSheet(alice, DREVIN, 'Épée longue', { manoeuvre: 'disarm' }));
     expect(first).toContain("L'arme à deux mains est déviée");
     await gm.press('Appliquer', gm.lastMessage());
     expect(statuses(gm.actor('Brute'))).toEqual(['greyhawk-offLine']);
@@ -63,7 +61,7 @@ describe('Greyhawk disarms carried into the round', () => {
     );
     // Ayla, same round: nobody types the earlier success, the off-line sword tells it.
     table.dice.push([20, 17]);
-    await attackFromSheet(bruno, AYLA, 'Épée longue', { manoeuvre: 'disarm', grip: 'twoHanded' });
+    await attackFromSheet(bruno, AYLA, 'Épée longue', { manoeuvre: 'disarm' });
     table.dice.push([6, 2], [6, 5]);
     await bruno.press('Issue du désarmement');
     const second = text(bruno.lastMessage());

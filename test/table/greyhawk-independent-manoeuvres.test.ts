@@ -185,7 +185,6 @@ describe('Greyhawk (independent reading): positions, monsters, shields, disarms 
     const refusal = await refusedSheetAttack(table.gm, 'Lanceur', 'Dague', {
       manoeuvre: 'disarm',
       thrown: true,
-      grip: 'twoHanded',
     });
     expect(refusal).toContain(
       "Un projectile ne désarme qu'une arme tenue à une main (échec contre arme à deux mains ou bouclier). (G-D1)",
@@ -254,17 +253,13 @@ describe('Greyhawk (independent reading): positions, monsters, shields, disarms 
     await table.gm.target('Gnoll');
     const first = await followUp(
       table,
-      await sheetAttack(table.gm, 'Un', 'Épée longue', { manoeuvre: 'disarm', grip: 'twoHanded' }, [
-        [20, 19],
-      ]),
+      await sheetAttack(table.gm, 'Un', 'Épée longue', { manoeuvre: 'disarm' }, [[20, 19]]),
     );
     expect(text(first)).toMatch(/déviée/);
     expect(text(first)).not.toMatch(/projetée/);
     const second = await followUp(
       table,
-      await sheetAttack(table.gm, 'Deux', 'Épée longue', { manoeuvre: 'disarm', grip: 'twoHanded' }, [
-        [20, 19],
-      ]),
+      await sheetAttack(table.gm, 'Deux', 'Épée longue', { manoeuvre: 'disarm' }, [[20, 19]]),
     );
     expect(text(second)).toMatch(/projetée/);
   });

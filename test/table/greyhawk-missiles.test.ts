@@ -11,18 +11,21 @@ describe('Greyhawk missiles', () => {
     const alice = table.seat('Alice');
     await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
     await table.importActor('greyhawk-bestiaire', 'Orque');
+    await table.importActor('greyhawk-bestiaire', 'Gnoll');
     await table.placeToken(DREVIN, 0, 0);
     await table.placeToken('Orque', 2, 0);
+    await table.placeToken('Gnoll', 2, 2);
     await alice.target('Orque');
     table.dice.push([20, 18]);
     const card = text(await attackFromSheet(alice, DREVIN, 'Dague', { manoeuvre: 'disarm', thrown: true }));
     expect(card).toContain('3 m (scène)');
     expect(card).toContain('Petite arme lancée −2 G-D4');
     expect(card).toContain('Désarmement −4 G-D1');
+    // The gnoll's halberd is two-handed (its sheet says so; the thrower is not asked).
+    await alice.target('Gnoll');
     const refused = await refusedFromSheet(alice, DREVIN, 'Dague', {
       manoeuvre: 'disarm',
       thrown: true,
-      grip: 'twoHanded',
     });
     expect(refused).toContain(
       "Un projectile ne désarme qu'une arme tenue à une main (échec contre arme à deux mains ou bouclier). (G-D1)",

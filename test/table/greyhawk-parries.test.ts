@@ -270,7 +270,7 @@ describe('Greyhawk parries', () => {
     expect(text(await attackFromSheet(gm, 'Orque', 'Hache de bataille'))).toContain('TAC0 19 − CA 3 = 16');
     expect(table.errors()).toEqual([]);
   });
-  it('G-ST3 Drevin, a weapon-and-shield specialist, parries the orc with his shield and keeps its AC against the gnoll; without the specialisation he may not', async () => {
+  it("G-ST3 Drevin without the style's specialisation parries the orc with his shield and forfeits its AC against the gnoll for the round", async () => {
     const table = await Table.open({ ruleset: 'greyhawk' });
     const alice = table.seat('Alice');
     const gm = table.gm;
@@ -279,16 +279,35 @@ describe('Greyhawk parries', () => {
       ['Orque', undefined],
       ['Gnoll', undefined],
     ]);
-    // Without the style's specialisation the shield parry is refused, naming what is missing.
     await gm.actor(DREVIN).update({ system: { styles: { shield: 0 } } });
     await table.settle();
-    const before = gm.game.messages.contents.length;
     await parryFromSheet(alice, DREVIN, 'Épée longue', { with: 'shield' });
-    expect(alice.notifications.join(' ')).toContain(
-      'Parer au bouclier demande la spécialisation du style Arme et bouclier',
+    expect(text(card(alice, 'Parade de Drevin'))).toContain(
+      "le bouclier ne protège plus (CA perdue) jusqu'à la fin du round",
     );
-    expect(gm.game.messages.contents.length).toBe(before);
+    await gm.target(DREVIN);
+    table.dice.push([20, 17], [8, 5]);
+    await attackFromSheet(gm, 'Orque', 'Hache de bataille');
+    table.dice.push([20, 15]);
+    await alice.press('Parer Orque', card(alice, 'Parade de Drevin'));
+    expect(text(card(alice, 'Parade de Drevin'))).toContain("L'attaque de Orque est parée. G-ST3");
+    expect(statuses(gm.actor(DREVIN))).toContain('greyhawk-shieldEngaged');
+    // The gnoll, the same round: the shield's point is gone, AC 4 (G-ST3).
+    table.dice.push([20, 2]);
+    const blow = text(await attackFromSheet(gm, 'Gnoll', 'Hallebarde'));
+    expect(blow).toContain('TAC0 19 − CA 4 = 15');
+    expect(table.errors()).toEqual([]);
+  });
 
+  it('G-ST3 Drevin, a weapon-and-shield specialist, parries the orc with his shield and keeps its AC against the gnoll', async () => {
+    const table = await Table.open({ ruleset: 'greyhawk' });
+    const alice = table.seat('Alice');
+    const gm = table.gm;
+    await arena(table, [
+      [DREVIN, 'Alice'],
+      ['Orque', undefined],
+      ['Gnoll', undefined],
+    ]);
     // With one slot in the style (his sheet's), the shield parries.
     await gm.actor(DREVIN).update({ system: { styles: { shield: 1 } } });
     await table.settle();

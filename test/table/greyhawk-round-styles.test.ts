@@ -290,9 +290,10 @@ describe('The Greyhawk round at the table', () => {
     expect(f.alice.actor('Gord').system.grip).toBe('two');
     await declare(f.gm, f.ids.Orque!, { action: 'other' });
     await f.gm.click('[data-action="pdaStartPasses"]', f.gm.tracker);
-    // d10 4 + bastard sword 6 − 3 with the two-handed specialisation.
-    expect(slotsOf(f, 'Gord').find((s) => s.pass === 2).order).toBe(7);
-    f.table.dice.push([20, 15], [8, 4]);
+    // d10 4 + bastard sword in both hands 8 (PHB) − 3 with the two-handed specialisation.
+    expect(slotsOf(f, 'Gord').find((s) => s.pass === 2).order).toBe(9);
+    // Two-handed damage: 2d4 (PHB).
+    f.table.dice.push([20, 15], [4, 4], [4, 2]);
     await f.alice.click(await untilAttackButton(f, f.alice));
     expect(text(f.alice.dialog())).toContain('Prise à deux mains G-ST2');
     await f.alice.answerDialog({});

@@ -1,5 +1,4 @@
 import { canonical } from './canonical';
-import { RulesError } from './errors';
 
 /**
  * Undo writes back the values a document had before an action. That is only right while the
@@ -56,13 +55,4 @@ export function undoRefusal(
   conflict: UndoConflict,
 ): { key: string; data: Record<string, string> } {
   return { key: UNDO_CHANGED, data: { name, ...conflict } };
-}
-
-/** Throws the refusal when the target changed since the action. */
-export function ensureUnchanged(name: string, current: unknown, wrote: unknown): void {
-  const conflict = undoConflict(current, wrote);
-  if (conflict) {
-    const r = undoRefusal(name, conflict);
-    throw new RulesError(r.key, r.data);
-  }
 }

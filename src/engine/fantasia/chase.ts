@@ -137,11 +137,6 @@ export function roundsToClose(state: ChaseState, pair: ChasePair, maxRounds = 20
   return undefined;
 }
 
-/** The runner's sheet data after the chase's rounds: its sprint count (F-M3). */
-export function sprintRoundsOf(state: ChaseState, id: string): number {
-  return state.runners.find((r) => r.id === id)?.sprinted ?? 0;
-}
-
 /** F-M4: a flyer rises (or dives) by its Mouvement this round. */
 export function flyUp(runner: ChaseRunner, at: Vec3, up = true): Vec3 {
   return climb(at, speedOf(runner), up);

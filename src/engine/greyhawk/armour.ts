@@ -15,6 +15,17 @@ export interface ArmourClassInput {
   readonly dex: number;
   /** Magic bonus of armour and shield together (+1 armour and +1 shield: 2). */
   readonly magic: number;
+  /**
+   * The weapon in hand and its grip: one held in both hands leaves the strapped shield no AC to
+   * give (G-ST2, and G-ST1's free hand has none); absent: the shield counts.
+   */
+  readonly inHand?: { readonly hands: 1 | 2 | 'either'; readonly grip: 'one' | 'two' };
+}
+
+/** G-ST2: a shield guards only while the weapon in hand leaves the shield arm free. */
+export function shieldGuards(inHand: ArmourClassInput['inHand']): boolean {
+  if (!inHand) return true;
+  return !(inHand.hands === 2 || (inHand.hands === 'either' && inHand.grip === 'two'));
 }
 
 export interface ArmourClassParts {
@@ -32,7 +43,7 @@ export interface ArmourClassParts {
 export const SHIELD_AC = 1;
 
 export function armourClassParts(i: ArmourClassInput): ArmourClassParts {
-  const shield = i.shield ? -SHIELD_AC : 0;
+  const shield = i.shield && shieldGuards(i.inHand) ? -SHIELD_AC : 0;
   const dex = dexterityAdjustments(i.dex).defence;
   const magic = -Math.max(0, i.magic);
   return { armour: i.armour, shield, dex, magic, total: i.armour + shield + dex + magic };

@@ -4,6 +4,7 @@ import type { Dice } from '../dice/port';
 import { blowStrength, masteryOf, proficiencyModifiers, thac0 } from './character';
 import { dexterityAdjustments, isBowOrCrossbow, isCrossbow, RANGE_MODIFIER, sizeIndex } from './data';
 import type { GreyhawkOptions } from './options';
+import { inGrip } from './weapon-grip';
 import { DEFAULT_GREYHAWK_OPTIONS } from './options';
 import {
   mixedManoeuvrePenalty,
@@ -174,7 +175,8 @@ export function attackModifiers(
   } else if (ctx.hand === 'off') {
     mods.push(...offHandModifiers(c, options));
   }
-  if (ctx.mountSpeedFraction !== undefined) mods.push(...mountedArcheryModifier(c, ctx.mountSpeedFraction));
+  if (ctx.mountSpeedFraction !== undefined)
+    mods.push(...mountedArcheryModifier(c, ctx.mountSpeedFraction, isBowOrCrossbow(weapon.kind)));
   mods.push(...(ctx.extra ?? []));
   return mods.filter((m) => m.value !== 0 || m.source === 'G-H1');
 }
@@ -251,7 +253,10 @@ function withCritical(result: AttackResult, ctx: AttackContext, options: Greyhaw
   return { ...result, critical: { threshold, hit: result.outcome === 'hit' && result.natural >= threshold } };
 }
 
-/** Rolls an attack through the dice port. A helpless target is hit without a roll (G-P1). */
+/**
+ * Rolls an attack through the dice port. A helpless target (asleep, paralysed) is hit without a
+ * roll by any attacker, a shot or a throw as well as a blow (G-P1 names no exception).
+ */
 export function resolveAttack(
   ctx: AttackContext,
   dice: Dice,
@@ -259,7 +264,7 @@ export function resolveAttack(
 ): AttackResult {
   const mods = attackModifiers(ctx, options);
   const t = thac0(ctx.attacker);
-  if (ctx.target.position === 'helpless' && !isMissileUse(ctx)) {
+  if (ctx.target.position === 'helpless') {
     return {
       natural: null,
       modifiers: mods,
@@ -318,7 +323,9 @@ export interface DamageResult {
 
 export function rollDamage(ctx: DamageContext, dice: Dice): DamageResult {
   const large = sizeIndex(ctx.target.size) >= sizeIndex('L');
-  const formula = large ? ctx.weapon.damageL : ctx.weapon.damageSM;
+  // PHB: a bastard sword in both hands rolls its two-handed damage (2d4/2d8).
+  const weapon = inGrip(ctx.weapon, ctx.twoHandedGrip === true && !isMissileUse(ctx));
+  const formula = large ? weapon.damageL : weapon.damageSM;
   const r = roll(formula, dice);
   // DMG critical hit: the dice again, not the result doubled; modifiers count once.
   const again = ctx.critical ? roll(formula, dice) : undefined;
@@ -370,11 +377,4 @@ export function calledShotInitiativeModifier(use: CalledShotUse | null): Modifie
 /** To-hit modifier of a called shot: −4, doubly −8 (G-C1, G-D1, G-D5). */
 export function calledShotHitModifier(use: CalledShotUse | null): Modifier[] {
   return use ? [mod(use.source, use.label, use.level === 2 ? -8 : -4)] : [];
-}
-
-/** Attacks' initiative modifier for called shots (G-C1): +1, doubly +2. */
-export function calledShotInitiative(called: CalledShot | undefined): Modifier[] {
-  if (called === 1) return [mod('G-C1', 'CalledShot', 1)];
-  if (called === 2) return [mod('G-C1', 'DoublyCalledShot', 2)];
-  return [];
 }

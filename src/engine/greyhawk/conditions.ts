@@ -24,6 +24,8 @@ export interface GreyhawkConditionState {
   /** G-C1 hostage: a blade at the throat, any strike does double damage. */
   readonly bladeAtThroat: boolean;
   readonly disarmed: boolean;
+  /** G-D1 the weapon (its id) the disarm took: that one may not strike until picked up again. */
+  readonly disarmedWeapon?: string;
   readonly prone: boolean;
   /** G-D2 the two-handed weapon was knocked off line this round (a second success throws it). */
   readonly offLine?: boolean;
@@ -49,6 +51,10 @@ export interface GreyhawkConditionState {
    * or for a shield specialist until its next attack.
    */
   readonly shieldPunched?: boolean;
+  /** G-ST3 the shield parried this round (no specialisation): its AC is forfeit to the round's end. */
+  readonly shieldEngaged?: boolean;
+  /** G-SH2 the fighter charged with its shield this round: AC 1 worse, no DEX bonus, to the round's end. */
+  readonly rushing?: boolean;
   readonly shieldPunchedUntilNextAttack?: boolean;
 }
 
@@ -67,6 +73,8 @@ export const CONDITION_STATUSES = [
   'clothingCut',
   'parried',
   'shieldPunched',
+  'shieldEngaged',
+  'rushing',
 ] as const;
 export type ConditionStatus = (typeof CONDITION_STATUSES)[number];
 
@@ -77,14 +85,6 @@ export function activeStatuses(c: Partial<GreyhawkConditionState>): ConditionSta
     if (s === 'carved') return (c.carved ?? '') !== '';
     return c[s] === true;
   });
-}
-
-/** Rounds an active status still lasts by itself (G-C1 pin), or undefined when the rules give none. */
-export function statusRounds(
-  c: Partial<GreyhawkConditionState>,
-  status: ConditionStatus,
-): number | undefined {
-  return status === 'pinned' && (c.pinned ?? 0) > 0 ? c.pinned : undefined;
 }
 
 /**
@@ -98,7 +98,12 @@ export function conditionsAtRoundStart<T extends Partial<GreyhawkConditionState>
   const next: Record<string, unknown> = { ...c };
   if ((c.pinned ?? 0) > 0) next.pinned = Math.max(0, (c.pinned ?? 0) - 1);
   if (c.held === true) next.heldRounds = (c.heldRounds ?? 0) + 1;
-  if (c.offLine) next.offLine = false;
+  // G-D2: a weapon still off line when the round ends is realigned while the next round's
+  // initiative passes: that initiative is lost (one realigned with an attack is no longer off line).
+  if (c.offLine) {
+    next.offLine = false;
+    next.losesInitiative = true;
+  }
   if (c.shieldOffLine) next.shieldOffLine = false;
   // G-PA1 a parry's mark and G-SH1 a punching shield's lost AC last to the end of the round.
   if (c.parried) {
@@ -106,23 +111,17 @@ export function conditionsAtRoundStart<T extends Partial<GreyhawkConditionState>
     delete next.parriedBy;
     delete next.parrier;
   }
+  if (c.shieldEngaged) next.shieldEngaged = false;
+  if (c.rushing) next.rushing = false;
   if (c.shieldPunched) {
     next.shieldPunched = false;
     next.shieldPunchedUntilNextAttack = false;
   }
   if (c.losesInitiative || c.losesNextInitiative) {
-    next.losesInitiative = c.losesNextInitiative === true;
+    next.losesInitiative = c.losesNextInitiative === true || c.offLine === true;
     next.losesNextInitiative = false;
   }
   return next as T;
-}
-
-/** What changes at round start, as a patch (empty when nothing does). */
-export function roundStartPatch(c: Partial<GreyhawkConditionState>): Partial<GreyhawkConditionState> {
-  const next = conditionsAtRoundStart(c);
-  const patch: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(next)) if ((c as Record<string, unknown>)[k] !== v) patch[k] = v;
-  return patch as Partial<GreyhawkConditionState>;
 }
 
 /** G-C1: the victim spends the round pulling free; the pin ends at once. */
@@ -150,6 +149,9 @@ export function conditionAcModifiers(
   // G-SH1: a shield used to punch off-hand gives no AC (once, if it is also knocked aside, G-D3).
   else if (c.shieldPunched === true && shieldAc > 0)
     mods.push({ source: 'G-SH1', label: 'PDA.Greyhawk.Mod.ShieldPunched', value: shieldAc });
+  // G-ST3: a shield that parried without the specialisation gives no AC to the round's end.
+  else if (c.shieldEngaged === true && shieldAc > 0)
+    mods.push({ source: 'G-ST3', label: 'PDA.Greyhawk.Mod.ShieldEngaged', value: shieldAc });
   return mods;
 }
 
@@ -206,7 +208,12 @@ export interface ConditionRecord {
 export const PIN_ROUNDS = 3;
 
 /** What lasts "to the end of the round" (G-D2 off line, G-D3 shield aside) has one round. */
-const ROUND_LONG: ReadonlySet<ConditionStatus> = new Set(['offLine', 'shieldOffLine']);
+const ROUND_LONG: ReadonlySet<ConditionStatus> = new Set([
+  'offLine',
+  'shieldOffLine',
+  'shieldEngaged',
+  'rushing',
+]);
 
 /** The record of one status in a state, or undefined when the status is not on. */
 export function conditionRecord(
@@ -229,6 +236,8 @@ export function conditionRecord(
       };
     case 'carved':
       return { status, data: { letters: c.carved ?? '' } };
+    case 'disarmed':
+      return c.disarmedWeapon ? { status, data: { weapon: c.disarmedWeapon } } : { status };
     case 'parried':
       return { status, rounds: 1, data: { by: c.parriedBy ?? '', parrier: c.parrier ?? '' } };
     case 'shieldPunched':
@@ -260,6 +269,8 @@ const NO_CONDITIONS: GreyhawkConditionState = {
   parried: false,
   shieldPunched: false,
   shieldPunchedUntilNextAttack: false,
+  shieldEngaged: false,
+  rushing: false,
 };
 
 /** The state a fighter's condition records stand for (none: no condition at all). */
@@ -283,6 +294,10 @@ export function conditionsFromRecords(records: Iterable<ConditionRecord>): Greyh
         break;
       case 'carved':
         out.carved = `${String(out.carved ?? '')}${typeof d.letters === 'string' ? d.letters : ''}`;
+        break;
+      case 'disarmed':
+        out.disarmed = true;
+        if (typeof d.weapon === 'string' && d.weapon) out.disarmedWeapon = d.weapon;
         break;
       case 'parried':
         out.parried = true;
@@ -343,14 +358,6 @@ export function conditionHolds(c: Partial<GreyhawkConditionState>, effect: Condi
     ...(effect.data ? { data: effect.data } : {}),
   };
   return sameRecord(now, wrote);
-}
-
-/** The condition effects of a new round for one fighter (G-C1 pin, G-G2 held, G-D2, G-D3). */
-export function roundStartEffects(
-  fighter: FighterRef,
-  c: Partial<GreyhawkConditionState>,
-): ConditionEffect[] {
-  return conditionEffects(fighter, c, conditionsAtRoundStart(c));
 }
 
 /**

@@ -19,11 +19,6 @@ export function fightState(hp: number, options: Pick<GreyhawkOptions, 'deathAtMi
   return hp <= DEATH_THRESHOLD ? 'dead' : 'unconscious';
 }
 
-/** Out of the fight: no attack, no slot, no declaration. */
-export function outOfTheFight(hp: number): boolean {
-  return hp <= 0;
-}
-
 /** Refuses an action of a creature out of the fight (the card's refusal, nothing rolled). */
 export function ensureInTheFight(
   name: string,

@@ -1,13 +1,6 @@
 import { ensure } from '../core/errors';
 import type { Dice } from '../dice/port';
-import {
-  calledShotUse,
-  type CalledShot,
-  resolveAttack,
-  type AttackContext,
-  type AttackResult,
-  type Position,
-} from './attack';
+import { resolveAttack, type AttackContext, type AttackResult, type Position } from './attack';
 import { ensureManoeuvreAllowed, topLevel } from './character';
 import type { GreyhawkOptions } from './options';
 import { DEFAULT_GREYHAWK_OPTIONS } from './options';
@@ -61,6 +54,15 @@ export interface FreeShotResult {
   /** Groups targeted: they may only speak a few words, then take +2 on the first initiative. */
   readonly targets: readonly string[];
   readonly targetInitiativePenalty: number;
+}
+
+/**
+ * G-F1/G-F2: whether a fighter's readied weapons are missiles in hand: a bow, a sling, or a weapon
+ * readied that can be thrown (a javelin, a dagger, a spear); for a monster, a natural attack with
+ * a range (a manticore's tail spikes) is a volley as good as a missile.
+ */
+export function missilesInHand(readied: readonly GreyhawkWeapon[]): boolean {
+  return readied.some((w) => !w.melee || (w.ranges?.long ?? 0) > 0);
 }
 
 /** G-F1: 20 m outdoors, 6 m indoors, and only one group holding missiles. */
@@ -144,13 +146,6 @@ export function pinTarget(
   return attack.outcome === 'hit' ? { attack, pinned: { roundsLeft: 3 } } : { attack };
 }
 
-/** A round passes while pinned: spending it to pull free ends the pin; three rounds end it anyway. */
-export function pinnedRound(state: PinnedState, spendRoundToFree: boolean): PinnedState | undefined {
-  if (spendRoundToFree) return undefined;
-  const left = state.roundsLeft - 1;
-  return left > 0 ? { roundsLeft: left } : undefined;
-}
-
 /** G-C1 hostage: after holding the victim a full round, a called shot puts a blade at the throat. */
 export function takeHostage(
   hold: HoldState,
@@ -214,11 +209,6 @@ function disarmModifiers(ctx: DisarmContext): Modifier[] {
     }
   }
   return extra;
-}
-
-/** Initiative modifier of a disarm as declared (the tracker's and the card's reading, G-D1, G-D5). */
-export function disarmInitiative(expert: boolean, declared?: CalledShot): number {
-  return calledShotUse(expert ? 'expertDisarm' : 'disarm', declared)?.level ?? 0;
 }
 
 /** Checks a disarm attempt without rolling (G-W2 proficiency, G-D4, G-D5). */
@@ -293,11 +283,6 @@ export function offLineRecovery(
   return { attacksUsed: 1, losesNextInitiative: false, realigned: choice === 'realign' };
 }
 
-/** G-D3: a shield off line: AC lost unless an attack is spent; back before next initiative. */
-export function shieldOffLineAc(realignedWithAttack: boolean, nextRoundStarted: boolean): boolean {
-  return realignedWithAttack || nextRoundStarted;
-}
-
 export {
   type ShieldAcState,
   type ShieldPunchPlan,
@@ -329,19 +314,7 @@ export {
   type SeizePersonResult,
   seizePerson,
   escapeHold,
-  type HoldEffects,
-  holdEffects,
   ensureHolderWeapon,
 } from './seizing';
 
-export {
-  type ParryTracker,
-  newParryTracker,
-  attackResolved,
-  chooseParry,
-  ensurePolearmParry,
-  type MissileParryWear,
-  ensureMissileParry,
-  missileParryWear,
-  dmgParryAcBonus,
-} from './parries';
+export { ensureMissileParry, dmgParryAcBonus } from './parries';

@@ -1,9 +1,11 @@
 import type { RoundCombatant } from '../round/types';
 import { attacksPerTwoRounds, masteryOf } from './character';
 import { isBowOrCrossbow } from './data';
+import { inGrip } from './weapon-grip';
 import { canSwitchGrip, twoHandedSpeedBonus } from './styles';
 import type { GripUse } from './style-use';
 import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind } from './types';
+import type { GreyhawkOptions } from './options';
 
 /**
  * A Greyhawk fighter as the round engine sees it (G-I*): speed, size, attacks and readiness
@@ -22,6 +24,11 @@ import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind } from './types';
 export interface GreyhawkRoundCombatant extends RoundCombatant {
   /** Attacks per two rounds with the readied weapon (character.attacksPerTwoRounds). */
   readonly attacksPerTwoRounds: number;
+  /**
+   * G-M4: attacks per two rounds when the readied weapon is thrown (a dagger 2/1, a specialist's
+   * 3/1: the PHB's rate of fire, not the melee rate); absent for a weapon that cannot be thrown.
+   */
+  readonly thrownAttacksPerTwoRounds?: number;
   /** Extra attacks a round from a second weapon (G-ST4). */
   readonly extraAttacks?: number;
   /** Speed factor of the readied weapon after G-ST2 and G-M2 reductions. */
@@ -48,6 +55,8 @@ export interface GreyhawkRoundCombatant extends RoundCombatant {
   readonly missileStyleSpec?: boolean;
   /** The readied weapon shoots or is thrown (a bow, a sling, a monster's spikes). */
   readonly shoots?: boolean;
+  /** G-ST6: riding a mount (its movement this round is declared). */
+  readonly mounted?: boolean;
 }
 
 /** Weapon speed after G-M2 (high master, melee −1) and G-ST2 (two-handed specialist −3). */
@@ -55,7 +64,8 @@ export function effectiveSpeed(c: GreyhawkCharacter, weapon: GreyhawkWeapon, two
   const rank = masteryOf(c, weapon.base);
   const high = (rank === 'highMaster' || rank === 'grandMaster') && weapon.melee ? -1 : 0;
   const grip = twoHandedGrip || weapon.hands === 2;
-  return Math.max(0, weapon.speed + high + twoHandedSpeedBonus(c, grip));
+  // PHB: a bastard sword in both hands has its own, slower speed factor.
+  return Math.max(0, inGrip(weapon, grip).speed + high + twoHandedSpeedBonus(c, grip));
 }
 
 /** The round's view of a character wielding `weapon` (and maybe a second weapon or shield). */
@@ -81,6 +91,9 @@ export function toGreyhawkRoundCombatant(
     name: c.name,
     side: options.side ?? (c.monster ? 'npc' : 'pc'),
     attacksPerTwoRounds: attacksPerTwoRounds(c, weapon),
+    ...(weapon.melee && (weapon.ranges?.long ?? 0) > 0
+      ? { thrownAttacksPerTwoRounds: attacksPerTwoRounds(c, weapon, true) }
+      : {}),
     speed: effectiveSpeed(c, weapon, options.twoHandedGrip === true || (either && grip === 'two')),
     ...(options.offHand ? { extraAttacks: 1 } : {}),
     ...(either
@@ -101,4 +114,18 @@ export function toGreyhawkRoundCombatant(
     ...(options.freeShot ? { freeShot: options.freeShot } : {}),
     ...(options.initiativeModifier ? { initiativeModifier: options.initiativeModifier } : {}),
   };
+}
+
+/**
+ * A monster's attacks per two rounds with its readied weapon: its entry's count, or, by the world's
+ * ruling (`monsterWeaponRate`, docs/rulings.md), a manufactured missile weapon's PHB rate of fire
+ * (an orc's short bow 2/1); its natural attacks always keep the entry's.
+ */
+export function monsterAttacksPerTwoRounds(
+  entry: number,
+  weapon: GreyhawkWeapon,
+  weaponRate: number,
+  options: Pick<GreyhawkOptions, 'monsterWeaponRate'>,
+): number {
+  return options.monsterWeaponRate && !weapon.melee && weapon.base !== 'natural' ? weaponRate : entry;
 }

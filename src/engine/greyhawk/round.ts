@@ -13,7 +13,7 @@ import type {
 } from '../round/types';
 import { calledShotInitiativeModifier, calledShotUse, type CalledShot } from './attack';
 import { attacksInRound } from './character';
-import { type MoveTaken } from './styles';
+import { mountedRateOfFire, type MoveTaken } from './styles';
 import { standUp, validateShieldRush, type StandUpChoice } from './manoeuvres';
 import type { GripUse } from './style-use';
 import type { Modifier } from './types';
@@ -53,6 +53,8 @@ export interface GreyhawkDeclaration {
   readonly standUp?: StandUpChoice;
   /** G-ST5: the move made while shooting in the missile style. */
   readonly missileMove?: MoveTaken;
+  /** G-ST6: the rider's mount moves this round (rate of fire one less a round, halved at 1 or less). */
+  readonly mountMoving?: boolean;
   readonly note?: string;
 }
 
@@ -78,7 +80,8 @@ export const GREYHAWK_STEPS: readonly RoundStep[] = [
 /** Value added to the total of a combatant who lost initiative (G-D2): after everyone. */
 export const LOST_INITIATIVE = 100;
 
-const ATTACKING: ReadonlySet<GreyhawkActionKind> = new Set([
+/** The declared actions that strike someone. */
+export const ATTACKING: ReadonlySet<GreyhawkActionKind> = new Set([
   'attack',
   'missile',
   'heldShot',
@@ -110,13 +113,21 @@ export function attacksThisRound(
 ): number {
   const action = declaration?.action ?? 'attack';
   if (action === 'shieldRush') return 1;
-  const all = attacksInRound(c.attacksPerTwoRounds, round) + (c.extraAttacks ?? 0);
+  // G-M4: a weapon thrown rather than wielded has its rate of fire (a dagger 2/1), not the melee rate.
+  const thrownRate =
+    action === 'missile' ? (c.thrownAttacksPerTwoRounds ?? c.attacksPerTwoRounds) : c.attacksPerTwoRounds;
+  // G-ST6: shooting from a moving mount costs one shot a round (halved at 1 or less).
+  const rate =
+    action === 'missile' && c.mounted === true && declaration?.mountMoving === true
+      ? mountedRateOfFire(thrownRate, true)
+      : thrownRate;
+  const all = attacksInRound(rate, round) + (c.extraAttacks ?? 0);
   // G-P2: standing up now costs one attack; waiting for next round's turn costs this round's.
   if (action === 'standUp') return declaration?.standUp === 'forfeitAttack' ? Math.max(0, all - 1) : 0;
   if (!ATTACKING.has(action)) return 0;
   const move = declaration?.missileMove ?? 'none';
   if (action === 'missile' && move !== 'none')
-    return attacksInRound(missileStyleRate(c.attacksPerTwoRounds, move, c.missileStyleSpec === true), round);
+    return attacksInRound(missileStyleRate(rate, move, c.missileStyleSpec === true), round);
   return all;
 }
 
@@ -257,7 +268,7 @@ export function greyhawkSchedule(
         action: 'standUp',
         order,
         label: 'PDA.Greyhawk.Style.Round.StandsUp',
-        detail: { ...detail(row, 0), rule: 'G-P2' },
+        detail: { ...detail(row, 0), rule: 'G-P2', stands: true },
       });
     if (row.d.action === 'standUp') {
       const now = row.d.standUp === 'forfeitAttack';
@@ -267,7 +278,7 @@ export function greyhawkSchedule(
         action: 'standUp',
         order,
         label: now ? 'PDA.Greyhawk.Style.Round.StandsUp' : 'PDA.Greyhawk.Style.Round.StaysDown',
-        detail: { ...detail(row, 0), rule: 'G-P2' },
+        detail: { ...detail(row, 0), rule: 'G-P2', ...(now ? { stands: true } : {}) },
       });
       continue;
     }
@@ -376,9 +387,9 @@ export const greyhawkRoundRules: RoundRules<GreyhawkRoundCombatant, GreyhawkDecl
     }),
   };
 
-/** A DMG parry (G-PA4) is the only thing its declarer does this round. */
-export function isDmgParry(d: GreyhawkDeclaration | undefined): boolean {
-  return d?.action === 'parryDmg';
-}
-
-export { type GreyhawkRoundCombatant, effectiveSpeed, toGreyhawkRoundCombatant } from './round-combatant';
+export {
+  type GreyhawkRoundCombatant,
+  effectiveSpeed,
+  monsterAttacksPerTwoRounds,
+  toGreyhawkRoundCombatant,
+} from './round-combatant';

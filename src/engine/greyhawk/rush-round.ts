@@ -18,6 +18,16 @@ export function rusherAcModifiers(rusher: GreyhawkCharacter, rushing: boolean): 
 }
 
 /**
+ * G-G2: a fighter holding someone one-handed loses every DEX bonus to AC, to keep the grip (a
+ * monster's entry AC has no DEX part to lose).
+ */
+export function holderAcModifiers(holder: GreyhawkCharacter, holding: boolean): Modifier[] {
+  if (!holding || holder.monster) return [];
+  const dex = dexAcBonus(holder.dex);
+  return dex < 0 ? [{ source: 'G-G2', label: 'PDA.Greyhawk.Mod.HolderNoDex', value: -dex }] : [];
+}
+
+/**
  * G-SH2: a target braced against the rush with a spear, lance or polearm doubles its damage on
  * the rusher: the total added once more, as a modifier the card shows.
  */

@@ -197,25 +197,6 @@ export function escapeHold(
     : { contest, hold: { ...hold, rounds: hold.rounds + 1 } };
 }
 
-/** G-G2 effects of a hold on both sides (the holder also loses DEX bonuses and two-handed use). */
-export interface HoldEffects {
-  readonly acPenalty: number;
-  readonly attackPenalty: number;
-  readonly onlyVerbalSpells: boolean;
-  readonly noTwoHanded: boolean;
-  readonly loseDexBonus: boolean;
-}
-
-export function holdEffects(role: 'holder' | 'victim'): HoldEffects {
-  return {
-    acPenalty: 2,
-    attackPenalty: -2,
-    onlyVerbalSpells: true,
-    noTwoHanded: role === 'holder',
-    loseDexBonus: role === 'holder',
-  };
-}
-
 /** G-G2: a holder refuses a two-handed weapon. */
 export function ensureHolderWeapon(weapon: GreyhawkWeapon, twoHandedGrip: boolean): void {
   ensure(weapon.hands !== 2 && !twoHandedGrip, 'PDA.Error.Greyhawk.TwoHandedWhileHolding');

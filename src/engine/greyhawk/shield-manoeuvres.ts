@@ -111,7 +111,7 @@ export interface ShieldRushResult {
     readonly standing: boolean;
   };
   /** On a miss the rusher checks DEX or falls. */
-  readonly rusherCheck?: { readonly roll: number; readonly standing: boolean };
+  readonly rusherCheck?: { readonly roll: number; readonly dex: number; readonly standing: boolean };
   /** Shield AC of the rusher for the rest of the round (a shield specialist regains it at once). */
   readonly shieldAc: ShieldAcState;
   /** The rusher's own penalties this round: AC +1, no DEX AC bonus, no further attack. */
@@ -163,7 +163,7 @@ export function resolveShieldRush(
   };
   if (attack.outcome === 'miss') {
     const r = dice.die(20);
-    return { attack, rusherCheck: { roll: r, standing: r <= c.dex }, ...common };
+    return { attack, rusherCheck: { roll: r, dex: c.dex, standing: r <= c.dex }, ...common };
   }
   const dmg = roll('1d3', dice, { d3FromD6: false });
   const damage = Math.max(1, dmg.total + str.damage);

@@ -97,9 +97,13 @@ export function validateStyle(
   weapon: GreyhawkWeapon,
   use: StyleUse,
   missile: boolean,
+  mountedThrowing = false,
 ): void {
-  if (use.secondHand === 'twoWeapons') {
+  if (use.secondHand === 'twoWeapons')
     ensure(use.otherWeapon !== undefined, 'PDA.Error.Greyhawk.Style.NoSecondWeapon', { name: c.name });
+  // G-ST4: a weapon in each hand is the two-weapon style, whichever strikes this round: the off-hand
+  // one must be shorter unless both are small (equal sizes need the extra slot).
+  if (use.otherWeapon !== undefined && (use.secondHand === 'twoWeapons' || use.hand === 'off')) {
     const [main, off] = use.hand === 'off' ? [use.otherWeapon, weapon] : [weapon, use.otherWeapon];
     ensureTwoWeaponsAllowed(c, main, off);
   }
@@ -107,7 +111,7 @@ export function validateStyle(
     ensure(weapon.hands !== 2 && use.grip !== 'two', 'PDA.Error.Greyhawk.Style.NoFreeHand', { name: c.name });
   if (use.grip === 'two')
     ensure(weapon.hands !== 1, 'PDA.Error.Greyhawk.Style.OneHandedOnly', { weapon: weapon.name });
-  if (use.mount && missile) ensureMountedWeapon(c, weapon);
+  if (use.mount && missile) ensureMountedWeapon(c, weapon, mountedThrowing);
   if (use.missileMove && use.missileMove !== 'none' && missile) {
     missileStyleAttacks(c, 2, use.missileMove);
     // The style's moves hold only out of the target's melee reach.

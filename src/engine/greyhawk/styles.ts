@@ -168,14 +168,22 @@ export function missileStyleAc(c: GreyhawkCharacter): Modifier[] {
 // ---------------------------------------------------------------------------------------------
 // G-ST6 mounted archery
 
-/** Mount speed this round as a fraction of its normal movement (0 = still). */
-export function mountedArcheryModifier(c: GreyhawkCharacter, mountSpeedFraction: number): Modifier[] {
+/**
+ * Mount speed this round as a fraction of its normal movement (0 = still). The style's
+ * specialisation takes 2 off for a bow or crossbow only (a weapon thrown from the saddle, when the
+ * ruling allows it, has the table's full modifier).
+ */
+export function mountedArcheryModifier(
+  c: GreyhawkCharacter,
+  mountSpeedFraction: number,
+  styleWeapon = true,
+): Modifier[] {
   let value: number;
   if (mountSpeedFraction <= 0) value = 0;
   else if (mountSpeedFraction < 0.5) value = -1;
   else if (mountSpeedFraction <= 0.75) value = -3;
   else value = -5;
-  if (styleSlots(c, 'mountedArchery') >= 1) value = Math.min(0, value + 2);
+  if (styleWeapon && styleSlots(c, 'mountedArchery') >= 1) value = Math.min(0, value + 2);
   return value === 0 ? [] : [{ source: 'G-ST6', label: 'PDA.Greyhawk.Mod.MountSpeed', value }];
 }
 
@@ -183,12 +191,15 @@ export function mountedArcheryModifier(c: GreyhawkCharacter, mountSpeedFraction:
 export function ensureMountedWeapon(
   c: GreyhawkCharacter,
   weapon: GreyhawkWeapon,
+  mountedThrowing = false,
 ): { readonly canReload: boolean } {
   const longBow = weapon.base === 'longBow' || weapon.base === 'compositeLongBow';
   if (longBow) {
     const rank = masteryOf(c, weapon.base);
     ensure(rank !== undefined && rank !== 'expert', 'PDA.Error.Greyhawk.LongBowMounted');
   }
+  // Ruling (docs/rulings.md): a weapon thrown from the saddle, when the world allows it.
+  if (mountedThrowing && weapon.melee && (weapon.ranges?.long ?? 0) > 0) return { canReload: true };
   ensure(
     weapon.kind === 'bow' ||
       weapon.kind === 'lightCrossbow' ||

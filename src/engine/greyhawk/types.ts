@@ -73,6 +73,13 @@ export interface GreyhawkWeapon {
   readonly material?: ItemMaterial;
 }
 
+/** Speed and damage of a weapon held in both hands, where the PHB gives them apart. */
+export interface TwoHandedProfile {
+  readonly speed: number;
+  readonly damageSM: string;
+  readonly damageL: string;
+}
+
 export type ShieldKind = 'buckler' | 'small' | 'medium' | 'large';
 
 export interface GreyhawkShield {

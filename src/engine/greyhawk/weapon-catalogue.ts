@@ -1,4 +1,4 @@
-import type { GreyhawkWeapon, RangeBands } from './types';
+import type { GreyhawkWeapon, RangeBands, TwoHandedProfile } from './types';
 
 /**
  * The Greyhawk weapon catalogue (PHB weapon table, G-W*): each base weapon's kind, size, speed,
@@ -8,7 +8,10 @@ import type { GreyhawkWeapon, RangeBands } from './types';
 // ---------------------------------------------------------------------------------------------
 // Weapon catalogue (PHB table 44, ranges in metres as the French edition prints them).
 
-type CatalogueEntry = Omit<GreyhawkWeapon, 'id' | 'base' | 'name' | 'magic'>;
+type CatalogueEntry = Omit<GreyhawkWeapon, 'id' | 'base' | 'name' | 'magic'> & {
+  /** A one-or-two-handed weapon's other figures when held in both hands (PHB table 44). */
+  readonly twoHanded?: TwoHandedProfile;
+};
 
 const r = (short: number, medium: number, long: number): RangeBands => ({ short, medium, long });
 
@@ -44,6 +47,8 @@ export const WEAPONS: Readonly<Record<string, CatalogueEntry>> = {
     speed: 6,
     damageSM: '1d8',
     damageL: '1d12',
+    // PHB: held in both hands, speed 8 and 2d4/2d8.
+    twoHanded: { speed: 8, damageSM: '2d4', damageL: '2d8' },
     edged: true,
     material: 'metal',
   },
@@ -235,7 +240,8 @@ export const WEAPONS: Readonly<Record<string, CatalogueEntry>> = {
     melee: true,
     hands: 1,
     size: 'L',
-    speed: 6,
+    // PHB medium horse lance: speed 7, 1d6+1/2d6.
+    speed: 7,
     damageSM: '1d6+1',
     damageL: '2d6',
     brace: true,
@@ -298,7 +304,7 @@ export const WEAPONS: Readonly<Record<string, CatalogueEntry>> = {
     speed: 7,
     damageSM: '1d6',
     damageL: '1d6',
-    ranges: r(60, 120, 180),
+    ranges: r(60, 120, 210),
     material: 'wood',
   },
   shortBow: {
@@ -387,5 +393,6 @@ export function catalogueWeapon(
 ): GreyhawkWeapon {
   const entry = WEAPONS[base];
   if (!entry) throw new Error(`unknown catalogue weapon ${base}`);
-  return { id: overrides.id ?? base, base, name: base, magic: 0, ...entry, ...overrides };
+  const { twoHanded: _two, ...figures } = entry;
+  return { id: overrides.id ?? base, base, name: base, magic: 0, ...figures, ...overrides };
 }

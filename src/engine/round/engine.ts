@@ -352,7 +352,6 @@ export {
   currentStep,
   activeCombatants,
   currentSlot,
-  slotsOfPass,
   isRoundComplete,
   nextDeclarant,
   declarants,

@@ -93,14 +93,6 @@ export function currentSlot<C extends RoundCombatant, D, R>(state: RoundState<C,
   return state.slotIndex >= 0 ? state.slots[state.slotIndex] : undefined;
 }
 
-/** Slots of one pass, in acting order. */
-export function slotsOfPass<C extends RoundCombatant, D, R>(
-  state: RoundState<C, D, R>,
-  pass: number,
-): Slot[] {
-  return state.slots.filter((s) => s.pass === pass);
-}
-
 /** True once the passes started and no slot is waiting or current (F-R1: everyone has acted). */
 export function isRoundComplete<C extends RoundCombatant, D, R>(
   rules: AnyRules<C, D, R>,

@@ -37,8 +37,3 @@ export interface SouffleFighter {
 }
 
 export const GUERRIER = 'guerrier';
-
-export function metierLevel(fighter: SouffleFighter, metier: string | undefined): number {
-  if (metier === undefined) return 0;
-  return fighter.metiers[metier] ?? 0;
-}

@@ -4,6 +4,7 @@
  */
 
 export { createElementNear, isFormElement, listenOnce } from './dom';
+export { waitOrDefaults, withDialogDefaults } from './dialog-defaults';
 export { activeFormData, bindSections, sectionContext, type SectionRule, withoutInactive } from './sections';
 export {
   PasseDArmesActorSheetBase,

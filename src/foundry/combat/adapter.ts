@@ -134,6 +134,11 @@ export interface RoundAdapter<C extends RoundCombatant = RoundCombatant, D = unk
    * some rounds run down here. Absent when the ruleset has none.
    */
   roundStarted?(combat: CombatLike, state: RoundState<C, D, R>): Promise<void>;
+  /**
+   * Any round command was written (GM side): the ruleset writes on its documents what the new
+   * state settles (Greyhawk G-P2: a fighter whose standing-up slot came is no longer prone).
+   */
+  afterCommand?(combat: CombatLike, state: RoundState<C, D, R>): Promise<void>;
 }
 
 /** Readiness kept on documents: how to read it and the item updates that store a new value. */

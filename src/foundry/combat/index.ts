@@ -3,6 +3,7 @@ import { PasseDArmesCombat, PasseDArmesCombatant } from './documents';
 import { CombatRoundModel, CombatantRoundModel } from './models';
 import { registerRoundQueries } from './service';
 import { FOOTER_TEMPLATE, PasseDArmesCombatTracker, TRACKER_TEMPLATE } from './tracker';
+import { registerRoundKeybindings } from './keybindings';
 import { registerTurnSettings } from './turns';
 import { registerVaultSetting } from './vault';
 
@@ -54,5 +55,6 @@ export function registerCombat(): void {
   registerRoundQueries();
   registerVaultSetting();
   registerTurnSettings();
+  registerRoundKeybindings();
   void foundry.applications.handlebars.loadTemplates([...new Set(COMBAT_TEMPLATES)]);
 }

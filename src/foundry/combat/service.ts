@@ -165,26 +165,34 @@ export async function runRoundCommand(
     // A sealed order's dice stay in the vault: a whispered message with rolls reaches every
     // client (players see "… rolled privately"), so none is posted while the order is sealed;
     // the GM's tracker shows the dice (issue 39).
-    if (rolls.length && !orderSealed(state)) await postInitiativeRolls(state, rolls);
+    if (rolls.length && !orderSealed(state)) await postInitiativeRolls(adapter.rules.id, state, rolls);
     if (command.kind === 'nextRound' && adapter.roundStarted) await adapter.roundStarted(combat, state);
+    if (adapter.afterCommand) await adapter.afterCommand(combat, state);
     return state;
   });
 }
 
 /**
- * Tie-break dice (F-R3) and reload dice (F-W6) rolled with Foundry dice go to chat, whispered to
- * the GMs: the tracker already shows every player the order and the reloads they decide, so a
+ * The round's dice rolled with Foundry dice (Fantasia's tie-breaks F-R3 and reloads F-W6,
+ * Greyhawk's initiative d10s, Souffle's initiative) go to chat, each ruleset naming its own dice,
+ * whispered to the GMs: the tracker already shows every player the order and the reloads they decide, so a
  * public message every round is noise (docs/rulings.md, "Chat: what the table reads").
  */
-async function postInitiativeRolls(state: State, rolls: Roll[]): Promise<void> {
+async function postInitiativeRolls(rulesId: string, state: State, rolls: Roll[]): Promise<void> {
   const ChatMessageClass = CONFIG.ChatMessage.documentClass as unknown as {
     create(data: Record<string, unknown>): Promise<unknown>;
   };
   const lines = state.order
     .filter((e) => e.tieBreak.length)
-    .map((e) => `${state.combatants[e.combatantId]?.name ?? e.combatantId} : ${e.tieBreak.join(', ')}`);
+    .map(
+      (e) =>
+        game.i18n?.format('PDA.Combat.RollsLine', {
+          name: state.combatants[e.combatantId]?.name ?? e.combatantId,
+          rolls: e.tieBreak.join(', '),
+        }) ?? '',
+    );
   await ChatMessageClass.create({
-    content: `<p>${foundry.utils.escapeHTML(game.i18n?.format('PDA.Combat.RollsChat', { round: String(state.round) }) ?? '')}</p>${lines.map((l) => `<p>${foundry.utils.escapeHTML(l)}</p>`).join('')}`,
+    content: `<p>${foundry.utils.escapeHTML(game.i18n?.format(`PDA.Combat.RollsChat.${rulesId}`, { round: String(state.round) }) ?? '')}</p>${lines.map((l) => `<p>${foundry.utils.escapeHTML(l)}</p>`).join('')}`,
     rolls,
     whisper: gmIds(),
   });

@@ -1,5 +1,5 @@
 import { SimulatorApp } from '../simulator';
-import { PasseDArmesCombatTrackerBase, type RenderOptions } from '../apps';
+import { PasseDArmesCombatTrackerBase, type RenderOptions, withDialogDefaults } from '../apps';
 import { templatePath } from '../constants';
 import { notifyError } from '../i18n';
 import { requesterFor, type CombatLike } from './adapter';
@@ -145,12 +145,13 @@ export class PasseDArmesCombatTracker extends BaseTracker {
   }
 
   /** The current slot's declared attack opens its card (F-U4 knock-out pre-set). */
-  static async #onAttack(this: PasseDArmesCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+  static async #onAttack(this: PasseDArmesCombatTracker, event: Event, target: HTMLElement): Promise<void> {
     const combat = this.combat;
     const slotId = target.dataset.slotId;
     if (!combat || !slotId) return;
     try {
-      await adapterOf(combat).startCard?.(combat, slotId);
+      // Shift-click: the attack dialog's defaults (apps/dialog-defaults.ts).
+      await withDialogDefaults(event, async () => adapterOf(combat).startCard?.(combat, slotId));
     } catch (error) {
       notifyError(error);
     }

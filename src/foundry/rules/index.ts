@@ -5,8 +5,9 @@
  * Enter or Space.
  */
 import { isRuleId } from './ids';
-import { RULE_ATTRIBUTE, registerRuleHelpers, ruleLink } from './links';
-import { RulesReference } from './reference';
+import { SYSTEM_ID } from '../constants';
+import { RULE_ATTRIBUTE, RULE_IDS_SETTING, registerRuleHelpers, ruleLink } from './links';
+import { RulesReference, RulesReferenceMenu } from './reference';
 
 /** `@Regle[G-S3]` in any enriched text (journals, descriptions) becomes a rule link. */
 export const RULE_ENRICHER_PATTERN = /@Regle\[([FGS]-[A-Z]{1,2}\d{1,2})\]/g;
@@ -60,10 +61,40 @@ export function watchDocument(doc: Document): void {
   doc.addEventListener('keydown', onActivate, true);
 }
 
+/**
+ * Each user's choice of how rule IDs show (cards, sheets, tracker): written out, or as an info icon
+ * whose hover tells the rule and whose click opens it. And the rules reference as a menu of
+ * Configure Settings, for every user, at the world's ruleset.
+ */
+function registerRuleSettings(): void {
+  const settings = game.settings as unknown as {
+    register?: (ns: string, key: string, data: Record<string, unknown>) => void;
+    registerMenu?: (ns: string, key: string, data: Record<string, unknown>) => void;
+  };
+  settings?.register?.(SYSTEM_ID, RULE_IDS_SETTING, {
+    name: 'PDA.Rules.Setting.Name',
+    hint: 'PDA.Rules.Setting.Hint',
+    scope: 'client',
+    config: true,
+    type: String,
+    choices: { shown: 'PDA.Rules.Setting.shown', icon: 'PDA.Rules.Setting.icon' },
+    default: 'shown',
+  });
+  settings?.registerMenu?.(SYSTEM_ID, 'rulesReference', {
+    name: 'PDA.Rules.Reference.Title',
+    label: 'PDA.Rules.Reference.Menu',
+    hint: 'PDA.Rules.Reference.MenuHint',
+    icon: 'fa-solid fa-book-open',
+    type: RulesReferenceMenu,
+    restricted: false,
+  });
+}
+
 /** Called once at `init`. */
 export function registerRules(): void {
   registerEnricher();
   registerRuleHelpers(Handlebars);
+  registerRuleSettings();
   Hooks.once('ready', () => watchDocument(document));
   // A v14 application popped out into a window of its own renders into that window's document:
   // its rule links open the reference too (every ApplicationV2 fires this hook on each render).

@@ -8,6 +8,7 @@
  * attributes. The links are rendered with the page, in the reader's language: nothing scans the
  * page afterwards. The `@Regle[F-H5]` enricher builds the same link as an element.
  */
+import { SYSTEM_ID } from '../constants';
 import { t } from '../i18n';
 import { RULE_ID_SOURCE, isRuleId, type RuleId } from './ids';
 
@@ -59,13 +60,36 @@ function citedIds(text: string): { id: RuleId; index: number }[] {
     .map((m) => ({ id: m[0] as RuleId, index: m.index }));
 }
 
-/** The markup of `ruleLink`: the same element, as HTML. */
-export function ruleLinkHtml(id: RuleId): string {
+/**
+ * The markup of `ruleLink`: the same element, as HTML. As an icon (`icon`), the ID is not written
+ * out: the hover tells the rule (its ID first) and a click opens it, as the written ID does.
+ */
+export function ruleLinkHtml(id: RuleId, icon = false): string {
   return (
-    `<a class="pda-rule-link" ${RULE_ATTRIBUTE}="${id}" role="link" tabindex="0" ` +
+    `<a class="pda-rule-link${icon ? ' pda-rule-link--icon' : ''}" ${RULE_ATTRIBUTE}="${id}" role="link" tabindex="0" ` +
     `data-tooltip="${escapeHtml(ruleTooltip(id))}" data-tooltip-direction="UP" ` +
-    `aria-label="${escapeHtml(t('PDA.Rules.Reference.Open', { id, title: ruleText(id).title }))}">${id}</a>`
+    `aria-label="${escapeHtml(t('PDA.Rules.Reference.Open', { id, title: ruleText(id).title }))}">` +
+    `${icon ? '<i class="fa-solid fa-circle-info" inert></i>' : id}</a>`
   );
+}
+
+/** The client setting: how this user's cards, sheets and tracker show the rule IDs they cite. */
+export const RULE_IDS_SETTING = 'ruleIds';
+export type RuleIdsMode = 'shown' | 'icon';
+
+declare global {
+  interface SettingConfig {
+    'passe-d-armes.ruleIds': RuleIdsMode;
+  }
+}
+
+/** This client's choice (shown where no setting is registered, as in the gallery). */
+function ruleIdsMode(): RuleIdsMode {
+  try {
+    return game.settings?.get(SYSTEM_ID, RULE_IDS_SETTING) === 'icon' ? 'icon' : 'shown';
+  } catch {
+    return 'shown';
+  }
 }
 
 /** The tooltip of every rule a text cites, one per line ('' when it cites none). */
@@ -87,8 +111,9 @@ export function ruleSpanHtml(text: string, control = false): string {
   }
   let html = '';
   let at = 0;
+  const icon = ruleIdsMode() === 'icon';
   for (const { id, index } of ids) {
-    html += escapeHtml(text.slice(at, index)) + ruleLinkHtml(id);
+    html += escapeHtml(text.slice(at, index)) + ruleLinkHtml(id, icon);
     at = index + id.length;
   }
   return `<span class="pda-rule" ${LINKED}="">${html}${escapeHtml(text.slice(at))}</span>`;

@@ -4,6 +4,7 @@
  * files, so it follows the user's language (docs/rules-reference.md).
  */
 import { PasseDArmesApplicationBase, type RenderOptions, type TemplatePart } from '../apps';
+import { activeRulesetId } from '../active-ruleset';
 import { templatePath } from '../constants';
 import { t } from '../i18n';
 import { RULE_IDS, isRuleId, rulesetLetter, type RuleId } from './ids';
@@ -85,5 +86,22 @@ export class RulesReference extends PasseDArmesApplicationBase {
     if (letter !== 'F' && letter !== 'G' && letter !== 'S') return;
     this.letter = letter;
     await this.render();
+  }
+}
+
+/**
+ * The rules reference as a menu of Configure Settings (`registerMenu`): opening it shows the
+ * reference at the world's ruleset, in the one reference window.
+ */
+export class RulesReferenceMenu {
+  #app: RulesReference | null = null;
+  get element(): HTMLElement | undefined {
+    return this.#app?.element;
+  }
+  async render(): Promise<RulesReference | null> {
+    // A rule ID starts with its ruleset's initial (ids.ts).
+    const letter = activeRulesetId().charAt(0).toUpperCase();
+    this.#app = await RulesReference.open(RULE_IDS.find((id) => rulesetLetter(id) === letter) ?? 'F-R1');
+    return this.#app;
   }
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_GREYHAWK_OPTIONS } from '../../../src/engine/greyhawk/options';
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../../src/engine/dice';
 import {
@@ -129,6 +130,7 @@ describe('AD&D 2e base tables', () => {
       { attacker: strong, weapon: w('longSword'), target: easy },
       new ScriptedDice([d20(1)]),
       {
+        ...DEFAULT_GREYHAWK_OPTIONS,
         naturalRolls: false,
         disarmLevelCheck: false,
         offHandPenalty: -2,

@@ -6,7 +6,6 @@ import {
   attackModifiers,
   calledShotUse,
   chooseHandedness,
-  disarmInitiative,
   dropMastery,
   forgetProficiency,
   initiativeModifiers,
@@ -339,7 +338,6 @@ describe('called disarms: one reading for the tracker and the card', () => {
     expect(init('expertDisarm', 2)).toBe(2);
     expect(init('expertDisarm')).toBe(2);
     expect(hit(true, 2)).toBe(-8);
-    expect(disarmInitiative(true, 2)).toBe(2);
   });
 
   it('G-D1 a plain disarm is a called shot (+1, −4); a doubly called tick adds nothing, in the tracker and on the card', () => {

@@ -125,7 +125,7 @@ describe('G-PA2 polearm reach', () => {
     expect(withinPolearmReach(3.5, 4)).toBe(false);
     expect(withinPolearmReach(null, null)).toBe(false);
   });
-  it('G-ST3 a shield parry: −2 with one slot, none with two, only the mark written; refused without the style', () => {
+  it("G-ST3 a shield parry: −2 with one slot, none with two, only the mark written; without the style the shield's AC is forfeit", () => {
     const specialist = (slots: number): GreyhawkCharacter => ({ ...fighter(5), styles: { shield: slots } });
     const shieldState = { ...state(), shield: 'medium' as const };
     const roll = (slots: number, die: number) =>
@@ -147,11 +147,16 @@ describe('G-PA2 polearm reach', () => {
     // The shield's AC is kept: the parry writes nothing but the mark.
     expect(one.effects).toEqual([expect.objectContaining({ type: 'condition', status: 'parried' })]);
     expect(roll(2, 10).state.log[0]?.parried).toBe(true);
-    // The style lowered after the card was opened: the button is refused, naming the specialisation.
-    const refused = greyhawkParryExchange
+    // Without the style anyone with a shield parries with it, and its AC goes to the round's end.
+    const plain = greyhawkParryExchange
       .actions('ready', shieldState, view('longSword', { parrier: specialist(0), shield: 'medium' }))
       .find((a) => a.id === 'parry.a');
-    expect(refused?.refused?.key).toBe('PDA.Greyhawk.Parry.Refused.ShieldSpecialistOnly');
+    expect(plain?.refused).toBeUndefined();
+    expect(roll(0, 19).effects).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'condition', status: 'shieldEngaged', on: true }),
+      ]),
+    );
     expect(shieldParryRefusal(specialist(1), '', false)?.key).toBe('PDA.Greyhawk.Parry.Refused.NoShield');
     expect(shieldParryRefusal(specialist(1), 'medium', true)?.key).toBe(
       'PDA.Greyhawk.Parry.Refused.ShieldForSelf',

@@ -267,12 +267,13 @@ describe('specialisation, expertise and mastery', () => {
       proficiencies: ['compositeLongBow'],
     });
     const bow = w('compositeLongBow');
-    expect(rangeBand(archer, bow, 240)).toBe('extreme');
-    expect(() => rangeBand(archer, bow, 241)).toThrow(/OutOfRange/);
+    // PHB composite long bow: long range 210 m, so extreme range runs to 280 m.
+    expect(rangeBand(archer, bow, 280)).toBe('extreme');
+    expect(() => rangeBand(archer, bow, 281)).toThrow(/OutOfRange/);
     expect(total(attackModifiers({ attacker: archer, weapon: bow, target: unarmoured, distance: 240 }))).toBe(
       -8,
     );
-    expect(() => rangeBand(fighter({ proficiencies: ['compositeLongBow'] }), bow, 200)).toThrow(/OutOfRange/);
+    expect(() => rangeBand(fighter({ proficiencies: ['compositeLongBow'] }), bow, 215)).toThrow(/OutOfRange/);
   });
 
   it('G-M3 grand mastery: level 18, three levels of high mastery, one more attack every two rounds', () => {

@@ -280,6 +280,10 @@ describe('Greyhawk disarms: tracker and card agree', () => {
     ]);
     g.game.actors.set(gord.id, gord);
     const foe = await orc();
+    // G-D1: a disarm needs a weapon in the victim's hand (read from its documents).
+    await foe.createEmbeddedDocuments('Item', [
+      { name: 'Hache', type: 'arme-adnd', system: { ...catalogueSource('battleAxe'), equipped: true } },
+    ]);
     dice(2);
     actAs(player);
     await startGreyhawkAttack(gord, [...gord.items.values()][0].id, {

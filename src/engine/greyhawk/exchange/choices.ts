@@ -50,7 +50,10 @@ export interface GreyhawkChoices {
   readonly calledShot: CalledShot;
   readonly purpose: CalledPurpose;
   readonly position: Position;
-  /** Disarm: what the victim holds (G-D2 two-handed, G-D3 shield). */
+  /**
+   * Disarm: its aim, the weapon or the shield (G-D3). How the weapon is held (G-D2 two-handed) is
+   * read from the target's documents when they are known; the choice only says it otherwise.
+   */
   readonly grip: Grip;
   /** G-D2: disarms already landed on that two-handed weapon this round. */
   readonly earlierDisarms: number;
@@ -94,6 +97,14 @@ export const DEFAULT_CHOICES: GreyhawkChoices = {
   thrown: false,
 };
 
+/** The weapon a defender holds (G-D1..G-D5): its item id, how it is held, a creature's own attack. */
+export interface DefenderWeapon {
+  readonly id: string;
+  readonly grip: 'oneHanded' | 'twoHanded';
+  /** A claw, a bite: nothing a disarm can take (G-D1). */
+  readonly natural: boolean;
+}
+
 /** Both fighters as the engine sees them. */
 export interface Fighters {
   readonly attacker: GreyhawkCharacter;
@@ -112,6 +123,10 @@ export interface Fighters {
   readonly defenderAcModifiers?: readonly Modifier[];
   /** G-SH2: the attacker braced a spear or polearm against the defender's rush: double damage. */
   readonly bracedAgainstRush?: boolean;
+  /** G-ST6: the heavy crossbow was shot from the saddle and not reloaded since. */
+  readonly weaponUnloaded?: boolean;
+  /** What the defender holds, read from its documents (absent: not known, the choices say). */
+  readonly defenderHolds?: { readonly weapon: DefenderWeapon | null; readonly shield: boolean };
 }
 
 export interface DamageView {

@@ -52,6 +52,8 @@ export interface GreyhawkApplied {
   readonly from: string;
   /** The conditions the result put on the target (the card lists them). */
   readonly conditions?: ConditionPatch;
+  /** G-SH2: the rusher fell after his miss (written on the attacker). */
+  readonly attackerProne?: boolean;
   /** G-PA1: the blow was parried by this fighter (the parry card's mark): no damage, no condition. */
   readonly parriedBy?: string;
   /** The blow put the target out of the fight (0 hit points or below): unconscious or dead. */
@@ -102,8 +104,21 @@ export function openGreyhawkAttack(
   return {
     step: settled ? 'resolved' : 'attack',
     state: { ...base, first, ...(first.outcome ? { outcome: first.outcome } : {}) },
-    effects: openingEffects(view.attackerConditions, first),
+    effects: [...openingEffects(view.attackerConditions, first), ...reloadEffects(view, choices)],
   };
+}
+
+/**
+ * G-ST6: a heavy crossbow shot from the saddle stays unloaded (no reloading it mounted); shot afoot
+ * it is reloaded as its rate of fire allows.
+ */
+export function reloadEffects(view: GreyhawkExchangeView, c: GreyhawkChoices): GreyhawkEffect[] {
+  const w = view.weapon;
+  if (w.kind !== 'heavyCrossbow' || (w.melee && !c.thrown)) return [];
+  const was = view.weaponWear?.unloaded === true;
+  const now = c.style?.mount !== undefined;
+  if (was === now) return [];
+  return [{ type: 'item', fighter: 'attacker', itemId: w.id, field: 'unloaded', from: was, to: now }];
 }
 
 /**
@@ -154,10 +169,17 @@ function defenderAfter(
 }
 
 /** What the result puts on the attacker itself: G-G2 holding, G-SH2 the rusher's shield AC lost. */
-function attackerPatch(s: GreyhawkAttackState): Partial<GreyhawkConditionState> {
+export function attackerPatch(s: GreyhawkAttackState): Partial<GreyhawkConditionState> {
   const o = s.outcome;
   if (o?.kind === 'seizePerson' && o.result.hold) return { holding: true };
-  if (o?.kind === 'shieldRush' && o.result.shieldAc === 'lostToRoundEnd') return { shieldOffLine: true };
+  if (o?.kind === 'shieldRush') {
+    // G-SH2: the charge leaves the rusher 1 AC worse and without DEX bonus to the round's end.
+    const patch: { shieldOffLine?: boolean; prone?: boolean; rushing?: boolean } = { rushing: true };
+    if (o.result.shieldAc === 'lostToRoundEnd') patch.shieldOffLine = true;
+    // G-SH2: a rusher who misses and fails his DEX check falls, carried on by his own run.
+    if (o.result.rusherCheck?.standing === false) patch.prone = true;
+    return patch;
+  }
   return {};
 }
 
@@ -229,7 +251,10 @@ export const greyhawkAttackMachine: ExchangeMachine<
           rule: MANOEUVRE_RULE[m] || 'G-D1',
         }),
       );
-    const applicable = damageOf(s) > 0 || Object.keys(conditionPatch(s.first, s.outcome)).length > 0;
+    const applicable =
+      damageOf(s) > 0 ||
+      Object.keys(conditionPatch(s.first, s.outcome)).length > 0 ||
+      Object.keys(attackerPatch(s)).length > 0;
     if ((step === 'attack' || step === 'resolved') && applicable && !s.applied)
       out.push(
         action('apply', 'PDA.Chat.Action.Apply', 'gm', 'primary', {
@@ -258,7 +283,8 @@ export const greyhawkAttackMachine: ExchangeMachine<
         const after = before - damage;
         const patch = parried ? {} : conditionPatch(s.first, s.outcome);
         const dc = v.defenderConditions;
-        const dcAfter = parried ? unparried(dc) : defenderAfter(dc, patch, v.attackerRef);
+        const lost = patch.disarmed && v.defenderWeapon ? { disarmedWeapon: v.defenderWeapon.id } : {};
+        const dcAfter = parried ? unparried(dc) : { ...defenderAfter(dc, patch, v.attackerRef), ...lost };
         const ac = v.attackerConditions;
         const acAfter = parried ? ac : { ...ac, ...attackerPatch(s) };
         const hp: GreyhawkEffect[] =
@@ -289,6 +315,7 @@ export const greyhawkAttackMachine: ExchangeMachine<
               damage,
               from: step,
               ...(hasPatch ? { conditions: patch } : {}),
+              ...(!parried && attackerPatch(s).prone ? { attackerProne: true } : {}),
               ...(parried ? { parriedBy: dc.parrier ?? '' } : {}),
               ...(fell !== 'fighting' ? { fallen: fell } : {}),
               effects,

@@ -122,6 +122,8 @@ export interface ParryState {
   readonly left: number;
   /** G-ST3: the parry is made with this shield, not with the weapon. */
   readonly shield?: ShieldKind;
+  /** G-ST3: the shield keeps its AC against the round's other attacks (the style's specialist). */
+  readonly shieldKeepsAc?: boolean;
   /** G-PA1: the attacker the parry is kept for. */
   readonly heldFor?: { readonly id: string; readonly name: string };
   readonly log: readonly ParryLogEntry[];
@@ -161,9 +163,9 @@ export function parryRefusal(
 }
 
 /**
- * G-ST3: why the parrier cannot parry with its shield, or undefined. Only a specialist of the
- * weapon-and-shield style parries with the shield (and keeps its AC for the rest of the round);
- * a shield parries for nobody else (G-PA2 is the polearm's).
+ * G-ST3: why the parrier cannot parry with its shield, or undefined. Anyone carrying a shield
+ * parries with it (forfeiting its AC to the round's end; a specialist keeps it); a shield parries
+ * for nobody else (G-PA2 is the polearm's).
  */
 export function shieldParryRefusal(
   parrier: GreyhawkCharacter,
@@ -172,8 +174,6 @@ export function shieldParryRefusal(
 ): RulesError | undefined {
   if (!shield) return new RulesError(`${L}.Refused.NoShield`, { name: parrier.name });
   if (protects) return new RulesError(`${L}.Refused.ShieldForSelf`, { name: parrier.name });
-  if (styleSlots(parrier, 'shield') < 1)
-    return new RulesError(`${L}.Refused.ShieldSpecialistOnly`, { name: parrier.name });
   return undefined;
 }
 
@@ -312,6 +312,10 @@ function perform(step: string, state: ParryState, view: ParryView, actionId: str
       );
   const parried = attack.outcome === 'hit';
   const effects: ParryEffect[] = [];
+  // G-ST3: the shield is engaged in the parry (made or not): without the specialisation its AC
+  // is forfeit against the round's other attacks.
+  if (state.shield && !shieldParryKeepsAc(view.parrier))
+    effects.push({ type: 'condition', fighter: 'attacker', status: 'shieldEngaged', on: true, rounds: 1 });
   let wear: ParryLogEntry['wear'];
   if (parried) {
     const marker: ConditionEffect = {

@@ -1,4 +1,4 @@
-import { validateStyle } from '../style-use';
+import { isNaturalAttack, validateStyle } from '../style-use';
 import { RulesError } from '../../core/errors';
 import { roll, type RollResult } from '../../dice/formula';
 import type { Dice } from '../../dice/port';
@@ -47,15 +47,58 @@ function rangeOf(f: Fighters, c: GreyhawkChoices): RangeView | undefined {
   };
 }
 
+/**
+ * G-D1: a weapon a disarm took away does not strike until picked up (a status set by hand, with
+ * no weapon named, takes every weapon but a creature's own attacks). G-D2: a two-handed grip knocked
+ * off line strikes only once realigned (the sheet's button spends an attack); fists meanwhile.
+ */
+function ensureWeaponInHand(f: Fighters, c: GreyhawkChoices): void {
+  const ac = f.attackerConditions ?? {};
+  const natural = isNaturalAttack(f.weapon);
+  if (
+    ac.disarmed === true &&
+    !natural &&
+    (ac.disarmedWeapon === undefined || ac.disarmedWeapon === f.weapon.id)
+  )
+    throw new RulesError('PDA.Error.Greyhawk.WeaponLost', { name: f.attacker.name, weapon: f.weapon.name });
+  const twoHands = f.weapon.hands === 2 || c.style?.grip === 'two';
+  if (ac.offLine === true && !natural && twoHands)
+    throw new RulesError('PDA.Error.Greyhawk.WeaponOffLine', {
+      name: f.attacker.name,
+      weapon: f.weapon.name,
+    });
+}
+
+/** G-D1: a creature's claws and bite cannot be disarmed, nor a fighter who holds nothing; G-D3 a shield must be there. */
+function ensureSomethingToDisarm(f: Fighters, c: GreyhawkChoices): void {
+  const holds = f.defenderHolds;
+  if (!holds) return;
+  const name = f.defender.name;
+  if (c.grip === 'shield') {
+    if (!holds.shield) throw new RulesError('PDA.Error.Greyhawk.NoShieldToDisarm', { name });
+    return;
+  }
+  if (holds.weapon === null) throw new RulesError('PDA.Error.Greyhawk.NothingToDisarm', { name });
+  if (holds.weapon.natural) throw new RulesError('PDA.Error.Greyhawk.NaturalNotDisarmed', { name });
+}
+
 /** Checks a manoeuvre before any die is rolled; throws the engine's RulesError. */
-export function validate(f: Fighters, c: GreyhawkChoices): void {
+export function validate(f: Fighters, c: GreyhawkChoices, o?: GreyhawkOptions): void {
   const ctx = context(f, c);
-  if (c.style) validateStyle(f.attacker, f.weapon, c.style, isMissileUse(f, c));
+  if (c.style) validateStyle(f.attacker, f.weapon, c.style, isMissileUse(f, c), o?.mountedThrowing === true);
   // G-G2: a fighter holding someone one-handed cannot wield a two-handed weapon.
   if (f.attackerConditions?.holding === true) ensureHolderWeapon(f.weapon, false);
+  ensureWeaponInHand(f, c);
+  // G-ST6: a heavy crossbow cannot be reloaded in the saddle: one bolt, then none while mounted.
+  if (c.style?.mount && isMissileUse(f, c) && f.weapon.kind === 'heavyCrossbow' && f.weaponUnloaded)
+    throw new RulesError('PDA.Error.Greyhawk.NoReloadMounted', {
+      name: f.attacker.name,
+      weapon: f.weapon.name,
+    });
   switch (c.manoeuvre) {
     case 'disarm':
     case 'expertDisarm':
+      ensureSomethingToDisarm(f, c);
       validateDisarm(disarmContext(f, c, ctx));
       return;
     case 'seizeObject':
@@ -105,7 +148,7 @@ const ONES: Dice = { die: () => 1 };
 
 /** The attacker's part: validation, the range band of a missile, then the roll itself. */
 export function firstPart(f: Fighters, c: GreyhawkChoices, o: GreyhawkOptions): (dice: Dice) => FirstPart {
-  validate(f, c);
+  validate(f, c, o);
   const range = rangeOf(f, c);
   const run = rolledPart(f, c, o);
   return range ? (dice) => ({ ...run(dice), range }) : run;

@@ -5,6 +5,7 @@ import { type AttackContext } from '../attack';
 import { topLevel } from '../character';
 import {
   contestantOf,
+  type Grip,
   resolveDisarm,
   resolveShieldRush,
   seizeObject,
@@ -62,10 +63,19 @@ export function context(f: Fighters, c: GreyhawkChoices): AttackContext {
   };
 }
 
+/**
+ * How the disarm's victim holds what it aims at: the shield (G-D3) when the attacker aims there,
+ * else its weapon's grip as the victim's documents give it (G-D2); the choice only when unknown.
+ */
+export function victimGrip(f: Fighters, c: GreyhawkChoices): Grip {
+  if (c.grip === 'shield') return 'shield';
+  return f.defenderHolds?.weapon?.grip ?? c.grip;
+}
+
 export function disarmContext(f: Fighters, c: GreyhawkChoices, ctx: AttackContext) {
   return {
     ...ctx,
-    victimGrip: c.grip,
+    victimGrip: victimGrip(f, c),
     victimLevel: topLevel(f.defender) || (f.defender.monster?.hitDice ?? 0),
     expert: c.manoeuvre === 'expertDisarm',
     earlierDisarmsThisRound: earlierDisarms(f.defenderConditions ?? {}, c.earlierDisarms),

@@ -2,11 +2,11 @@ import { RulesError } from '../../core/errors';
 import { ensureInTheFight } from '../health';
 import { conditionAcModifiers, type GreyhawkConditionState } from '../conditions';
 import { standardShield } from '../manoeuvres';
-import type { GreyhawkOptions } from '../options';
+import { ruledWeapon, type GreyhawkOptions } from '../options';
 import { dmgParryModifier, ensureNotDmgParrying } from './parry';
-import { rusherAcModifiers } from '../rush-round';
+import { holderAcModifiers, rusherAcModifiers } from '../rush-round';
 import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind, Size } from '../types';
-import type { Fighters } from './choices';
+import type { DefenderWeapon, Fighters } from './choices';
 
 /**
  * What a Greyhawk exchange reads of the table, never stored: both fighters as the engine sees
@@ -27,13 +27,18 @@ export interface GreyhawkExchangeView {
   /** The defender's armour class before its conditions (G-G2, G-D3 are added here). */
   readonly defenderAc: number;
   readonly defenderShield?: ShieldKind;
+  /**
+   * The weapon the defender holds, as its own documents say (G-D1..G-D5: how it is held decides a
+   * disarm's outcome, never the attacker's word); null: it holds none; absent: not known.
+   */
+  readonly defenderWeapon?: DefenderWeapon | null;
   readonly defenderSize: Size;
   readonly defenderDex: number;
   readonly defenderHp: number;
   readonly defenderConditions: Partial<GreyhawkConditionState>;
   readonly options: GreyhawkOptions;
   /** G-PA3 the attacking weapon's wear: broken by a parry, or (a bow) ruined for shooting. */
-  readonly weaponWear?: { readonly ruined: boolean; readonly broken: boolean };
+  readonly weaponWear?: { readonly ruined: boolean; readonly broken: boolean; readonly unloaded?: boolean };
   /** This round's declarations (G-PA4 the DMG parry, G-SH2 the rush and the brace against it). */
   readonly round?: {
     readonly attackerDmgParry?: boolean;
@@ -66,6 +71,8 @@ export function fightersOf(v: GreyhawkExchangeView): Fighters {
   ensureNotDmgParrying(v.attacker.name, r.attackerDmgParry === true);
   ensureWeaponSound(v);
   const dc = v.defenderConditions;
+  // G-SH2: declared before initiative in the round, or a rush played from the sheet and applied.
+  const rushing = r.defenderRushing === true || dc.rushing === true;
   const shieldAc = v.defenderShield ? standardShield(v.defenderShield).ac : 0;
   const parry = dmgParryModifier(v.defender, r.defenderDmgParry === true);
   const acMods = [
@@ -73,13 +80,16 @@ export function fightersOf(v: GreyhawkExchangeView): Fighters {
     ...conditionAcModifiers(dc, shieldAc),
     ...(parry ? [parry] : []),
     // G-SH2: a rusher is easier to hit all round (+1 AC, no DEX bonus).
-    ...rusherAcModifiers(v.defender, r.defenderRushing === true),
+    ...rusherAcModifiers(v.defender, rushing),
+    // G-G2: a holder loses its DEX bonus (unless the rush took it already).
+    ...(rushing ? [] : holderAcModifiers(v.defender, dc.holding === true)),
   ];
   // G-SH2: a spear, lance or polearm braced against this rusher doubles its damage.
   const braced = v.weapon.brace === true && r.attackerBracedAgainstDefender === true;
   return {
     attacker: v.attacker,
-    weapon: v.weapon,
+    // The world's rulings on the weapon (the footman's pick in both hands, docs/rulings.md).
+    weapon: ruledWeapon(v.weapon, v.options),
     ...(v.attackerShield ? { attackerShield: v.attackerShield } : {}),
     defender: v.defender,
     ...(dc.held === true
@@ -91,6 +101,10 @@ export function fightersOf(v: GreyhawkExchangeView): Fighters {
     defenderConditions: dc,
     defenderSize: v.defenderSize,
     defenderDex: v.defenderDex,
+    ...(v.defenderWeapon !== undefined
+      ? { defenderHolds: { weapon: v.defenderWeapon, shield: v.defenderShield !== undefined } }
+      : {}),
     ...(braced ? { bracedAgainstRush: true } : {}),
+    ...(v.weaponWear?.unloaded ? { weaponUnloaded: true } : {}),
   };
 }

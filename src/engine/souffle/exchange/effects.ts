@@ -1,4 +1,4 @@
-import { reverseEffect, type CommonEffect, type FighterRef, type Refusal } from '../../core/exchange';
+import type { CommonEffect, FighterRef, Refusal } from '../../core/exchange';
 import type { SouffleFighter } from '../fighter';
 import { SOUFFLE_STATES, type SouffleState } from '../states';
 
@@ -174,16 +174,4 @@ export function undoRefusal(
   if (!fighter) return { rule, key: 'PDA.Chat.Gone.Actor', data: { name } };
   const changed = mark ? markChange(fighter, mark) : undefined;
   return changed ? { rule, key: UNDO_CHANGED_KEY, data: { name, ...changed } } : undefined;
-}
-
-/** The reverse of a Souffle effect (budgets and cards have none: an empty list). */
-export function reverseSouffleEffects(effects: readonly SouffleExchangeEffect[]): SouffleExchangeEffect[] {
-  return effects
-    .flatMap((e): SouffleExchangeEffect[] => {
-      if (e.type === 'resource' || e.type === 'condition' || e.type === 'item')
-        return [reverseEffect<CommonEffect>(e)];
-      if (e.type === 'wounds') return [{ ...e, from: e.to, to: e.from }];
-      return [];
-    })
-    .reverse();
 }

@@ -4,8 +4,10 @@ import {
   HOLD_ENDED_HOLDER,
 } from '../../../engine/greyhawk/conditions';
 import type { GreyhawkCharacter } from '../../../engine/greyhawk/types';
+import type { GreyhawkRoundState } from '../../../engine/greyhawk/round';
+import { stoodUp } from '../../../engine/greyhawk/round-stand';
 import { postTemplateCard } from '../../chat';
-import type { CombatLike } from '../../combat';
+import { combatantById, type CombatantLike, type CombatLike } from '../../combat';
 import { withFoundryDice } from '../../dice';
 import { t } from '../../i18n';
 import { greyhawkConditionsOf, writeConditions } from './conditions';
@@ -25,10 +27,15 @@ interface FighterActor {
   system?: { toEngine?: () => GreyhawkCharacter };
 }
 
+/** The Greyhawk fighter a combatant stands for (its actor), or null. */
+function fighterOf(combatant: CombatantLike | undefined): FighterActor | null {
+  return (combatant?.actor ?? null) as unknown as FighterActor | null;
+}
+
 export async function tickGreyhawkConditions(combat: CombatLike): Promise<void> {
   const seen = new Set<string>();
   for (const combatant of combat.combatants) {
-    const actor = combatant.actor as unknown as FighterActor | null;
+    const actor = fighterOf(combatant);
     if (!actor?.system?.toEngine) continue;
     const key = actor.uuid ?? actor.id ?? '';
     if (seen.has(key)) continue;
@@ -72,4 +79,14 @@ async function escapeContest(victim: FighterActor, holderUuid: string, heldRound
   );
   if (value.escaped) await writeConditions(holder, { ...greyhawkConditionsOf(holder), ...HOLD_ENDED_HOLDER });
   return value.escaped;
+}
+
+/** G-P2: a fighter whose standing-up slot came (the engine's stoodUp) loses its prone state. */
+export async function standGreyhawkFighters(combat: CombatLike, state: GreyhawkRoundState): Promise<void> {
+  for (const id of stoodUp(state)) {
+    const actor = fighterOf(combatantById(combat, id));
+    if (!actor?.system?.toEngine) continue;
+    const now = greyhawkConditionsOf(actor);
+    if (now.prone) await writeConditions(actor, { ...now, prone: false });
+  }
 }

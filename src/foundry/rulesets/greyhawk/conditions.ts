@@ -36,6 +36,8 @@ const ICONS: Readonly<Record<ConditionStatus, string>> = {
   clothingCut: 'icons/svg/cowled.svg',
   parried: 'icons/svg/shield.svg',
   shieldPunched: 'icons/svg/shield.svg',
+  shieldEngaged: 'icons/svg/shield.svg',
+  rushing: 'icons/svg/wingfoot.svg',
 };
 
 export const statusId = (s: ConditionStatus): string => `greyhawk-${s}`;

@@ -1,5 +1,6 @@
 import { templatePath } from '../../constants';
-import { greyhawkCardFlows } from './cards';
+import { greyhawkCardFlows, startGreyhawkAttack } from './cards';
+import { installWeaponMacros, type WeaponMacroKind } from '../../weapon-macros';
 import { installGreyhawkStatuses } from './conditions';
 import './models/migration';
 import { greyhawkParryFlows, installParries } from './parries';
@@ -50,7 +51,17 @@ export const greyhawkRuleset: FoundryRuleset = {
     installParries();
     // 0 hit points or below: out of the fight, on the tracker too.
     installOutOfFight();
+    // A weapon dragged to the hotbar attacks as the sheet's button does; macros call the system
+    // through `game.passeDArmes` (weapon-macros.ts).
+    installWeaponMacros(GREYHAWK_MACROS);
   },
+};
+
+/** Greyhawk's weapons on the hotbar. */
+const GREYHAWK_MACROS: WeaponMacroKind = {
+  api: 'greyhawk',
+  weaponTypes: ['arme-adnd'],
+  use: (actor, weaponId) => startGreyhawkAttack(actor, weaponId),
 };
 
 export { ArmeAdndModel, GuerrierAdndModel, MonstreAdndModel, greyhawkRoundAdapter };

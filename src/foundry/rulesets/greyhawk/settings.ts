@@ -13,6 +13,9 @@ export const GREYHAWK_SETTINGS = {
   capReactionBonus: 'greyhawkCapReactionBonus',
   criticalHits: 'greyhawkCriticalHits',
   deathAtMinusTen: 'greyhawkDeathAtMinusTen',
+  monsterWeaponRate: 'greyhawkMonsterWeaponRate',
+  piqueIsPick: 'greyhawkPiqueIsPick',
+  mountedThrowing: 'greyhawkMountedThrowing',
 } as const satisfies Record<keyof GreyhawkOptions, string>;
 
 declare global {
@@ -23,6 +26,9 @@ declare global {
     'passe-d-armes.greyhawkCapReactionBonus': boolean;
     'passe-d-armes.greyhawkCriticalHits': boolean;
     'passe-d-armes.greyhawkDeathAtMinusTen': boolean;
+    'passe-d-armes.greyhawkMonsterWeaponRate': boolean;
+    'passe-d-armes.greyhawkPiqueIsPick': boolean;
+    'passe-d-armes.greyhawkMountedThrowing': boolean;
   }
 }
 
@@ -74,6 +80,19 @@ export function registerGreyhawkSettings(): void {
     type: Boolean,
     default: DEFAULT_GREYHAWK_OPTIONS.deathAtMinusTen,
   });
+  // Issue 44's rulings (docs/rulings.md): where readings of the seed and the PHB differ.
+  for (const [option, label] of [
+    ['monsterWeaponRate', 'MonsterWeaponRate'],
+    ['piqueIsPick', 'PiqueIsPick'],
+    ['mountedThrowing', 'MountedThrowing'],
+  ] as const)
+    settings.register(SYSTEM_ID, GREYHAWK_SETTINGS[option], {
+      ...base,
+      name: `PDA.Greyhawk.Settings.${label}.Name`,
+      hint: `PDA.Greyhawk.Settings.${label}.Hint`,
+      type: Boolean,
+      default: DEFAULT_GREYHAWK_OPTIONS[option],
+    });
 }
 
 function read(key: string): unknown {

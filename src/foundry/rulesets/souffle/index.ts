@@ -1,6 +1,12 @@
 import { configuredStatusEffects, setStatusEffects } from '../../compat';
 import { templatePath } from '../../constants';
-import { registerDepartureHooks, registerSouffleOpenQuery, souffleCardFlows } from './cards';
+import {
+  registerDepartureHooks,
+  registerSouffleOpenQuery,
+  souffleCardFlows,
+  startSouffleAttack,
+} from './cards';
+import { installWeaponMacros, type WeaponMacroKind } from '../../weapon-macros';
 import { registerConditionHooks } from './round/conditions';
 import { souffleRoundAdapter, POSTURE_DIALOG_TEMPLATE, setSouffleSlotAttack } from './round/adapter';
 import { startSouffleSlotAttack } from './round/slot-attack';
@@ -75,7 +81,17 @@ export const souffleRuleset: FoundryRuleset = {
     registerDepartureHooks();
     // S-AT7: an aim prepared in a combat ends with it.
     registerConditionHooks();
+    // A weapon dragged to the hotbar attacks as the sheet's button does; macros call the system
+    // through `game.passeDArmes` (weapon-macros.ts).
+    installWeaponMacros(SOUFFLE_MACROS);
   },
+};
+
+/** Souffle's weapons on the hotbar. */
+const SOUFFLE_MACROS: WeaponMacroKind = {
+  api: 'souffle',
+  weaponTypes: ['arme-souffle'],
+  use: (actor, weaponId) => startSouffleAttack(actor, weaponId),
 };
 
 export default souffleRuleset;

@@ -142,10 +142,13 @@ describe('Greyhawk attack exchange: shields', () => {
       { type: 'resource', fighter: 'defender', resource: 'hp', from: 30, to: 27 },
       { type: 'condition', fighter: 'defender', status: 'prone', on: true },
       { type: 'condition', fighter: 'attacker', status: 'shieldOffLine', on: true, rounds: 1 },
+      // G-SH2: the rusher is 1 AC worse, without DEX bonus, to the round's end (issue 44).
+      { type: 'condition', fighter: 'attacker', status: 'rushing', on: true, rounds: 1 },
     ]);
     // Undo: the rusher's shield back, the target standing, its 3 hp back.
     expect(applied.undo).toEqual([
       { type: 'condition', fighter: 'attacker', status: 'shieldOffLine', on: false },
+      { type: 'condition', fighter: 'attacker', status: 'rushing', on: false },
       { type: 'condition', fighter: 'defender', status: 'prone', on: false },
       { type: 'resource', fighter: 'defender', resource: 'hp', from: 27, to: 30 },
     ]);
@@ -153,7 +156,7 @@ describe('Greyhawk attack exchange: shields', () => {
       ...v,
       defenderHp: 27,
       defenderConditions: { prone: true },
-      attackerConditions: { shieldOffLine: true },
+      attackerConditions: { shieldOffLine: true, rushing: true },
     };
     expect(act(applied, now, 'undo', 'gm').effects).toEqual(applied.undo);
     // The target stood up since: undo refused.

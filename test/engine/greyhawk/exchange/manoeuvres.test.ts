@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   conditionsAfterRoundStart,
   conditionsFromRecords,
+  conditionEffects,
   conditionRecords,
-  roundStartEffects,
+  conditionsAtRoundStart,
   type GreyhawkConditionState,
 } from '../../../../src/engine/greyhawk/conditions';
 import type { ConditionEffect } from '../../../../src/engine/core/exchange';
@@ -11,6 +12,10 @@ import { d20, d6, fighter, w } from '../fixtures';
 import { act, listed, open, view } from './helpers';
 
 const d8 = (value: number) => ({ faces: 8, value });
+
+/** A new round's condition effects for one fighter, as the round's tick writes them. */
+const roundStartEffects = (fighter: 'defender', c: Partial<GreyhawkConditionState>): ConditionEffect[] =>
+  conditionEffects(fighter, c, conditionsAtRoundStart(c));
 
 /** The conditions after some condition effects, as the Foundry side would store and read them. */
 function after(c: Partial<GreyhawkConditionState>, effects: readonly unknown[]): GreyhawkConditionState {

@@ -18,7 +18,7 @@ import { templatePath } from '../../../constants';
 import { t } from '../../../i18n';
 import { renderTemplateWith, resolveUuid, type CardTarget } from '../../../chat';
 import { combatantOf } from './actor-writes';
-import { activeFormData, bindSections, sectionContext } from '../../../apps';
+import { activeFormData, bindSections, sectionContext, waitOrDefaults } from '../../../apps';
 import { fantasiaRound, type FantasiaRoundFacts } from './round-context';
 
 /**
@@ -192,7 +192,7 @@ export async function askChoices(
     ...(checked ? { checked } : {}),
   });
   const content = await renderTemplateWith(templatePath('fantasia/chat/attack-dialog.hbs'), context);
-  const result = await foundry.applications.api.DialogV2.wait({
+  const result = await waitOrDefaults({
     window: { title: t('PDA.Chat.Dialog.Title', { weapon: weapon.name }) },
     content,
     buttons: [
@@ -206,7 +206,7 @@ export async function askChoices(
     ],
     rejectClose: false,
     render: (_event: Event, dialog: { element?: HTMLElement }) => bindSections(dialog.element),
-  } as unknown as foundry.applications.api.DialogV2.WaitOptions);
+  });
   return result && typeof result === 'object' ? (result as unknown as AttackDialogResult) : null;
 }
 

@@ -1,4 +1,4 @@
-import { listenOnce, PasseDArmesActorSheetBase, type RenderOptions } from '../../../apps';
+import { listenOnce, PasseDArmesActorSheetBase, type RenderOptions, withDialogDefaults } from '../../../apps';
 import { plainSystem, sheetHeader, sheetItemRow } from '../../../models';
 import { isSkillId } from '../../../../engine/fantasia/validate';
 import { templatePath } from '../../../constants';
@@ -152,11 +152,12 @@ export class FantasiaActorSheet extends ActorSheetBase {
 
   static async #onUseWeapon(
     this: FantasiaActorSheet,
-    _event: PointerEvent,
+    event: PointerEvent,
     target: HTMLElement,
   ): Promise<void> {
     const weaponId = target.closest<HTMLElement>('[data-weapon-id]')?.dataset.weaponId;
-    if (weaponId) await useWeapon(this.document, weaponId);
+    // Shift-click: the attack dialog's defaults, no dialog (apps/dialog-defaults.ts).
+    if (weaponId) await withDialogDefaults(event, () => useWeapon(this.document, weaponId));
   }
 
   static async #onToggleItem(

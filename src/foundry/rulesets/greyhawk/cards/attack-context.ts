@@ -95,7 +95,11 @@ function outcomeSection(
     notes.push({ text: L(r.stayUp.standing ? 'Rush.Standing' : 'Rush.Falls'), rule: 'G-SH2' });
   }
   if (r.rusherCheck) {
-    rows.push({ label: L('Row.RusherCheck'), value: String(r.rusherCheck.roll), rule: 'G-SH2' });
+    rows.push({
+      label: L('Row.RusherCheck'),
+      value: L('Row.RusherCheckValue', { roll: r.rusherCheck.roll, dex: r.rusherCheck.dex }),
+      rule: 'G-SH2',
+    });
     notes.push({ text: L(r.rusherCheck.standing ? 'Rush.RusherStands' : 'Rush.RusherFalls'), rule: 'G-SH2' });
   }
   notes.push({ text: L(`Rush.Shield.${r.shieldAc}`), rule: 'G-SH2' });
@@ -124,6 +128,13 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
   if (s.first?.shieldAc) manoeuvreNotes.push({ text: L(`PunchShield.${s.first.shieldAc}`), rule: 'G-SH1' });
   if (c.manoeuvre !== 'normal')
     manoeuvreNotes.push({ text: L(`Manoeuvre.${c.manoeuvre}`), rule: MANOEUVRE_RULE[c.manoeuvre] });
+  // G-ST1/G-ST3/G-ST4: this card is one hand's blow; the other hand's is an attack of its own.
+  const second = c.style?.secondHand;
+  if (second)
+    manoeuvreNotes.push({
+      text: L(`OtherHand.${second}`, { hand: L(`OtherHand.${c.style?.hand === 'off' ? 'main' : 'off'}`) }),
+      rule: second === 'twoWeapons' ? 'G-ST4' : second === 'shield' ? 'G-ST3' : 'G-ST1',
+    });
   if (c.calledShot)
     manoeuvreNotes.push({
       text: c.purpose
@@ -242,6 +253,8 @@ export function greyhawkAttackContext(card: Card, env: FlowEnv) {
     const written = Object.entries(s.applied.conditions ?? {}).filter(
       ([k, v]) => k !== 'heldRounds' && k !== 'heldBy' && v,
     );
+    if (s.applied.attackerProne)
+      appliedNotes.push({ text: L('Condition.rusherProne', { name: s.attackerName }), rule: 'G-SH2' });
     for (const [key] of written)
       appliedNotes.push({
         text: L(`Condition.${key}`, { name: target?.name ?? '' }),

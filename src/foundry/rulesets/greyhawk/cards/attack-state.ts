@@ -1,11 +1,13 @@
 import { RulesError } from '../../../../engine/core/errors';
-import type { GreyhawkOptions } from '../../../../engine/greyhawk/options';
+import { ruledWeapon, type GreyhawkOptions } from '../../../../engine/greyhawk/options';
 import type { GreyhawkCharacter, GreyhawkWeapon, ShieldKind, Size } from '../../../../engine/greyhawk/types';
 import type { GreyhawkAttackState, GreyhawkExchangeView } from '../../../../engine/greyhawk/exchange';
 import { greyhawkOptionsFromSettings } from '../settings';
 import { greyhawkConditionsOf } from '../conditions';
 import { bracedAgainst, declaredDmgParry, declaredRush } from '../parries/view';
 import type { CardSnapshot, FlowEnv, Text } from '../../../chat';
+import type { DefenderWeapon } from '../../../../engine/greyhawk/exchange';
+import { readiedWeapons } from '../styles/facts';
 
 /**
  * What the Greyhawk attack card reads of its documents: the engine exchange's view (both
@@ -41,10 +43,11 @@ interface GreyhawkActorDoc {
     readonly abilities: { readonly dex: number };
   };
   readonly items: {
-    get(
-      id: string,
-    ):
-      | { name?: string; system: { toEngine?: () => GreyhawkWeapon; ruined?: boolean; broken?: boolean } }
+    get(id: string):
+      | {
+          name?: string;
+          system: { toEngine?: () => GreyhawkWeapon; ruined?: boolean; broken?: boolean; unloaded?: boolean };
+        }
       | undefined;
   };
 }
@@ -67,6 +70,19 @@ export function greyhawkOptionsNow(): GreyhawkOptions {
   return optionsSource();
 }
 
+/**
+ * The weapon the defender holds, from its own documents (G-D1..G-D5): its first readied weapon, held
+ * in two hands when it needs them or when the actor's grip says so; null when it holds none.
+ */
+function defenderWeaponOf(doc: unknown): DefenderWeapon | null {
+  const first = readiedWeapons(doc)[0];
+  if (!first) return null;
+  const w = first.weapon;
+  const grip = (doc as { system?: { grip?: string } } | null)?.system?.grip;
+  const two = w.hands === 2 || (w.hands === 'either' && grip === 'two');
+  return { id: first.id, grip: two ? 'twoHanded' : 'oneHanded', natural: w.base === 'natural' };
+}
+
 /** The exchange's view from the attacker's actor and weapon and the defender's actor, as they are now. */
 export function exchangeView(
   attackerDoc: unknown,
@@ -80,9 +96,11 @@ export function exchangeView(
   const item = a.items.get(itemId);
   const weapon = item?.system.toEngine?.();
   if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: itemId });
+  const options = greyhawkOptionsNow();
   return {
     attacker: a.system.toEngine(),
-    weapon: { ...weapon, name: item?.name || weapon.name },
+    // The world's rulings on the weapon (the footman's pick in both hands, docs/rulings.md).
+    weapon: ruledWeapon({ ...weapon, name: item?.name || weapon.name }, options),
     ...(a.system.shield ? { attackerShield: a.system.shield as ShieldKind } : {}),
     attackerConditions: greyhawkConditionsOf(a),
     attackerRef: a.uuid,
@@ -90,13 +108,18 @@ export function exchangeView(
     defender: d.system.toEngine(),
     defenderAc: d.system.ac,
     ...(d.system.shield ? { defenderShield: d.system.shield as ShieldKind } : {}),
+    defenderWeapon: defenderWeaponOf(defenderDoc),
     defenderSize: d.system.size as Size,
     defenderDex: d.system.abilities.dex,
     defenderHp: d.system.hp.value,
     defenderConditions: greyhawkConditionsOf(d),
-    options: greyhawkOptionsNow(),
+    options,
     // G-PA3 the weapon's wear; this round's declarations from the Combat's sealed (GM) copy.
-    weaponWear: { ruined: item?.system.ruined === true, broken: item?.system.broken === true },
+    weaponWear: {
+      ruined: item?.system.ruined === true,
+      broken: item?.system.broken === true,
+      unloaded: item?.system.unloaded === true,
+    },
     round: {
       attackerDmgParry: declaredDmgParry(a),
       defenderDmgParry: declaredDmgParry(d),

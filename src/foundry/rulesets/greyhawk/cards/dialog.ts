@@ -10,7 +10,6 @@ import { readStyleAnswers, type styleDialogContext } from '../styles/dialog';
 import {
   CALLED_PURPOSES,
   DEFAULT_CHOICES,
-  GRIPS,
   MANOEUVRES,
   POSITIONS,
   type CalledPurpose,
@@ -26,6 +25,9 @@ import {
  * G-SH2) with only that manoeuvre's facts shown, the target's position (G-P1), a shot's distance
  * when the scene gives none, the fighting style's questions.
  */
+
+/** What a disarm aims at: the weapon (its grip read from the target) or the shield (G-D3). */
+const DISARM_AIMS: readonly Grip[] = ['oneHanded', 'shield'];
 
 export const GREYHAWK_ATTACK_DIALOG = templatePath('greyhawk/chat/attack-dialog.hbs');
 const K = 'PDA.Greyhawk.Cards';
@@ -87,7 +89,11 @@ export function greyhawkDialogContext(
       return { ...option<string>(p, label, c.purpose), ...refused(label, impossible?.purposes[p]) };
     }),
     positions: POSITIONS.map((p) => option<string>(p, t(`${K}.Position.${p}`), c.position)),
-    grips: GRIPS.map((g) => option<string>(g, t(`${K}.Grip.${g}`), c.grip)),
+    // G-D1..G-D5: the attacker aims at the weapon or the shield; how the weapon is held is read
+    // from the target's documents by the GM, never asked here.
+    grips: DISARM_AIMS.map((g) =>
+      option<string>(g, t(`${K}.Aim.${g}`), c.grip === 'shield' ? 'shield' : 'oneHanded'),
+    ),
     ...fragileOptions(c.fragile),
     choices: c,
     sections: sectionContext(GREYHAWK_DIALOG_SECTIONS, {
@@ -155,7 +161,7 @@ export function readGreyhawkChoices(
     ) as CalledShot,
     purpose: pick<CalledPurpose>(CALLED_PURPOSES, data.get('purpose'), ''),
     position: pick<Position>(POSITIONS, data.get('position'), fallback.position),
-    grip: pick<Grip>(GRIPS, data.get('grip'), data.has('grip') ? fallback.grip : none.grip),
+    grip: pick<Grip>(DISARM_AIMS, data.get('grip'), none.grip),
     earlierDisarms: int(data.get('earlierDisarms'), 0, 0, 9),
     freeHands: int(data.get('freeHands'), fallback.freeHands, 0, 2),
     ...fragileField(data.get('fragile')),

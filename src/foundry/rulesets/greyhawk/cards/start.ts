@@ -18,7 +18,7 @@ import {
 } from '../../../chat';
 import { bool, int as intField, object, oneOf, optional, PayloadError, type Schema } from '../../../security';
 import { distanceMetres, tokenPlace } from './distance';
-import { activeFormData, bindSections } from '../../../apps';
+import { activeFormData, bindSections, waitOrDefaults } from '../../../apps';
 import {
   GREYHAWK_ATTACK_DIALOG,
   GREYHAWK_DIALOG_DEFAULTS,
@@ -326,7 +326,7 @@ export async function startGreyhawkAttack(
           impossibleFor(actor, itemId, offered),
         ),
       );
-      const result = await foundry.applications.api.DialogV2.wait({
+      const result = await waitOrDefaults({
         window: { title: t(`${K}.Dialog.Title`, { weapon: item.name ?? '' }) },
         content,
         buttons: [
@@ -341,7 +341,7 @@ export async function startGreyhawkAttack(
         ],
         rejectClose: false,
         render: (_e: Event, dialog: { element?: HTMLElement }) => bindSections(dialog.element),
-      } as unknown as foundry.applications.api.DialogV2.WaitOptions);
+      });
       choices = result && typeof result === 'object' ? (result as unknown as typeof fallback) : null;
     }
     if (!choices) return [];

@@ -3,7 +3,7 @@ import { armourClassParts, type ArmourClassParts } from '../../../../engine/grey
 import { MONSTER_STR } from '../../../../engine/greyhawk/data';
 import { fightState, type FightState } from '../../../../engine/greyhawk/health';
 import { greyhawkOptionsFromSettings } from '../settings';
-import { derive, STYLE_IDS, MASTERY_RANKS, type GreyhawkDerived } from './derived';
+import { derive, equippedOf, STYLE_IDS, MASTERY_RANKS, type GreyhawkDerived } from './derived';
 import {
   CLASSES,
   SIZES,
@@ -125,11 +125,14 @@ export class GuerrierAdndModel extends foundry.abstract.TypeDataModel<GuerrierSc
 
   /** The armour class: armour, shield, DEX defensive adjustment and magic (engine armour.ts). */
   get acParts(): ArmourClassParts {
+    // G-ST2: the weapon in hand, and the grip, say whether the shield still guards.
+    const weapon = equippedOf(this.parent);
     return armourClassParts({
       armour: this.armour,
       shield: this.shield as ShieldKind | '',
       dex: this.abilities.dex,
       magic: this.acMagic,
+      ...(weapon ? { inHand: { hands: weapon.hands, grip: this.grip === 'two' ? 'two' : 'one' } } : {}),
     });
   }
 

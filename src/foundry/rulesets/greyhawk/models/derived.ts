@@ -58,7 +58,8 @@ export function weaponsOf(parent: unknown): GreyhawkWeapon[] {
   return out;
 }
 
-function equippedOf(parent: unknown): GreyhawkWeapon | undefined {
+/** The first weapon the actor holds ready, as the engine sees it. */
+export function equippedOf(parent: unknown): GreyhawkWeapon | undefined {
   for (const item of itemList((parent as { items?: Iterable<ItemLike> } | null)?.items)) {
     const system = item.system as { equipped?: boolean; toEngine?: () => GreyhawkWeapon };
     if (item.type === 'arme-adnd' && system.equipped && typeof system.toEngine === 'function')

@@ -77,6 +77,8 @@ function armeSchema() {
     ruined: boolField(false),
     /** G-PA3: failed its save vs crushing blow after a parry: in pieces. */
     broken: boolField(false),
+    /** G-ST6: a heavy crossbow shot from the saddle: no reloading it until the rider is afoot. */
+    unloaded: boolField(false),
     description: htmlField(),
   };
 }

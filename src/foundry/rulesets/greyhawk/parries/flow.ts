@@ -1,9 +1,11 @@
 import { RulesError } from '../../../../engine/core/errors';
+import { refusalRule } from '../../../../engine/greyhawk/refusals';
 import type { ExchangeSide } from '../../../../engine/core/exchange';
 import {
   GREYHAWK_PARRY_EXCHANGE,
   greyhawkParryExchange,
   newParryState,
+  shieldParryKeepsAc,
   parryRefusal,
   shieldParryRefusal,
   type ParryEffect,
@@ -157,8 +159,9 @@ export function parryContext(card: Card, env: FlowEnv) {
     env.t({ key: `${K}.${key}`, ...(data ? { data } : {}) });
   const rule = s.shield ? 'G-ST3' : s.protects ? 'G-PA2' : 'G-PA1';
   const notes: { text: string; rule?: string }[] = [];
-  // G-ST3: the specialist's shield parry; the shield's AC still counts against the other attacks.
-  if (s.shield) notes.push({ text: L('ShieldKeepsAc'), rule: 'G-ST3' });
+  // G-ST3: a shield parry forfeits the shield's AC to the round's end; the specialist keeps it.
+  if (s.shield)
+    notes.push({ text: L(s.shieldKeepsAc === false ? 'ShieldForfeitsAc' : 'ShieldKeepsAc'), rule: 'G-ST3' });
   if (s.protects) notes.push({ text: L('Protects', { name: s.protects.name }), rule: 'G-PA2' });
   if (s.heldFor && s.left > 0) notes.push({ text: L('HeldFor', { name: s.heldFor.name }), rule: 'G-PA1' });
   notes.push({ text: L(s.left > 0 ? 'Left' : 'Spent', { round: s.round }), rule: 'G-PA1' });
@@ -203,6 +206,12 @@ const PARRY_CHOICES = object({
   with: optional(oneOf(['weapon', 'shield'] as const)),
 }) as unknown as Schema<ParryChoices>;
 
+/** A parry's refusal naming the rule it comes from (G-W2, G-PA1..G-PA4, G-ST3). */
+function cited(error: RulesError): RulesError {
+  const cite = refusalRule(error.key, 'G-PA1');
+  return new RulesError(error.key, { ...error.data, cite });
+}
+
 /** GM side: one parry card for the round, refused at once when the weapon cannot parry. */
 export const greyhawkParryOpener: CardOpener<ParryChoices> = {
   choices: PARRY_CHOICES,
@@ -220,17 +229,17 @@ export const greyhawkParryOpener: CardOpener<ParryChoices> = {
     const refusal = withShield
       ? shieldParryRefusal(engine, shield, other)
       : parryRefusal(engine, weapon, state, other);
-    if (refusal) throw refusal;
+    if (refusal) throw cited(refusal);
     const combat = combatOf(parrier);
     if (combat.id && parryCardsThisRound(parrier.uuid, combat.id, combat.round) > 0)
-      throw new RulesError('PDA.Error.Greyhawk.NoParryLeft');
+      throw cited(new RulesError('PDA.Error.Greyhawk.NoParryLeft'));
     const cardState: ParryCardState = {
       ...newParryState({
         parrierName: parrier.name,
         weaponName: weapon.name,
         itemId: request.itemId,
         round: combat.round,
-        ...(withShield && shield ? { shield } : {}),
+        ...(withShield && shield ? { shield, shieldKeepsAc: shieldParryKeepsAc(engine) } : {}),
         ...(other ? { protects: { id: defended.actorUuid, name: defended.name } } : {}),
       }),
       earlier: earlierAttackKeys(defended.actorUuid),

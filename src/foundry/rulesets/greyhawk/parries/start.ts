@@ -19,7 +19,7 @@ interface ActorDoc {
   readonly name: string;
   readonly isOwner: boolean;
   readonly system?: { readonly shield?: string };
-  readonly items: { get(id: string): { name?: string } | undefined };
+  readonly items: { get(id: string): { name?: string; system?: { polearm?: boolean } } | undefined };
 }
 
 /** The dialog's context (pure; the gallery renders it too). */
@@ -83,7 +83,13 @@ export async function startGreyhawkParry(
     if (!options.skipDialog) {
       const content = await renderTemplateWith(
         GREYHAWK_PARRY_DIALOG,
-        parryDialogContext(actor.name, item.name ?? '', others, actor.system?.shield ?? ''),
+        // G-PA2: only a polearm parries for someone else; another weapon is offered its bearer only.
+        parryDialogContext(
+          actor.name,
+          item.name ?? '',
+          item.system?.polearm === true ? others : [],
+          actor.system?.shield ?? '',
+        ),
       );
       const result = await foundry.applications.api.DialogV2.wait({
         window: { title: t(`${K}.Dialog.Title`, { weapon: item.name ?? '' }) },

@@ -1,7 +1,9 @@
 import { RulesError } from '../../../../engine/core/errors';
 import {
+  ATTACKING,
   GREYHAWK_ACTIONS,
   greyhawkRoundRules,
+  monsterAttacksPerTwoRounds,
   toGreyhawkRoundCombatant,
   type GreyhawkActionKind,
   type GreyhawkDeclaration,
@@ -20,7 +22,9 @@ import {
 import { templatePath } from '../../../constants';
 import { t } from '../../../i18n';
 import { greyhawkConditionsOf } from '../conditions';
-import { tickGreyhawkConditions } from '../conditions-round';
+import { ruledWeapon } from '../../../../engine/greyhawk/options';
+import { greyhawkOptionsFromSettings } from '../settings';
+import { standGreyhawkFighters, tickGreyhawkConditions } from '../conditions-round';
 import { readiedWeapons } from '../styles/facts';
 import { freeShotRole } from './free-shot';
 import { declarationExtras, parseDeclarationExtras, describeExtras, saveGrip } from './declaration';
@@ -64,7 +68,8 @@ export function greyhawkRoundCombatant(combatant: CombatantLike): GreyhawkRoundC
   const shieldText = actor?.system?.shield;
   const shield = shieldText ? (shieldText as ShieldKind) : undefined;
   // The first readied weapon, and a second melee weapon in the other hand (G-ST4).
-  const readied = readiedWeapons(actor).map((w) => w.weapon);
+  const options = greyhawkOptionsFromSettings();
+  const readied = readiedWeapons(actor).map((w) => ruledWeapon(w.weapon, options));
   const weapon = readied[0];
   const offHand = weapon?.melee ? readied.slice(1).find((w) => w.melee && w.hands !== 2) : undefined;
   // G-P2: conditions are effects on the actor.
@@ -94,10 +99,18 @@ export function greyhawkRoundCombatant(combatant: CombatantLike): GreyhawkRoundC
     prone,
     ...freeShotRole(combatant),
   });
+  // A monster attacks as its entry says; a missile weapon it shoots as the world's ruling says.
   const rate = character.monster
-    ? (actor?.system?.attacksPerTwoRounds ?? view.attacksPerTwoRounds)
+    ? monsterAttacksPerTwoRounds(
+        actor?.system?.attacksPerTwoRounds ?? view.attacksPerTwoRounds,
+        weapon,
+        view.attacksPerTwoRounds,
+        options,
+      )
     : view.attacksPerTwoRounds;
-  return { ...view, id, name, attacksPerTwoRounds: rate, ...lost };
+  // G-ST6: a rider declares whether the mount moves this round.
+  const mounted = (actor?.system as { mount?: string } | undefined)?.mount?.trim() ? { mounted: true } : {};
+  return { ...view, id, name, attacksPerTwoRounds: rate, ...lost, ...mounted };
 }
 
 const text = (value: unknown): string | undefined =>
@@ -166,6 +179,8 @@ export function greyhawkDeclarationContext(
   const mark = <T extends { value: string }>(options: T[], selected: string | undefined) =>
     options.map((o) => ({ ...o, selected: o.value === (selected ?? '') }));
   return {
+    // Each label names its field (for/id), unique per combatant's dialog.
+    idPrefix: `pda-gh-declare-${combatant.id}`,
     actions: mark(
       GREYHAWK_ACTIONS.map((a) => ({ value: a, label: t(`PDA.Greyhawk.Action.${a}`) })),
       current?.action ?? 'attack',
@@ -201,15 +216,41 @@ export function greyhawkDeclarationContext(
 async function promptGreyhawkDeclaration(
   request: DeclarationRequest<GreyhawkRoundCombatant, GreyhawkDeclaration, GreyhawkReadiness>,
 ): Promise<GreyhawkDeclaration | null> {
-  const result = await promptDeclarationForm(
-    templatePath('greyhawk/declare.hbs'),
-    greyhawkDeclarationContext(request),
-    request.combatant.name,
-  );
-  if (!result) return null;
-  const declaration = parseGreyhawkDeclaration(result);
+  let current = request.current;
+  let declaration: GreyhawkDeclaration;
+  for (;;) {
+    const result = await promptDeclarationForm(
+      templatePath('greyhawk/declare.hbs'),
+      greyhawkDeclarationContext({ ...request, current }),
+      request.combatant.name,
+    );
+    if (!result) return null;
+    declaration = parseGreyhawkDeclaration(result);
+    // A player's attack declared with nobody to strike is asked about, not taken silently. The
+    // GM, declaring every NPC, is not asked each time: an NPC's attack without a declared target
+    // goes to the target chosen at its turn.
+    if (declaration.targetId || !ATTACKING.has(declaration.action) || game.user?.isGM) break;
+    if (!(await pickTargetFirst(request.combatant.name, declaration.action))) break;
+    current = declaration;
+  }
   // The grip chosen at the round's start is the actor's until changed (G-ST1/G-ST2).
   return (await saveGrip(request, declaration)) ? declaration : null;
+}
+
+/** Asks whether to go back and pick a target for an attack declared without one. */
+async function pickTargetFirst(name: string, action: string): Promise<boolean> {
+  const answer: unknown = await foundry.applications.api.DialogV2.wait({
+    window: { title: t('PDA.Greyhawk.Declare.NoTargetTitle') },
+    content: `<p>${foundry.utils.escapeHTML(
+      t('PDA.Greyhawk.Declare.NoTargetAsk', { name, action: t(`PDA.Greyhawk.Action.${action}`) }),
+    )}</p>`,
+    buttons: [
+      { action: 'pick', label: t('PDA.Greyhawk.Declare.PickTarget'), default: true },
+      { action: 'none', label: t('PDA.Greyhawk.Declare.NoTarget') },
+    ],
+    rejectClose: false,
+  } as unknown as foundry.applications.api.DialogV2.WaitOptions);
+  return answer !== 'none';
 }
 
 export const greyhawkRoundAdapter: RoundAdapter<
@@ -227,4 +268,5 @@ export const greyhawkRoundAdapter: RoundAdapter<
   startsCard: startsGreyhawkCard,
   startCard: (combat, slotId) => startGreyhawkSlotAttack(combat, slotId),
   roundStarted: (combat) => tickGreyhawkConditions(combat),
+  afterCommand: (combat, state) => standGreyhawkFighters(combat, state),
 };

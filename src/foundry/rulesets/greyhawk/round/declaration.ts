@@ -31,10 +31,12 @@ export function parseDeclarationExtras(raw: Record<string, unknown>): Partial<Gr
   const grip = pick(GRIPS, raw.grip);
   const standUp = pick(STAND_UPS, raw.standUp);
   const move = pick(MOVES, raw.missileMove);
+  const moving = raw.mountMoving === true || raw.mountMoving === 'true' || raw.mountMoving === 'on';
   return {
     ...(grip ? { grip } : {}),
     ...(standUp ? { standUp } : {}),
     ...(move && move !== 'none' ? { missileMove: move } : {}),
+    ...(moving ? { mountMoving: true } : {}),
   };
 }
 
@@ -65,6 +67,7 @@ export function declarationExtras(c: GreyhawkRoundCombatant, current: GreyhawkDe
     ...(c.shoots
       ? { moves: MOVES.map((m) => ({ value: m, label: t(`${S}.Move.${m}`), selected: m === move })) }
       : {}),
+    ...(c.mounted ? { mounted: true, mountMoving: current?.mountMoving === true } : {}),
   };
 }
 
@@ -75,6 +78,7 @@ export function describeExtras(d: GreyhawkDeclaration): string {
   if (d.action === 'standUp')
     parts.push(t(d.standUp === 'forfeitAttack' ? `${S}.Declare.StandUpLose` : `${S}.Declare.StandUpWait`));
   if (d.missileMove) parts.push(t(`${S}.Move.${d.missileMove}`));
+  if (d.mountMoving) parts.push(t(`${S}.Declare.MountMoving`));
   return parts.length ? ` · ${parts.join(' · ')}` : '';
 }
 

@@ -1,4 +1,4 @@
-import { freeShot } from '../../../../engine/greyhawk/manoeuvres';
+import { freeShot, missilesInHand } from '../../../../engine/greyhawk/manoeuvres';
 import type { GreyhawkCharacter } from '../../../../engine/greyhawk/types';
 import type { CombatantLike } from '../../../combat';
 import { SYSTEM_ID } from '../../../constants';
@@ -32,9 +32,7 @@ function membersOf(combatant: CombatantLike): Member[] {
     const token = (c as unknown as { token?: TokenLike | null }).token ?? null;
     const actor = c.actor as unknown as { system?: { toEngine?: () => GreyhawkCharacter } } | null;
     const monster = actor?.system?.toEngine?.().monster !== undefined;
-    const weapons = readiedWeapons(actor).map((w) => w.weapon);
-    // G-F2: a monster's natural attack with a range is a volley, as good as a missile.
-    const ready = weapons.some((w) => !w.melee || (monster && (w.ranges?.long ?? 0) > 0));
+    const ready = missilesInHand(readiedWeapons(actor).map((w) => w.weapon));
     const hostile = token?.disposition !== undefined ? token.disposition < 0 : monster;
     if (c.id) out.push({ id: c.id, hostile, ready, token });
   }

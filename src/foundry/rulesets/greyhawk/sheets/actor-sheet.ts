@@ -1,3 +1,4 @@
+import { draggableItems } from '../../../weapon-macros';
 import { isRulesError } from '../../../../engine/core/errors';
 import {
   addClass,
@@ -24,7 +25,7 @@ import type {
   MasteryRank,
 } from '../../../../engine/greyhawk/types';
 import { sheetHeader } from '../../../models';
-import { PasseDArmesActorSheetBase, type RenderOptions } from '../../../apps';
+import { PasseDArmesActorSheetBase, type RenderOptions, withDialogDefaults } from '../../../apps';
 import { postTemplateCard } from '../../../chat';
 import { pullFree } from '../../../../engine/greyhawk/conditions';
 import { greyhawkConditionsOf, writeConditions } from '../conditions';
@@ -35,7 +36,7 @@ import { characterUpdate, itemList, MASTERY_RANKS, STYLE_IDS, type GreyhawkDeriv
 import { catalogueSource } from '../models/items';
 import { startGreyhawkAttack } from '../cards/start';
 import { onParryClick } from '../parries/start';
-import { onRealignClick } from '../shields/realign';
+import { onRealignClick, onRealignWeaponClick } from '../shields/realign';
 import { actorSheetContext, refusalText, type GreyhawkSheetInput } from './context';
 
 interface GreyhawkActorLike {
@@ -129,6 +130,7 @@ export class GreyhawkActorSheet extends PasseDArmesActorSheetBase {
       pullFree: GreyhawkActorSheet.#onPullFree,
       parry: onParryClick,
       realignShield: onRealignClick,
+      realignWeapon: onRealignWeaponClick,
     },
   };
 
@@ -167,9 +169,10 @@ export class GreyhawkActorSheet extends PasseDArmesActorSheetBase {
     return { ...base, ...actorSheetContext(sheetInputFromActor(actor, this.isEditable, enriched, tab)) };
   }
 
-  /** Class levels are changed through the engine (a drop below a rank's level is refused). */
+  /** Class levels change through the engine; weapons drag to the hotbar (weapon-macros.ts). */
   override async _onRender(context: Record<string, unknown>, options: RenderOptions) {
     await super._onRender(context, options);
+    draggableItems(this.element, (id) => this.document.items.get(id));
     for (const input of this.element.querySelectorAll<HTMLInputElement>('[data-class-level]')) {
       input.addEventListener('change', () => {
         void this.changeClassLevel(input.dataset.classLevel ?? '', Number(input.value));
@@ -214,9 +217,9 @@ export class GreyhawkActorSheet extends PasseDArmesActorSheetBase {
     return this.document.items.get(id) as Item.Implementation | undefined;
   }
 
-  static async #onAttack(this: GreyhawkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  static async #onAttack(this: GreyhawkActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
     const id = target.closest<HTMLElement>('[data-item-id]')?.dataset.itemId;
-    if (id) await startGreyhawkAttack(this.document, id);
+    if (id) await withDialogDefaults(event, () => startGreyhawkAttack(this.document, id)); // Shift: defaults
   }
 
   static async #onEquip(this: GreyhawkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

@@ -21,6 +21,8 @@ const CONDITION_RULES: Readonly<Record<ConditionStatus, string>> = {
   clothingCut: 'G-C1',
   parried: 'G-PA1',
   shieldPunched: 'G-SH1',
+  shieldEngaged: 'G-ST3',
+  rushing: 'G-SH2',
 };
 
 /** The fighter's lasting conditions as the sheet lists them (the token shows the same statuses). */

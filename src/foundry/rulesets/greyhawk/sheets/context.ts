@@ -128,6 +128,17 @@ function learnCost(c: GreyhawkCharacter, entry: string): number {
   return base + (extras.length ? Math.min(...extras) : 0);
 }
 
+/**
+ * A weapon's attacks a round as the sheet shows them; a weapon that is also thrown shows both its
+ * melee rate and its rate of fire (G-M4: a dagger 1/1 in hand, 2/1 thrown).
+ */
+function weaponRate(input: GreyhawkSheetInput, w: GreyhawkSheetInput['weapons'][number]): string {
+  const melee = rateLabel(attacksPerTwoRounds(input.character, w));
+  if (!w.melee || (w.ranges?.long ?? 0) <= 0) return melee;
+  const thrown = rateLabel(attacksPerTwoRounds(input.character, w, true));
+  return input.t ? input.t('PDA.Greyhawk.Sheet.RateThrown', { melee, thrown }) : `${melee} · ${thrown}`;
+}
+
 function weaponRows(input: GreyhawkSheetInput, monster: boolean) {
   const c = input.character;
   return input.weapons.map((w) => {
@@ -147,7 +158,7 @@ function weaponRows(input: GreyhawkSheetInput, monster: boolean) {
       proficient: status === 'proficient',
       masteryLabel: rank ? `${K}.Mastery.${rank}` : '',
       choice: c.weaponOfChoice === w.base,
-      rate: rateLabel(monster ? input.derived.attacksPerTwoRounds : attacksPerTwoRounds(c, w)),
+      rate: monster ? rateLabel(input.derived.attacksPerTwoRounds) : weaponRate(input, w),
     };
   });
 }
@@ -187,6 +198,7 @@ export function actorSheetContext(input: GreyhawkSheetInput) {
     conditions: conditionRows(input.conditions ?? {}, t),
     pinned: (input.conditions?.pinned ?? 0) > 0,
     shieldOffLine: input.conditions?.shieldOffLine === true,
+    offLine: input.conditions?.offLine === true,
     shields: ['', 'buckler', 'small', 'medium', 'large'].map((id) => ({
       id,
       label: `${K}.Shield.${id || 'none'}`,

@@ -10,6 +10,13 @@ import { conditionStatusWrites } from '../conditions';
  * the round's tick ends it with what lasts to the end of the round.
  */
 export async function shieldPunchCommit(actor: unknown, effects: readonly GreyhawkEffect[]): Promise<void> {
+  // G-ST6: the weapon's own state the opening changes (a heavy crossbow left unloaded in the saddle).
+  const items = (
+    actor as { items?: { get(id: string): { update(d: object): Promise<unknown> } | undefined } }
+  ).items;
+  for (const e of effects)
+    if (e.type === 'item' && e.fighter === 'attacker')
+      await items?.get(e.itemId)?.update({ system: { [e.field]: e.to } });
   const own = effects.filter((e) => e.type === 'condition' && e.fighter === 'attacker');
   if (!own.length) return;
   await applyStatusWrites(actor, conditionStatusWrites(own as Parameters<typeof conditionStatusWrites>[0]));

@@ -1,5 +1,5 @@
 import { RulesError } from '../../../../engine/core/errors';
-import { realignShield } from '../../../../engine/greyhawk/shield-realign';
+import { realignShield, realignWeapon } from '../../../../engine/greyhawk/shield-realign';
 import type { Budgets, CombatantId, RoundCombatant, RoundState } from '../../../../engine/round/types';
 import { resolveUuid, uuid, postTemplateCard } from '../../../chat';
 import {
@@ -11,7 +11,7 @@ import {
 } from '../../../combat';
 import { notifyError, t } from '../../../i18n';
 import { askGM, registerQuery, type QueryPayload } from '../../../queries';
-import { serialise } from '../../../security';
+import { oneOf, optional, serialise } from '../../../security';
 import { greyhawkConditionsOf, writeConditions } from '../conditions';
 
 /**
@@ -23,10 +23,12 @@ import { greyhawkConditionsOf, writeConditions } from '../conditions';
  */
 
 export const REALIGN_QUERY = 'greyhawk.realignShield';
-const REALIGN_SHAPE = { actorUuid: uuid() };
+/** What is realigned: the shield (G-D3, the default) or a two-handed weapon knocked off line (G-D2). */
+const REALIGN_SHAPE = { actorUuid: uuid(), what: optional(oneOf(['shield', 'weapon'] as const)) };
 
 interface RealignPayload extends QueryPayload {
   actorUuid: string;
+  what?: 'shield' | 'weapon';
 }
 
 interface FighterDoc {
@@ -64,7 +66,8 @@ export async function handleRealign(payload: RealignPayload, user: User): Promis
   const realign = async (): Promise<boolean> => {
     const state = fight && adapter ? (readRoundState(adapter, fight.combat) as State | null) : null;
     const budgets: Budgets | undefined = state && fight ? state.budgets[fight.combatantId] : undefined;
-    const done = realignShield(actor.name, greyhawkConditionsOf(actor), budgets);
+    const weapon = payload.what === 'weapon';
+    const done = (weapon ? realignWeapon : realignShield)(actor.name, greyhawkConditionsOf(actor), budgets);
     if (state && fight && adapter && done.budgets) {
       const next: State = { ...state, budgets: { ...state.budgets, [fight.combatantId]: done.budgets } };
       await writeRoundState(
@@ -79,12 +82,14 @@ export async function handleRealign(payload: RealignPayload, user: User): Promis
       actor,
       'greyhawk/realign-card.hbs',
       {
-        title: t('PDA.Greyhawk.Realign.Title', { name: actor.name }),
-        rolls: [],
-        outcome: t(done.budgets ? 'PDA.Greyhawk.Realign.Done' : 'PDA.Greyhawk.Realign.DoneOutside', {
+        title: t(weapon ? 'PDA.Greyhawk.Realign.WeaponTitle' : 'PDA.Greyhawk.Realign.Title', {
           name: actor.name,
         }),
-        rule: 'G-D3',
+        rolls: [],
+        outcome: t(`PDA.Greyhawk.Realign.${weapon ? 'Weapon' : ''}${done.budgets ? 'Done' : 'DoneOutside'}`, {
+          name: actor.name,
+        }),
+        rule: weapon ? 'G-D2' : 'G-D3',
       },
       [],
     );
@@ -109,6 +114,16 @@ export async function onRealignClick(this: { document: unknown }): Promise<void>
   try {
     const actor = this.document as FighterDoc;
     await askGM(REALIGN_QUERY, { actorUuid: actor.uuid });
+  } catch (error) {
+    notifyError(error);
+  }
+}
+
+/** The sheet action (`data-action="realignWeapon"`, G-D2): asks the GM (refusals are shown). */
+export async function onRealignWeaponClick(this: { document: unknown }): Promise<void> {
+  try {
+    const actor = this.document as FighterDoc;
+    await askGM(REALIGN_QUERY, { actorUuid: actor.uuid, what: 'weapon' });
   } catch (error) {
     notifyError(error);
   }

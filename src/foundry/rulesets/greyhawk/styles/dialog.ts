@@ -29,6 +29,8 @@ export function styleDialogContext(
   answers: StyleAnswers,
 ) {
   const missile = !weapon.melee;
+  // A javelin or a dagger may be thrown from the saddle too (ruling mountedThrowing): its mount's run is asked.
+  const fromSaddle = facts.mount !== undefined && (missile || (weapon.ranges?.long ?? 0) > 0);
   const pair = isPair(weapon, facts, missile);
   const grip = weapon.hands === 2 ? 'two' : weapon.hands === 'either' ? facts.grip : 'one';
   const freeHand = !missile && !pair && !facts.shield && grip === 'one';
@@ -47,7 +49,7 @@ export function styleDialogContext(
   if (shieldUse) facts_.push({ text: t(`${S}.Fact.Shield`), rule: 'G-ST3' });
   if (pair || freeHand || shieldUse)
     facts_.push({ text: t(`${S}.Fact.Reaction`, { value: sign(reaction) }), rule: styleRule });
-  if (facts.mount && missile)
+  if (facts.mount && fromSaddle)
     facts_.push({
       text: t(`${S}.Fact.Mount`, { name: facts.mount.name, normal: facts.mount.normal }),
       rule: 'G-ST6',
@@ -72,7 +74,7 @@ export function styleDialogContext(
     missile,
     moves: MOVES.map((m) => ({ value: m, label: t(`${S}.Move.${m}`), selected: m === answers.missileMove })),
     moveLabel: t(`${S}.MoveLabel`),
-    mounted: missile && facts.mount !== undefined,
+    mounted: fromSaddle,
     mountLabel: t(`${S}.MountMoved`),
     mountMoved: answers.mountMoved,
   };

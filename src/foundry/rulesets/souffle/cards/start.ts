@@ -1,4 +1,5 @@
 import { RulesError } from '../../../../engine/core/errors';
+import { waitOrDefaults } from '../../../apps';
 import type { AimKind, CharacteristicId } from '../../../../engine/souffle/attack';
 import { AIM_KINDS } from '../../../../engine/souffle/exchange';
 import { templatePath } from '../../../constants';
@@ -117,7 +118,7 @@ export async function startSouffleAttack(
         SOUFFLE_ATTACK_DIALOG,
         attackDialogContext(fighter, base, item.name ?? '', offered, aim),
       );
-      const result = await foundry.applications.api.DialogV2.wait({
+      const result = await waitOrDefaults({
         window: { title: t('PDA.Souffle.Chat.Dialog.Title', { weapon: item.name ?? '' }) },
         content,
         buttons: [
@@ -130,7 +131,7 @@ export async function startSouffleAttack(
           { action: 'cancel', label: t('PDA.Chat.Dialog.Cancel') },
         ],
         rejectClose: false,
-      } as unknown as foundry.applications.api.DialogV2.WaitOptions);
+      });
       choices = result && typeof result === 'object' ? (result as unknown as SouffleAttackChoices) : null;
       // S-AT7: an aim is prepared by its own short action, never picked here for free.
       if (choices?.aim && choices.aim !== aim) throw new RulesError('PDA.Error.SouffleAimNotPrepared');

@@ -1,9 +1,11 @@
+import { draggableItems } from '../../../weapon-macros';
 import {
   listenOnce,
   PasseDArmesActorSheetBase,
   PasseDArmesItemSheetBase,
   type RenderOptions,
   type TemplatePart,
+  withDialogDefaults,
 } from '../../../apps';
 import { plainSystem, sheetHeader, sheetItemRow } from '../../../models';
 import { isPosture } from '../../../../engine/souffle/posture';
@@ -114,9 +116,13 @@ export class SouffleActorSheet extends PasseDArmesActorSheetBase {
     };
   }
 
-  /** Métiers and disciplines are arrays: their inputs write the whole array on change. */
+  /**
+   * Métiers and disciplines are arrays: their inputs write the whole array on change. Weapons can
+   * be dragged to the hotbar (weapon-macros.ts).
+   */
   override async _onRender(context: Record<string, unknown>, options: RenderOptions): Promise<void> {
     await super._onRender(context, options);
+    draggableItems(this.element, (id) => this.document.items.get(id));
     for (const el of this.element.querySelectorAll<HTMLInputElement>('[data-metier-field]')) {
       listenOnce(el, 'change', 'Metier', () => void this.#updateMetier(el));
     }
@@ -234,11 +240,12 @@ export class SouffleActorSheet extends PasseDArmesActorSheetBase {
     await this.itemOf(target)?.deleteDialog();
   }
 
-  static async #onAttack(this: SouffleActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  static async #onAttack(this: SouffleActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
     const id = target.closest<HTMLElement>('[data-item-id]')?.dataset.itemId ?? '';
     // The attack card flow (S-R1): attack → forcing → defence → damage → apply / undo. A click
-    // always acts or says why not (an item without id is refused with its message).
-    await startSouffleAttack(this.document, id);
+    // always acts or says why not (an item without id is refused with its message). Shift-click:
+    // the dialog's defaults (apps/dialog-defaults.ts).
+    await withDialogDefaults(event, () => startSouffleAttack(this.document, id));
   }
 
   static async #onRollInitiative(this: SouffleActorSheet): Promise<void> {
