@@ -96,8 +96,14 @@ export class FantasiaFightRound extends FantasiaFightBase {
     if (f.part && f.partOf === declared && f.partReadiness === f.readinessId) return f.part;
     f.partOf = declared;
     f.partReadiness = f.readinessId;
-    let part = declared.parts.get(f.readinessId);
-    if (part) return part;
+    return declared.parts.get(f.readinessId) ?? this.buildPart(f, declared);
+  }
+
+  /**
+   * A part made (see `part`). A method of its own: its closures would have `part` make a context
+   * on every call, the kept ones too.
+   */
+  private buildPart(f: Runtime, declared: Declared): Part {
     const id = f.round.id;
     const specs = buildFantasiaSchedule({
       state: {
@@ -118,7 +124,7 @@ export class FantasiaFightRound extends FantasiaFightBase {
     });
     const act = new Uint8Array(specs.length);
     specs.forEach((spec, x) => (act[x] = slotAct(spec)));
-    part = {
+    const part: Part = {
       id: this.parts++,
       specs,
       act,
