@@ -117,12 +117,16 @@ function empty(
  * weapon (Bond de Nausicaä, F-B7: the sword serves as a pole, the dague or poignard strikes).
  */
 export function strikingWeapon(attack: AttackResult, attacker: FantasiaCombatant): FantasiaWeapon {
-  const second = attack.thrust?.thrust.conditions.find((c) => c.kind === 'secondWeapon');
-  if (!second || second.kind !== 'secondWeapon') return attack.weapon;
-  const found = (attacker.weapons ?? []).find(
-    (w) => w.id !== attack.weapon.id && w.type !== undefined && second.types.includes(w.type),
-  );
-  return found ?? attack.weapon;
+  // Loops, no closure over the attack: this runs on every blow, a thrust or not.
+  const thrust = attack.thrust;
+  if (!thrust) return attack.weapon;
+  for (const second of thrust.thrust.conditions) {
+    if (second.kind !== 'secondWeapon') continue;
+    for (const w of attacker.weapons ?? [])
+      if (w.id !== attack.weapon.id && w.type !== undefined && second.types.includes(w.type)) return w;
+    return attack.weapon;
+  }
+  return attack.weapon;
 }
 
 /**
@@ -263,28 +267,43 @@ export function rollDamage(
     rule.push('F-U4');
     if (knockOut.success) {
       states.unconscious = { hours: defender.characteristics.CON };
-      return finish(Math.floor(raw / 3), 0);
+      return finished(attack, parts, raw, Math.floor(raw / 3), 0, knockOut, states, offers, rule);
     }
-    if (options.knockOutFailure === 'noEffect') return finish(0, 0);
+    if (options.knockOutFailure === 'noEffect')
+      return finished(attack, parts, raw, 0, 0, knockOut, states, offers, rule);
   }
   const armour = ignoreArmour ? 0 : Math.min(defender.armour, raw);
   if (!ignoreArmour) rule.push('F-H3');
-  return finish(raw - armour, armour);
+  return finished(attack, parts, raw, raw - armour, armour, knockOut, states, offers, rule);
+}
 
-  function finish(total: number, armour: number): DamageResult {
-    return {
-      attackerId: attack.attackerId,
-      defenderId: attack.defenderId,
-      parts,
-      raw,
-      armour,
-      total,
-      knockOut,
-      states: states as Partial<FantasiaStates>,
-      offers,
-      rule,
-    };
-  }
+/**
+ * rollDamage's result. A function of its own: an inner one closing over rollDamage's locals made
+ * a context on every blow.
+ */
+function finished(
+  attack: AttackResult,
+  parts: DamagePart[],
+  raw: number,
+  total: number,
+  armour: number,
+  knockOut: ResistanceRoll | undefined,
+  states: Record<string, unknown>,
+  offers: Offer[],
+  rule: RuleId[],
+): DamageResult {
+  return {
+    attackerId: attack.attackerId,
+    defenderId: attack.defenderId,
+    parts,
+    raw,
+    armour,
+    total,
+    knockOut,
+    states: states as Partial<FantasiaStates>,
+    offers,
+    rule,
+  };
 }
 
 /** Before/after of one combatant, enough to undo a change. */
