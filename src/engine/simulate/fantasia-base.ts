@@ -1,4 +1,5 @@
 import type { PercentRange } from '../dice/formula';
+import type { DefenceOption } from '../fantasia/attack';
 import type { FumbleOptionId } from '../fantasia/fumbles';
 import { cachedRange, DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from '../fantasia/options';
 import {
@@ -124,6 +125,7 @@ export class FantasiaFightBase {
         const own = combatant(base, { value: base.pv.value, max: base.pv.max }, base.states);
         const strikers = new Map<string, Striker>();
         for (const w of missile ? [...sorted, missile] : sorted) strikers.set(w.id, striker(base, w));
+        const startDefences: (DefenceOption | null | undefined)[] = [];
         this.fighters.push({
           base,
           own,
@@ -161,7 +163,9 @@ export class FantasiaFightBase {
             .filter((w) => w.canParry)
             .map((w) => ({ id: w.id, skill: skillValue(base, w.skill) })),
           shieldSkill: base.shield ? skillValue(base, 'armesDeMelee') : -1,
-          defences: [],
+          defences: startDefences,
+          startDefences,
+          laterDefences: [],
           defencesFor: undefined,
           drawnFor: undefined,
           drawnWeapon: undefined,

@@ -203,7 +203,8 @@ export class FantasiaFightRound extends FantasiaFightBase {
     // The standing fighters by DEX (byDex is a stable sort, as the initiative's).
     const standing = this.standing;
     let n = 0;
-    for (const i of this.byDex) if (!arena.fighters[i]!.out) standing[n++] = i;
+    const byDex = this.byDex;
+    for (let k = 0; k < byDex.length; k++) if (!arena.fighters[byDex[k]!]!.out) standing[n++] = byDex[k]!;
     this.orderCount = 0;
     for (let a = 0; a < n;) {
       const dex = fighters[standing[a]!]!.round.dex;
