@@ -1,6 +1,6 @@
 import type { Dice } from '../dice/port';
 import type { DiceTerm } from '../dice/formula';
-import { damageChange, halfMetier, holdsParryWeapon, type DamageChange } from '../souffle/defence';
+import { damageChangeInto, halfMetier, holdsParryWeapon, type DamageChange } from '../souffle/defence';
 import { GUERRIER, type Gauge, type SouffleFighter } from '../souffle/fighter';
 import { ladderRow, levelBounds, parseLadderDice, type LadderDice } from '../souffle/ladder';
 import { DEFAULT_OPTIONS, type SouffleOptions } from '../souffle/options';
@@ -124,12 +124,22 @@ export class SouffleFightBase {
     this.totals = new Float64Array(this.fighters.length);
   }
 
+  /** The last blow's damage (see `hurt`): one record for every blow, read before the next. */
+  private readonly change: Mutable<DamageChange> = {
+    souffle: 0,
+    pv: 0,
+    states: [],
+    wounds: [],
+    toSouffle: 0,
+    toPv: 0,
+  };
+
   /**
    * S-DF3 on the fight's own copy of the fighter: the values damageChange gives (what
    * applyDamage would put on a copy) written in place, so a blow copies no fighter.
    */
   protected hurt(r: Runtime, taken: number): DamageChange {
-    const c = damageChange(r.f, taken, this.options);
+    const c = damageChangeInto(r.f, taken, this.options, this.change);
     const f = r.f as Mutable<SouffleFighter>;
     (f.souffle as Mutable<Gauge>).value = c.souffle;
     (f.pv as Mutable<Gauge>).value = c.pv;

@@ -180,6 +180,20 @@ export function damageChange(
   taken: number,
   options: Pick<SouffleOptions, 'spillToPv'> = DEFAULT_OPTIONS,
 ): DamageChange {
+  const out = { souffle: 0, pv: 0, states: fighter.states, wounds: fighter.wounds, toSouffle: 0, toPv: 0 };
+  return damageChangeInto(fighter, taken, options, out);
+}
+
+/**
+ * damageChange's values written into `out` and returned: the simulator keeps one record for
+ * every blow of a fight instead of one made per blow.
+ */
+export function damageChangeInto(
+  fighter: Pick<SouffleFighter, 'souffle' | 'pv' | 'states' | 'wounds'>,
+  taken: number,
+  options: Pick<SouffleOptions, 'spillToPv'>,
+  out: { -readonly [K in keyof DamageChange]: DamageChange[K] },
+): DamageChange {
   if (!Number.isInteger(taken) || taken < 0) {
     throw new RulesError('PDA.Error.OutOfRange', { what: 'damage', value: String(taken), min: 0, max: 9999 });
   }
@@ -199,7 +213,13 @@ export function damageChange(
     added.push(toPv);
     wounds = added;
   }
-  return { souffle, pv, states, wounds, toSouffle, toPv };
+  out.souffle = souffle;
+  out.pv = pv;
+  out.states = states;
+  out.wounds = wounds;
+  out.toSouffle = toSouffle;
+  out.toPv = toPv;
+  return out;
 }
 
 /** S-DF3 applied: the fighter after the hit (see damageChange). */
