@@ -5,8 +5,8 @@
  * Speed work must change none of them. A rule change that alters a fight on purpose re-pins the
  * figures of its ruleset in the same commit, and says so.
  *
- * Greyhawk: pinned before issue 44's rule fixes were merged; those fixes change rules on purpose,
- * so its figures are to be re-pinned after that merge if they moved.
+ * Greyhawk: pinned before issue 44's rule fixes were merged (they change rules on purpose); these
+ * encounters gave the same figures after the merge (d9704fb), so nothing was re-pinned.
  */
 import { describe, expect, it } from 'vitest';
 import { simulate, type SimulationReport } from '../../../src/engine/simulate';
