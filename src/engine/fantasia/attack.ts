@@ -138,8 +138,8 @@ export function resolveAttack(
     : undefined;
   const modifiers: Modifier[] = [];
   if (input.cover) modifiers.push({ rule: 'F-D5', key: 'PDA.Fantasia.Mod.Cover', value: -input.cover });
-  if (thrust) modifiers.push(...thrust.attackModifiers);
-  if (input.modifiers) modifiers.push(...input.modifiers);
+  if (thrust) for (const m of thrust.attackModifiers) modifiers.push(m);
+  if (input.modifiers) for (const m of input.modifiers) modifiers.push(m);
   const roll = rollPercent(skillValue(attacker, weapon.skill), modifiers, dice, options, ['F-H1']);
   const ranged = isRanged(weapon);
   const firearmMishap = weapon.kind === 'firearm' && !roll.success;
@@ -147,12 +147,9 @@ export function resolveAttack(
   // A crossbow or an arquebus must be reloaded by an action of its own (F-W5, F-W6); a bow or a
   // sling is nocked again as part of using it, its once-a-round limit being the round's (F-R9).
   if (weapon.reload === 'crossbow' || weapon.reload === 'arquebus') {
-    attackerAfter = {
-      ...attacker,
-      weapons: attacker.weapons?.map((w) => (w.id === weapon.id ? { ...w, loaded: false } : w)),
-    };
+    attackerAfter = { ...attacker, weapons: unloaded(attacker.weapons, weapon.id) };
   }
-  const rule: RuleId[] = [...roll.rule];
+  const rule: RuleId[] = roll.rule.slice();
   if (thrust) for (const r of thrust.rule) if (!rule.includes(r)) rule.push(r);
   if (input.knockOut) rule.push('F-U4');
   if (firearmMishap) rule.push('F-W6');
@@ -171,6 +168,14 @@ export function resolveAttack(
     attackerAfter,
     rule,
   };
+}
+
+/**
+ * The weapons with this one unloaded. A function of its own: a closure over the weapon in
+ * resolveAttack would make a context on every attack.
+ */
+function unloaded(weapons: FantasiaCombatant['weapons'], weaponId: string): FantasiaCombatant['weapons'] {
+  return weapons?.map((w) => (w.id === weaponId ? { ...w, loaded: false } : w));
 }
 
 /** What the defender declared this round, and what it already did. */
@@ -206,22 +211,28 @@ export interface DefenceOption {
   readonly thrustId?: string;
 }
 
+/** A weapon the defender can parry with now (F-D2, F-H6, F-W2, F-B7). */
+function usableForParry(w: FantasiaWeapon, s: FantasiaCombatant['states']): boolean {
+  return (
+    w.canParry &&
+    w.ready &&
+    !s.weaponBroken?.includes(w.id) &&
+    s.disarmed?.weaponId !== w.id &&
+    s.weaponBound?.weaponId !== w.id
+  );
+}
+
+// Plain loops, no closure: every exchange reads it, and a closure over the states would make a
+// context on every call.
 function parryWeapon(
   defender: FantasiaCombatant,
   declaration: DefenceDeclaration,
 ): FantasiaWeapon | undefined {
   const s = defender.states;
-  const usable = (w: FantasiaWeapon): boolean =>
-    w.canParry &&
-    w.ready &&
-    !s.weaponBroken?.includes(w.id) &&
-    s.disarmed?.weaponId !== w.id &&
-    s.weaponBound?.weaponId !== w.id;
   const weapons = defender.weapons ?? [];
-  if (declaration.parryWeaponId !== undefined) {
-    return weapons.find((w) => w.id === declaration.parryWeaponId && usable(w));
-  }
-  return weapons.find(usable);
+  const id = declaration.parryWeaponId;
+  for (const w of weapons) if ((id === undefined || w.id === id) && usableForParry(w, s)) return w;
+  return undefined;
 }
 
 /**
@@ -247,7 +258,7 @@ export function availableDefences(
     common.push({ rule: 'F-B4', key: 'PDA.Fantasia.Refusal.CriticalThrust' });
   const thrust = attack.thrust;
 
-  const parryReasons: Refusal[] = [...common];
+  const parryReasons: Refusal[] = common.slice();
   if (declaration.parriedThisRound)
     parryReasons.push({ rule: 'F-D2', key: 'PDA.Fantasia.Refusal.ParryUsed' });
   const weapon = parryWeapon(defender, declaration);
@@ -282,7 +293,7 @@ export function availableDefences(
     }
   }
 
-  const dodgeReasons: Refusal[] = [...common];
+  const dodgeReasons: Refusal[] = common.slice();
   if (!declaration.dodgeDeclared)
     dodgeReasons.push({ rule: 'F-D1', key: 'PDA.Fantasia.Refusal.DodgeNotDeclared' });
   if (declaration.attackDeclared)

@@ -60,7 +60,7 @@ export function thrustSeen(
   defenderId: string,
   thrustId: string,
 ): boolean {
-  return memory.includes(memoryKey(attackerId, defenderId, thrustId));
+  return memory.length > 0 && memory.includes(memoryKey(attackerId, defenderId, thrustId));
 }
 
 /** Remembers a successful placement (F-B5); returns a new memory. */

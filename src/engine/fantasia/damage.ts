@@ -48,6 +48,40 @@ function part(rule: RuleId, key: string, r: RollResult): DamagePart {
   return { rule, key, formula: r.formula, dice, total: r.total };
 }
 
+/**
+ * A damage part rolled: `part(evaluate(formula))` without the roll's record of each die when no
+ * term keeps dice (every die kept; a d3 a halved d6, as evaluate rolls it), the same dice in the
+ * same order and the same part.
+ */
+function rolledPart(rule: RuleId, key: string, formula: string | DiceFormula, dice: Dice): DamagePart {
+  const parsed = typeof formula === 'string' ? parseFormula(formula) : formula;
+  const terms = parsed.terms;
+  for (let k = 0; k < terms.length; k++) {
+    const t = terms[k]!;
+    if (t.kind !== 'constant' && t.keep) return part(rule, key, evaluate(parsed, dice));
+  }
+  const values: number[] = [];
+  let total = 0;
+  for (let k = 0; k < terms.length; k++) {
+    const t = terms[k]!;
+    if (t.kind === 'constant') {
+      total += t.sign * t.value;
+      continue;
+    }
+    let sum = 0;
+    const halved = t.faces === 3;
+    const rolledOn = halved ? 6 : t.faces;
+    for (let n = 0; n < t.count; n++) {
+      const rolled = dice.die(rolledOn);
+      const value = halved ? Math.ceil(rolled / 2) : rolled;
+      values.push(value);
+      sum += value;
+    }
+    total += t.sign * sum;
+  }
+  return { rule, key, formula: parsed.text, dice: values, total };
+}
+
 const diceOnlyCache = new Map<string, DiceFormula | null>();
 function cachedDiceOnly(formula: string): DiceFormula | undefined {
   let d = diceOnlyCache.get(formula);
@@ -82,12 +116,16 @@ function empty(
  * weapon (Bond de Nausicaä, F-B7: the sword serves as a pole, the dague or poignard strikes).
  */
 export function strikingWeapon(attack: AttackResult, attacker: FantasiaCombatant): FantasiaWeapon {
-  const second = attack.thrust?.thrust.conditions.find((c) => c.kind === 'secondWeapon');
-  if (!second || second.kind !== 'secondWeapon') return attack.weapon;
-  const found = (attacker.weapons ?? []).find(
-    (w) => w.id !== attack.weapon.id && w.type !== undefined && second.types.includes(w.type),
-  );
-  return found ?? attack.weapon;
+  // Loops, no closure over the attack: this runs on every blow, a thrust or not.
+  const thrust = attack.thrust;
+  if (!thrust) return attack.weapon;
+  for (const second of thrust.thrust.conditions) {
+    if (second.kind !== 'secondWeapon') continue;
+    for (const w of attacker.weapons ?? [])
+      if (w.id !== attack.weapon.id && w.type !== undefined && second.types.includes(w.type)) return w;
+    return attack.weapon;
+  }
+  return attack.weapon;
 }
 
 /**
@@ -112,7 +150,7 @@ export function rollDamage(
   if (defence.success) {
     const through = effects.find((e) => e.kind === 'damageThroughParry');
     if (through && through.kind === 'damageThroughParry' && defence.kind === 'parry') {
-      const p = part('F-B7', 'PDA.Fantasia.Damage.ThroughParry', evaluate(through.damage, dice));
+      const p = rolledPart('F-B7', 'PDA.Fantasia.Damage.ThroughParry', through.damage, dice);
       const total = Math.max(0, p.total - defender.armour);
       return {
         ...empty(
@@ -131,20 +169,20 @@ export function rollDamage(
 
   const weapon = strikingWeapon(attack, attacker);
   const formula = parseFormula(weapon.damage);
-  const parts: DamagePart[] = [part('F-H2', 'PDA.Fantasia.Damage.Weapon', evaluate(formula, dice))];
+  const parts: DamagePart[] = [rolledPart('F-H2', 'PDA.Fantasia.Damage.Weapon', formula, dice)];
   const rule: RuleId[] = ['F-H1', 'F-H2'];
   if (attack.critical) {
     const extra = cachedDiceOnly(weapon.damage);
     if (extra) {
-      parts.push(part('F-H5', 'PDA.Fantasia.Damage.Critical', evaluate(extra, dice)));
+      parts.push(rolledPart('F-H5', 'PDA.Fantasia.Damage.Critical', extra, dice));
       rule.push('F-H5');
     }
   }
   if (attacker.damageBonus !== '' && addsDamageBonus(weapon)) {
-    parts.push(part('F-H4', 'PDA.Fantasia.Damage.Bonus', evaluate(attacker.damageBonus, dice)));
+    parts.push(rolledPart('F-H4', 'PDA.Fantasia.Damage.Bonus', attacker.damageBonus, dice));
     rule.push('F-H4');
     if (effects.some((e) => e.kind === 'damageBonusTwice')) {
-      parts.push(part('F-B7', 'PDA.Fantasia.Damage.BonusAgain', evaluate(attacker.damageBonus, dice)));
+      parts.push(rolledPart('F-B7', 'PDA.Fantasia.Damage.BonusAgain', attacker.damageBonus, dice));
     }
   }
   let raw = 0;
@@ -228,28 +266,43 @@ export function rollDamage(
     rule.push('F-U4');
     if (knockOut.success) {
       states.unconscious = { hours: defender.characteristics.CON };
-      return finish(Math.floor(raw / 3), 0);
+      return finished(attack, parts, raw, Math.floor(raw / 3), 0, knockOut, states, offers, rule);
     }
-    if (options.knockOutFailure === 'noEffect') return finish(0, 0);
+    if (options.knockOutFailure === 'noEffect')
+      return finished(attack, parts, raw, 0, 0, knockOut, states, offers, rule);
   }
   const armour = ignoreArmour ? 0 : Math.min(defender.armour, raw);
   if (!ignoreArmour) rule.push('F-H3');
-  return finish(raw - armour, armour);
+  return finished(attack, parts, raw, raw - armour, armour, knockOut, states, offers, rule);
+}
 
-  function finish(total: number, armour: number): DamageResult {
-    return {
-      attackerId: attack.attackerId,
-      defenderId: attack.defenderId,
-      parts,
-      raw,
-      armour,
-      total,
-      knockOut,
-      states: states as Partial<FantasiaStates>,
-      offers,
-      rule,
-    };
-  }
+/**
+ * rollDamage's result. A function of its own: an inner one closing over rollDamage's locals made
+ * a context on every blow.
+ */
+function finished(
+  attack: AttackResult,
+  parts: DamagePart[],
+  raw: number,
+  total: number,
+  armour: number,
+  knockOut: ResistanceRoll | undefined,
+  states: Record<string, unknown>,
+  offers: Offer[],
+  rule: RuleId[],
+): DamageResult {
+  return {
+    attackerId: attack.attackerId,
+    defenderId: attack.defenderId,
+    parts,
+    raw,
+    armour,
+    total,
+    knockOut,
+    states: states as Partial<FantasiaStates>,
+    offers,
+    rule,
+  };
 }
 
 /** Before/after of one combatant, enough to undo a change. */

@@ -40,14 +40,25 @@ export const DEFAULT_FANTASIA_OPTIONS: FantasiaOptions = Object.freeze({
 });
 
 const rangeCache = new Map<string, PercentRange>();
+let lastText0: string | undefined;
+let lastRange0: PercentRange | undefined;
+let lastText1: string | undefined;
+let lastRange1: PercentRange | undefined;
 
 /** Parses a d100 range once (cached); throws PDA.Error.BadRange. */
 export function cachedRange(text: string): PercentRange {
+  // Every d100 roll reads the two ranges: the last two texts asked answer without a map lookup.
+  if (text === lastText0) return lastRange0!;
+  if (text === lastText1) return lastRange1!;
   let range = rangeCache.get(text);
   if (!range) {
     range = parseRange(text);
     if (rangeCache.size < 1000) rangeCache.set(text, range);
   }
+  lastText1 = lastText0;
+  lastRange1 = lastRange0;
+  lastText0 = text;
+  lastRange0 = range;
   return range;
 }
 

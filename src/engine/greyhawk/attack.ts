@@ -121,6 +121,11 @@ function masteryHit(
   return [master ? mod('G-M1', 'Mastery', 2) : mod('G-S4', 'Specialist', 1)];
 }
 
+/** Adds the modifiers at the end of the list (a loop: a spread into push is slower, every blow). */
+function append(mods: Modifier[], more: readonly Modifier[]): void {
+  for (let k = 0; k < more.length; k++) mods.push(more[k]!);
+}
+
 function mod(source: string, label: string, value: number): Modifier {
   return { source, label: `PDA.Greyhawk.Mod.${label}`, value };
 }
@@ -143,7 +148,7 @@ export function attackModifiers(
     if (dex !== 0) mods.push(mod('base', 'DexMissile', dex));
   }
   if (weapon.magic !== 0) mods.push(mod('base', 'Magic', weapon.magic));
-  mods.push(...proficiencyModifiers(c, weapon));
+  append(mods, proficiencyModifiers(c, weapon));
   if (c.weaponOfChoice === weapon.base) mods.push(mod('G-W6', 'WeaponOfChoice', 1));
 
   let band: RangeBand | undefined;
@@ -154,9 +159,9 @@ export function attackModifiers(
     if (band === 'long') mods.push(mod('base', 'RangeLong', RANGE_MODIFIER.long));
     if (band === 'extreme') mods.push(mod('G-M2', 'RangeExtreme', -10));
   }
-  mods.push(...masteryHit(c, weapon, missile, band));
+  append(mods, masteryHit(c, weapon, missile, band));
 
-  mods.push(...calledShotHitModifier(calledShotUse(ctx.calledManoeuvre, ctx.calledShot)));
+  append(mods, calledShotHitModifier(calledShotUse(ctx.calledManoeuvre, ctx.calledShot)));
 
   const pos = target.position ?? 'standing';
   if (pos !== 'helpless' && POSITION_BONUS[pos] !== 0) {
@@ -170,14 +175,14 @@ export function attackModifiers(
 
   if (ctx.secondHand) {
     const p = secondHandPenalties(c, ctx.secondHand, options);
-    mods.push(...(ctx.hand === 'off' ? p.off : p.main));
-    if (ctx.mixedManoeuvres && ctx.secondHand === 'twoWeapons') mods.push(...mixedManoeuvrePenalty(c));
+    append(mods, ctx.hand === 'off' ? p.off : p.main);
+    if (ctx.mixedManoeuvres && ctx.secondHand === 'twoWeapons') append(mods, mixedManoeuvrePenalty(c));
   } else if (ctx.hand === 'off') {
-    mods.push(...offHandModifiers(c, options));
+    append(mods, offHandModifiers(c, options));
   }
   if (ctx.mountSpeedFraction !== undefined)
-    mods.push(...mountedArcheryModifier(c, ctx.mountSpeedFraction, isBowOrCrossbow(weapon.kind)));
-  mods.push(...(ctx.extra ?? []));
+    append(mods, mountedArcheryModifier(c, ctx.mountSpeedFraction, isBowOrCrossbow(weapon.kind)));
+  append(mods, ctx.extra ?? []);
   return mods.filter((m) => m.value !== 0 || m.source === 'G-H1');
 }
 
@@ -225,16 +230,19 @@ export function judgeAttack(
     outcome = 'miss';
     automatic = 'natural1';
   }
-  return {
-    natural,
-    modifiers: mods,
-    modifierTotal,
-    needed,
-    thac0: attackerThac0,
-    total: sum,
-    outcome,
-    ...(automatic ? { automatic } : {}),
-  };
+  // Two literals rather than a spread of an optional key: no object made only to be copied.
+  if (automatic)
+    return {
+      natural,
+      modifiers: mods,
+      modifierTotal,
+      needed,
+      thac0: attackerThac0,
+      total: sum,
+      outcome,
+      automatic,
+    };
+  return { natural, modifiers: mods, modifierTotal, needed, thac0: attackerThac0, total: sum, outcome };
 }
 
 /**
@@ -307,7 +315,7 @@ export function damageModifiers(ctx: AttackContext): Modifier[] {
         mods.push(master ? mod('G-M1', 'PointBlank', 3) : mod('G-S3', 'PointBlank', 2));
     }
   }
-  if (!missile) mods.push(...twoHandedDamageBonus(c, weapon, ctx.twoHandedGrip === true));
+  if (!missile) append(mods, twoHandedDamageBonus(c, weapon, ctx.twoHandedGrip === true));
   return mods;
 }
 

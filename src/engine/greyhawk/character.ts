@@ -34,11 +34,18 @@ import type {
  */
 
 export function classGroups(c: GreyhawkCharacter): ClassGroup[] {
-  return [...new Set(c.classes.map((k) => CLASS_GROUP[k.cls]))];
+  const groups: ClassGroup[] = [];
+  for (const k of c.classes) {
+    const g = CLASS_GROUP[k.cls];
+    if (!groups.includes(g)) groups.push(g);
+  }
+  return groups;
 }
 
+/** In a warrior class (read on every blow: a plain loop, no list made). */
 export function isWarrior(c: GreyhawkCharacter): boolean {
-  return classGroups(c).includes('warrior');
+  for (const k of c.classes) if (CLASS_GROUP[k.cls] === 'warrior') return true;
+  return false;
 }
 
 /** Highest level among the character's classes (0 for a monster). */
@@ -122,20 +129,17 @@ export type ProficiencyStatus = 'proficient' | 'related' | 'none';
 
 /** Whether the character knows a weapon, a weapon of its tight group (G-W3), or neither. */
 export function proficiencyStatus(c: GreyhawkCharacter, base: string): ProficiencyStatus {
+  // Loops, no closure over the character: read on every attack (a context made per call else).
+  const proficiencies = c.proficiencies;
+  if (proficiencies.includes(base)) return 'proficient';
   const tight = tightGroupsOf(base);
-  const broad = broadGroupsOf(base);
-  if (
-    c.proficiencies.includes(base) ||
-    tight.some((g) => c.proficiencies.includes(`tight:${g}`)) ||
-    broad.some((g) => c.proficiencies.includes(`broad:${g}`))
-  ) {
-    return 'proficient';
+  for (const g of tight) if (proficiencies.includes(`tight:${g}`)) return 'proficient';
+  for (const g of broadGroupsOf(base)) if (proficiencies.includes(`broad:${g}`)) return 'proficient';
+  for (const p of proficiencies) {
+    if (p.startsWith('tight:') || p.startsWith('broad:')) continue;
+    for (const g of tightGroupsOf(p)) if (tight.includes(g)) return 'related';
   }
-  const relatedByTight = c.proficiencies.some((p) => {
-    if (p.startsWith('tight:') || p.startsWith('broad:')) return false;
-    return tightGroupsOf(p).some((g) => tight.includes(g));
-  });
-  return relatedByTight ? 'related' : 'none';
+  return 'none';
 }
 
 /** The least severe non-proficiency penalty among the character's class groups (G-W2). */

@@ -115,7 +115,13 @@ const EXCEPTIONAL: readonly { readonly upTo: number; readonly row: StrengthRow }
 export function strengthAdjustments(str: number, percent?: number): StrengthRow {
   const s = Math.min(25, Math.max(1, Math.floor(str)));
   if (s === 18 && percent !== undefined && percent >= 1) {
-    const band = EXCEPTIONAL.find((b) => percent <= b.upTo) ?? EXCEPTIONAL[4];
+    // A loop, no closure over the percentage: read on every attack and damage roll.
+    let band = EXCEPTIONAL[4];
+    for (const b of EXCEPTIONAL)
+      if (percent <= b.upTo) {
+        band = b;
+        break;
+      }
     return band ? band.row : { hit: 3, damage: 6 };
   }
   return STR_TABLE[s] ?? { hit: 0, damage: 0 };
@@ -337,8 +343,10 @@ export function isCrossbow(kind: WeaponKind): boolean {
   return kind === 'lightCrossbow' || kind === 'heavyCrossbow' || kind === 'handCrossbow';
 }
 
+const SIZES: readonly Size[] = ['T', 'S', 'M', 'L', 'H', 'G'];
+
 export function sizeIndex(size: Size): number {
-  return ['T', 'S', 'M', 'L', 'H', 'G'].indexOf(size);
+  return SIZES.indexOf(size);
 }
 
 export { WEAPONS, catalogueWeapon } from './weapon-catalogue';

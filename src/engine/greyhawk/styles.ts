@@ -45,30 +45,39 @@ export function secondHandPenalties(
   } else if (how === 'shield') {
     source = 'G-ST3';
     const slots = styleSlots(c, 'shield');
-    if (slots >= 2) [main, off] = manoeuvre === 'parry' ? [0, 0] : [0, -2];
-    else if (slots >= 1 && manoeuvre === 'parry') [main, off] = [0, -2];
+    if (slots >= 2) {
+      main = 0;
+      off = manoeuvre === 'parry' ? 0 : -2;
+    } else if (slots >= 1 && manoeuvre === 'parry') {
+      main = 0;
+      off = -2;
+    }
   } else {
     const slots = styleSlots(c, 'twoWeapons');
-    if (hasRanger(c)) [main, off] = [0, 0];
-    else if (slots >= 2) [main, off] = [0, -2];
+    if (hasRanger(c)) {
+      main = 0;
+      off = 0;
+    } else if (slots >= 2) {
+      main = 0;
+      off = -2;
+    }
   }
   if (c.handedness === 'ambidextrous') off = main;
+  // Read on every blow with a second weapon: plain arithmetic, only the lists returned are made.
   const reaction = dexterityAdjustments(c.dex).reaction;
-  const adjust = (v: number): number => {
-    const r = v + reaction;
-    return options.capReactionBonus ? Math.min(0, r) : r;
-  };
-  const mk = (value: number, label: string): Modifier[] => [{ source, label, value }];
-  const mainTotal = adjust(main);
-  const offTotal = adjust(off);
+  let mainTotal = main + reaction;
+  let offTotal = off + reaction;
+  if (options.capReactionBonus) {
+    mainTotal = Math.min(0, mainTotal);
+    offTotal = Math.min(0, offTotal);
+  }
+  const offMods: Modifier[] = [];
+  if (offTotal !== 0) offMods.push({ source, label: 'PDA.Greyhawk.Mod.OffHand', value: offTotal });
+  if (c.handedness === 'ambidextrous' && how !== 'freeHand')
+    offMods.push({ source: 'G-H1', label: 'PDA.Greyhawk.Mod.Ambidextrous', value: 0 });
   return {
-    main: mainTotal === 0 ? [] : mk(mainTotal, 'PDA.Greyhawk.Mod.MainHand'),
-    off: [
-      ...(offTotal === 0 ? [] : mk(offTotal, 'PDA.Greyhawk.Mod.OffHand')),
-      ...(c.handedness === 'ambidextrous' && how !== 'freeHand'
-        ? [{ source: 'G-H1', label: 'PDA.Greyhawk.Mod.Ambidextrous', value: 0 }]
-        : []),
-    ],
+    main: mainTotal === 0 ? [] : [{ source, label: 'PDA.Greyhawk.Mod.MainHand', value: mainTotal }],
+    off: offMods,
   };
 }
 

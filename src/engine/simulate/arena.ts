@@ -1,4 +1,4 @@
-import { bounds } from '../dice/formula';
+import { bounds, type DiceFormula } from '../dice/formula';
 import type { Dice } from '../dice/port';
 import type { TargetTactic } from './types';
 
@@ -148,4 +148,30 @@ export function shuffleInPlace<T>(items: T[], dice: Dice): T[] {
 
 export function shuffled<T>(items: readonly T[], dice: Dice): T[] {
   return shuffleInPlace([...items], dice);
+}
+
+/** A formula with no keep rule (its total is rollTotal's). */
+export function plainDice(formula: DiceFormula): boolean {
+  return formula.terms.every((t) => t.kind === 'constant' || t.keep === undefined);
+}
+
+/**
+ * The total of a formula with no keep rule, rolled die by die as evaluate rolls it (a d3 as a
+ * halved d6, its default: Fantasia F-U2), with no record of the dice.
+ */
+export function rollTotal(formula: DiceFormula, dice: Dice): number {
+  const terms = formula.terms;
+  let total = 0;
+  for (let k = 0; k < terms.length; k++) {
+    const t = terms[k]!;
+    if (t.kind === 'constant') {
+      total += t.sign * t.value;
+      continue;
+    }
+    let sum = 0;
+    if (t.faces === 3) for (let n = 0; n < t.count; n++) sum += Math.ceil(dice.die(6) / 2);
+    else for (let n = 0; n < t.count; n++) sum += dice.die(t.faces);
+    total += t.sign * sum;
+  }
+  return total;
 }

@@ -1,4 +1,5 @@
 import type { PercentRange } from '../dice/formula';
+import type { DefenceOption } from '../fantasia/attack';
 import type { FumbleOptionId } from '../fantasia/fumbles';
 import { cachedRange, DEFAULT_FANTASIA_OPTIONS, type FantasiaOptions } from '../fantasia/options';
 import {
@@ -54,8 +55,8 @@ export class FantasiaFightBase {
   protected readonly views = new Map<string, FantasiaWeapon>();
   protected readonly declarations: Record<string, FantasiaDeclaration> = {};
   protected readonly readiness: Record<string, FantasiaReadiness> = {};
-  /** Declarations made once and reused, by fighter and (kind, weapon). */
-  protected readonly declared: Map<number, Declared>[] = [];
+  /** Declarations made once and reused, by fighter and (kind, weapon) (an array: small int keys). */
+  protected readonly declared: (Declared | undefined)[][] = [];
   /** Parts made so far (see Part). */
   protected parts = 0;
   /** This round's slots in order: whose, what, with which weapon, the spec; done or not. */
@@ -124,6 +125,7 @@ export class FantasiaFightBase {
         const own = combatant(base, { value: base.pv.value, max: base.pv.max }, base.states);
         const strikers = new Map<string, Striker>();
         for (const w of missile ? [...sorted, missile] : sorted) strikers.set(w.id, striker(base, w));
+        const startDefences: (DefenceOption | null | undefined)[] = [];
         this.fighters.push({
           base,
           own,
@@ -161,7 +163,9 @@ export class FantasiaFightBase {
             .filter((w) => w.canParry)
             .map((w) => ({ id: w.id, skill: skillValue(base, w.skill) })),
           shieldSkill: base.shield ? skillValue(base, 'armesDeMelee') : -1,
-          defences: [],
+          defences: startDefences,
+          startDefences,
+          laterDefences: [],
           defencesFor: undefined,
           drawnFor: undefined,
           drawnWeapon: undefined,

@@ -199,7 +199,8 @@ export class FantasiaFightBlows extends FantasiaFightFumbles {
       if (picked) {
         kind = picked.kind;
         let target = picked.base;
-        for (const m of picked.modifiers) target += m.value;
+        const mods = picked.modifiers;
+        for (let m = 0; m < mods.length; m++) target += mods[m]!.value;
         const d = dice.die(100);
         defended =
           (d >= critical.from && d <= critical.to) ||
@@ -259,8 +260,15 @@ export class FantasiaFightBlows extends FantasiaFightFumbles {
     if (cacheable) {
       if (t.defencesFor !== defender.states || t.defencesWith !== defender.weapons) {
         // New states that differ in nothing the defences read (a lost balance, a fall) keep them.
-        if (t.defencesWith !== defender.weapons || !sameForDefence(t.defencesFor, defender.states))
-          t.defences.length = 0;
+        if (t.defencesWith !== defender.weapons || !sameForDefence(t.defencesFor, defender.states)) {
+          // Back to the fight's start (the next fight): its defences are kept apart.
+          if (defender.weapons === t.own.weapons && sameForDefence(t.own.states, defender.states))
+            t.defences = t.startDefences;
+          else {
+            t.defences = t.laterDefences;
+            t.defences.length = 0;
+          }
+        }
         t.defencesFor = defender.states;
         t.defencesWith = defender.weapons;
       }

@@ -96,8 +96,14 @@ export class FantasiaFightRound extends FantasiaFightBase {
     if (f.part && f.partOf === declared && f.partReadiness === f.readinessId) return f.part;
     f.partOf = declared;
     f.partReadiness = f.readinessId;
-    let part = declared.parts.get(f.readinessId);
-    if (part) return part;
+    return declared.parts.get(f.readinessId) ?? this.buildPart(f, declared);
+  }
+
+  /**
+   * A part made (see `part`). A method of its own: its closures would have `part` make a context
+   * on every call, the kept ones too.
+   */
+  private buildPart(f: Runtime, declared: Declared): Part {
     const id = f.round.id;
     const specs = buildFantasiaSchedule({
       state: {
@@ -118,7 +124,7 @@ export class FantasiaFightRound extends FantasiaFightBase {
     });
     const act = new Uint8Array(specs.length);
     specs.forEach((spec, x) => (act[x] = slotAct(spec)));
-    part = {
+    const part: Part = {
       id: this.parts++,
       specs,
       act,
@@ -197,7 +203,8 @@ export class FantasiaFightRound extends FantasiaFightBase {
     // The standing fighters by DEX (byDex is a stable sort, as the initiative's).
     const standing = this.standing;
     let n = 0;
-    for (const i of this.byDex) if (!arena.fighters[i]!.out) standing[n++] = i;
+    const byDex = this.byDex;
+    for (let k = 0; k < byDex.length; k++) if (!arena.fighters[byDex[k]!]!.out) standing[n++] = byDex[k]!;
     this.orderCount = 0;
     for (let a = 0; a < n;) {
       const dex = fighters[standing[a]!]!.round.dex;
@@ -263,13 +270,13 @@ export class FantasiaFightRound extends FantasiaFightBase {
   protected made(i: number, kind: number): Declared {
     let cache = this.declared[i];
     if (!cache) {
-      cache = new Map();
+      cache = [];
       this.declared[i] = cache;
     }
     // The weapon fought with is part of the key: after a broken weapon the declaration changes.
     const f = this.fighters[i]!;
     const k = f.melees.indexOf(f.melee) * 16 + kind;
-    let d = cache.get(k);
+    let d = cache[k];
     if (!d) {
       const declaration = this.build(i, kind);
       let moves = false;
@@ -285,7 +292,7 @@ export class FantasiaFightRound extends FantasiaFightBase {
           carries = true;
       }
       d = { declaration, parts: new Map(), moves, carries };
-      cache.set(k, d);
+      cache[k] = d;
     }
     return d;
   }

@@ -213,9 +213,14 @@ export interface Runtime {
    * The defence this fighter takes, by (missile, dodge declared, attack declared, parried), for
    * the states and weapons it has now: no tactic places a secret thrust, so availableDefences
    * reads nothing else of the attack. Worked out again once its states or weapons change (kept
-   * from fight to fight: every fight starts from the same ones).
+   * from fight to fight: every fight starts from the same ones). `startDefences` holds them for
+   * the states and weapons of a fight's start (its own copy's), `laterDefences` for any others;
+   * `defences` is the one of the two in use, so that a fight going back to its start's states
+   * (the next fight) finds them again.
    */
-  readonly defences: (DefenceOption | null | undefined)[];
+  defences: (DefenceOption | null | undefined)[];
+  readonly startDefences: (DefenceOption | null | undefined)[];
+  readonly laterDefences: (DefenceOption | null | undefined)[];
   defencesFor: FantasiaStates | undefined;
   /** Whether its melee weapon is in hand, for this readiness and weapon (see declare). */
   drawnFor: FantasiaReadiness | undefined;

@@ -1,11 +1,13 @@
 import type { Dice } from '../dice/port';
 import type { AttackResult, DefenceOption } from '../fantasia/attack';
-import { diceOnly, parseFormula, type DiceFormula } from '../dice/formula';
+import { diceOnly, parseFormula } from '../dice/formula';
 import { skillValue } from '../fantasia/skills';
 import type { FantasiaCombatant, FantasiaWeapon } from '../fantasia/types';
 import type { FantasiaStates } from '../fantasia/types';
 import { addsDamageBonus, isRanged } from '../fantasia/weapons';
-import { meanOf } from './arena';
+import { meanOf, plainDice } from './arena';
+
+export { plainDice, rollTotal } from './arena';
 import type { Striker } from './fantasia-runtime';
 
 // What the Fantasia simulator's own steps read once of a weapon and a defence (Striker, the best
@@ -43,31 +45,6 @@ export function sameForDefence(a: FantasiaStates | undefined, b: FantasiaStates)
     a.disarmed === b.disarmed &&
     a.weaponBound === b.weaponBound
   );
-}
-
-export function plainDice(formula: DiceFormula): boolean {
-  return formula.terms.every((t) => t.kind === 'constant' || t.keep === undefined);
-}
-
-/**
- * The total of a formula with no keep rule, rolled die by die as evaluate rolls it (a d3 as a
- * halved d6, F-U2), with no record of the dice.
- */
-export function rollTotal(formula: DiceFormula, dice: Dice): number {
-  const terms = formula.terms;
-  let total = 0;
-  for (let k = 0; k < terms.length; k++) {
-    const t = terms[k]!;
-    if (t.kind === 'constant') {
-      total += t.sign * t.value;
-      continue;
-    }
-    let sum = 0;
-    if (t.faces === 3) for (let n = 0; n < t.count; n++) sum += Math.ceil(dice.die(6) / 2);
-    else for (let n = 0; n < t.count; n++) sum += dice.die(t.faces);
-    total += t.sign * sum;
-  }
-  return total;
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   type GreyhawkSteps,
   MELEE_STRIKE,
   MISSILE,
+  type MeleeRead,
   MISSILE_STRIKE,
   MOVE,
   NO_STRIKE,
@@ -56,12 +57,16 @@ export class GreyhawkFightBase {
   protected readonly action: Int32Array;
   protected readonly d10: Int32Array;
   protected readonly total: Int32Array;
+  /** This round's attacks of each fighter acting (attacksThisRound, see schedule). */
+  protected readonly attacks: Int32Array;
   protected readonly acting: number[] = [];
   protected readonly rows: number[] = [];
   protected slotWho = new Int32Array(32);
   protected slotOrder = new Int32Array(32);
   protected slotMissile = new Uint8Array(32);
   protected slotCount = 0;
+  /** Each melee pair's blow read once, by attacker × fighters + foe (null: the engine's steps). */
+  protected readonly meleeReads: (MeleeRead | null | undefined)[] = [];
   /** A foe's hit points, for the tactics' target choice (made once). */
   protected readonly pvOf = (j: number): number => this.fighters[j]!.hp;
 
@@ -135,6 +140,7 @@ export class GreyhawkFightBase {
     this.action = new Int32Array(n);
     this.d10 = new Int32Array(n);
     this.total = new Int32Array(n);
+    this.attacks = new Int32Array(n);
     // A free shot (G-F1) has slots of its own: the tracker's schedule plays those rounds.
     this.plainRounds = this.fighters.every((f) => !f.asMelee.freeShot && !f.asMissile?.freeShot);
   }
@@ -263,16 +269,15 @@ export class GreyhawkFightBase {
       const a = action[i]!;
       total[i] = d10[i]! + this.fighters[i]!.initMods[(a === MISSILE ? 8 : 0) + a * 2 + first]!;
       rows.push(i);
-      most = Math.max(most, attacksThisRound(this.combatant(i, a), DECLARED[a]!, round));
+      const attacks = attacksThisRound(this.combatant(i, a), DECLARED[a]!, round);
+      this.attacks[i] = attacks;
+      if (attacks > most) most = attacks;
     }
     sortBy(rows, total);
     this.room(rows.length * Math.max(1, most));
     this.slotCount = 0;
     for (const i of rows) this.slot(i, total[i]!, action[i]!);
     for (let index = 2; index <= most; index++)
-      for (const i of rows) {
-        const a = action[i]!;
-        if (attacksThisRound(this.combatant(i, a), DECLARED[a]!, round) >= index) this.slot(i, total[i]!, a);
-      }
+      for (const i of rows) if (this.attacks[i]! >= index) this.slot(i, total[i]!, action[i]!);
   }
 }

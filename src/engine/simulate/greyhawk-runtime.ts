@@ -1,3 +1,4 @@
+import type { DiceFormula } from '../dice/formula';
 import type { GreyhawkDeclaration, GreyhawkRoundCombatant } from '../greyhawk/round';
 import type { GreyhawkCharacter, GreyhawkWeapon } from '../greyhawk/types';
 import type { Tactics } from './types';
@@ -21,6 +22,19 @@ export interface Runtime {
    * missile) and action, in round 1 and after: read once (see GreyhawkFight.schedule).
    */
   readonly initMods: Int32Array;
+}
+
+/** What a melee blow of one fighter on another reads before its dice (see GreyhawkFight.meleeRead). */
+export interface MeleeRead {
+  /** The sum of attackModifiers. */
+  readonly modifierTotal: number;
+  /** THAC0 − AC: what d20 + modifiers must reach. */
+  readonly needed: number;
+  /** The lowest natural d20 that is a critical (option criticalHits), 0 without the option. */
+  readonly critical: number;
+  /** The damage dice against this foe's size, and the sum of damageModifiers. */
+  readonly damage: DiceFormula;
+  readonly damageModifiers: number;
 }
 
 /** The actions a tactic declares, numbered (see GreyhawkFight.declare). */

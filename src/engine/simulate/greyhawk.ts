@@ -1,8 +1,20 @@
 import type { Dice } from '../dice/port';
-import { resolveAttack, rollDamage, type AttackContext } from '../greyhawk/attack';
+import {
+  attackModifiers,
+  criticalThreshold,
+  damageModifiers,
+  resolveAttack,
+  rollDamage,
+  total,
+  type AttackContext,
+} from '../greyhawk/attack';
+import { thac0 } from '../greyhawk/character';
+import { sizeIndex } from '../greyhawk/data';
+import { parseFormula } from '../dice/formula';
+import { plainDice, rollTotal } from './arena';
 import type { FightResult } from './stats';
 import { GreyhawkFightBase } from './greyhawk-base';
-import { MISSILE_STRIKE, MOVE, NO_STRIKE, NOT_FALLEN } from './greyhawk-runtime';
+import { type MeleeRead, MISSILE_STRIKE, MOVE, NO_STRIKE, NOT_FALLEN } from './greyhawk-runtime';
 
 export type { GreyhawkSteps } from './greyhawk-runtime';
 
@@ -93,6 +105,13 @@ export class GreyhawkFight extends GreyhawkFightBase {
     if (!weapon) return;
     if (missile ? distance > (weapon.ranges?.long ?? 0) : distance > 0) return;
     const t = this.fighters[foe]!;
+    if (!missile && !this.engineSteps) {
+      const read = this.meleeRead(i, foe);
+      if (read) {
+        this.fastStrike(i, foe, read, dice, out, order);
+        return;
+      }
+    }
     const ctx: AttackContext = {
       attacker: f.c,
       weapon,
@@ -123,7 +142,89 @@ export class GreyhawkFight extends GreyhawkFightBase {
         missile,
         ...(missile ? { distance } : {}),
       });
-    if (!hit) return;
+    if (hit) this.felled(i, foe, order, out);
+  }
+
+  /**
+   * What resolveAttack and rollDamage work out of a melee blow of `i` on `foe` before their dice
+   * (the fighters' sheets do not change during a fight): the sum of attackModifiers, THAC0 − AC,
+   * the critical threshold, the damage dice and the sum of damageModifiers; read through those
+   * functions once per pair. Undefined when the damage dice keep some (the engine's steps play it).
+   */
+  protected meleeRead(i: number, foe: number): MeleeRead | undefined {
+    const n = this.fighters.length;
+    const known = this.meleeReads[i * n + foe];
+    if (known !== undefined) return known ?? undefined;
+    const f = this.fighters[i]!;
+    const t = this.fighters[foe]!;
+    const ctx: AttackContext = { attacker: f.c, weapon: f.melee, target: { ac: t.ac, size: t.c.size } };
+    const large = sizeIndex(t.c.size) >= sizeIndex('L');
+    const damage = parseFormula(large ? f.melee.damageL : f.melee.damageSM);
+    const read: MeleeRead | null = plainDice(damage)
+      ? {
+          modifierTotal: total(attackModifiers(ctx, this.options)),
+          needed: thac0(f.c) - t.ac,
+          critical: this.options.criticalHits ? criticalThreshold(f.c, f.melee, false) : 0,
+          damage,
+          damageModifiers: total(damageModifiers(ctx)),
+        }
+      : null;
+    this.meleeReads[i * n + foe] = read;
+    return read ?? undefined;
+  }
+
+  /**
+   * A melee blow by the simulator's own steps, the same dice and values as resolveAttack and
+   * rollDamage: the d20 against THAC0 − AC with the modifiers (a natural 20 hits and a natural 1
+   * misses with the option naturalRolls); a critical (option criticalHits) rolls the damage dice
+   * twice; the damage at least 1 (ruling), taken off the hit points.
+   */
+  protected fastStrike(
+    i: number,
+    foe: number,
+    read: MeleeRead,
+    dice: Dice,
+    out: FightResult,
+    order: number,
+  ): void {
+    const f = this.fighters[i]!;
+    const t = this.fighters[foe]!;
+    out.blows += 1;
+    const tracer = this.tracer;
+    tracer?.start();
+    const natural = dice.die(20);
+    let hit = natural + read.modifierTotal >= read.needed;
+    if (this.options.naturalRolls && natural === 20) hit = true;
+    else if (this.options.naturalRolls && natural === 1) hit = false;
+    let damage = 0;
+    if (hit) {
+      let rolled = rollTotal(read.damage, dice);
+      if (read.critical > 0 && natural >= read.critical) rolled += rollTotal(read.damage, dice);
+      damage = Math.max(1, rolled + read.damageModifiers);
+    }
+    t.hp -= damage;
+    if (tracer)
+      tracer.blow({
+        round: this.round,
+        attacker: i,
+        defender: foe,
+        weaponId: f.melee.id,
+        hit,
+        defence: 'none',
+        defended: false,
+        damage,
+        defenderPv: t.hp,
+        attackerPv: f.hp,
+        order,
+        missile: false,
+      });
+    if (hit) this.felled(i, foe, order, out);
+  }
+
+  /** Down at 0 hp or below (struck at `order`), dead at −10. */
+  protected felled(i: number, foe: number, order: number, out: FightResult): void {
+    const arena = this.arena;
+    const t = this.fighters[foe]!;
     if (t.hp <= 0 && !arena.fighters[foe]!.out) {
       this.fellAt[foe] = order;
       arena.fighters[foe]!.out = true;

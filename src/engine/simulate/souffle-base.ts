@@ -1,6 +1,6 @@
 import type { Dice } from '../dice/port';
 import type { DiceTerm } from '../dice/formula';
-import { damageChange, halfMetier, holdsParryWeapon, type DamageChange } from '../souffle/defence';
+import { damageChangeInto, halfMetier, holdsParryWeapon, type DamageChange } from '../souffle/defence';
 import { GUERRIER, type Gauge, type SouffleFighter } from '../souffle/fighter';
 import { ladderRow, levelBounds, parseLadderDice, type LadderDice } from '../souffle/ladder';
 import { DEFAULT_OPTIONS, type SouffleOptions } from '../souffle/options';
@@ -124,12 +124,22 @@ export class SouffleFightBase {
     this.totals = new Float64Array(this.fighters.length);
   }
 
+  /** The last blow's damage (see `hurt`): one record for every blow, read before the next. */
+  private readonly change: Mutable<DamageChange> = {
+    souffle: 0,
+    pv: 0,
+    states: [],
+    wounds: [],
+    toSouffle: 0,
+    toPv: 0,
+  };
+
   /**
    * S-DF3 on the fight's own copy of the fighter: the values damageChange gives (what
    * applyDamage would put on a copy) written in place, so a blow copies no fighter.
    */
   protected hurt(r: Runtime, taken: number): DamageChange {
-    const c = damageChange(r.f, taken, this.options);
+    const c = damageChangeInto(r.f, taken, this.options, this.change);
     const f = r.f as Mutable<SouffleFighter>;
     (f.souffle as Mutable<Gauge>).value = c.souffle;
     (f.pv as Mutable<Gauge>).value = c.pv;
@@ -166,6 +176,21 @@ export class SouffleFightBase {
     if (d.single > 0) {
       this.keptMax = d.single;
       return dice.die(d.single);
+    }
+    if (d.pair !== PAIR_NONE) {
+      // Two dice, the loop below unrolled: the same dice, the same value and faces kept.
+      const f0 = d.faces[0]!;
+      const f1 = d.faces[1]!;
+      const a = dice.die(f0);
+      const b = dice.die(f1);
+      if (d.pair === PAIR_ROW_BEST || d.pair === PAIR_ROW_WORST) {
+        const better = d.pair === PAIR_ROW_BEST ? b > a : b < a;
+        const second = better || (a === b && f1 > f0);
+        this.keptMax = second ? f1 : f0;
+        return second ? b : a;
+      }
+      this.keptMax = f0;
+      return d.pair === PAIR_HIGH ? (b > a ? b : a) : b < a ? b : a;
     }
     const rolled = this.rolled;
     const faces = this.faces;
@@ -231,7 +256,15 @@ export interface LadderDraw {
   readonly termHigh: Uint8Array;
   readonly keep: number;
   readonly single: number;
+  /** Two dice alone: one kept of the row's (best or worst), or one term keeping its highest or lowest. */
+  readonly pair: number;
 }
+
+const PAIR_NONE = 0;
+const PAIR_ROW_BEST = 1;
+const PAIR_ROW_WORST = 2;
+const PAIR_HIGH = 3;
+const PAIR_LOW = 4;
 
 export function ladderDraw(parsed: LadderDice): LadderDraw {
   const terms = parsed.formula.terms.filter((t): t is DiceTerm => t.kind === 'dice');
@@ -251,5 +284,20 @@ export function ladderDraw(parsed: LadderDice): LadderDraw {
   const keep = parsed.keep === 'best' ? 1 : parsed.keep === 'worst' ? -1 : 0;
   // One die alone, kept whatever the rule (a keep of one or more, or none).
   const one = n === 1 && (keep !== 0 || termKeep[0]! !== 0);
-  return { n, faces, terms: terms.length, termEnd, termKeep, termHigh, keep, single: one ? faces[0]! : 0 };
+  let pair = PAIR_NONE;
+  if (!one && n === 2) {
+    if (keep !== 0) pair = keep > 0 ? PAIR_ROW_BEST : PAIR_ROW_WORST;
+    else if (terms.length === 1 && termKeep[0] === 1) pair = termHigh[0] === 1 ? PAIR_HIGH : PAIR_LOW;
+  }
+  return {
+    n,
+    faces,
+    terms: terms.length,
+    termEnd,
+    termKeep,
+    termHigh,
+    keep,
+    single: one ? faces[0]! : 0,
+    pair,
+  };
 }

@@ -180,6 +180,20 @@ export function damageChange(
   taken: number,
   options: Pick<SouffleOptions, 'spillToPv'> = DEFAULT_OPTIONS,
 ): DamageChange {
+  const out = { souffle: 0, pv: 0, states: fighter.states, wounds: fighter.wounds, toSouffle: 0, toPv: 0 };
+  return damageChangeInto(fighter, taken, options, out);
+}
+
+/**
+ * damageChange's values written into `out` and returned: the simulator keeps one record for
+ * every blow of a fight instead of one made per blow.
+ */
+export function damageChangeInto(
+  fighter: Pick<SouffleFighter, 'souffle' | 'pv' | 'states' | 'wounds'>,
+  taken: number,
+  options: Pick<SouffleOptions, 'spillToPv'>,
+  out: { -readonly [K in keyof DamageChange]: DamageChange[K] },
+): DamageChange {
   if (!Number.isInteger(taken) || taken < 0) {
     throw new RulesError('PDA.Error.OutOfRange', { what: 'damage', value: String(taken), min: 0, max: 9999 });
   }
@@ -189,11 +203,23 @@ export function damageChange(
   const toPv = souffleOpen && !options.spillToPv ? 0 : Math.min(rest, fighter.pv.value);
   let states = fighter.states;
   const souffle = fighter.souffle.value - toSouffle;
-  if (toSouffle > 0 && souffle === 0) states = withState(states, 'epuise');
-  if (toPv > 0) states = withState(states, 'fatigue');
+  // A state already ticked keeps the list as it is (every later hit of a tired fighter).
+  if (toSouffle > 0 && souffle === 0 && !states.includes('epuise')) states = withState(states, 'epuise');
+  if (toPv > 0 && !states.includes('fatigue')) states = withState(states, 'fatigue');
   const pv = fighter.pv.value - toPv;
-  const wounds = toPv > 0 ? [...fighter.wounds, toPv] : fighter.wounds;
-  return { souffle, pv, states, wounds, toSouffle, toPv };
+  let wounds = fighter.wounds;
+  if (toPv > 0) {
+    const added = wounds.slice();
+    added.push(toPv);
+    wounds = added;
+  }
+  out.souffle = souffle;
+  out.pv = pv;
+  out.states = states;
+  out.wounds = wounds;
+  out.toSouffle = toSouffle;
+  out.toPv = toPv;
+  return out;
 }
 
 /** S-DF3 applied: the fighter after the hit (see damageChange). */

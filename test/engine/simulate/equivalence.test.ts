@@ -655,9 +655,10 @@ describe("the simulator's own Fantasia steps play the fights the engine's steps 
 });
 
 describe("the simulator's own Greyhawk rounds are the tracker's rounds", () => {
-  // The same fights once with the simulator's own reading of the initiative and schedule and
-  // once through greyhawkInitiative and greyhawkSchedule (engineSteps): the same blows with their
-  // dice and initiative totals, the same winners, lengths and fighters' lots.
+  // The same fights once with the simulator's own reading of the initiative, schedule and melee
+  // blows and once through greyhawkInitiative, greyhawkSchedule, resolveAttack and rollDamage
+  // (engineSteps): the same blows with their dice and initiative totals, the same winners,
+  // lengths and fighters' lots.
   const greyhawkExample = (file: string): GreyhawkEncounter => {
     const encounter = exampleEncounter(file);
     if (encounter.ruleset !== 'greyhawk') throw new Error(`${file} is not a Greyhawk encounter`);
@@ -668,6 +669,13 @@ describe("the simulator's own Greyhawk rounds are the tracker's rounds", () => {
     [
       'four against four, equal totals one after the other',
       () => ({ ...greyhawkExample('greyhawk-melee-4v4.json'), simultaneous: false }),
+    ],
+    [
+      'four against four, the DMG critical hits, no natural 20 or 1',
+      () => ({
+        ...greyhawkExample('greyhawk-melee-4v4.json'),
+        options: { ...DEFAULT_GREYHAWK_OPTIONS, criticalHits: true, naturalRolls: false },
+      }),
     ],
     ['two fighters with bows against four gnolls at 60 m', () => greyhawkExample('greyhawk-gnolls.json')],
   ];
