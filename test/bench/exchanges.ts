@@ -59,7 +59,7 @@ export const FANTASIA_INPUTS: readonly ExchangeInput[] = [
 
 // Souffle: two swords against a parrying fighter, in prudent posture.
 const epee = WEAPONS.epeeLongue as SouffleWeapon;
-const target: SouffleFighter = {
+export const SOUFFLE_TARGET: SouffleFighter = {
   id: 't',
   name: 'Cible',
   geste: 3,
@@ -130,7 +130,7 @@ export function exchangeBenches(): readonly ExchangeBench[] {
             { mode: 'parade', states: [], posture: 'prudent' },
             sDice,
           );
-          sink += applyDamage(target, defence.taken).fighter.pv.value;
+          sink += applyDamage(SOUFFLE_TARGET, defence.taken).fighter.pv.value;
         }
         return sink;
       },

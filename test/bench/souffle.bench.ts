@@ -1,34 +1,17 @@
 import { bench, describe } from 'vitest';
-import { exchangeBenches } from './exchanges';
+import { exchangeBenches, SOUFFLE_TARGET } from './exchanges';
 import { SeededDice } from '../../src/engine/dice';
 import {
   WEAPONS,
   applyDamage,
   resolveAttack,
   resolveDefence,
-  type SouffleFighter,
   type SouffleWeapon,
 } from '../../src/engine/souffle';
 
 const dice = new SeededDice(42);
 const hache = WEAPONS.hacheDeuxMains as SouffleWeapon;
-const target: SouffleFighter = {
-  id: 't',
-  name: 'Cible',
-  geste: 3,
-  vigueur: 3,
-  acuite: 2,
-  metiers: { chasseur: 3 },
-  disciplines: [],
-  defense: 5,
-  initiative: 2,
-  souffle: { value: 12, max: 12 },
-  pv: { value: 15, max: 15 },
-  wounds: [],
-  chance: 1,
-  posture: 'prudent',
-  states: [],
-};
+const target = SOUFFLE_TARGET;
 
 // A thousand a call: one exchange takes well under a microsecond, below what a per-call timer
 // reads. simulate.bench.ts prints the exchange's rate timed as the CLI bundle runs it.
