@@ -7,6 +7,19 @@
 import { describe, expect, it } from 'vitest';
 import { Table } from '../harness/table';
 
+/** Alice's Bretteur against the GM's Brigand, the combat started from the GM's tracker. */
+async function bretteurAgainstBrigand() {
+  const table = await Table.open({ ruleset: 'fantasia' });
+  const gm = table.gm;
+  const alice = table.seat('Alice');
+  await table.importActor('fantasia-bestiaire', 'Bretteur', 'Alice');
+  await table.importActor('fantasia-bestiaire', 'Brigand');
+  const combat = await table.startEncounter('Bretteur', 'Brigand');
+  await gm.openTracker();
+  await gm.click('[data-action="pdaStartCombat"]', gm.tracker);
+  return { table, gm, alice, combat };
+}
+
 describe("core's combat hooks and world time follow the round engine", () => {
   it('the GM starts the encounter and moves to round 2 from the tracker', async () => {
     const table = await Table.open({ ruleset: 'fantasia' });
@@ -47,14 +60,7 @@ describe("core's combat hooks and world time follow the round engine", () => {
   });
 
   it('a player marking their own combatant defeated drops it from the round on every client', async () => {
-    const table = await Table.open({ ruleset: 'fantasia' });
-    const gm = table.gm;
-    const alice = table.seat('Alice');
-    await table.importActor('fantasia-bestiaire', 'Bretteur', 'Alice');
-    await table.importActor('fantasia-bestiaire', 'Brigand');
-    const combat = await table.startEncounter('Bretteur', 'Brigand');
-    await gm.openTracker();
-    await gm.click('[data-action="pdaStartCombat"]', gm.tracker);
+    const { table, alice, combat } = await bretteurAgainstBrigand();
     const mine = alice.game.combats
       .get(combat.id)
       .combatants.find((c: { name: string }) => c.name === 'Bretteur');
@@ -65,14 +71,7 @@ describe("core's combat hooks and world time follow the round engine", () => {
   });
 
   it('F-R1 a combatant the GM marks defeated then revives takes part in the rounds again', async () => {
-    const table = await Table.open({ ruleset: 'fantasia' });
-    const gm = table.gm;
-    const alice = table.seat('Alice');
-    await table.importActor('fantasia-bestiaire', 'Bretteur', 'Alice');
-    await table.importActor('fantasia-bestiaire', 'Brigand');
-    const combat = await table.startEncounter('Bretteur', 'Brigand');
-    await gm.openTracker();
-    await gm.click('[data-action="pdaStartCombat"]', gm.tracker);
+    const { table, gm, alice, combat } = await bretteurAgainstBrigand();
     const brigand = gm.game.combats
       .get(combat.id)
       .combatants.find((c: { name: string }) => c.name === 'Brigand');
@@ -87,14 +86,7 @@ describe("core's combat hooks and world time follow the round engine", () => {
   });
 
   it('F-R1 a player who clears the defeated mark of her own fallen fighter does not bring him back: only a GM revives', async () => {
-    const table = await Table.open({ ruleset: 'fantasia' });
-    const gm = table.gm;
-    const alice = table.seat('Alice');
-    await table.importActor('fantasia-bestiaire', 'Bretteur', 'Alice');
-    await table.importActor('fantasia-bestiaire', 'Brigand');
-    const combat = await table.startEncounter('Bretteur', 'Brigand');
-    await gm.openTracker();
-    await gm.click('[data-action="pdaStartCombat"]', gm.tracker);
+    const { table, gm, alice, combat } = await bretteurAgainstBrigand();
     const hers = alice.game.combats
       .get(combat.id)
       .combatants.find((c: { name: string }) => c.name === 'Bretteur');
