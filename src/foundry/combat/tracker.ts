@@ -2,10 +2,11 @@ import { SimulatorApp } from '../simulator';
 import { PasseDArmesCombatTrackerBase, type RenderOptions } from '../apps';
 import { templatePath } from '../constants';
 import { notifyError } from '../i18n';
-import { requesterFor, type CombatLike } from './adapter';
+import { requesterFor, type CombatLike, type CombatantLike } from './adapter';
 import { adapterOf, sendRoundCommand, type RoundCommand } from './service';
 import { readRoundState } from './store';
 import { buildTrackerView, type CombatantInfo, type TrackerView } from './view';
+import { lastDeclaration, rememberDeclaration } from './declaration-memory';
 
 /** What the row controls use of a Combatant and its token (Foundry's documents behind it). */
 interface TrackerCombatant {
@@ -72,7 +73,27 @@ export function trackerViewOf(combat: CombatLike | null): TrackerView {
       surprised: c.system.surprised,
     });
   }
-  return buildTrackerView({ adapter, state, combatants, viewer, hasCombat: true });
+  const round = state?.round ?? 0;
+  const remembers = (id: string): boolean => lastDeclaration(combat.id ?? '', id, round) !== undefined;
+  return buildTrackerView({ adapter, state, combatants, viewer, hasCombat: true, remembers });
+}
+
+interface TargetedToken {
+  readonly document?: { readonly uuid?: string };
+  readonly actor?: { readonly uuid?: string } | null;
+}
+
+/** The combatant of `combat` whose token this user targets (Foundry's T), if exactly one is. */
+function targetedCombatant(combat: CombatLike): string | undefined {
+  const targets = [...((game.user?.targets ?? []) as Iterable<TargetedToken>)];
+  const ids = new Set<string>();
+  for (const target of targets) {
+    for (const c of combat.combatants as Iterable<CombatantLike & { token?: { uuid?: string } | null }>) {
+      const token = c.token?.uuid;
+      if (c.id && token && token === target.document?.uuid) ids.add(c.id);
+    }
+  }
+  return ids.size === 1 ? [...ids][0] : undefined;
 }
 
 /**
@@ -95,6 +116,7 @@ export class PasseDArmesCombatTracker extends BaseTracker {
       pdaEndSlot: PasseDArmesCombatTracker.#onEndSlot,
       pdaAttack: PasseDArmesCombatTracker.#onAttack,
       pdaDeclare: PasseDArmesCombatTracker.#onDeclare,
+      pdaRepeatDeclaration: PasseDArmesCombatTracker.#onRepeatDeclaration,
       pdaGoFirst: PasseDArmesCombatTracker.#onGoFirst,
       pdaToggleSurprised: PasseDArmesCombatTracker.#onToggleSurprised,
       pdaSimulate: PasseDArmesCombatTracker.#onSimulate,
@@ -245,27 +267,72 @@ export class PasseDArmesCombatTracker extends BaseTracker {
     }
   }
 
-  static async #onDeclare(this: PasseDArmesCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+  /** The declaration request for a combatant of the tracker's combat, as this screen sees it. */
+  #declarationRequest(combatantId: string) {
     const combat = this.combat;
+    if (!combat) return undefined;
+    const adapter = adapterOf(combat);
+    const state = readRoundState(adapter, combat);
+    const combatant = state?.combatants[combatantId];
+    if (!state || !combatant) return undefined;
+    const last = lastDeclaration(combat.id ?? '', combatantId, state.round);
+    const targetId = targetedCombatant(combat);
+    const request = {
+      state,
+      combatant,
+      readiness: state.readiness[combatantId],
+      current: state.declarations[combatantId],
+      gm: Boolean(game.user?.isGM),
+      ...(last !== undefined ? { last } : {}),
+      ...(targetId && targetId !== combatantId ? { targetId } : {}),
+    };
+    // Once the passes run, the GM's edit amends the schedule.
+    const kind: 'amend' | 'declare' =
+      adapter.rules.steps.find((s) => s.id === state.step)?.kind === 'resolve' ? 'amend' : 'declare';
+    return { combat, adapter, state, request, kind };
+  }
+
+  static async #onDeclare(this: PasseDArmesCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
     const combatantId = target.dataset.combatantId;
-    if (!combat || !combatantId) return;
+    if (!combatantId) return;
     try {
-      const adapter = adapterOf(combat);
-      const state = readRoundState(adapter, combat);
-      const combatant = state?.combatants[combatantId];
-      if (!state || !combatant) return;
-      const declaration = await adapter.promptDeclaration({
-        state,
-        combatant,
-        readiness: state.readiness[combatantId],
-        current: state.declarations[combatantId],
-        gm: Boolean(game.user?.isGM),
-      });
+      const found = this.#declarationRequest(combatantId);
+      if (!found) return;
+      const { combat, adapter, state, request, kind } = found;
+      const declaration = await adapter.promptDeclaration(request);
       if (!declaration) return;
-      // Once the passes run, the GM's edit amends the schedule.
-      const kind =
-        adapter.rules.steps.find((s) => s.id === state.step)?.kind === 'resolve' ? 'amend' : 'declare';
-      await sendRoundCommand(combat, { kind, combatantId, declaration });
+      if (await sendRoundCommand(combat, { kind, combatantId, declaration }))
+        rememberDeclaration(combat.id ?? '', combatantId, state.round, declaration);
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  /** Declares again what this screen remembers of last round (one click, issue 46). */
+  static async #onRepeatDeclaration(
+    this: PasseDArmesCombatTracker,
+    _event: Event,
+    target: HTMLElement,
+  ): Promise<void> {
+    const combatantId = target.dataset.combatantId;
+    if (!combatantId) return;
+    try {
+      const found = this.#declarationRequest(combatantId);
+      if (!found || found.request.last === undefined) return;
+      const { combat, adapter, state, request, kind } = found;
+      const declaration: unknown = adapter.repeatDeclaration
+        ? adapter.repeatDeclaration(request)
+        : request.last;
+      if (declaration === undefined) {
+        // Last round's no longer fits (a foe gone, a weapon dropped): the form asks instead.
+        const asked = await adapter.promptDeclaration(request);
+        if (!asked) return;
+        if (await sendRoundCommand(combat, { kind, combatantId, declaration: asked }))
+          rememberDeclaration(combat.id ?? '', combatantId, state.round, asked);
+        return;
+      }
+      if (await sendRoundCommand(combat, { kind, combatantId, declaration }))
+        rememberDeclaration(combat.id ?? '', combatantId, state.round, declaration);
     } catch (error) {
       notifyError(error);
     }

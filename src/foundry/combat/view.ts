@@ -77,6 +77,8 @@ export interface DeclarationRowView {
   readonly goFirstLabel: string;
   /** The declare control's visible label and tooltip (Souffle: the posture choice). */
   readonly declareLabel: string;
+  /** This screen remembers last round's declaration: one click declares it again. */
+  readonly canRepeat: boolean;
 }
 
 export interface TrackerView {
@@ -141,6 +143,8 @@ const LABEL_KEYS = [
   'Ping',
   'AttackShort',
   'EndSlotHint',
+  'Repeat',
+  'RepeatHint',
 ] as const;
 
 function labels(adapter?: AnyRoundAdapter): Record<string, string> {
@@ -170,6 +174,8 @@ export interface ViewInput {
   readonly viewer: Requester;
   /** A Combat document exists. */
   readonly hasCombat: boolean;
+  /** Whether this screen remembers an earlier round's declaration of a combatant. */
+  readonly remembers?: (combatantId: string) => boolean;
 }
 
 export function buildTrackerView(input: ViewInput): TrackerView {
@@ -260,6 +266,8 @@ export function buildTrackerView(input: ViewInput): TrackerView {
         next: !sealed && next?.id === id,
         out,
         canDeclare: declaring && !out && mine && inTurn,
+        canRepeat:
+          declaring && !out && mine && inTurn && !declared && !sitting && (input.remembers?.(id) ?? false),
         declareLabel: declared ? t('PDA.Combat.EditDeclaration') : declareLabel,
         ...tieOf(id),
       };

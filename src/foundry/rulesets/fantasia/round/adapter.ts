@@ -14,6 +14,7 @@ import {
   type IntentKind,
 } from '../../../../engine/fantasia/round';
 import type { FantasiaCombatant } from '../../../../engine/fantasia/types';
+import { repeatedDeclaration, suggestedDeclaration } from '../../../../engine/fantasia/declare-defaults';
 import type { Requester } from '../../../../engine/round/types';
 import { templatePath } from '../../../constants';
 import { errorMessage, t } from '../../../i18n';
@@ -172,11 +173,25 @@ function intentSections(index: number, intent: FantasiaIntent | undefined, cross
   });
 }
 
+type FantasiaRequest = DeclarationRequest<FantasiaRoundCombatant, FantasiaDeclaration, FantasiaReadiness>;
+
+function suggestionOf(request: FantasiaRequest): FantasiaDeclaration | undefined {
+  const { state, combatant, readiness, last, targetId } = request;
+  if (declaresNothing(combatant)) return undefined;
+  return suggestedDeclaration(state, combatant, readiness, {
+    ...(last ? { last } : {}),
+    ...(targetId ? { targetId } : {}),
+  });
+}
+
 /** The dialog's context: rows of selects, already localized. */
 export function declarationFormContext(
   request: DeclarationRequest<FantasiaRoundCombatant, FantasiaDeclaration, FantasiaReadiness>,
 ) {
-  const { state, combatant, current, gm } = request;
+  const { state, combatant, gm } = request;
+  // Issue 46: the form starts from this round's declaration, else last round's, else the weapon
+  // in hand at the targeted foe.
+  const current = request.current ?? suggestionOf(request);
   const kinds = [
     { value: '', label: '—' },
     ...INTENT_KINDS.map((k) => ({ value: k, label: t(intentLabel(k)) })),
@@ -261,6 +276,14 @@ export const fantasiaRoundAdapter: RoundAdapter<
   describeDeclaration: describeFantasiaDeclaration,
   actionIcon: (action) => ICONS[action] ?? 'fa-solid fa-circle',
   promptDeclaration: promptFantasiaDeclaration,
+  // "Same as last round" only repeats a declaration that still fits; else the form asks.
+  repeatDeclaration: ({ state, combatant, last, targetId }) =>
+    declaresNothing(combatant)
+      ? undefined
+      : repeatedDeclaration(state, combatant, {
+          ...(last ? { last } : {}),
+          ...(targetId ? { targetId } : {}),
+        }),
   weaponFired,
   startsCard: startsAttackCard,
   startCard: (combat, slotId) => startSlotAttack(combat, slotId),

@@ -1,0 +1,66 @@
+/**
+ * Issue 46, an evening at the table: declarations that remember (the drawn weapon and the T
+ * target preselected, last round's declaration repeated in one click), slots that close
+ * themselves once their action is spent, and a GM who can always move on.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Seat } from '../harness/table';
+import { declare, fantasiaTable, itemId, startFight, text, type FantasiaTable } from './fantasia-table';
+
+/** The option a select of the newest dialog shows chosen, as the person reads it. */
+function chosen(seat: Seat, name: string): string {
+  const select = seat.dialog().querySelector<HTMLSelectElement>(`select[name="${name}"]`);
+  const option = select ? [...select.options].find((o) => o.selected) : undefined;
+  return option?.textContent?.trim() ?? '';
+}
+
+async function bretteurAndBrigand(): Promise<FantasiaTable> {
+  const t = await fantasiaTable([{ entry: 'Bretteur', owner: 'Bruno' }, { entry: 'Brigand' }]);
+  await startFight(t, ['Bretteur', 'Brigand']);
+  return t;
+}
+
+const row = (t: FantasiaTable, name: string) => `[data-combatant-id="${t.ids[name]}"]`;
+
+describe('Fantasia: declarations that remember (issue 46)', () => {
+  it('F-R5 the form starts with the sword in hand and the foe Bruno targets with T: he only confirms', async () => {
+    const t = await bretteurAndBrigand();
+    await t.bruno.target('Brigand');
+    await t.bruno.click(`[data-action="pdaDeclare"]${row(t, 'Bretteur')}`, t.bruno.tracker);
+    expect(chosen(t.bruno, 'intents.0.kind')).toBe('Attaquer au contact');
+    expect(chosen(t.bruno, 'intents.0.weaponId')).toBe('Épée fantasque');
+    expect(chosen(t.bruno, 'intents.0.targetId')).toBe('Brigand');
+    await t.bruno.answerDialog({});
+    expect(text(t.bruno.tracker.querySelector(`li${row(t, 'Bretteur')} .pda-summary`))).toBe(
+      'Attaquer au contact (Épée fantasque) → Brigand',
+    );
+  });
+
+  it('F-R5 in round 2 “Comme au round précédent” declares last round’s attack again in one click', async () => {
+    const t = await bretteurAndBrigand();
+    const sword = itemId(t.bruno, 'Bretteur', 'Épée fantasque');
+    await declare(t.bruno, t.ids.Bretteur!, {
+      'intents.0.kind': 'melee',
+      'intents.0.weaponId': sword,
+      'intents.0.targetId': t.ids.Brigand!,
+    });
+    // Round 1 has no earlier declaration to repeat.
+    expect(t.bruno.tracker.querySelector('[data-action="pdaRepeatDeclaration"]')).toBeNull();
+    await declare(t.gm, t.ids.Brigand!, { 'intents.0.kind': 'dodge' });
+    await t.gm.click('[data-action="pdaStartPasses"]', t.gm.tracker);
+    while (!text(t.gm.tracker).includes('Tout le monde a agi'))
+      await t.gm.click('[data-action="pdaNextSlot"]', t.gm.tracker);
+    await t.gm.click('[data-action="pdaNextRound"]', t.gm.tracker);
+    expect(text(t.bruno.tracker)).toContain('Round 2');
+    await t.bruno.click(`[data-action="pdaRepeatDeclaration"]${row(t, 'Bretteur')}`, t.bruno.tracker);
+    expect(t.bruno.dialogs()).toEqual([]);
+    expect(text(t.bruno.tracker.querySelector(`li${row(t, 'Bretteur')} .pda-summary`))).toBe(
+      'Attaquer au contact (Épée fantasque) → Brigand',
+    );
+    // The GM repeats the brigand's secret dodge the same way.
+    await t.gm.click(`[data-action="pdaRepeatDeclaration"]${row(t, 'Brigand')}`, t.gm.tracker);
+    expect(text(t.gm.tracker.querySelector(`li${row(t, 'Brigand')} .pda-summary`))).toContain('Esquive');
+    expect(t.gm.tracker.querySelector('[data-action="pdaStartPasses"]')).not.toBeNull();
+    expect(t.table.errors()).toEqual([]);
+  });
+});
