@@ -64,3 +64,70 @@ describe('Fantasia: declarations that remember (issue 46)', () => {
     expect(t.table.errors()).toEqual([]);
   });
 });
+
+describe('Slots that close themselves, a GM who can always move on (issue 46)', () => {
+  it('F-R1 Bruno’s blow is his slot’s action: once the brigand took no defence and the damage is applied, the slot is done without “J’ai fini”', async () => {
+    const t = await bretteurAndBrigand();
+    await t.bruno.target('Brigand');
+    await declare(t.bruno, t.ids.Bretteur!, {});
+    await t.gm.click('[data-action="pdaForcePasses"]', t.gm.tracker);
+    const current = () => text(t.bruno.tracker.querySelector('li.pda-slot.active .pda-name'));
+    expect(current()).toBe('Bretteur');
+    t.table.dice.push([100, 30]);
+    await t.bruno.click('li.active [data-action="pdaAttack"]', t.bruno.tracker);
+    await t.bruno.answerDialog({});
+    // The card still asks the brigand: the slot stays Bruno's.
+    expect(current()).toBe('Bretteur');
+    t.table.dice.push([6, 5], [4, 2]);
+    await t.gm.press('Ne rien faire');
+    await t.gm.press('Appliquer');
+    expect(current()).not.toBe('Bretteur');
+    const bretteurSlots = [...t.bruno.tracker.querySelectorAll('li.pda-slot')].filter(
+      (li) => text(li.querySelector('.pda-name')) === 'Bretteur',
+    );
+    expect(bretteurSlots.map((li) => li.classList.contains('done'))).toContain(true);
+    // The card keeps its undo.
+    expect(t.gm.buttons(t.gm.lastMessage()).map((b) => b.label)).toContain('Annuler');
+    expect(t.table.errors()).toEqual([]);
+  });
+
+  it('F-R1 “Round suivant” with a slot still open asks the GM, naming who has not acted, then moves on', async () => {
+    const t = await bretteurAndBrigand();
+    await declare(t.bruno, t.ids.Bretteur!, { 'intents.0.kind': 'dodge' });
+    await declare(t.gm, t.ids.Brigand!, { 'intents.0.kind': 'dodge' });
+    await t.gm.click('[data-action="pdaStartPasses"]', t.gm.tracker);
+    await t.gm.click('[data-action="pdaNextRound"]', t.gm.tracker);
+    expect(text(t.gm.dialog())).toContain('N’ont pas encore agi : '.replace('’', "'"));
+    expect(text(t.gm.dialog())).toMatch(/Brigand/);
+    expect(text(t.gm.dialog())).toMatch(/Bretteur/);
+    // Not now: the round stays.
+    await t.gm.answerDialog({}, 'no');
+    expect(text(t.bruno.tracker)).toContain('Round 1');
+    await t.gm.click('[data-action="pdaNextRound"]', t.gm.tracker);
+    await t.gm.answerDialog({}, 'yes');
+    expect(text(t.bruno.tracker)).toContain('Round 2');
+    expect(t.gm.warnings).toEqual([]);
+    expect(t.table.errors()).toEqual([]);
+  });
+});
+
+describe('One targeting rule (issue 46)', () => {
+  it('F-R5 a blow declared with no foe and no T target: the slot’s attack offers the brigand, the only foe, ticked; no click is lost', async () => {
+    const t = await bretteurAndBrigand();
+    const sword = itemId(t.bruno, 'Bretteur', 'Épée fantasque');
+    await declare(t.bruno, t.ids.Bretteur!, {
+      'intents.0.kind': 'melee',
+      'intents.0.weaponId': sword,
+      'intents.0.targetId': '',
+    });
+    await t.gm.click('[data-action="pdaForcePasses"]', t.gm.tracker);
+    t.table.dice.push([100, 30]);
+    await t.bruno.click('li.active [data-action="pdaAttack"]', t.bruno.tracker);
+    expect(t.bruno.warnings).toEqual([]);
+    const offeredFoes = [...t.bruno.dialog().querySelectorAll<HTMLInputElement>('input[name="target"]')];
+    expect(offeredFoes.map((i) => [text(i.closest('label')), i.checked])).toEqual([['Brigand', true]]);
+    await t.bruno.answerDialog({});
+    expect(text(t.gm.lastMessage())).toContain('Brigand');
+    expect(text(t.gm.lastMessage())).toContain('Attaque 30 /');
+  });
+});

@@ -41,7 +41,9 @@ describe('a fighter at 0 PV or below', () => {
     expect(text(t.gm.lastMessage())).toContain('Dommages subis 15');
     await t.gm.press('Appliquer');
     expect(t.gm.actor('Brigand').system.pv.value).toBe(-3);
-    // Bruno strikes again in his own slot (issue 29): the fallen brigand can neither parry nor dodge.
+    // His blow spent, his slot closed itself (issue 46); the GM gives it back for a second blow
+    // (issue 29: in his own slot): the fallen brigand can neither parry nor dodge.
+    await t.gm.click('[data-action="pdaPreviousSlot"]', t.gm.tracker);
     t.table.dice.push([100, 40]);
     await attackFromSheet(t.bruno, 'Bretteur', sword, 'Brigand');
     expect(offered(t.gm)).toEqual([

@@ -318,6 +318,9 @@ export function buildFantasiaSchedule(
 // ---------------------------------------------------------------------------------------------
 // The plug-in
 
+/** Slot actions played on one attack card (a blow, a shot, a throw, a knock-out). */
+export const FANTASIA_CARD_SLOTS: ReadonlySet<string> = new Set(['melee', 'shoot', 'throw', 'knockout']);
+
 export const fantasiaRound: RoundRules<FantasiaRoundCombatant, FantasiaDeclaration, FantasiaReadiness> = {
   id: 'fantasia',
   steps: FANTASIA_STEPS,
@@ -332,6 +335,8 @@ export const fantasiaRound: RoundRules<FantasiaRoundCombatant, FantasiaDeclarati
   carryOver: fantasiaCarryOver,
   sitsOut: (combatant) => declaresNothing(combatant) !== undefined,
   sideDown: fantasiaSideDown,
+  // F-R6..F-R8: one blow, shot or throw per attack slot; its card spends it.
+  closesWithCard: (slot) => FANTASIA_CARD_SLOTS.has(slot.action),
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -374,6 +374,8 @@ export const greyhawkRoundRules: RoundRules<GreyhawkRoundCombatant, GreyhawkDecl
         ? { standsAtTurn: true }
         : {}),
     }),
+    // G-P2: each slot that spends an attack is one attack, played on one card.
+    closesWithCard: (slot) => slot.spends === 'attacks',
   };
 
 /** A DMG parry (G-PA4) is the only thing its declarer does this round. */

@@ -357,6 +357,7 @@ export {
   nextDeclarant,
   declarants,
   canContinue,
+  yetToAct,
 } from './state';
 
 export { declare, retractDeclaration, amendDeclaration } from './declare';

@@ -1,8 +1,9 @@
 import { SimulatorApp } from '../simulator';
 import { PasseDArmesCombatTrackerBase, type RenderOptions } from '../apps';
 import { templatePath } from '../constants';
-import { notifyError } from '../i18n';
-import { requesterFor, type CombatLike, type CombatantLike } from './adapter';
+import { notifyError, t } from '../i18n';
+import { isRoundComplete, yetToAct } from '../../engine/round/engine';
+import { combatantById, requesterFor, type CombatLike, type CombatantLike } from './adapter';
 import { adapterOf, sendRoundCommand, type RoundCommand } from './service';
 import { readRoundState } from './store';
 import { buildTrackerView, type CombatantInfo, type TrackerView } from './view';
@@ -111,7 +112,7 @@ export class PasseDArmesCombatTracker extends BaseTracker {
       pdaPreviousSlot: PasseDArmesCombatTracker.#command({ kind: 'previousSlot' }),
       pdaNextSlot: PasseDArmesCombatTracker.#command({ kind: 'nextSlot' }),
       pdaNextPass: PasseDArmesCombatTracker.#command({ kind: 'nextPass' }),
-      pdaNextRound: PasseDArmesCombatTracker.#command({ kind: 'nextRound' }),
+      pdaNextRound: PasseDArmesCombatTracker.#onNextRound,
       pdaEndCombat: PasseDArmesCombatTracker.#onEndCombat,
       pdaEndSlot: PasseDArmesCombatTracker.#onEndSlot,
       pdaAttack: PasseDArmesCombatTracker.#onAttack,
@@ -158,6 +159,40 @@ export class PasseDArmesCombatTracker extends BaseTracker {
   static async #onEndCombat(this: PasseDArmesCombatTracker): Promise<void> {
     const combat = this.combat as unknown as Combat.Implementation | null;
     await combat?.endCombat();
+  }
+
+  /**
+   * GM: the next round. With fighters who have not acted yet, a confirmation names them, and the
+   * round moves on past their slots (issue 46: the GM can always move on).
+   */
+  static async #onNextRound(this: PasseDArmesCombatTracker): Promise<void> {
+    const combat = this.combat;
+    if (!combat) return;
+    let force = false;
+    try {
+      const adapter = adapterOf(combat);
+      const state = readRoundState(adapter, combat);
+      if (state && !isRoundComplete(adapter.rules, state)) {
+        const names = yetToAct(state).map(
+          (id) => combatantById(combat, id)?.name ?? state.combatants[id]?.name ?? id,
+        );
+        if (names.length) {
+          const content = `<p>${foundry.utils.escapeHTML(
+            t('PDA.Combat.NextRoundConfirm', { names: names.join(', ') }),
+          )}</p>`;
+          const go = await foundry.applications.api.DialogV2.confirm({
+            window: { title: t('PDA.Combat.NextRoundConfirmTitle') },
+            content,
+          } as unknown as foundry.applications.api.DialogV2.ConfirmConfig);
+          if (go !== true) return;
+        }
+        force = true;
+      }
+    } catch (error) {
+      notifyError(error);
+      return;
+    }
+    await sendRoundCommand(combat, { kind: 'nextRound', ...(force ? { force } : {}) });
   }
 
   static async #onEndSlot(this: PasseDArmesCombatTracker, _event: Event, target: HTMLElement): Promise<void> {

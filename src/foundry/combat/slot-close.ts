@@ -1,0 +1,43 @@
+import { currentSlot } from '../../engine/round/engine';
+import { isActiveGM } from '../active-gm';
+import { adapterOf, runRoundCommand } from './service';
+import { readRoundState } from './store';
+import type { CombatLike } from './adapter';
+
+/** The card that settled, as far as the round cares: whose it is, in which combat and round. */
+export interface SettledCard {
+  readonly combatId?: string;
+  readonly round?: number;
+  readonly actorUuid: string;
+}
+
+interface Fighter {
+  readonly id: string | null;
+  readonly actor?: { readonly uuid?: string } | null;
+}
+
+const GM = { gm: true } as const;
+
+/**
+ * Issue 46, on the active GM's client: a card of the current slot's fighter has nothing left to
+ * answer; when the round's rules say the slot's action is spent by it (RoundRules.closesWithCard),
+ * the slot closes itself, and so does each following slot of that fighter the same card paid (a
+ * Souffle long action). The card stays as it is (Annuler included).
+ */
+export async function closeSlotsSpentBy(card: SettledCard): Promise<void> {
+  if (!isActiveGM() || !card.combatId) return;
+  const combat = game.combats?.get(card.combatId) as unknown as CombatLike | undefined;
+  if (!combat) return;
+  const adapter = adapterOf(combat);
+  const rules = adapter.rules;
+  if (!rules.closesWithCard) return;
+  for (let guard = 0; guard < 4; guard++) {
+    const state = readRoundState(adapter, combat);
+    if (!state || state.ended || (card.round !== undefined && card.round !== state.round)) return;
+    const slot = currentSlot(state);
+    if (!slot || !rules.closesWithCard(slot)) return;
+    const fighter = [...(combat.combatants as Iterable<Fighter>)].find((c) => c.id === slot.combatantId);
+    if (!fighter?.actor?.uuid || fighter.actor.uuid !== card.actorUuid) return;
+    await runRoundCommand(combat, GM, { kind: 'endSlot', slotId: slot.id });
+  }
+}
