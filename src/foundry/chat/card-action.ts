@@ -105,7 +105,7 @@ export async function handleCardAction(
 /** A settled card of a fighter in its slot closes the slot (issue 46); never fails the action. */
 export async function closeSpentSlots(card: CardSnapshot, env: CardEnv): Promise<void> {
   try {
-    if (card.combatId && cardSettled(card, env)) await closeSlotsSpentBy(card);
+    if (cardSettled(card, env)) await closeSlotsSpentBy(card);
   } catch (error) {
     console.error(error);
   }

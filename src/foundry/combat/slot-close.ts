@@ -19,21 +19,33 @@ interface Fighter {
 const GM = { gm: true } as const;
 
 /**
+ * The card's combat: the one it names, else (a card that names none, as Greyhawk's) the active
+ * combat its fighter is in.
+ */
+function combatOfCard(card: SettledCard): CombatLike | undefined {
+  if (card.combatId) return game.combats?.get(card.combatId) as unknown as CombatLike | undefined;
+  const all = (game.combats?.contents ?? []) as unknown as (CombatLike & { active?: boolean })[];
+  return all.find(
+    (c) => c.active && [...(c.combatants as Iterable<Fighter>)].some((f) => f.actor?.uuid === card.actorUuid),
+  );
+}
+
+/**
  * Issue 46, on the active GM's client: a card of the current slot's fighter has nothing left to
  * answer; when the round's rules say the slot's action is spent by it (RoundRules.closesWithCard),
  * the slot closes itself, and so does each following slot of that fighter the same card paid (a
  * Souffle long action). The card stays as it is (Annuler included).
  */
 export async function closeSlotsSpentBy(card: SettledCard): Promise<void> {
-  if (!isActiveGM() || !card.combatId) return;
-  const combat = game.combats?.get(card.combatId) as unknown as CombatLike | undefined;
+  if (!isActiveGM()) return;
+  const combat = combatOfCard(card);
   if (!combat) return;
   const adapter = adapterOf(combat);
   const rules = adapter.rules;
   if (!rules.closesWithCard) return;
   for (let guard = 0; guard < 4; guard++) {
     const state = readRoundState(adapter, combat);
-    if (!state || state.ended || (card.round !== undefined && card.round !== state.round)) return;
+    if (!state || state.ended || (card.round && card.round !== state.round)) return;
     const slot = currentSlot(state);
     if (!slot || !rules.closesWithCard(slot)) return;
     const fighter = [...(combat.combatants as Iterable<Fighter>)].find((c) => c.id === slot.combatantId);
