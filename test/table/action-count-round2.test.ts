@@ -27,10 +27,13 @@ const current = (seat: Seat): string => text(seat.tracker.querySelector('li.pda-
 const slotId = (seat: Seat): string =>
   seat.tracker.querySelector('li.pda-slot.active')?.getAttribute('data-slot-id') ?? '';
 
-/** The GM moves on to the next round (confirming when a slot is still open). */
+/** The GM closes the round's open slots and starts the next round (uncounted). */
 async function gmNextRound(gm: Seat): Promise<void> {
+  for (let guard = 0; guard < 20 && !text(gm.tracker).includes('Tout le monde a agi'); guard++) {
+    const end = gm.tracker.querySelector<HTMLElement>('li.active [data-action="pdaEndSlot"]');
+    await gm.click(end ?? gm.tracker.querySelector<HTMLElement>('[data-action="pdaNextSlot"]')!);
+  }
   await gm.click('[data-action="pdaNextRound"]', gm.tracker);
-  if (gm.dialogs().length) await gm.answerDialog({}, 'yes');
 }
 
 /** The GM resolves the passes, past the declarations not made. */
