@@ -131,3 +131,42 @@ describe('One targeting rule (issue 46)', () => {
     expect(text(t.gm.lastMessage())).toContain('Attaque 30 /');
   });
 });
+
+describe('A Fantasia death shows (issue 46)', () => {
+  it('F-H1 the brigand cut down to −3 PV: the tracker marks him defeated, his token shows the skull, and he is not asked to declare next round', async () => {
+    const t = await bretteurAndBrigand();
+    await t.bruno.target('Brigand');
+    await declare(t.bruno, t.ids.Bretteur!, {});
+    await t.gm.click('[data-action="pdaForcePasses"]', t.gm.tracker);
+    // A critical 1d6+1 twice (6, 6) and 1d4 (4), thick leather 2: 15 off 12 PV.
+    t.table.dice.push([100, 3]);
+    await t.bruno.click('li.active [data-action="pdaAttack"]', t.bruno.tracker);
+    await t.bruno.answerDialog({});
+    t.table.dice.push([6, 6], [6, 6], [4, 4]);
+    await t.gm.press('Ne rien faire');
+    await t.gm.press('Appliquer');
+    expect(t.bruno.actor('Brigand').system.pv.value).toBe(-3);
+    expect(t.bruno.game.combat.combatants.get(t.ids.Brigand).defeated).toBe(true);
+    expect(t.bruno.token('Brigand').actor.statuses.has('dead')).toBe(true);
+    await t.gm.click('[data-action="pdaNextRound"]', t.gm.tracker);
+    if (t.gm.dialogs().length) await t.gm.answerDialog({}, 'yes');
+    expect(t.gm.tracker.querySelector(`[data-action="pdaDeclare"]${row(t, 'Brigand')}`)).toBeNull();
+    expect(t.table.errors()).toEqual([]);
+  });
+
+  it('F-H1 Bruno cannot drag the token of his Bretteur once the GM sets his PV to −1: the move is refused, saying he is dead', async () => {
+    const t = await bretteurAndBrigand();
+    const sheet = await t.gm.openSheet(t.gm.actor('Bretteur'));
+    await t.gm.fill('input[name="system.pv.value"]', -1, sheet);
+    const token = t.bruno.token('Bretteur');
+    const x = token.x;
+    try {
+      await token.document.update({ x: x + 100 });
+    } catch {
+      // refused
+    }
+    await t.table.settle();
+    expect(t.gm.token('Bretteur').x).toBe(x);
+    expect(t.bruno.warnings.at(-1)).toBe('Bretteur est mort : il ne se déplace plus.');
+  });
+});

@@ -1,4 +1,5 @@
 import { fantasiaAttackCardFlow } from './cards/start';
+import { installFantasiaFallenMarks } from './round/fallen-marks';
 import { fantasiaPreUpdateToken } from './token-moves';
 import { fantasiaResistanceFlow } from './cards/resistance-flow';
 import { registerResistanceQuery } from './cards/resistance';
@@ -96,6 +97,8 @@ export const fantasiaRuleset: FoundryRuleset = {
     // F-B7, F-U3, F-W5: a fighter who cannot move keeps its token where it is.
     Hooks.on('preUpdateToken', fantasiaPreUpdateToken);
     Hooks.on('hotbarDrop', fantasiaHotbarDrop);
+    // F-H1: a fighter whose PV put it out of the fight is marked defeated, its token shows it.
+    installFantasiaFallenMarks();
     // F-M1..F-M4: the chase tool's button and each fighter's Mouvement now on the tracker.
     Hooks.on('renderCombatTracker', decorateTracker);
     // Macros call the system through `game.passeDArmes` (see hotbar.ts).

@@ -1,5 +1,7 @@
 import { RulesError } from '../../../engine/core/errors';
 import { moveRefusal } from '../../../engine/fantasia/movement';
+import { fightCondition } from '../../../engine/fantasia/fallen';
+import { fantasiaOptionsFromSettings } from './settings';
 import type { FantasiaCombatant } from '../../../engine/fantasia/types';
 import { notifyError } from '../../i18n';
 import { fantasiaRound } from './cards/round-context';
@@ -29,7 +31,8 @@ export function fantasiaPreUpdateToken(doc: TokenDoc, changed: Record<string, un
   }
   const combatId = (game.combat as { id?: string | null } | null)?.id ?? '';
   const reloading = Boolean(fantasiaRound().facts(combatId, actor.uuid).reloadingWeaponId);
-  const refusal = moveRefusal(view.states, reloading);
+  const fallen = fightCondition(view, fantasiaOptionsFromSettings().zeroPv);
+  const refusal = moveRefusal(view.states, reloading, fallen);
   if (!refusal) return;
   notifyError(new RulesError(refusal.key, { name: view.name, rule: refusal.rule }));
   return false;
