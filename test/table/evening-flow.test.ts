@@ -146,6 +146,7 @@ describe('A Fantasia death shows (issue 46)', () => {
     await t.gm.press('Ne rien faire');
     await t.gm.press('Appliquer');
     expect(t.bruno.actor('Brigand').system.pv.value).toBe(-3);
+    expect(text(t.bruno.lastMessage())).toContain('PV 12 → -3. Il est mort (0 PV ou moins).');
     expect(t.bruno.game.combat.combatants.get(t.ids.Brigand).defeated).toBe(true);
     expect(t.bruno.token('Brigand').actor.statuses.has('dead')).toBe(true);
     await t.gm.click('[data-action="pdaNextRound"]', t.gm.tracker);
