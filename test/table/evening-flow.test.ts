@@ -65,6 +65,37 @@ describe('Fantasia: declarations that remember (issue 46)', () => {
   });
 });
 
+describe('The GM declares every PNJ in one form (issue 46)', () => {
+  it('F-R5 “Déclarer les PNJ”: one form with a row per PNJ, each started from its weapon in hand and the GM’s T target; one confirmation declares both', async () => {
+    const t = await fantasiaTable([
+      { entry: 'Bretteur', owner: 'Bruno' },
+      { entry: 'Brigand' },
+      { entry: 'Garde de la porte' },
+    ]);
+    const dagger = itemId(t.gm, 'Brigand', 'Dague');
+    const sheet = await t.gm.openSheet(t.gm.actor('Brigand'));
+    await t.gm.click(sheet.querySelector(`tr[data-weapon-id="${dagger}"] [data-field="drawn"]`)!);
+    await startFight(t, ['Bretteur', 'Brigand', 'Garde de la porte']);
+    await t.gm.target('Bretteur');
+    await t.gm.click('[data-action="pdaDeclareNpcs"]', t.gm.tracker);
+    const legends = [...t.gm.dialog().querySelectorAll('legend')].map((l) => text(l)).sort();
+    expect(legends).toEqual(['Brigand', 'Garde de la porte']);
+    expect(chosen(t.gm, `npc.${t.ids.Brigand}.weaponId`)).toBe('Dague');
+    expect(chosen(t.gm, `npc.${t.ids.Brigand}.targetId`)).toBe('Bretteur');
+    // The guard has no blade in hand: the GM picks a dodge for him.
+    await t.gm.answerDialog({ [`npc.${t.ids['Garde de la porte']}.kind`]: 'dodge' });
+    expect(text(t.gm.tracker.querySelector(`li${row(t, 'Brigand')} .pda-summary`))).toBe(
+      'Attaquer au contact (Dague) → Bretteur',
+    );
+    expect(text(t.gm.tracker.querySelector(`li${row(t, 'Garde de la porte')} .pda-summary`))).toContain(
+      'Esquive',
+    );
+    // Bruno sees only that they declared, never what (F-R5).
+    expect(text(t.bruno.tracker.querySelector(`li${row(t, 'Brigand')} .pda-summary`))).not.toContain('Dague');
+    expect(t.table.errors()).toEqual([]);
+  });
+});
+
 describe('Slots that close themselves, a GM who can always move on (issue 46)', () => {
   it('F-R1 Bruno’s blow is his slot’s action: once the brigand took no defence and the damage is applied, the slot is done without “J’ai fini”', async () => {
     const t = await bretteurAndBrigand();

@@ -84,6 +84,11 @@ export interface RoundAdapter<C extends RoundCombatant = RoundCombatant, D = unk
    */
   repeatDeclaration?(request: DeclarationRequest<C, D, R>): D | undefined;
   /**
+   * The GM declares every PNJ still to declare in one form (issue 46); resolves the declarations
+   * by combatant id (a PNJ left blank is left out), or null when cancelled. Absent: one by one.
+   */
+  promptNpcDeclarations?(requests: readonly DeclarationRequest<C, D, R>[]): Promise<Record<string, D> | null>;
+  /**
    * A weapon was fired on an attack card: its readiness for the round (a crossbow is unloaded,
    * F-W5). Checks that `by` owns the combatant. Absent when the ruleset has no such readiness.
    */

@@ -33,8 +33,7 @@ function combatOfCard(card: SettledCard): CombatLike | undefined {
 /**
  * Issue 46, on the active GM's client: a card of the current slot's fighter has nothing left to
  * answer; when the round's rules say the slot's action is spent by it (RoundRules.closesWithCard),
- * the slot closes itself, and so does each following slot of that fighter the same card paid (a
- * Souffle long action). The card stays as it is (Annuler included).
+ * the slot closes itself. The card stays as it is (Annuler included).
  */
 export async function closeSlotsSpentBy(card: SettledCard): Promise<void> {
   if (!isActiveGM()) return;
@@ -43,13 +42,12 @@ export async function closeSlotsSpentBy(card: SettledCard): Promise<void> {
   const adapter = adapterOf(combat);
   const rules = adapter.rules;
   if (!rules.closesWithCard) return;
-  for (let guard = 0; guard < 4; guard++) {
-    const state = readRoundState(adapter, combat);
-    if (!state || state.ended || (card.round && card.round !== state.round)) return;
-    const slot = currentSlot(state);
-    if (!slot || !rules.closesWithCard(slot)) return;
-    const fighter = [...(combat.combatants as Iterable<Fighter>)].find((c) => c.id === slot.combatantId);
-    if (!fighter?.actor?.uuid || fighter.actor.uuid !== card.actorUuid) return;
-    await runRoundCommand(combat, GM, { kind: 'endSlot', slotId: slot.id });
-  }
+  // One card spends one slot: a fighter's next attack slot (a Greyhawk pass 3) stays its own.
+  const state = readRoundState(adapter, combat);
+  if (!state || state.ended || (card.round && card.round !== state.round)) return;
+  const slot = currentSlot(state);
+  if (!slot || !rules.closesWithCard(slot)) return;
+  const fighter = [...(combat.combatants as Iterable<Fighter>)].find((c) => c.id === slot.combatantId);
+  if (!fighter?.actor?.uuid || fighter.actor.uuid !== card.actorUuid) return;
+  await runRoundCommand(combat, GM, { kind: 'endSlot', slotId: slot.id });
 }

@@ -6,7 +6,7 @@ import { isRoundComplete, yetToAct } from '../../engine/round/engine';
 import { combatantById, requesterFor, type CombatLike, type CombatantLike } from './adapter';
 import { adapterOf, sendRoundCommand, type RoundCommand } from './service';
 import { readRoundState } from './store';
-import { buildTrackerView, type CombatantInfo, type TrackerView } from './view';
+import { buildTrackerView, npcsToDeclare, type CombatantInfo, type TrackerView } from './view';
 import { lastDeclaration, rememberDeclaration } from './declaration-memory';
 
 /** What the row controls use of a Combatant and its token (Foundry's documents behind it). */
@@ -118,6 +118,7 @@ export class PasseDArmesCombatTracker extends BaseTracker {
       pdaAttack: PasseDArmesCombatTracker.#onAttack,
       pdaDeclare: PasseDArmesCombatTracker.#onDeclare,
       pdaRepeatDeclaration: PasseDArmesCombatTracker.#onRepeatDeclaration,
+      pdaDeclareNpcs: PasseDArmesCombatTracker.#onDeclareNpcs,
       pdaGoFirst: PasseDArmesCombatTracker.#onGoFirst,
       pdaToggleSurprised: PasseDArmesCombatTracker.#onToggleSurprised,
       pdaSimulate: PasseDArmesCombatTracker.#onSimulate,
@@ -338,6 +339,33 @@ export class PasseDArmesCombatTracker extends BaseTracker {
       if (!declaration) return;
       if (await sendRoundCommand(combat, { kind, combatantId, declaration }))
         rememberDeclaration(combat.id ?? '', combatantId, state.round, declaration);
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  /** GM: every PNJ still to declare, in one form (issue 46). */
+  static async #onDeclareNpcs(this: PasseDArmesCombatTracker): Promise<void> {
+    const combat = this.combat;
+    if (!combat || !game.user?.isGM) return;
+    try {
+      const adapter = adapterOf(combat);
+      const state = readRoundState(adapter, combat);
+      if (!state || !adapter.promptNpcDeclarations) return;
+      const found = npcsToDeclare(adapter.rules, state).flatMap((id) => {
+        const request = this.#declarationRequest(id);
+        return request ? [request] : [];
+      });
+      if (!found.length) return;
+      const declarations = await adapter.promptNpcDeclarations(found.map((f) => f.request));
+      if (!declarations) return;
+      for (const { request, kind } of found) {
+        const id = request.combatant.id;
+        const declaration: unknown = declarations[id];
+        if (declaration === undefined) continue;
+        if (await sendRoundCommand(combat, { kind, combatantId: id, declaration }))
+          rememberDeclaration(combat.id ?? '', id, state.round, declaration);
+      }
     } catch (error) {
       notifyError(error);
     }

@@ -108,7 +108,8 @@ export type ControlId =
   | 'nextSlot'
   | 'nextPass'
   | 'nextRound'
-  | 'endCombat';
+  | 'endCombat'
+  | 'declareNpcs';
 
 const STATUS_KEYS: Record<SlotStatus, string> = {
   waiting: 'PDA.Combat.Status.Waiting',
@@ -145,6 +146,7 @@ const LABEL_KEYS = [
   'EndSlotHint',
   'Repeat',
   'RepeatHint',
+  'DeclareNpcs',
 ] as const;
 
 function labels(adapter?: AnyRoundAdapter): Record<string, string> {
@@ -178,6 +180,16 @@ export interface ViewInput {
   readonly remembers?: (combatantId: string) => boolean;
 }
 
+/** The PNJ still in the fight who have not declared yet (the GM's one-form declaration). */
+export function npcsToDeclare(
+  rules: AnyRoundAdapter['rules'],
+  state: RoundState<RoundCombatant, unknown, unknown>,
+): string[] {
+  return activeCombatants(state)
+    .filter((c) => c.side === 'npc' && state.declarations[c.id] === undefined && rules.sitsOut?.(c) !== true)
+    .map((c) => c.id);
+}
+
 export function buildTrackerView(input: ViewInput): TrackerView {
   const { adapter, state, viewer } = input;
   const info = new Map(input.combatants.map((c) => [c.id, c]));
@@ -191,6 +203,7 @@ export function buildTrackerView(input: ViewInput): TrackerView {
     nextPass: false,
     nextRound: false,
     endCombat: input.hasCombat && viewer.gm,
+    declareNpcs: false,
   };
   const base = {
     hasCombat: input.hasCombat,
@@ -365,6 +378,11 @@ export function buildTrackerView(input: ViewInput): TrackerView {
       nextSlot: viewer.gm && resolving && current !== undefined,
       nextPass: viewer.gm && resolving && current !== undefined,
       nextRound: viewer.gm && (complete || resolving),
+      declareNpcs:
+        viewer.gm &&
+        declaring &&
+        adapter.promptNpcDeclarations !== undefined &&
+        npcsToDeclare(rules, state).length > 1,
     },
   };
 }

@@ -7,7 +7,7 @@ import { fantasiaSiegeFlow } from './siege/flow';
 import { openChase } from './chase/app';
 import { decorateTracker } from './chase/tracker';
 import { combatRoundProvider } from './round/chat-round';
-import { DECLARE_TEMPLATE, fantasiaRoundAdapter } from './round/adapter';
+import { DECLARE_NPCS_TEMPLATE, DECLARE_TEMPLATE, fantasiaRoundAdapter } from './round/adapter';
 import { setFantasiaRoundProvider } from './cards/round-context';
 import { fantasiaDeclarationVault } from './round/secrets';
 import { registerDeclarationVault } from '../../combat';
@@ -89,7 +89,11 @@ export const fantasiaRuleset: FoundryRuleset = {
     registerResistanceQuery();
     // Fantasia sheets serve compendium entries and actors kept from an earlier ruleset in every
     // world, so their partials load whatever the active ruleset.
-    void foundry.applications.handlebars.loadTemplates([DECLARE_TEMPLATE, ...FANTASIA_PARTIALS]);
+    void foundry.applications.handlebars.loadTemplates([
+      DECLARE_TEMPLATE,
+      DECLARE_NPCS_TEMPLATE,
+      ...FANTASIA_PARTIALS,
+    ]);
   },
   init() {
     configureTokens();
