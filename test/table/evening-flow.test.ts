@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../harness/table';
+import { LONG_SWORD, souffleTable } from './souffle-independent-table';
 import { declare, fantasiaTable, itemId, startFight, text, type FantasiaTable } from './fantasia-table';
 
 /** The option a select of the newest dialog shows chosen, as the person reads it. */
@@ -200,5 +201,31 @@ describe('A Fantasia death shows (issue 46)', () => {
     await t.table.settle();
     expect(t.gm.token('Bretteur').x).toBe(x);
     expect(t.bruno.warnings.at(-1)).toBe('Bretteur est mort : il ne se déplace plus.');
+  });
+});
+
+describe('The tracker explains itself (issue 46)', () => {
+  it('S-R3 a Guerrier’s slot says in words why its low roll comes first, not only in the tooltip of its “*”', async () => {
+    const table = await souffleTable([
+      { name: 'Aude', owner: 'Alice', weapons: [LONG_SWORD], at: [1, 1] },
+      {
+        name: 'Basile',
+        owner: 'Bruno',
+        weapons: [LONG_SWORD],
+        at: [2, 1],
+        system: { disciplines: ['Guerrier'] },
+      },
+    ]);
+    await table.startEncounter('Aude', 'Basile');
+    await table.gm.openTracker();
+    table.dice.push(8, 1);
+    await table.gm.click('[data-action="pdaStartCombat"]', table.gm.tracker);
+    await table.gm.click('[data-action="pdaForcePasses"]', table.gm.tracker);
+    const basile = [...table.gm.tracker.querySelectorAll('li.pda-slot')].find(
+      (li) => text(li.querySelector('.pda-name')) === 'Basile',
+    );
+    expect(text(basile?.querySelector('.pda-order-note'))).toBe(
+      '* Discipline Guerrier : agit avant les autres',
+    );
   });
 });

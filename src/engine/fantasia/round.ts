@@ -19,6 +19,7 @@ import {
   type FantasiaDeclaration,
   type FantasiaRoundState,
   FANTASIA_STEPS,
+  FANTASIA_CARD_SLOTS,
   ATTACKS,
   MISSILE_USES,
   ONCE_A_ROUND,
@@ -317,9 +318,6 @@ export function buildFantasiaSchedule(
 
 // ---------------------------------------------------------------------------------------------
 // The plug-in
-
-/** Slot actions played on one attack card (a blow, a shot, a throw, a knock-out). */
-export const FANTASIA_CARD_SLOTS: ReadonlySet<string> = new Set(['melee', 'shoot', 'throw', 'knockout']);
 
 export const fantasiaRound: RoundRules<FantasiaRoundCombatant, FantasiaDeclaration, FantasiaReadiness> = {
   id: 'fantasia',

@@ -3,11 +3,12 @@ import { PasseDArmesCombatTrackerBase, type RenderOptions } from '../apps';
 import { templatePath } from '../constants';
 import { notifyError, t } from '../i18n';
 import { isRoundComplete, yetToAct } from '../../engine/round/engine';
-import { combatantById, requesterFor, type CombatLike, type CombatantLike } from './adapter';
+import { combatantById, requesterFor, type CombatLike } from './adapter';
 import { adapterOf, sendRoundCommand, type RoundCommand } from './service';
 import { readRoundState } from './store';
 import { buildTrackerView, npcsToDeclare, type CombatantInfo, type TrackerView } from './view';
 import { lastDeclaration, rememberDeclaration } from './declaration-memory';
+import { targetedCombatant } from './targeted';
 
 /** What the row controls use of a Combatant and its token (Foundry's documents behind it). */
 interface TrackerCombatant {
@@ -77,24 +78,6 @@ export function trackerViewOf(combat: CombatLike | null): TrackerView {
   const round = state?.round ?? 0;
   const remembers = (id: string): boolean => lastDeclaration(combat.id ?? '', id, round) !== undefined;
   return buildTrackerView({ adapter, state, combatants, viewer, hasCombat: true, remembers });
-}
-
-interface TargetedToken {
-  readonly document?: { readonly uuid?: string };
-  readonly actor?: { readonly uuid?: string } | null;
-}
-
-/** The combatant of `combat` whose token this user targets (Foundry's T), if exactly one is. */
-function targetedCombatant(combat: CombatLike): string | undefined {
-  const targets = [...((game.user?.targets ?? []) as Iterable<TargetedToken>)];
-  const ids = new Set<string>();
-  for (const target of targets) {
-    for (const c of combat.combatants as Iterable<CombatantLike & { token?: { uuid?: string } | null }>) {
-      const token = c.token?.uuid;
-      if (c.id && token && token === target.document?.uuid) ids.add(c.id);
-    }
-  }
-  return ids.size === 1 ? [...ids][0] : undefined;
 }
 
 /**

@@ -52,7 +52,8 @@ export async function markFantasiaFallen(actor: PvActor): Promise<void> {
 
 /** Hooks the check on every actor update that touches PV. */
 export function installFantasiaFallenMarks(): void {
-  Hooks.on('updateActor', ((actor: PvActor, changed: { system?: { pv?: { value?: unknown } } }) => {
-    if (typeof changed?.system?.pv?.value === 'number') void markFantasiaFallen(actor);
-  }) as never);
+  Hooks.on('updateActor', (actor, changed) => {
+    const pv = (changed as { system?: { pv?: { value?: unknown } } } | undefined)?.system?.pv?.value;
+    if (typeof pv === 'number') void markFantasiaFallen(actor as PvActor);
+  });
 }
