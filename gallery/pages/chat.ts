@@ -44,7 +44,7 @@ const fighter = (id: string, name: string, extra: Partial<FantasiaCombatant> = {
 });
 
 const ALDO = fighter('aldo', 'Aldo de Mirecourt');
-const BRUTE = fighter('brute', 'Brute des marais', { skills: { armesDeMelee: 45 } });
+const BRUTE = fighter('brute', 'Chef brigand', { skills: { armesDeMelee: 45 } });
 const O = DEFAULT_FANTASIA_OPTIONS;
 
 function baseCard(state: FantasiaAttackState, step: string): CardSnapshot<FantasiaAttackState> {

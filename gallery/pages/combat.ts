@@ -58,11 +58,11 @@ const SWORD = weapon('epee', 'Épée', {});
 const SHEATHED = weapon('epee', 'Épée', { ready: false });
 
 const COMBATANTS: FantasiaRoundCombatant[] = [
-  { id: 'aline', name: 'Aline l’Archère', side: 'pc', dex: 15, int: 12, weapons: [BOW] },
-  { id: 'brute', name: 'Brute des marais', side: 'npc', dex: 14, int: 8, weapons: [SWORD] },
-  { id: 'bruno', name: 'Bruno l’Arbalétrier', side: 'npc', dex: 12, int: 10, weapons: [CROSSBOW] },
-  { id: 'sam', name: 'Sam', side: 'pc', dex: 11, int: 11, weapons: [SHEATHED] },
-  { id: 'mira', name: 'Mira la Mage', side: 'pc', dex: 9, int: 17, weapons: [] },
+  { id: 'aline', name: 'Aventurière arbalétrière', side: 'pc', dex: 15, int: 12, weapons: [BOW] },
+  { id: 'brute', name: 'Chef brigand', side: 'npc', dex: 14, int: 8, weapons: [SWORD] },
+  { id: 'bruno', name: 'Brigand', side: 'npc', dex: 12, int: 10, weapons: [CROSSBOW] },
+  { id: 'sam', name: 'Bretteur', side: 'pc', dex: 11, int: 11, weapons: [SHEATHED] },
+  { id: 'mira', name: 'Garde de la porte', side: 'pc', dex: 9, int: 17, weapons: [] },
 ];
 const INFO = COMBATANTS.map((c, i) => ({
   id: c.id,

@@ -27,7 +27,7 @@ function envFor(lang: string): FlowEnv {
 
 const KAEL: GreyhawkCharacter = {
   id: 'kael',
-  name: 'Kael',
+  name: 'Kael, archer spécialiste',
   classes: [{ cls: 'fighter', level: 5 }],
   str: 15,
   dex: 18,
@@ -71,7 +71,7 @@ function snapshot(step: string, state: ParryCardState): CardSnapshot<ParryCardSt
     actorUuid: 'Actor.kael',
     tokenUuid: '',
     itemId: 'bow',
-    targets: [{ actorUuid: 'Actor.kael', tokenUuid: '', name: 'Kael' }],
+    targets: [{ actorUuid: 'Actor.kael', tokenUuid: '', name: 'Kael, archer spécialiste' }],
     combatId: '',
     round: 2,
     state,
@@ -80,7 +80,12 @@ function snapshot(step: string, state: ParryCardState): CardSnapshot<ParryCardSt
 
 function base(): ParryCardState {
   return {
-    ...newParryState({ parrierName: 'Kael', weaponName: 'Arc long +1', itemId: 'bow', round: 2 }),
+    ...newParryState({
+      parrierName: 'Kael, archer spécialiste',
+      weaponName: 'Arc long +1',
+      itemId: 'bow',
+      round: 2,
+    }),
     heldFor: { id: 'ogre', name: 'Ogre' },
     earlier: [],
   };

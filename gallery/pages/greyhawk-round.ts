@@ -21,7 +21,7 @@ import type { GalleryPage } from '../types';
 const COMBATANTS: GreyhawkRoundCombatant[] = [
   {
     id: 'kael',
-    name: 'Kael, archer',
+    name: 'Kael, archer spécialiste',
     side: 'pc',
     attacksPerTwoRounds: 4,
     speed: 8,
@@ -29,7 +29,14 @@ const COMBATANTS: GreyhawkRoundCombatant[] = [
     missileSpecialist: true,
     freeShot: 'shooter',
   },
-  { id: 'drevin', name: 'Drevin', side: 'pc', attacksPerTwoRounds: 4, speed: 5, prone: true },
+  {
+    id: 'drevin',
+    name: "Drevin, spécialiste de l'épée longue",
+    side: 'pc',
+    attacksPerTwoRounds: 4,
+    speed: 5,
+    prone: true,
+  },
   { id: 'orc', name: 'Orque', side: 'npc', attacksPerTwoRounds: 2, speed: 7, freeShot: 'target' },
   { id: 'gnoll', name: 'Gnoll', side: 'npc', attacksPerTwoRounds: 2, speed: 7, freeShot: 'target' },
 ];

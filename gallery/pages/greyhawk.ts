@@ -81,7 +81,7 @@ const hero = (id: string, name: string, extra: Partial<GreyhawkCharacter> = {}):
 });
 
 const GORD = hero('gord', 'Gord le Rôdeur');
-const BRUTE = hero('brute', 'Brute des collines', { str: 17, mastery: {} });
+const BRUTE = hero('brute', 'Gnoll', { str: 17, mastery: {} });
 const fighters: Fighters = {
   attacker: GORD,
   weapon: { ...catalogueWeapon('longSword'), name: 'Épée longue' },
@@ -249,7 +249,7 @@ const gordWeapons = (lang: string) => [
 
 const OGRE: GreyhawkCharacter = {
   id: 'ogre',
-  name: 'Ogre des collines',
+  name: 'Ogre',
   classes: [],
   monster: { hitDice: 4 },
   str: 20,

@@ -71,7 +71,7 @@ function sheetInput(type: 'combattant' | 'adversaire', tab?: string): SouffleShe
   return {
     actor: {
       id: gardien ? 'gardien' : 'chasseur',
-      name: gardien ? 'Ysolde, gardienne du pont' : 'Chasseur des landes',
+      name: gardien ? "Gardien du Waka'Hata de Puu'Pili" : 'Chasseur',
       img: icon(gardien ? '#7a4b2a' : '#3d5a80', gardien ? 'Y' : 'C'),
       type,
     },
@@ -157,26 +157,26 @@ function sheetInput(type: 'combattant' | 'adversaire', tab?: string): SouffleShe
 // ------------------------------------------------------------------------------------ tracker
 
 const COMBATANTS: SouffleRoundCombatant[] = [
-  { id: 'ysolde', name: 'Ysolde', side: 'pc', initiative: 2, guerrier: true },
-  { id: 'chasseur', name: 'Chasseur des landes', side: 'npc', initiative: 2, guerrier: false },
-  { id: 'mael', name: 'Maël', side: 'pc', initiative: 1, guerrier: false },
+  { id: 'ysolde', name: "Gardien du Waka'Hata", side: 'pc', initiative: 2, guerrier: true },
+  { id: 'chasseur', name: 'Chasseur', side: 'npc', initiative: 2, guerrier: false },
+  { id: 'mael', name: "Gardien du Waka'Hata de Puu'Pili", side: 'pc', initiative: 1, guerrier: false },
 ];
 const INFO = [
-  { id: 'ysolde', name: 'Ysolde', img: icon('#7a4b2a', 'Y'), hidden: false },
-  { id: 'chasseur', name: 'Chasseur des landes', img: icon('#3d5a80', 'C'), hidden: false },
-  { id: 'mael', name: 'Maël', img: icon('#8e3b46', 'M'), hidden: false },
+  { id: 'ysolde', name: "Gardien du Waka'Hata", img: icon('#7a4b2a', 'Y'), hidden: false },
+  { id: 'chasseur', name: 'Chasseur', img: icon('#3d5a80', 'C'), hidden: false },
+  { id: 'mael', name: "Gardien du Waka'Hata de Puu'Pili", img: icon('#8e3b46', 'M'), hidden: false },
 ];
 const VIEWER: Requester = { gm: false, owns: ['ysolde', 'mael'] };
 
 function postureStep(): State {
-  // Initiative: Ysolde (Guerrier) 1d12 → 5, Chasseur 1d12 → 9, Maël 1d10 → 7.
+  // Initiative: the Gardien (Guerrier) 1d12 → 5, the Chasseur 1d12 → 9, the Gardien de Puu'Pili 1d10 → 7.
   let s = startRound(souffleRound, COMBATANTS, new ScriptedDice([5, 9, 7]));
   s = declare(souffleRound, s, 'ysolde', { posture: 'intrepide' }, VIEWER);
   s = declare(souffleRound, s, 'chasseur', { posture: 'defensif' }, { gm: true });
   return s;
 }
 
-/** S-R3: the hunter and Maël tie on 7 (a d12 and a d10); the tie buttons show. */
+/** S-R3: the hunter and the Gardien de Puu'Pili tie on 7 (a d12 and a d10); the tie buttons show. */
 function tieStep(): State {
   return startRound(souffleRound, COMBATANTS, new ScriptedDice([5, 7, 7]));
 }
@@ -220,11 +220,11 @@ function attackCard(step: string, extra: Partial<SouffleAttackState> = {}, input
     actorUuid: 'Actor.ysolde',
     tokenUuid: '',
     itemId: 'w1',
-    targets: [{ actorUuid: 'Actor.chasseur', tokenUuid: '', name: 'Chasseur des landes' }],
+    targets: [{ actorUuid: 'Actor.chasseur', tokenUuid: '', name: 'Chasseur' }],
     combatId: '',
     round: 1,
     state: {
-      attackerName: 'Ysolde',
+      attackerName: "Gardien du Waka'Hata",
       weaponName: 'Épée longue',
       input,
       attack,
@@ -347,7 +347,7 @@ export const pages: GalleryPage[] = [
     width: 700,
     height: 720,
     classes: ['passe-d-armes', 'souffle', 'actor'],
-    title: 'Ysolde',
+    title: "Gardien du Waka'Hata",
   },
   {
     name: 'souffle-combattant-combat',
@@ -356,7 +356,7 @@ export const pages: GalleryPage[] = [
     width: 700,
     height: 720,
     classes: ['passe-d-armes', 'souffle', 'actor'],
-    title: 'Ysolde',
+    title: "Gardien du Waka'Hata",
   },
   {
     name: 'souffle-adversaire',
@@ -365,7 +365,7 @@ export const pages: GalleryPage[] = [
     width: 600,
     height: 680,
     classes: ['passe-d-armes', 'souffle', 'actor', 'adversaire'],
-    title: 'Chasseur des landes',
+    title: 'Chasseur',
   },
   {
     name: 'souffle-tracker-postures',
@@ -401,7 +401,7 @@ export const pages: GalleryPage[] = [
   {
     name: 'souffle-posture-dialog',
     template: 'souffle/combat/posture-dialog.hbs',
-    context: (lang) => withI18n(lang, () => postureDialogContext('Ysolde', 'intrepide')),
+    context: (lang) => withI18n(lang, () => postureDialogContext("Gardien du Waka'Hata", 'intrepide')),
     width: 360,
     height: 260,
   },
@@ -413,7 +413,7 @@ export const pages: GalleryPage[] = [
         attackDialogContext(
           {
             id: 'y',
-            name: 'Ysolde',
+            name: "Gardien du Waka'Hata",
             geste: 2,
             vigueur: 3,
             acuite: 2,
@@ -429,7 +429,7 @@ export const pages: GalleryPage[] = [
           },
           { ...INPUT },
           'Épée longue',
-          [{ actorUuid: 'Actor.chasseur', tokenUuid: '', name: 'Chasseur des landes' }],
+          [{ actorUuid: 'Actor.chasseur', tokenUuid: '', name: 'Chasseur' }],
           'viser',
         ),
       ),
@@ -478,7 +478,7 @@ export const pages: GalleryPage[] = [
       ({
         ...attackCard('prepared'),
         flow: 'souffle.aim',
-        state: { actorName: 'Ysolde', aim: 'feinte' } satisfies SouffleAimState,
+        state: { actorName: "Gardien du Waka'Hata", aim: 'feinte' } satisfies SouffleAimState,
       }) as never,
     'aim',
     () => [],
@@ -491,7 +491,7 @@ export const pages: GalleryPage[] = [
         ...attackCard('held'),
         flow: 'souffle.grapple',
         state: {
-          attackerName: 'Ysolde',
+          attackerName: "Gardien du Waka'Hata",
           result: { grabbed: true, automatic: false, attackerScore: 5, targetScore: 4 },
           applied: { written: [], undo: [] },
           undone: 0,
@@ -511,9 +511,9 @@ export const pages: GalleryPage[] = [
         ...attackCard('offered'),
         flow: 'souffle.opportunity',
         state: {
-          provoker: { actorUuid: 'Actor.chasseur', tokenUuid: '', name: 'Chasseur des landes' },
+          provoker: { actorUuid: 'Actor.chasseur', tokenUuid: '', name: 'Chasseur' },
           reason: 'ramasser',
-          foes: [{ actorUuid: 'Actor.ysolde', tokenUuid: '', name: 'Ysolde' }],
+          foes: [{ actorUuid: 'Actor.ysolde', tokenUuid: '', name: "Gardien du Waka'Hata" }],
           taken: [],
         } satisfies SouffleOpportunityState,
       }) as never,
@@ -521,7 +521,7 @@ export const pages: GalleryPage[] = [
     () => [
       {
         id: 'strike0',
-        label: { key: 'PDA.Souffle.Chat.Opportunity.Strike', data: { name: 'Ysolde' } },
+        label: { key: 'PDA.Souffle.Chat.Opportunity.Strike', data: { name: "Gardien du Waka'Hata" } },
         owners: [],
         enabled: true,
         rule: 'S-AT6',

@@ -30,7 +30,11 @@ async function brawl(kind: string, weapon: string, brigand = 'other'): Promise<F
     'intents.0.weaponId': weapon,
     'intents.0.targetId': t.ids.Brigand!,
   });
-  await declare(t.gm, t.ids.Brigand!, { 'intents.0.kind': brigand });
+  // A parry with no weapon named: the form starts with the weapon in hand (issue 46).
+  await declare(t.gm, t.ids.Brigand!, {
+    'intents.0.kind': brigand,
+    ...(brigand === 'parry' ? { 'intents.0.weaponId': '' } : {}),
+  });
   await t.gm.click('[data-action="pdaStartPasses"]', t.gm.tracker);
   return t;
 }

@@ -32,7 +32,11 @@ async function fight(
     await declare(
       seat,
       t.ids[name]!,
-      shots[name] ?? { 'intents.0.kind': parrying.includes(name) ? 'parry' : 'melee' },
+      // No weapon named (the form would start with the one in hand: issue 46).
+      shots[name] ?? {
+        'intents.0.kind': parrying.includes(name) ? 'parry' : 'melee',
+        'intents.0.weaponId': '',
+      },
     );
   }
   await t.gm.click('[data-action="pdaStartPasses"]', t.gm.tracker);

@@ -73,6 +73,8 @@ describe('secret thrusts through the sheet and the card', () => {
     t.table.dice.push([6, 3], [4, 1]);
     await t.gm.press('Ne rien faire');
     await t.gm.press('Appliquer');
+    // The blow spent his slot, which closed itself (issue 46): the GM gives it back.
+    await t.gm.click('[data-action="pdaPreviousSlot"]', t.gm.tracker);
     t.table.dice.push([100, 57]);
     await attackFromSheet(t.bruno, 'Bretteur', sword, 'Brigand', { thrustId: 'etranglement' });
     // 65 − 2 × 5: 57 now misses.

@@ -42,10 +42,10 @@ async function attackDialog(seat: Seat, actor: string, weapon: string): Promise<
 }
 
 describe('the Fantasia declaration asks only what the intent uses', () => {
-  it('F-R5 one intent at first; a sword blow asks a weapon and a target, never a held shot or a reload', async () => {
+  it('F-R5 one intent at first, the sword in hand’s blow (issue 46); a sword blow asks a weapon and a target, never a held shot or a reload', async () => {
     const { t, dialog } = await declaring('Bretteur');
-    expect(shownFields(dialog)).toEqual(['intents.0.kind']);
-    await t.alice.fill('[name="intents.0.kind"]', 'melee', dialog);
+    // The form starts from the sword in hand: a blow with it, the second intent offered.
+    expect((dialog.querySelector('[name="intents.0.kind"]') as HTMLSelectElement).value).toBe('melee');
     expect(shownFields(dialog)).toEqual([
       'intents.0.kind',
       'intents.0.weaponId',

@@ -24,7 +24,7 @@ async function brawl(kind: string, weaponId: string): Promise<FantasiaTable> {
     'intents.0.weaponId': weaponId,
     'intents.0.targetId': t.ids.Brigand!,
   });
-  await declare(t.gm, t.ids.Brigand!, { 'intents.0.kind': 'parry' });
+  await declare(t.gm, t.ids.Brigand!, { 'intents.0.kind': 'parry', 'intents.0.weaponId': '' });
   await t.gm.click('[data-action="pdaStartPasses"]', t.gm.tracker);
   return t;
 }

@@ -30,8 +30,13 @@ async function finishPasses(t: FantasiaTable): Promise<void> {
   }
 }
 
-/** The owner of the current slot ends it from their tracker. */
-async function endSlot(seat: Seat): Promise<void> {
+/**
+ * The owner of the current slot ends it from their tracker, unless its card spent it and it closed
+ * itself (issue 46: a shot, once its card asks nothing more).
+ */
+async function endSlot(seat: Seat, name?: string): Promise<void> {
+  const active = seat.tracker.querySelector('li.pda-slot.active');
+  if (name && text(active?.querySelector('.pda-name')) !== name) return;
   await seat.click('li.active [data-action="pdaEndSlot"]', seat.tracker);
 }
 
@@ -69,7 +74,7 @@ describe('three shooters over four rounds', () => {
     t.table.dice.push([100, 90]);
     await attackFromSlot(t.bruno, CHEF);
     expect(text(t.bruno.lastMessage())).toMatch(/Attaque 90 \/ 60 % Échec/);
-    await endSlot(t.bruno);
+    await endSlot(t.bruno, XBOW);
     expect(text(t.gm.tracker)).toMatch(/2e passe.*Recharger/);
     expect(text(t.gm.tracker)).toMatch(/3e passe.*Dégainer/);
     await finishPasses(t);
@@ -88,7 +93,7 @@ describe('three shooters over four rounds', () => {
     await attackFromSlot(t.bruno, CHEF);
     await t.gm.press('Mécanisme');
     expect(t.bruno.actor(XBOW).statuses.has('jammed')).toBe(true);
-    await endSlot(t.bruno);
+    await endSlot(t.bruno, XBOW);
     // The arquebus misses (80 against 5 %); the Chance roll fails (90 against 55) and the
     // incident table reads 60: too little powder, the ball drops after 2 or 3 m (F-W6).
     t.table.dice.push([100, 80]);
@@ -98,7 +103,7 @@ describe('three shooters over four rounds', () => {
     await t.gm.press('Jet de Chance');
     expect(text(t.bruno.lastMessage())).toContain('Pas assez de poudre');
     expect(item(CHEF, gun)).toMatchObject({ loaded: false });
-    await endSlot(t.gm);
+    await endSlot(t.gm, CHEF);
     // The arrow hits (25 against 40 %): 1d6+1 = 6, studded leather 3.
     t.table.dice.push([100, 25]);
     await attackFromSlot(t.alice, CHEF);
@@ -107,7 +112,7 @@ describe('three shooters over four rounds', () => {
     expect(text(t.gm.lastMessage())).toContain('Dommages subis 3');
     await t.gm.press('Appliquer');
     expect(pv()).toBe(11);
-    await endSlot(t.alice);
+    await endSlot(t.alice, ARCHER);
     // The arquebus's reload time is rolled when the round ends: 1d4+3 = 4 rounds.
     t.table.dice.push([4, 1]);
     await finishPasses(t);
@@ -139,12 +144,14 @@ describe('three shooters over four rounds', () => {
     await t.gm.press('Ne rien faire');
     await t.gm.press('Appliquer');
     expect(pv()).toBe(9);
+    // The arrow spent her slot, which closed itself (issue 46): the GM gives it back.
+    await t.gm.click('[data-action="pdaPreviousSlot"]', t.gm.tracker);
     // Once a round (F-R9): a second arrow from her sheet is refused and posts nothing.
     const cards = t.gm.messages().length;
     await attackFromSheet(t.alice, ARCHER, bow, CHEF);
     expect(t.alice.warnings.join(' ')).toContain('Brigand a déjà tiré ou lancé ce round');
     expect(t.gm.messages().length).toBe(cards);
-    await endSlot(t.alice);
+    await endSlot(t.alice, ARCHER);
     expect(text(t.gm.tracker)).toMatch(/2e passe.*Recharger/);
     await finishPasses(t);
     await t.gm.click('[data-action="pdaNextRound"]', t.gm.tracker);
@@ -164,11 +171,11 @@ describe('three shooters over four rounds', () => {
     expect(text(t.gm.lastMessage())).toContain('Dommages subis 6');
     await t.gm.press('Appliquer');
     expect(pv()).toBe(3);
-    await endSlot(t.bruno);
+    await endSlot(t.bruno, XBOW);
     t.table.dice.push([100, 70]);
     await attackFromSlot(t.alice, CHEF);
     expect(text(t.alice.lastMessage())).toMatch(/Attaque 70 \/ 40 % Échec/);
-    await endSlot(t.alice);
+    await endSlot(t.alice, ARCHER);
     await finishPasses(t);
     await t.gm.click('[data-action="pdaNextRound"]', t.gm.tracker);
     expect(item(XBOW, bolt)).toMatchObject({ drawn: true, loaded: true });

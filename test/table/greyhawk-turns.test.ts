@@ -151,9 +151,8 @@ describe('Greyhawk: one player attack, counted', () => {
     const hp = gmSeat.actor('Orque').system.hp.value;
     await gm.act('apply the damage', () => gmSeat.press('Appliquer', gmSeat.lastMessage()));
     expect(gmSeat.actor('Orque').system.hp.value).toBeLessThan(hp);
-    await player.act('end the slot', () =>
-      alice.click(`[data-action="pdaEndSlot"][data-slot-id="${mine.id}"]`, alice.tracker),
-    );
+    // The attack applied, the slot closed itself (issue 46): no "J'ai fini".
+    expect(alice.tracker.querySelector(`[data-action="pdaEndSlot"][data-slot-id="${mine.id}"]`)).toBeNull();
     expect(player.count).toBeLessThanOrEqual(5);
     expect(gm.count).toBeLessThanOrEqual(3);
     expect(table.errors()).toEqual([]);

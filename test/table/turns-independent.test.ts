@@ -128,9 +128,13 @@ describe('Fantasia: attacks in the order of the passes', () => {
     const t = await fight();
     await toPasses(t);
     const before = cards(t.gm);
+    const slot = () => t.gm.tracker.querySelector('li.pda-slot.active')?.getAttribute('data-slot-id');
+    const shotSlot = slot();
     await aliceShot(t);
     expect(cards(t.gm)).toBe(before + 1);
     const warned = t.alice.warnings.length;
+    // If the shot spent her slot, which closed itself (issue 46), the GM gives it back.
+    if (slot() !== shotSlot) await t.gm.click('[data-action="pdaPreviousSlot"]', t.gm.tracker);
     await aliceShot(t);
     expect(cards(t.gm)).toBe(before + 1);
     expect(t.alice.warnings.slice(warned).join(' ')).toContain('Arbalète'); // the weapon's own bar (unloaded)

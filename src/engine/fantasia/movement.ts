@@ -1,3 +1,4 @@
+import type { FightCondition } from './fallen';
 import { ensure } from '../core/errors';
 import type { RuleId } from './types';
 
@@ -79,8 +80,12 @@ export function moveRefusal(
     readonly dead?: boolean;
   },
   reloadingCrossbow: boolean,
+  fallen: FightCondition = 'fighting',
 ): { readonly key: string; readonly rule: RuleId } | undefined {
   if (states.dead) return { key: 'PDA.Error.MoveDead', rule: 'F-B7' };
+  // F-H1 ruling "0 PV": no PV left, dead or out of the fight by the world's rule.
+  if (fallen === 'dead') return { key: 'PDA.Error.MoveDead', rule: 'F-H1' };
+  if (fallen === 'out') return { key: 'PDA.Error.MoveOut', rule: 'F-H1' };
   if (states.unconscious) return { key: 'PDA.Error.MoveUnconscious', rule: 'F-U4' };
   if (states.cannotMove) return { key: 'PDA.Error.MoveLegs', rule: 'F-B7' };
   if (states.immobilised || states.strangled) return { key: 'PDA.Error.MoveHeld', rule: 'F-U3' };

@@ -46,6 +46,9 @@ export interface FantasiaReadiness {
   readonly weapons: Readonly<Record<string, WeaponReadiness>>;
 }
 
+/** Slot actions played on one attack card (a blow, a shot, a throw, a knock-out): issue 46. */
+export const FANTASIA_CARD_SLOTS: ReadonlySet<string> = new Set(['melee', 'shoot', 'throw', 'knockout']);
+
 export const INTENT_KINDS = [
   'shoot',
   'throw',

@@ -18,6 +18,7 @@ import {
   type FantasiaDeclaration,
   type FantasiaRoundState,
   FANTASIA_STEPS,
+  FANTASIA_CARD_SLOTS,
   ATTACKS,
   MISSILE_USES,
   ONCE_A_ROUND,
@@ -331,6 +332,8 @@ export const fantasiaRound: RoundRules<FantasiaRoundCombatant, FantasiaDeclarati
   carryOver: fantasiaCarryOver,
   sitsOut: (combatant) => declaresNothing(combatant) !== undefined,
   sideDown: fantasiaSideDown,
+  // F-R6..F-R8: one blow, shot or throw per attack slot; its card spends it.
+  closesWithCard: (slot) => FANTASIA_CARD_SLOTS.has(slot.action),
 };
 
 // ---------------------------------------------------------------------------------------------

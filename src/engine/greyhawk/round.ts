@@ -385,6 +385,8 @@ export const greyhawkRoundRules: RoundRules<GreyhawkRoundCombatant, GreyhawkDecl
         ? { standsAtTurn: true }
         : {}),
     }),
+    // G-P2: each slot that spends an attack is one attack, played on one card.
+    closesWithCard: (slot) => slot.spends === 'attacks',
   };
 
 export {

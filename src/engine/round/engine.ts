@@ -357,6 +357,7 @@ export {
   declarants,
   canContinue,
   slotVisible,
+  yetToAct,
 } from './state';
 
 export { declare, amendDeclaration } from './declare';

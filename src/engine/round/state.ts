@@ -107,6 +107,18 @@ export function isRoundComplete<C extends RoundCombatant, D, R>(
   return state.slots.every((s) => s.status === 'done' || s.status === 'skipped');
 }
 
+/**
+ * Who has not acted yet this round (a slot still waiting or current), in schedule order without
+ * repeats: what a GM who moves on to the next round takes away (issue 46).
+ */
+export function yetToAct<C extends RoundCombatant, D, R>(state: RoundState<C, D, R>): CombatantId[] {
+  const ids: CombatantId[] = [];
+  for (const s of state.slots)
+    if ((s.status === 'waiting' || s.status === 'current') && !ids.includes(s.combatantId))
+      ids.push(s.combatantId);
+  return ids;
+}
+
 /** Combatants still in the fight who declare this round (not those the ruleset sits out). */
 export function declarants<C extends RoundCombatant, D, R>(
   rules: Pick<AnyRules<C, D, R>, 'sitsOut'>,

@@ -216,4 +216,11 @@ export interface RoundRules<C extends RoundCombatant = RoundCombatant, D = unkno
    * the GM's choice. Absent or undefined: nothing to say.
    */
   sideDown?(state: RoundState<C, D, R>): 'pc' | 'npc' | undefined;
+
+  /**
+   * Issue 46: whether this current slot's action is spent once a card its fighter played in it
+   * has nothing left to answer (a blow, a shot: one card per slot), so the slot closes itself.
+   * Absent or false: the slot stays open until its fighter or the GM closes it.
+   */
+  closesWithCard?(slot: Slot): boolean;
 }

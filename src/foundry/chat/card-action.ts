@@ -4,10 +4,18 @@ import { showRollsToAll } from '../dice';
 import { MAX_REVISION, id, int, token, serialise } from '../security';
 import { CARD_TYPE } from './card-model';
 import { gmCardMessages, isGmCard } from './card-log';
-import { cardActions, makeEnv, renderStoredCard, snapshotOf, userMayUse, type CardEnv } from './card';
+import {
+  cardActions,
+  cardSettled,
+  makeEnv,
+  renderStoredCard,
+  snapshotOf,
+  userMayUse,
+  type CardEnv,
+} from './card';
 import { getFlow, type CardSnapshot, type DocumentWrite } from './flow';
 import { applyWrites, checkWrites, valuesBefore, type JournalWrite } from './journal';
-import { finishRoundJournals } from '../combat';
+import { closeSlotsSpentBy, finishRoundJournals } from '../combat';
 import { isActiveGM } from '../active-gm';
 
 export { serialise };
@@ -86,6 +94,7 @@ export async function handleCardAction(
       await applyWrites(writes, env.resolve);
       await writeCard(message, next, env);
     } else await writeCard(message, next, env, rolls);
+    await closeSpentSlots(next, env);
     // Dice So Nice animates the rolls of a new message by itself, not those added to an existing
     // card: the GM's client shows them to everyone who may see the card.
     if (env.rolls.length) await showRollsToAll(env.rolls, message);
@@ -98,6 +107,15 @@ export async function handleCardAction(
  * or change, is a GM. Nothing in a message a player could author is ever executed.
  */
 const writtenByGM = isGmCard;
+
+/** A settled card of a fighter in its slot closes the slot (issue 46); never fails the action. */
+export async function closeSpentSlots(card: CardSnapshot, env: CardEnv): Promise<void> {
+  try {
+    if (cardSettled(card, env)) await closeSlotsSpentBy(card);
+  } catch (error) {
+    console.error(error);
+  }
+}
 
 /** A cleared journal: its fields replace the old ones whether the update merges or replaces. */
 const NO_JOURNAL = { revision: -1, owners: [], writes: [] };

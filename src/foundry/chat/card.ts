@@ -173,6 +173,14 @@ export function cardActions(card: CardSnapshot, env: FlowEnv): CardAction[] {
   ];
 }
 
+/**
+ * Issue 46: the card has nothing left for anyone to answer (only an undo, or nothing): a slot its
+ * fighter played it in may close itself (combat/slot-close.ts).
+ */
+export function cardSettled(card: CardSnapshot, env: FlowEnv): boolean {
+  return !cardActions(card, env).some((a) => a.enabled && !a.id.startsWith('undo'));
+}
+
 /** What a user sees of one button now: hidden, or shown enabled / disabled with a reason. */
 export interface LiveAction {
   readonly visible: boolean;

@@ -2,7 +2,8 @@ import { RulesError } from '../../engine/core/errors';
 import { askGM, registerQuery, type QueryPayload } from '../queries';
 import { normaliseMode, userMessageMode, type MessageMode } from '../compat';
 import { id, object, oneOf, optional, PayloadError, token, type Schema } from '../security';
-import { createCard, makeEnv, resolveUuid } from './card';
+import { cardSettled, createCard, makeEnv, resolveUuid } from './card';
+import { closeSpentSlots } from './card-action';
 import { getFlow, type CardTarget } from './flow';
 
 /**
@@ -165,6 +166,10 @@ export async function handleCardOpen(payload: OpenPayload, user: User): Promise<
     const message = await createCard(card, env, speaker, { mode: payload.mode, requester: user.id ?? '' });
     ids.push(message.id ?? '');
   }
+  // A blow that asks nothing more (a miss) spends its slot at once, once every card of it has.
+  const last = plan.cards.at(-1);
+  if (last && plan.cards.every(({ card, env }) => cardSettled(card, env)))
+    await closeSpentSlots(last.card, last.env);
   return { messageIds: ids };
 }
 

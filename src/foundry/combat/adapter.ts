@@ -80,6 +80,17 @@ export interface RoundAdapter<C extends RoundCombatant = RoundCombatant, D = unk
   /** Asks the user for a declaration; resolves null when cancelled. */
   promptDeclaration(request: DeclarationRequest<C, D, R>): Promise<D | null>;
   /**
+   * The declaration the tracker's "same as last round" sends for `request.last` (its target
+   * replaced by the person's T target, a weapon no longer carried dropped…); undefined when last
+   * round's no longer fits. Absent: `request.last` as it was.
+   */
+  repeatDeclaration?(request: DeclarationRequest<C, D, R>): D | undefined;
+  /**
+   * The GM declares every PNJ still to declare in one form (issue 46); resolves the declarations
+   * by combatant id (a PNJ left blank is left out), or null when cancelled. Absent: one by one.
+   */
+  promptNpcDeclarations?(requests: readonly DeclarationRequest<C, D, R>[]): Promise<Record<string, D> | null>;
+  /**
    * A weapon was fired on an attack card: its readiness for the round (a crossbow is unloaded,
    * F-W5). Checks that `by` owns the combatant. Absent when the ruleset has no such readiness.
    */
@@ -157,6 +168,10 @@ export interface DeclarationRequest<C extends RoundCombatant, D, R> {
   readonly current: D | undefined;
   /** The GM sees and writes a PNJ's secret intent and public text. */
   readonly gm: boolean;
+  /** What this client declared for the combatant in an earlier round (the form starts from it). */
+  readonly last?: D;
+  /** The combatant of this fight the person targets on the scene (Foundry's T), if any. */
+  readonly targetId?: string;
 }
 
 // A registry over every ruleset's adapter; the element types differ per ruleset.

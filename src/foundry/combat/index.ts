@@ -20,6 +20,7 @@ export {
   roundAdapterFor,
 } from './adapter';
 export { promptDeclarationForm } from './declare-dialog';
+export { closeSlotsSpentBy } from './slot-close';
 export { finishRoundJournal, finishRoundJournals, resumeRoundJournals } from './round-writes';
 export { runRoundCommand, sendRoundCommand } from './service';
 export {

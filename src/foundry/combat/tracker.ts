@@ -1,11 +1,14 @@
 import { SimulatorApp } from '../simulator';
 import { PasseDArmesCombatTrackerBase, type RenderOptions, withDialogDefaults } from '../apps';
 import { templatePath } from '../constants';
-import { notifyError } from '../i18n';
-import { requesterFor, type CombatLike } from './adapter';
+import { notifyError, t } from '../i18n';
+import { isRoundComplete, yetToAct } from '../../engine/round/engine';
+import { combatantById, requesterFor, type CombatLike } from './adapter';
 import { adapterOf, sendRoundCommand, type RoundCommand } from './service';
 import { readRoundState } from './store';
-import { buildTrackerView, type CombatantInfo, type TrackerView } from './view';
+import { buildTrackerView, npcsToDeclare, type CombatantInfo, type TrackerView } from './view';
+import { lastDeclaration, rememberDeclaration } from './declaration-memory';
+import { targetedCombatant } from './targeted';
 
 /** What the row controls use of a Combatant and its token (Foundry's documents behind it). */
 interface TrackerCombatant {
@@ -72,7 +75,9 @@ export function trackerViewOf(combat: CombatLike | null): TrackerView {
       surprised: Boolean(c.id && combat.system.surprised?.includes(c.id)),
     });
   }
-  return buildTrackerView({ adapter, state, combatants, viewer, hasCombat: true });
+  const round = state?.round ?? 0;
+  const remembers = (id: string): boolean => lastDeclaration(combat.id ?? '', id, round) !== undefined;
+  return buildTrackerView({ adapter, state, combatants, viewer, hasCombat: true, remembers });
 }
 
 /**
@@ -90,11 +95,13 @@ export class PasseDArmesCombatTracker extends BaseTracker {
       pdaPreviousSlot: PasseDArmesCombatTracker.#command({ kind: 'previousSlot' }),
       pdaNextSlot: PasseDArmesCombatTracker.#command({ kind: 'nextSlot' }),
       pdaNextPass: PasseDArmesCombatTracker.#command({ kind: 'nextPass' }),
-      pdaNextRound: PasseDArmesCombatTracker.#command({ kind: 'nextRound' }),
+      pdaNextRound: PasseDArmesCombatTracker.#onNextRound,
       pdaEndCombat: PasseDArmesCombatTracker.#onEndCombat,
       pdaEndSlot: PasseDArmesCombatTracker.#onEndSlot,
       pdaAttack: PasseDArmesCombatTracker.#onAttack,
       pdaDeclare: PasseDArmesCombatTracker.#onDeclare,
+      pdaRepeatDeclaration: PasseDArmesCombatTracker.#onRepeatDeclaration,
+      pdaDeclareNpcs: PasseDArmesCombatTracker.#onDeclareNpcs,
       pdaGoFirst: PasseDArmesCombatTracker.#onGoFirst,
       pdaToggleSurprised: PasseDArmesCombatTracker.#onToggleSurprised,
       pdaSimulate: PasseDArmesCombatTracker.#onSimulate,
@@ -136,6 +143,40 @@ export class PasseDArmesCombatTracker extends BaseTracker {
   static async #onEndCombat(this: PasseDArmesCombatTracker): Promise<void> {
     const combat = this.combat as unknown as Combat.Implementation | null;
     await combat?.endCombat();
+  }
+
+  /**
+   * GM: the next round. With fighters who have not acted yet, a confirmation names them, and the
+   * round moves on past their slots (issue 46: the GM can always move on).
+   */
+  static async #onNextRound(this: PasseDArmesCombatTracker): Promise<void> {
+    const combat = this.combat;
+    if (!combat) return;
+    let force = false;
+    try {
+      const adapter = adapterOf(combat);
+      const state = readRoundState(adapter, combat);
+      if (state && !isRoundComplete(adapter.rules, state)) {
+        const names = yetToAct(state).map(
+          (id) => combatantById(combat, id)?.name ?? state.combatants[id]?.name ?? id,
+        );
+        if (names.length) {
+          const content = `<p>${foundry.utils.escapeHTML(
+            t('PDA.Combat.NextRoundConfirm', { names: names.join(', ') }),
+          )}</p>`;
+          const go = await foundry.applications.api.DialogV2.confirm({
+            window: { title: t('PDA.Combat.NextRoundConfirmTitle') },
+            content,
+          } as unknown as foundry.applications.api.DialogV2.ConfirmConfig);
+          if (go !== true) return;
+        }
+        force = true;
+      }
+    } catch (error) {
+      notifyError(error);
+      return;
+    }
+    await sendRoundCommand(combat, { kind: 'nextRound', ...(force ? { force } : {}) });
   }
 
   static async #onEndSlot(this: PasseDArmesCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
@@ -249,27 +290,99 @@ export class PasseDArmesCombatTracker extends BaseTracker {
     }
   }
 
-  static async #onDeclare(this: PasseDArmesCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+  /** The declaration request for a combatant of the tracker's combat, as this screen sees it. */
+  #declarationRequest(combatantId: string) {
     const combat = this.combat;
+    if (!combat) return undefined;
+    const adapter = adapterOf(combat);
+    const state = readRoundState(adapter, combat);
+    const combatant = state?.combatants[combatantId];
+    if (!state || !combatant) return undefined;
+    const last = lastDeclaration(combat.id ?? '', combatantId, state.round);
+    const targetId = targetedCombatant(combat);
+    const request = {
+      state,
+      combatant,
+      readiness: state.readiness[combatantId],
+      current: state.declarations[combatantId],
+      gm: Boolean(game.user?.isGM),
+      ...(last !== undefined ? { last } : {}),
+      ...(targetId && targetId !== combatantId ? { targetId } : {}),
+    };
+    // Once the passes run, the GM's edit amends the schedule.
+    const kind: 'amend' | 'declare' =
+      adapter.rules.steps.find((s) => s.id === state.step)?.kind === 'resolve' ? 'amend' : 'declare';
+    return { combat, adapter, state, request, kind };
+  }
+
+  static async #onDeclare(this: PasseDArmesCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
     const combatantId = target.dataset.combatantId;
-    if (!combat || !combatantId) return;
+    if (!combatantId) return;
+    try {
+      const found = this.#declarationRequest(combatantId);
+      if (!found) return;
+      const { combat, adapter, state, request, kind } = found;
+      const declaration = await adapter.promptDeclaration(request);
+      if (!declaration) return;
+      if (await sendRoundCommand(combat, { kind, combatantId, declaration }))
+        rememberDeclaration(combat.id ?? '', combatantId, state.round, declaration);
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  /** GM: every PNJ still to declare, in one form (issue 46). */
+  static async #onDeclareNpcs(this: PasseDArmesCombatTracker): Promise<void> {
+    const combat = this.combat;
+    if (!combat || !game.user?.isGM) return;
     try {
       const adapter = adapterOf(combat);
       const state = readRoundState(adapter, combat);
-      const combatant = state?.combatants[combatantId];
-      if (!state || !combatant) return;
-      const declaration = await adapter.promptDeclaration({
-        state,
-        combatant,
-        readiness: state.readiness[combatantId],
-        current: state.declarations[combatantId],
-        gm: Boolean(game.user?.isGM),
+      if (!state || !adapter.promptNpcDeclarations) return;
+      const found = npcsToDeclare(adapter.rules, state).flatMap((id) => {
+        const request = this.#declarationRequest(id);
+        return request ? [request] : [];
       });
-      if (!declaration) return;
-      // Once the passes run, the GM's edit amends the schedule.
-      const kind =
-        adapter.rules.steps.find((s) => s.id === state.step)?.kind === 'resolve' ? 'amend' : 'declare';
-      await sendRoundCommand(combat, { kind, combatantId, declaration });
+      if (!found.length) return;
+      const declarations = await adapter.promptNpcDeclarations(found.map((f) => f.request));
+      if (!declarations) return;
+      for (const { request, kind } of found) {
+        const id = request.combatant.id;
+        const declaration: unknown = declarations[id];
+        if (declaration === undefined) continue;
+        if (await sendRoundCommand(combat, { kind, combatantId: id, declaration }))
+          rememberDeclaration(combat.id ?? '', id, state.round, declaration);
+      }
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  /** Declares again what this screen remembers of last round (one click, issue 46). */
+  static async #onRepeatDeclaration(
+    this: PasseDArmesCombatTracker,
+    _event: Event,
+    target: HTMLElement,
+  ): Promise<void> {
+    const combatantId = target.dataset.combatantId;
+    if (!combatantId) return;
+    try {
+      const found = this.#declarationRequest(combatantId);
+      if (!found || found.request.last === undefined) return;
+      const { combat, adapter, state, request, kind } = found;
+      const declaration: unknown = adapter.repeatDeclaration
+        ? adapter.repeatDeclaration(request)
+        : request.last;
+      if (declaration === undefined) {
+        // Last round's no longer fits (a foe gone, a weapon dropped): the form asks instead.
+        const asked = await adapter.promptDeclaration(request);
+        if (!asked) return;
+        if (await sendRoundCommand(combat, { kind, combatantId, declaration: asked }))
+          rememberDeclaration(combat.id ?? '', combatantId, state.round, asked);
+        return;
+      }
+      if (await sendRoundCommand(combat, { kind, combatantId, declaration }))
+        rememberDeclaration(combat.id ?? '', combatantId, state.round, declaration);
     } catch (error) {
       notifyError(error);
     }

@@ -83,6 +83,8 @@ export interface DeclarationRowView {
   readonly goFirstLabel: string;
   /** The declare control's visible label and tooltip (Souffle: the posture choice). */
   readonly declareLabel: string;
+  /** This screen remembers last round's declaration: one click declares it again. */
+  readonly canRepeat: boolean;
 }
 
 export interface TrackerView {
@@ -112,7 +114,8 @@ export type ControlId =
   | 'nextSlot'
   | 'nextPass'
   | 'nextRound'
-  | 'endCombat';
+  | 'endCombat'
+  | 'declareNpcs';
 
 const STATUS_KEYS: Record<SlotStatus, string> = {
   waiting: 'PDA.Combat.Status.Waiting',
@@ -147,6 +150,9 @@ const LABEL_KEYS = [
   'Ping',
   'AttackShort',
   'EndSlotHint',
+  'Repeat',
+  'RepeatHint',
+  'DeclareNpcs',
 ] as const;
 
 function labels(adapter?: AnyRoundAdapter): Record<string, string> {
@@ -172,6 +178,18 @@ export interface ViewInput {
   readonly viewer: Requester;
   /** A Combat document exists. */
   readonly hasCombat: boolean;
+  /** Whether this screen remembers an earlier round's declaration of a combatant. */
+  readonly remembers?: (combatantId: string) => boolean;
+}
+
+/** The PNJ still in the fight who have not declared yet (the GM's one-form declaration). */
+export function npcsToDeclare(
+  rules: AnyRoundAdapter['rules'],
+  state: RoundState<RoundCombatant, unknown, unknown>,
+): string[] {
+  return activeCombatants(state)
+    .filter((c) => c.side === 'npc' && state.declarations[c.id] === undefined && rules.sitsOut?.(c) !== true)
+    .map((c) => c.id);
 }
 
 export function buildTrackerView(input: ViewInput): TrackerView {
@@ -187,6 +205,7 @@ export function buildTrackerView(input: ViewInput): TrackerView {
     nextPass: false,
     nextRound: false,
     endCombat: input.hasCombat && viewer.gm,
+    declareNpcs: false,
   };
   const base = {
     hasCombat: input.hasCombat,
@@ -262,6 +281,8 @@ export function buildTrackerView(input: ViewInput): TrackerView {
         next: !sealed && next?.id === id,
         out,
         canDeclare: declaring && !out && mine && inTurn,
+        canRepeat:
+          declaring && !out && mine && inTurn && !declared && !sitting && (input.remembers?.(id) ?? false),
         declareLabel: declared ? t('PDA.Combat.EditDeclaration') : declareLabel,
         ...tieOf(id),
       };
@@ -359,6 +380,11 @@ export function buildTrackerView(input: ViewInput): TrackerView {
       nextSlot: viewer.gm && resolving && current !== undefined,
       nextPass: viewer.gm && resolving && current !== undefined,
       nextRound: viewer.gm && (complete || resolving),
+      declareNpcs:
+        viewer.gm &&
+        declaring &&
+        adapter.promptNpcDeclarations !== undefined &&
+        npcsToDeclare(rules, state).length > 1,
     },
   };
 }

@@ -1,4 +1,5 @@
 import { fantasiaAttackCardFlow } from './cards/start';
+import { installFantasiaFallenMarks } from './round/fallen-marks';
 import { fantasiaPreUpdateToken, registerFantasiaMoveWatch } from './token-moves';
 import { fantasiaResistanceFlow } from './cards/resistance-flow';
 import { registerResistanceQuery } from './cards/resistance';
@@ -7,7 +8,7 @@ import { fantasiaSiegeFlow } from './siege/flow';
 import { openChase } from './chase/app';
 import { decorateTracker } from './chase/tracker';
 import { combatRoundProvider } from './round/chat-round';
-import { DECLARE_TEMPLATE, fantasiaRoundAdapter } from './round/adapter';
+import { DECLARE_NPCS_TEMPLATE, DECLARE_TEMPLATE, fantasiaRoundAdapter } from './round/adapter';
 import { setFantasiaRoundProvider } from './cards/round-context';
 import { fantasiaDeclarationVault } from './round/secrets';
 import { registerDeclarationVault } from '../../combat';
@@ -90,7 +91,11 @@ export const fantasiaRuleset: FoundryRuleset = {
     registerRepairQuery();
     // Fantasia sheets serve compendium entries and actors kept from an earlier ruleset in every
     // world, so their partials load whatever the active ruleset.
-    void foundry.applications.handlebars.loadTemplates([DECLARE_TEMPLATE, ...FANTASIA_PARTIALS]);
+    void foundry.applications.handlebars.loadTemplates([
+      DECLARE_TEMPLATE,
+      DECLARE_NPCS_TEMPLATE,
+      ...FANTASIA_PARTIALS,
+    ]);
   },
   init() {
     configureTokens();
@@ -100,6 +105,8 @@ export const fantasiaRuleset: FoundryRuleset = {
     // F-B7/F-W5 on the active GM's client too: a move that skipped the mover's check is put back.
     registerFantasiaMoveWatch();
     Hooks.on('hotbarDrop', fantasiaHotbarDrop);
+    // F-H1: a fighter whose PV put it out of the fight is marked defeated, its token shows it.
+    installFantasiaFallenMarks();
     // F-M1..F-M4: the chase tool's button and each fighter's Mouvement now on the tracker.
     Hooks.on('renderCombatTracker', decorateTracker);
     // Macros call the system through `game.passeDArmes` (see hotbar.ts).

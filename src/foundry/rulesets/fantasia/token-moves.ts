@@ -1,5 +1,7 @@
 import { RulesError } from '../../../engine/core/errors';
 import { moveRefusal } from '../../../engine/fantasia/movement';
+import { fightCondition } from '../../../engine/fantasia/fallen';
+import { fantasiaOptionsFromSettings } from './settings';
 import type { FantasiaCombatant } from '../../../engine/fantasia/types';
 import { notifyError } from '../../i18n';
 import { fantasiaRound } from './cards/round-context';
@@ -37,7 +39,8 @@ function refusalOf(doc: TokenDoc): RulesError | undefined {
   }
   const combatId = (game.combat as { id?: string | null } | null)?.id ?? '';
   const reloading = Boolean(fantasiaRound().facts(combatId, actor.uuid).reloadingWeaponId);
-  const refusal = moveRefusal(view.states, reloading);
+  const fallen = fightCondition(view, fantasiaOptionsFromSettings().zeroPv);
+  const refusal = moveRefusal(view.states, reloading, fallen);
   return refusal ? new RulesError(refusal.key, { name: view.name, rule: refusal.rule }) : undefined;
 }
 

@@ -1,3 +1,7 @@
+import { fightCondition, type FightCondition } from '../../../../engine/fantasia/fallen';
+import type { CombatantDiff } from '../../../../engine/fantasia/damage';
+import type { FantasiaCombatant } from '../../../../engine/fantasia/types';
+import { fantasiaOptionsFromSettings } from '../settings';
 import { type DamageResult } from '../../../../engine/fantasia/damage';
 import type { CardRow, CardSection, FlowEnv } from '../../../chat';
 import { percentCheck, resistanceCheck, signed } from './view';
@@ -55,10 +59,31 @@ export function damageSection(damage: DamageResult, s: FantasiaAttackState, env:
         data: { before: s.applied.before.pv.value, after: s.applied.after.pv.value },
       }),
     });
+    // F-H1 ruling "0 PV" (issue 46): the card says the fighter is dead or out of the fight.
+    const fallen = fallenAfter(s.applied, env);
+    if (fallen !== 'fighting')
+      notes.push({ text: env.t({ key: `PDA.Chat.Note.Fallen.${fallen}` }), rule: 'F-H1' });
   } else if (s.undone > 0) {
     notes.push({ text: env.t({ key: 'PDA.Chat.Note.Undone' }) });
   }
   return { title: env.t({ key: 'PDA.Chat.Section.Damage' }), css: 'pda-card__damage', rows, notes };
+}
+
+/** The struck fighter's condition after the cut applied, by the world's 0 PV rule (F-H1). */
+function fallenAfter(applied: CombatantDiff, env: FlowEnv): FightCondition {
+  const rule = fantasiaOptionsFromSettings().zeroPv;
+  let con = Number.POSITIVE_INFINITY;
+  try {
+    const actor = env.resolve(applied.combatantId) as { engineView?<T>(): T } | null;
+    const view = actor?.engineView?.<FantasiaCombatant>();
+    if (view) con = view.characteristics.CON;
+  } catch {
+    // Not an actor this client reads: "down" then says out of the fight.
+  }
+  return fightCondition(
+    { pv: applied.after.pv, characteristics: { CON: con } as FantasiaCombatant['characteristics'] },
+    rule,
+  );
 }
 
 /** F-W6: the doubled reload countdown after too much powder. */

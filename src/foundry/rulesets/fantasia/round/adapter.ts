@@ -14,6 +14,7 @@ import {
   type IntentKind,
 } from '../../../../engine/fantasia/round';
 import type { FantasiaCombatant } from '../../../../engine/fantasia/types';
+import { repeatedDeclaration, suggestedDeclaration } from '../../../../engine/fantasia/declare-defaults';
 import type { Requester } from '../../../../engine/round/types';
 import { templatePath } from '../../../constants';
 import { errorMessage, t } from '../../../i18n';
@@ -160,20 +161,36 @@ const WITH_WEAPON: readonly IntentKind[] = ['shoot', 'throw', 'melee', 'knockout
 const WITH_TARGET: readonly IntentKind[] = ['shoot', 'throw', 'melee', 'knockout', 'cast'];
 const WITH_HOLD: readonly IntentKind[] = ['shoot', 'throw'];
 
-function intentSections(index: number, intent: FantasiaIntent | undefined, crossbows: readonly string[]) {
-  const kind = `intents.${index}.kind`;
+function intentSections(
+  index: number,
+  intent: FantasiaIntent | undefined,
+  crossbows: readonly string[],
+  prefix = `intents.${index}.`,
+) {
+  const kind = `${prefix}kind`;
   const rules = {
     weapon: { when: kind, in: WITH_WEAPON },
     target: { when: kind, in: WITH_TARGET },
     hold: { when: kind, in: WITH_HOLD },
     shoot: { when: kind, in: ['shoot'] },
-    crossbow: { when: `intents.${index}.weaponId`, in: crossbows },
+    crossbow: { when: `${prefix}weaponId`, in: crossbows },
     note: { when: kind, in: INTENT_KINDS },
   };
   // Without a crossbow the reload question never shows (its section matches no weapon).
   return sectionContext(rules, {
     [kind]: intent?.kind ?? '',
-    [`intents.${index}.weaponId`]: intent?.weaponId ?? '',
+    [`${prefix}weaponId`]: intent?.weaponId ?? '',
+  });
+}
+
+type FantasiaRequest = DeclarationRequest<FantasiaRoundCombatant, FantasiaDeclaration, FantasiaReadiness>;
+
+function suggestionOf(request: FantasiaRequest): FantasiaDeclaration | undefined {
+  const { state, combatant, readiness, last, targetId } = request;
+  if (declaresNothing(combatant)) return undefined;
+  return suggestedDeclaration(state, combatant, readiness, {
+    ...(last ? { last } : {}),
+    ...(targetId ? { targetId } : {}),
   });
 }
 
@@ -181,7 +198,10 @@ function intentSections(index: number, intent: FantasiaIntent | undefined, cross
 export function declarationFormContext(
   request: DeclarationRequest<FantasiaRoundCombatant, FantasiaDeclaration, FantasiaReadiness>,
 ) {
-  const { state, combatant, current, gm } = request;
+  const { state, combatant, gm } = request;
+  // Issue 46: the form starts from this round's declaration, else last round's, else the weapon
+  // in hand at the targeted foe.
+  const current = request.current ?? suggestionOf(request);
   const kinds = [
     { value: '', label: '—' },
     ...INTENT_KINDS.map((k) => ({ value: k, label: t(intentLabel(k)) })),
@@ -243,6 +263,78 @@ export function declarationFormContext(
 }
 
 export const DECLARE_TEMPLATE = templatePath('fantasia/combat/declare.hbs');
+export const DECLARE_NPCS_TEMPLATE = templatePath('fantasia/combat/declare-npcs.hbs');
+
+/** The GM's one form for every PNJ still to declare: one intent each, started as its own form. */
+export function npcDeclarationsContext(requests: readonly FantasiaRequest[]) {
+  const kinds = [
+    { value: '', label: '—' },
+    ...INTENT_KINDS.map((k) => ({ value: k, label: t(intentLabel(k)) })),
+  ];
+  const mark = <T extends { value: string }>(options: T[], selected: string | undefined) =>
+    options.map((o) => ({ ...o, selected: o.value === (selected ?? '') }));
+  const npcs = requests.map((request) => {
+    const { state, combatant } = request;
+    const intent = (request.current ?? suggestionOf(request))?.intents[0];
+    const weapons = [
+      { value: '', label: t('PDA.Combat.Form.NoWeapon') },
+      ...combatant.weapons.map((w) => ({ value: w.id, label: w.name })),
+    ];
+    const targets = [
+      { value: '', label: '—' },
+      ...state.order
+        .filter((e) => e.combatantId !== combatant.id && !state.out.includes(e.combatantId))
+        .map((e) => ({
+          value: e.combatantId,
+          label: state.combatants[e.combatantId]?.name ?? e.combatantId,
+        })),
+    ];
+    const crossbows = combatant.weapons.filter((w) => w.reload === 'crossbow').map((w) => w.id);
+    return {
+      id: combatant.id,
+      name: combatant.name,
+      sections: intentSections(0, intent, crossbows, `npc.${combatant.id}.`),
+      kinds: mark(kinds, intent?.kind),
+      weapons: mark(weapons, intent?.weaponId),
+      targets: mark(targets, intent?.targetId),
+    };
+  });
+  return {
+    npcs,
+    labels: {
+      Intent: t('PDA.Combat.Form.Intent'),
+      Weapon: t('PDA.Combat.Form.Weapon'),
+      Target: t('PDA.Combat.Form.Target'),
+    },
+  };
+}
+
+/** Reads the one form back: a declaration per PNJ whose action is chosen (checked by the parser). */
+export function npcFormToDeclarations(form: Record<string, unknown>): Record<string, FantasiaDeclaration> {
+  const rows: Record<string, Record<string, unknown>> = {};
+  for (const [key, value] of Object.entries(form)) {
+    const m = /^npc\.([^.]+)\.(\w+)$/.exec(key);
+    if (!m || m[1] === undefined || m[2] === undefined) continue;
+    (rows[m[1]] ??= {})[m[2]] = value;
+  }
+  const out: Record<string, FantasiaDeclaration> = {};
+  for (const [id, row] of Object.entries(rows)) {
+    if (typeof row.kind !== 'string' || row.kind === '') continue;
+    out[id] = parseFantasiaDeclaration({ intents: [row] });
+  }
+  return out;
+}
+
+async function promptFantasiaNpcDeclarations(
+  requests: readonly FantasiaRequest[],
+): Promise<Record<string, FantasiaDeclaration> | null> {
+  const result = await promptDeclarationForm(
+    DECLARE_NPCS_TEMPLATE,
+    npcDeclarationsContext(requests),
+    t('PDA.Combat.NpcsTitle'),
+  );
+  return result ? npcFormToDeclarations(result) : null;
+}
 
 async function promptFantasiaDeclaration(
   request: DeclarationRequest<FantasiaRoundCombatant, FantasiaDeclaration, FantasiaReadiness>,
@@ -266,6 +358,15 @@ export const fantasiaRoundAdapter: RoundAdapter<
   describeDeclaration: describeFantasiaDeclaration,
   actionIcon: (action) => ICONS[action] ?? 'fa-solid fa-circle',
   promptDeclaration: promptFantasiaDeclaration,
+  promptNpcDeclarations: promptFantasiaNpcDeclarations,
+  // "Same as last round" only repeats a declaration that still fits; else the form asks.
+  repeatDeclaration: ({ state, combatant, last, targetId }) =>
+    declaresNothing(combatant)
+      ? undefined
+      : repeatedDeclaration(state, combatant, {
+          ...(last ? { last } : {}),
+          ...(targetId ? { targetId } : {}),
+        }),
   weaponFired,
   startsCard: startsAttackCard,
   startCard: (combat, slotId) => startSlotAttack(combat, slotId),

@@ -88,24 +88,38 @@ export async function startSlotAttack(
     // offered, the declared one ticked); with "action and target bind" only the declared foe.
     const rough = optionsSource().declarationBinds === 'action';
     const others: CardTarget[] = [];
-    if (declared && rough) {
-      for (const c of combat.combatants as Iterable<SlotCombatant>) {
-        if (!c.id || c.id === attack.combatantId || c.id === attack.targetId || state.out.includes(c.id))
-          continue;
-        // A fighter the GM hides from players is not offered to them.
-        if (c.hidden && !game.user?.isGM) continue;
-        const other = targetOf(c);
-        if (other) others.push(other);
+    const otherIds: string[] = [];
+    for (const c of combat.combatants as Iterable<SlotCombatant>) {
+      if (!c.id || c.id === attack.combatantId || c.id === attack.targetId || state.out.includes(c.id))
+        continue;
+      // A fighter the GM hides from players is not offered to them.
+      if (c.hidden && !game.user?.isGM) continue;
+      const other = targetOf(c);
+      if (other) {
+        others.push(other);
+        otherIds.push(c.id);
       }
     }
-    const targets = declared ? [declared, ...others] : undefined;
-    const aimed = targets
-      ? userTargets().filter((u) => targets.some((x) => x.actorUuid === u.actorUuid))
-      : [];
-    const checked = declared ? (aimed.length ? aimed : [declared]).map((x) => x.actorUuid) : undefined;
+    const inFight = (list: readonly CardTarget[]) =>
+      userTargets().filter((u) => list.some((x) => x.actorUuid === u.actorUuid));
+    let targets: CardTarget[];
+    let checked: string[];
+    if (declared) {
+      targets = rough ? [declared, ...others] : [declared];
+      const aimed = inFight(targets);
+      checked = (aimed.length ? aimed : [declared]).map((x) => x.actorUuid);
+    } else {
+      // Issue 46, one targeting rule: no declared foe, the T target; else a choice among the
+      // foes (the other side's fighters still in the fight), the only one ticked.
+      const aimed = inFight(others);
+      const side = state.combatants[attack.combatantId]?.side;
+      const foes = others.filter((_, i) => state.combatants[otherIds[i] ?? '']?.side !== side);
+      targets = aimed.length ? others : foes.length ? foes : others;
+      checked = (aimed.length ? aimed : targets.length === 1 ? targets : []).map((x) => x.actorUuid);
+    }
     return await startAttack(actor as unknown as Actor, weaponId, {
-      ...(targets ? { targets } : {}),
-      ...(checked ? { checked } : {}),
+      targets,
+      checked,
       combatId: combat.id ?? '',
       knockOut: attack.knockOut,
       ...options,
