@@ -28,3 +28,22 @@ describe('player text in tooltips', () => {
     expect(alice.dom.querySelector('#tooltip #pwn')).toBeNull();
   });
 });
+
+describe('player text in the sheets’ button tooltips', () => {
+  it('Alice names her Fantasia sword with markup: its Attaquer, edit and delete tooltips show it as text', async () => {
+    const table = await Table.open({ ruleset: 'fantasia' });
+    const alice = table.seat('Alice');
+    const actor = await table.importActor('fantasia-bestiaire', 'Bretteur', 'Alice');
+    const mine = alice.actor(actor.name);
+    const sword = mine.items.find((i: { type: string }) => i.type === 'arme');
+    await sword.update({ name: `Rapière ${MARKUP}` });
+    await table.settle();
+    const sheet = await alice.openSheet(alice.actor(actor.name));
+    const row = sheet.querySelector<HTMLElement>(`[data-weapon-id="${sword.id}"]`)!;
+    for (const action of ['useWeapon', 'editItem', 'deleteItem']) {
+      const button = row.querySelector<HTMLElement>(`button[data-action="${action}"][data-tooltip]`)!;
+      expect(await alice.hover(button), action).toContain(`Rapière ${MARKUP}`);
+      expect(alice.dom.querySelector('#tooltip #pwn'), action).toBeNull();
+    }
+  });
+});

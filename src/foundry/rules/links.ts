@@ -160,8 +160,15 @@ export function registerRuleHelpers(hb: HelperHost): void {
   });
   // `data-tooltip="{{pdaTip text}}"`: the text escaped as markup; Handlebars escapes it again
   // as the attribute's value, so the tooltip shows the text as written, never as HTML.
-  hb.registerHelper('pdaTip', (value: unknown) =>
-    escapeHtml(value === undefined || value === null ? '' : String(value)),
+  // Several values are joined by a space: `{{pdaTip (localize 'PDA.X.Edit') w.name}}`.
+  hb.registerHelper('pdaTip', (...args: unknown[]) =>
+    escapeHtml(
+      args
+        .slice(0, -1)
+        .filter((value) => value !== undefined && value !== null)
+        .map(String)
+        .join(' '),
+    ),
   );
   hb.registerHelper('pdaRuleTip', (rule: unknown) => {
     const text = rule === undefined || rule === null ? '' : String(rule);
