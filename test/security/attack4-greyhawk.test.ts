@@ -99,15 +99,13 @@ describe('attack4 Greyhawk: conditions on Drevin, edited by his owner', () => {
 describe('attack4 Greyhawk: requests for what is not hers', () => {
   it('A4-G05 G-C1 Alice asks to pull the orc free (the GM’s fighter): refused, his condition stays', async () => {
     const g = await greyhawk();
-    await g.gm
-      .actor('Orque')
-      .createEmbeddedDocuments('ActiveEffect', [
-        {
-          name: 'held',
-          statuses: ['greyhawk-held'],
-          flags: { 'passe-d-armes': { condition: { heldRounds: 2 } } },
-        },
-      ]);
+    await g.gm.actor('Orque').createEmbeddedDocuments('ActiveEffect', [
+      {
+        name: 'held',
+        statuses: ['greyhawk-held'],
+        flags: { 'passe-d-armes': { condition: { heldRounds: 2 } } },
+      },
+    ]);
     await g.table.settle();
     const answer = await request(g, 'pf1', 'greyhawk.pullFree', { actorUuid: g.gm.actor('Orque').uuid });
     expect(answer?.ok).not.toBe(true);
