@@ -6,6 +6,15 @@ const LANG_KEY = /^PDA\.[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)+$/;
 /** A translator: `t` itself, or a stand-in where a context is built without Foundry (tests). */
 export type Translate = (key: string, data?: Record<string, string | number>) => string;
 
+/** One plural-rules object per language (building one is far dearer than asking it). */
+const PLURAL_RULES = new Map<string, Intl.PluralRules>();
+
+function pluralRule(lang: string, count: number): string {
+  let rules = PLURAL_RULES.get(lang);
+  if (!rules) PLURAL_RULES.set(lang, (rules = new Intl.PluralRules(lang)));
+  return rules.select(count);
+}
+
 /** Where a text's plural form starts: `{rounds, plural, one {# round} other {# rounds}}`. */
 const PLURAL_START = /\{(\w+), plural,/g;
 
@@ -44,7 +53,7 @@ export function pluralForms(
       i++;
     }
     const count = Number(data[m[1]!] ?? 0);
-    const rule = new Intl.PluralRules(lang).select(count);
+    const rule = pluralRule(lang, count);
     const form = forms.get(`=${count}`) ?? forms.get(rule) ?? forms.get('other') ?? '';
     out += text.slice(at, m.index) + form.replace(/#/g, String(count));
     at = i + 1;

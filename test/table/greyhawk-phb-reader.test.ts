@@ -170,8 +170,9 @@ describe('Greyhawk as a PHB reader plays it (issue 44)', () => {
     await table.gm.target(DREVIN);
     const before = await sheetAttack(table.gm, 'Orque', 'Hache de bataille', {}, [[20, 3]]);
     expect(rows(before, 'attack').find((r) => r.rule === 'G-P1')?.value).toBe('+4');
-    expect(conditionsOf(table.gm.actor(DREVIN)).prone).toBe(true);
-    await table.gm.click('[data-action="pdaNextSlot"]', table.gm.tracker);
+    // The orc's blow closes his slot (issue 46): Drevin's slot opens and he stands at once.
+    const current = table.gm.tracker.querySelector('li.pda-slot.active .pda-name');
+    expect(current?.textContent?.trim()).toBe(DREVIN);
     expect(slots(table.gm).find((s) => s.name === DREVIN)?.action).toMatch(/relève/);
     expect(conditionsOf(table.gm.actor(DREVIN)).prone).toBe(false);
     expect([...table.seat('Alice').actor(DREVIN).statuses]).not.toContain('greyhawk-prone');

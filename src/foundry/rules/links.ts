@@ -160,7 +160,7 @@ export function registerRuleHelpers(hb: HelperHost): void {
   });
   // `data-tooltip="{{pdaTip text}}"`: the text escaped as markup; Handlebars escapes it again
   // as the attribute's value, so the tooltip shows the text as written, never as HTML.
-  // Several values are joined by a space: `{{pdaTip (localize 'PDA.X.Edit') w.name}}`.
+  // Several values are joined by a space: `{{pdaTip (localize someKey) w.name}}`.
   hb.registerHelper('pdaTip', (...args: unknown[]) =>
     escapeHtml(
       args
