@@ -20,7 +20,7 @@ import { souffleSheetContext as souffleSheet } from '../../src/foundry/rulesets/
 import { FakeActor, FakeItem } from '../fakes/foundry';
 import { fieldValue, firstNonFinite, getPath, leafPaths, schemaSource } from './arbitraries';
 
-const RUNS = 1000;
+const RUNS = 400;
 const g = globalThis as any;
 const RULESETS: readonly FoundryRuleset[] = [fantasiaRuleset, souffleRuleset, greyhawkRuleset];
 

@@ -42,7 +42,7 @@ import * as chat from '../foundry/chat/helpers';
 import * as souffle from '../foundry/souffle/helpers';
 import { garbage, HOSTILE_STRINGS } from './arbitraries';
 
-const RUNS = 1000;
+const RUNS = 400;
 const g = globalThis as any;
 const FR = () => JSON.parse(readFileSync('lang/fr.json', 'utf8'));
 const EN = () => JSON.parse(readFileSync('lang/en.json', 'utf8'));

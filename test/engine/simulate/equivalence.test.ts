@@ -477,7 +477,7 @@ describe('the simulator plays the fights the cards play', () => {
     '%s: same blows, PV and winner through fantasiaAttackMachine',
     (_name, encounter, seed, friends) => {
       const runner = new FantasiaFight(encounter);
-      const fights = record(runner, seed, 150);
+      const fights = record(runner, seed, 75);
       const seen = { blows: 0, parries: 0, dodges: 0, fumbles: 0, friends: 0, rounds: 0 };
       for (const fight of fights) {
         expect(replayFantasia(encounter, fight, runner.sideOf)).toBe(fight.winner);
@@ -509,7 +509,7 @@ describe('the simulator plays the fights the cards play', () => {
   ];
   it.each(examples)('%s: same blows, PV and winner through fantasiaAttackMachine', (_name, encounter) => {
     const runner = new FantasiaFight(encounter);
-    const fights = record(runner, 23, 120);
+    const fights = record(runner, 23, 60);
     const seen = { blows: 0, missiles: 0, parries: 0, fumbles: 0 };
     for (const fight of fights) {
       expect(replayFantasia(encounter, fight, runner.sideOf)).toBe(fight.winner);
@@ -580,7 +580,7 @@ describe('the simulator plays the fights the cards play', () => {
       ],
     };
     const runner = new SouffleFight(encounter);
-    const fights = record(runner, 17, 200);
+    const fights = record(runner, 17, 100);
     let rounds = 0;
     let forced = 0;
     const modes = new Set<string>();
@@ -644,8 +644,8 @@ describe("the simulator's own Fantasia steps play the fights the engine's steps 
     const encounter = make();
     const own = new FantasiaFight(encounter);
     const engine = new FantasiaFight(encounter, { engineSteps: true });
-    const a = record(own, 41, 250);
-    const b = record(engine, 41, 250);
+    const a = record(own, 41, 125);
+    const b = record(engine, 41, 125);
     const blows = a.reduce((n, f) => n + f.blows.length, 0);
     expect(blows).toBeGreaterThan(250);
     expect(engine.plainBlows).toBe(0);
@@ -681,8 +681,8 @@ describe("the simulator's own Greyhawk rounds are the tracker's rounds", () => {
   ];
   it.each(cases)('%s', (_name, make) => {
     const encounter = make();
-    const a = record(new GreyhawkFight(encounter), 43, 250);
-    const b = record(new GreyhawkFight(encounter, { engineSteps: true }), 43, 250);
+    const a = record(new GreyhawkFight(encounter), 43, 125);
+    const b = record(new GreyhawkFight(encounter, { engineSteps: true }), 43, 125);
     expect(a.reduce((n, f) => n + f.blows.length, 0)).toBeGreaterThan(250);
     for (let n = 0; n < a.length; n++) expect(a[n], `fight ${n + 1}`).toEqual(b[n]);
   });
@@ -714,8 +714,8 @@ describe("the simulator's own Souffle attacks are the card's attacks", () => {
   ];
   it.each(cases)('%s', (_name, make) => {
     const encounter = make();
-    const a = record(new SouffleFight(encounter), 47, 250);
-    const b = record(new SouffleFight(encounter, { engineSteps: true }), 47, 250);
+    const a = record(new SouffleFight(encounter), 47, 125);
+    const b = record(new SouffleFight(encounter, { engineSteps: true }), 47, 125);
     expect(a.reduce((n, f) => n + f.blows.length, 0)).toBeGreaterThan(250);
     expect(a.some((f) => f.blows.some(({ blow }) => (blow.forced ?? 0) > 0))).toBe(true);
     for (let n = 0; n < a.length; n++) expect(a[n], `fight ${n + 1}`).toEqual(b[n]);
