@@ -21,6 +21,7 @@ export {
 } from './adapter';
 export { promptDeclarationForm } from './declare-dialog';
 export { closeSlotsSpentBy } from './slot-close';
+export { markCombatantsDefeated } from './defeated';
 export { finishRoundJournal, finishRoundJournals, resumeRoundJournals } from './round-writes';
 export { runRoundCommand, sendRoundCommand } from './service';
 export {

@@ -1,6 +1,7 @@
 import { fightCondition } from '../../../../engine/fantasia/fallen';
 import type { FantasiaCombatant } from '../../../../engine/fantasia/types';
 import { isActiveGM } from '../../../active-gm';
+import { markCombatantsDefeated } from '../../../combat';
 import { fantasiaOptionsFromSettings } from '../settings';
 
 /*
@@ -16,12 +17,6 @@ interface PvActor {
   toggleStatusEffect?(id: string, options: { active: boolean; overlay?: boolean }): Promise<unknown>;
 }
 
-interface FightCombatant {
-  readonly actor?: PvActor | null;
-  readonly defeated?: boolean;
-  update(data: Record<string, unknown>): Promise<unknown>;
-}
-
 /** Marks the combatants of `actor` defeated when its PV put it out of the fight. */
 export async function markFantasiaFallen(actor: PvActor): Promise<void> {
   if (!isActiveGM() || typeof actor.engineView !== 'function') return;
@@ -33,17 +28,7 @@ export async function markFantasiaFallen(actor: PvActor): Promise<void> {
   }
   const condition = fightCondition(view, fantasiaOptionsFromSettings().zeroPv);
   if (condition === 'fighting') return;
-  const combats = (game.combats as unknown as { contents?: { combatants: Iterable<FightCombatant> }[] })
-    ?.contents;
-  let marked = false;
-  for (const combat of combats ?? [])
-    for (const c of combat.combatants) {
-      const same = c.actor === actor || (actor.uuid !== undefined && c.actor?.uuid === actor.uuid);
-      if (!same || c.defeated) continue;
-      await c.update({ defeated: true });
-      marked = true;
-    }
-  if (!marked) return;
+  if (!(await markCombatantsDefeated(actor))) return;
   await actor.toggleStatusEffect?.(condition === 'dead' ? 'dead' : 'unconscious', {
     active: true,
     overlay: true,

@@ -1,6 +1,7 @@
 import { fightState } from '../../../../engine/greyhawk/health';
 import { greyhawkOptionsNow } from '../cards/attack-state';
 import { isActiveGM } from '../../../active-gm';
+import { markCombatantsDefeated } from '../../../combat';
 
 /*
  * 0 hit points or below puts a Greyhawk creature out of the fight (docs/rulings.md, "Base — 0 hit
@@ -16,12 +17,6 @@ interface HpActor {
   toggleStatusEffect?(id: string, options: { active: boolean; overlay?: boolean }): Promise<unknown>;
 }
 
-interface FightCombatant {
-  readonly actor?: HpActor | null;
-  readonly defeated?: boolean;
-  update(data: Record<string, unknown>): Promise<unknown>;
-}
-
 function hasStatus(id: string): boolean {
   const effects = (CONFIG as unknown as { statusEffects?: { id?: string }[] }).statusEffects ?? [];
   return effects.some((e) => e.id === id);
@@ -33,17 +28,7 @@ export async function putOutOfFight(actor: HpActor): Promise<void> {
   if (!isActiveGM() || typeof hp !== 'number') return;
   const state = fightState(hp, greyhawkOptionsNow());
   if (state === 'fighting') return;
-  const combats = (game.combats as unknown as { contents?: { combatants: Iterable<FightCombatant> }[] })
-    ?.contents;
-  let marked = false;
-  for (const combat of combats ?? [])
-    for (const c of combat.combatants) {
-      const same = c.actor === actor || (actor.uuid !== undefined && c.actor?.uuid === actor.uuid);
-      if (!same || c.defeated) continue;
-      await c.update({ defeated: true });
-      marked = true;
-    }
-  if (!marked) return;
+  if (!(await markCombatantsDefeated(actor))) return;
   const dead = CONFIG.specialStatusEffects?.DEFEATED;
   const status = state === 'unconscious' && hasStatus('unconscious') ? 'unconscious' : dead;
   if (status) await actor.toggleStatusEffect?.(status, { active: true, overlay: true });
