@@ -28,3 +28,34 @@ export async function promptDeclarationForm(
   });
   return result && typeof result === 'object' ? (result as Record<string, unknown>) : null;
 }
+
+/** A `<select>` option of a declaration form. */
+export interface FormOption {
+  readonly value: string;
+  readonly label: string;
+}
+
+/** The options with the one whose value is `selected` marked (none chosen: the empty option). */
+export function markSelected<T extends FormOption>(
+  options: readonly T[],
+  selected: string | undefined,
+): (T & { selected: boolean })[] {
+  return options.map((o) => ({ ...o, selected: o.value === (selected ?? '') }));
+}
+
+/** The targets a combatant may declare: "—", then every other combatant still in the round. */
+export function declarableTargets(
+  state: {
+    readonly order: readonly { readonly combatantId: string }[];
+    readonly out: readonly string[];
+    readonly combatants: Readonly<Record<string, { readonly name: string } | undefined>>;
+  },
+  combatantId: string,
+): FormOption[] {
+  return [
+    { value: '', label: '—' },
+    ...state.order
+      .filter((e) => e.combatantId !== combatantId && !state.out.includes(e.combatantId))
+      .map((e) => ({ value: e.combatantId, label: state.combatants[e.combatantId]?.name ?? e.combatantId })),
+  ];
+}

@@ -19,7 +19,7 @@ export {
   type RoundAdapter,
   roundAdapterFor,
 } from './adapter';
-export { promptDeclarationForm } from './declare-dialog';
+export { declarableTargets, markSelected, promptDeclarationForm, type FormOption } from './declare-dialog';
 export { closeSlotsSpentBy } from './slot-close';
 export { markCombatantsDefeated } from './defeated';
 export { finishRoundJournal, finishRoundJournals, resumeRoundJournals } from './round-writes';

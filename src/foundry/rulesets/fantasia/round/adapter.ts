@@ -31,6 +31,7 @@ import { weaponFired } from './chat-round';
 import { fantasiaOptionsFromSettings } from '../settings';
 import { startSlotAttack, startsAttackCard } from './slot-attack';
 import { sectionContext } from '../../../apps';
+import { declarableTargets, markSelected, type FormOption } from '../../../combat';
 
 /** Fantasia's round in Foundry: three passes (F-R6..F-R8), declarations of intent (F-R5). */
 
@@ -185,6 +186,19 @@ function intentSections(
 
 type FantasiaRequest = DeclarationRequest<FantasiaRoundCombatant, FantasiaDeclaration, FantasiaReadiness>;
 
+/** The declaration form's intent kinds, "—" first. */
+function intentKindOptions(): FormOption[] {
+  return [{ value: '', label: '—' }, ...INTENT_KINDS.map((k) => ({ value: k, label: t(intentLabel(k)) }))];
+}
+
+/** The declaration form's weapons: bare hands ("Sans arme"), then the fighter's own. */
+function weaponOptions(combatant: FantasiaRoundCombatant): FormOption[] {
+  return [
+    { value: '', label: t('PDA.Combat.Form.NoWeapon') },
+    ...combatant.weapons.map((w) => ({ value: w.id, label: w.name })),
+  ];
+}
+
 function suggestionOf(request: FantasiaRequest): FantasiaDeclaration | undefined {
   const { state, combatant, readiness, last, targetId } = request;
   if (declaresNothing(combatant)) return undefined;
@@ -202,22 +216,10 @@ export function declarationFormContext(
   // Issue 46: the form starts from this round's declaration, else last round's, else the weapon
   // in hand at the targeted foe.
   const current = request.current ?? suggestionOf(request);
-  const kinds = [
-    { value: '', label: '—' },
-    ...INTENT_KINDS.map((k) => ({ value: k, label: t(intentLabel(k)) })),
-  ];
-  const weapons = [
-    { value: '', label: t('PDA.Combat.Form.NoWeapon') },
-    ...combatant.weapons.map((w) => ({ value: w.id, label: w.name })),
-  ];
-  const targets = [
-    { value: '', label: '—' },
-    ...state.order
-      .filter((e) => e.combatantId !== combatant.id && !state.out.includes(e.combatantId))
-      .map((e) => ({ value: e.combatantId, label: state.combatants[e.combatantId]?.name ?? e.combatantId })),
-  ];
-  const mark = <T extends { value: string }>(options: T[], selected: string | undefined) =>
-    options.map((o) => ({ ...o, selected: o.value === (selected ?? '') }));
+  const kinds = intentKindOptions();
+  const weapons = weaponOptions(combatant);
+  const targets = declarableTargets(state, combatant.id);
+  const mark = markSelected;
   const crossbows = combatant.weapons.filter((w) => w.reload === 'crossbow').map((w) => w.id);
   const rows = Array.from({ length: MAX_INTENTS }, (_, index) => {
     const intent = current?.intents[index];
@@ -267,28 +269,13 @@ export const DECLARE_NPCS_TEMPLATE = templatePath('fantasia/combat/declare-npcs.
 
 /** The GM's one form for every PNJ still to declare: one intent each, started as its own form. */
 export function npcDeclarationsContext(requests: readonly FantasiaRequest[]) {
-  const kinds = [
-    { value: '', label: '—' },
-    ...INTENT_KINDS.map((k) => ({ value: k, label: t(intentLabel(k)) })),
-  ];
-  const mark = <T extends { value: string }>(options: T[], selected: string | undefined) =>
-    options.map((o) => ({ ...o, selected: o.value === (selected ?? '') }));
+  const kinds = intentKindOptions();
+  const mark = markSelected;
   const npcs = requests.map((request) => {
     const { state, combatant } = request;
     const intent = (request.current ?? suggestionOf(request))?.intents[0];
-    const weapons = [
-      { value: '', label: t('PDA.Combat.Form.NoWeapon') },
-      ...combatant.weapons.map((w) => ({ value: w.id, label: w.name })),
-    ];
-    const targets = [
-      { value: '', label: '—' },
-      ...state.order
-        .filter((e) => e.combatantId !== combatant.id && !state.out.includes(e.combatantId))
-        .map((e) => ({
-          value: e.combatantId,
-          label: state.combatants[e.combatantId]?.name ?? e.combatantId,
-        })),
-    ];
+    const weapons = weaponOptions(combatant);
+    const targets = declarableTargets(state, combatant.id);
     const crossbows = combatant.weapons.filter((w) => w.reload === 'crossbow').map((w) => w.id);
     return {
       id: combatant.id,

@@ -17,6 +17,8 @@ import {
   type CombatantLike,
   type DeclarationRequest,
   type RoundAdapter,
+  declarableTargets,
+  markSelected,
   promptDeclarationForm,
 } from '../../../combat';
 import { templatePath } from '../../../constants';
@@ -176,8 +178,7 @@ export function greyhawkDeclarationContext(
   request: DeclarationRequest<GreyhawkRoundCombatant, GreyhawkDeclaration, GreyhawkReadiness>,
 ) {
   const { state, combatant, current } = request;
-  const mark = <T extends { value: string }>(options: T[], selected: string | undefined) =>
-    options.map((o) => ({ ...o, selected: o.value === (selected ?? '') }));
+  const mark = markSelected;
   return {
     // Each label names its field (for/id), unique per combatant's dialog.
     idPrefix: `pda-gh-declare-${combatant.id}`,
@@ -185,18 +186,7 @@ export function greyhawkDeclarationContext(
       GREYHAWK_ACTIONS.map((a) => ({ value: a, label: t(`PDA.Greyhawk.Action.${a}`) })),
       current?.action ?? 'attack',
     ),
-    targets: mark(
-      [
-        { value: '', label: '—' },
-        ...state.order
-          .filter((e) => e.combatantId !== combatant.id && !state.out.includes(e.combatantId))
-          .map((e) => ({
-            value: e.combatantId,
-            label: state.combatants[e.combatantId]?.name ?? e.combatantId,
-          })),
-      ],
-      current?.targetId,
-    ),
+    targets: mark(declarableTargets(state, combatant.id), current?.targetId),
     called: mark(
       [
         { value: '0', label: '—' },
