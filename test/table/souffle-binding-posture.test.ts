@@ -24,7 +24,7 @@ async function defenceAfter(cheat: boolean): Promise<string> {
   await attackFromSheet(alice, 'Aude', 'Épée longue', {}, [[12, 3]]);
   table.dice.push([10, 5], [10, 5], [10, 5], [10, 5]);
   await table.seat('Bruno').press('Esquiver');
-  await table.gm.press('Appliquer', souffleCards(table.gm).at(-1));
+  // Basile's dodge stops the blow (0 damage): nothing to apply, no Appliquer (issue 46).
   await table.gm.click('.pda-slot.current [data-action="pdaEndSlot"]', table.gm.tracker);
   await table.seat('Bruno').target('Aude');
   await attackFromSheet(table.seat('Bruno'), 'Basile', 'Épée longue', {}, [[12, 9]]);

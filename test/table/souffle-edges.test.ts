@@ -253,14 +253,16 @@ describe('Souffle: a hold and its escapes (S-GR1)', () => {
 });
 
 describe('Souffle: what a blow did (S-DF3, S-AT2)', () => {
-  it('S-DF3 a blow on a fighter already at 0 PV says it landed and that the fighter is down', async () => {
+  it('S-DF3 a blow on a fighter already at 0 PV says it landed, that the fighter is down, and offers no Appliquer (nothing would change)', async () => {
     const table = await pair({}, { system: { pv: { value: 0, max: 10 }, souffle: { value: 0, max: 10 } } });
     const bruno = table.seat('Bruno');
     await strike(table, 5);
     table.dice.push([10, 1], [10, 1]);
     await bruno.press('Esquiver');
-    await table.gm.press('Appliquer');
+    // Issue 46: applying would change nothing (0 souffle, 0 PV left): no Appliquer, the card says why.
+    expect(cardButtons(table.gm, table.gm.lastMessage()).some((l) => l.startsWith('Appliquer'))).toBe(false);
     const card = text(bruno.lastMessage());
+    expect(card).toContain('Rien à appliquer : ce coup ne change ni le souffle ni les PV de Basile.');
     expect(card).toContain(
       'Basile est déjà à terre (0 PV) : les 4 dégâts du coup ne lui retirent plus rien.',
     );

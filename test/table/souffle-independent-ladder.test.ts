@@ -109,7 +109,7 @@ describe('Souffle, read afresh: the ends of the ladder and other numbers', () =>
     await attackFromSheet(table.seat('Alice'), 'Aude', 'Épée longue', {}, [[12, 3]]);
     table.dice.push([10, 5], [10, 5], [10, 5], [10, 5]);
     await table.seat('Bruno').press('Esquiver');
-    await table.gm.press('Appliquer', card(table));
+    // Basile's dodge stops the blow (0 damage): nothing to apply, no Appliquer (issue 46).
     await sheetAction(table.seat('Alice'), 'Aude', '[data-action="setPosture"][data-posture="defensif"]');
     expect(table.gm.actor('Aude').system.posture).toBe('defensif');
     await table.gm.click('.pda-slot.current [data-action="pdaEndSlot"]', table.gm.tracker);

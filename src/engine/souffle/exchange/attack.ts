@@ -104,6 +104,35 @@ function attackStepActions(state: SouffleAttackState, view: SouffleExchangeView)
   return out;
 }
 
+/** S-DF3: what applying the blow writes on the defender (with a manoeuvre's effect), or undefined. */
+function applyOutcome(
+  state: SouffleAttackState,
+  view: SouffleExchangeView,
+): { applied: SouffleApplied } | undefined {
+  if (!state.defence || !view.defender) return undefined;
+  const before = view.defender.fighter;
+  const out = applyDamage(before, state.defence.result.taken, view.options);
+  let after = out.fighter;
+  let effect: SouffleManoeuvreEffect | undefined;
+  if (state.test?.effect) {
+    effect = state.test.kind === 'desarmer' ? 'desarme' : 'assomme';
+    after = effect === 'desarme' ? disarm(after) : knockOut(after, state.test.rounds);
+  }
+  const applied: SouffleApplied = {
+    toSouffle: out.toSouffle,
+    toPv: out.toPv,
+    ...(effect ? { effect } : {}),
+    luckSpent: false,
+    written: fighterEffects('defender', before, after),
+    undo: fighterEffects('defender', after, before),
+    after: fighterMark(after),
+    taken: state.defence.result.taken,
+    alreadyDown: before.pv.value <= 0,
+    down: after.pv.value <= 0,
+  };
+  return { applied };
+}
+
 function defendedActions(state: SouffleAttackState, view: SouffleExchangeView): ExchangeAction[] {
   const out: ExchangeAction[] = [];
   const kind = manoeuvreOf(state.attack.aim);
@@ -123,12 +152,15 @@ function defendedActions(state: SouffleAttackState, view: SouffleExchangeView): 
       ),
     );
   }
-  out.push(
-    with_(
-      { id: 'apply', label: { key: 'PDA.Chat.Action.Apply' }, side: 'gm', rule: 'S-DF3', style: 'primary' },
-      testPending ? { rule: 'S-DF3', key: `${K}.TestFirst` } : goneDefender(view, 'S-DF3'),
-    ),
-  );
+  // S-DF3 (issue 46): no Appliquer for a blow that would change nothing (0 souffle, 0 PV, no effect).
+  const nothing = !testPending && view.defender && !applyOutcome(state, view)?.applied.written.length;
+  if (!nothing)
+    out.push(
+      with_(
+        { id: 'apply', label: { key: 'PDA.Chat.Action.Apply' }, side: 'gm', rule: 'S-DF3', style: 'primary' },
+        testPending ? { rule: 'S-DF3', key: `${K}.TestFirst` } : goneDefender(view, 'S-DF3'),
+      ),
+    );
   return out;
 }
 
@@ -239,30 +271,14 @@ function perform(
       return { step: 'defended', state: { ...state, test }, effects: [], undo: [] };
     }
     case 'apply': {
-      if (!state.defence) throw new RulesError('PDA.Error.CardNoSuchAction');
-      const before = view.defender!.fighter;
-      const out = applyDamage(before, state.defence.result.taken, options);
-      let after = out.fighter;
-      let effect: SouffleManoeuvreEffect | undefined;
-      if (state.test?.effect) {
-        effect = state.test.kind === 'desarmer' ? 'desarme' : 'assomme';
-        after = effect === 'desarme' ? disarm(after) : knockOut(after, state.test.rounds);
-      }
-      const written = fighterEffects('defender', before, after);
-      const undo = fighterEffects('defender', after, before);
-      const applied: SouffleApplied = {
-        toSouffle: out.toSouffle,
-        toPv: out.toPv,
-        ...(effect ? { effect } : {}),
-        luckSpent: false,
-        written,
-        undo,
-        after: fighterMark(after),
-        taken: state.defence.result.taken,
-        alreadyDown: before.pv.value <= 0,
-        down: after.pv.value <= 0,
+      const out = applyOutcome(state, view);
+      if (!out) throw new RulesError('PDA.Error.CardNoSuchAction');
+      return {
+        step: 'applied',
+        state: { ...state, applied: out.applied },
+        effects: out.applied.written,
+        undo: out.applied.undo,
       };
-      return { step: 'applied', state: { ...state, applied }, effects: written, undo };
     }
     case 'undo': {
       const applied = state.applied;

@@ -19,8 +19,11 @@ function levelText(env: FlowEnv, level: number): string {
   return `${signed(level)}${name}`;
 }
 
-/** The card's sections, already localized. */
-export function souffleAttackContext(card: Card, env: FlowEnv) {
+/**
+ * The card's sections, already localized. `idle`: the blow was defended and applying it would
+ * change nothing (the engine offers no Appliquer, S-DF3), so the card says why.
+ */
+export function souffleAttackContext(card: Card, env: FlowEnv, idle = false) {
   const s = card.state;
   const L = (key: string, data?: Record<string, string | number>) => env.t(text(`${K}.${key}`, data));
   const target = card.targets[0];
@@ -124,6 +127,18 @@ export function souffleAttackContext(card: Card, env: FlowEnv) {
         },
       ],
     });
+  }
+
+  if (idle && s.defence && !s.applied) {
+    const name = target?.name ?? '';
+    const notes = [{ text: L('NothingToApply', { name }), rule: 'S-DF3' }];
+    // S-DF3: a blow on a fighter already down landed, but takes nothing more: say so.
+    if (s.defence.result.taken > 0)
+      notes.push(
+        { text: L('AlreadyDown', { name, damage: s.defence.result.taken }), rule: 'S-DF3' },
+        { text: L('Down', { name }), rule: 'S-DF3' },
+      );
+    sections.push({ title: L('Section.Applied'), css: 'pda-souffle-applied', rows: [], notes });
   }
 
   if (s.applied) {

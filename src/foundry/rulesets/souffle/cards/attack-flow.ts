@@ -24,7 +24,16 @@ export const souffleAttackFlow = souffleFlow<SouffleAttackState, ReturnType<type
   // The target's wound (S-DF3; chat/damage-rights.ts).
   damage: { apply: 'defender', undo: 'defender' },
   fighter: (ref, card) => duelFighter(ref, card, card.state.attackerName),
-  context: (card, env) => souffleAttackContext(card, env),
+  // S-DF3 (issue 46): a defended blow with no Appliquer (it would change nothing) says so.
+  context: (card, env) =>
+    souffleAttackContext(
+      card,
+      env,
+      card.step === 'defended' &&
+        !souffleAttackExchange
+          .actions(card.step, card.state, duelView(card, env, card.state.attackerName))
+          .some((a) => a.id === 'apply'),
+    ),
 });
 
 export type {
