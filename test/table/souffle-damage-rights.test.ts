@@ -15,6 +15,7 @@ import {
   whoLine,
   type Rights,
 } from './damage-rights-kit';
+import { declineForcing } from './souffle-forcing';
 
 async function wounded(rights: Rights) {
   const t = await rightsTable('souffle', rights);
@@ -28,6 +29,7 @@ async function wounded(rights: Rights) {
   t.table.dice.push([10, 9], [12, 12]);
   await t.alice.answerDialog({ characteristic: 'vigueur' });
   t.table.dice.push([10, 1], [10, 1]);
+  await declineForcing(t.table);
   await t.bruno.press('Esquiver');
   const card = text(t.gm.lastMessage());
   const dealt = Number(/= (\d+)/.exec(card)?.[1] ?? NaN);
@@ -98,6 +100,7 @@ describe('S-DF3 one rule for Appliquer and Annuler, said on the card (issue 46)'
     t.table.dice.push([10, 1], [12, 1]);
     await t.alice.answerDialog({ characteristic: 'vigueur' });
     t.table.dice.push([10, 10], [10, 10]);
+    await declineForcing(t.table);
     await t.bruno.press('Esquiver');
     const id = lastCardId(t.gm);
     expect(text(t.gm.lastMessage())).toContain('4 − 10 − 3 − 2 = 0 S-DF3');

@@ -4,6 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Table, type Seat } from '../harness/table';
+import { declineForcing } from './souffle-forcing';
 
 const text = (el: Element | null | undefined): string => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
 const WARRIOR = "Gardien du Waka'Hata";
@@ -130,6 +131,7 @@ describe('a Souffle round: aim then strike, a grapple refused, a shot from 55 m'
     expect(card).toContain('Dégâts potentiels 12');
     expect(text(gm.tracker)).toContain('8 Chasseur Attaque En cours Prudent ●');
     table.dice.push([10, 6], [10, 2]);
+    await declineForcing(table);
     await gm.press('Esquiver');
     const defence = text(gm.lastMessage());
     expect(defence).toMatch(/Défense Esquiver S-DF1 Niveau d'avantage 0/);

@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Table, type Seat } from '../harness/table';
 import { brigand, text, WARRIOR } from './souffle-table';
+import { declineForcing } from './souffle-forcing';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 
@@ -109,6 +110,7 @@ describe('S-R1 two rounds, three fighters, in initiative order', () => {
     expect(card).toContain('Dégâts potentiels 11');
     // Intrépide −2: 4d10 keep the worst; 11 − 1 − 4 − 2 = 4.
     table.dice.push([10, 9], [10, 8], [10, 7], [10, 1]);
+    await declineForcing(table);
     await alice.press('Esquiver');
     expect(text(alice.lastMessage())).toContain('11 − 1 − 4 − 2 = 4');
     // Test: vigueur 3 + geste 2 + acuité 2 − 4 = +3 → d8/d10 keep best: 3 < 6.

@@ -45,10 +45,28 @@ function with_(action: ExchangeAction, refused: ExchangeAction['refused']): Exch
   return refused ? { ...action, refused } : action;
 }
 
+/**
+ * S-AT2 (issue 46, docs/rulings.md "Forcing comes before the defence"): the attacker forces right
+ * after his roll, so while he still may (a melee blow with room, souffle left, not épuisé, and he
+ * has not said he is done), the defender's choice waits for his.
+ */
+export function forcingOpen(state: SouffleAttackState, view: SouffleExchangeView): boolean {
+  const fighter = view.attacker?.fighter;
+  return (
+    state.attack.kind === 'melee' &&
+    !state.forceDone &&
+    state.attack.maxForce >= 1 &&
+    fighter !== undefined &&
+    fighter.souffle.value >= 1 &&
+    !fighter.states.includes('epuise')
+  );
+}
+
 function attackStepActions(state: SouffleAttackState, view: SouffleExchangeView): ExchangeAction[] {
   const out: ExchangeAction[] = [];
   const { attack } = state;
-  if (attack.kind === 'melee') {
+  const open = forcingOpen(state, view);
+  if (attack.kind === 'melee' && !state.forceDone) {
     const available = view.attacker?.fighter.souffle.value ?? 0;
     const most = Math.min(attack.maxForce, available);
     const refused: Refusal | undefined =
@@ -76,15 +94,25 @@ function attackStepActions(state: SouffleAttackState, view: SouffleExchangeView)
       if (most > 1 && !exhausted)
         out.push({ ...base, id: 'forceMax', label: { key: `${K}.Force`, data: { n: most } } });
     }
+    if (open)
+      out.push({
+        ...base,
+        id: 'noForce',
+        label: { key: state.souffleSpent > 0 ? `${K}.ForceDone` : `${K}.NoForce` },
+      });
   }
+  // S-AT2: the defence waits for the attacker's forcing (said under the defender's buttons).
+  const wait: Refusal | undefined = open
+    ? { rule: 'S-AT2', key: `${K}.WaitForce`, data: { name: view.attackerName } }
+    : undefined;
   const base = { side: 'defender' as const, rule: 'S-DF1', style: 'primary' as const };
   const gone = goneDefender(view, 'S-DF1');
   const none = gone ? undefined : noDefenceRefusal(state, view.defender!);
   const parry = gone ?? none ?? parryRefusal(state, view.defender!, view);
-  out.push(with_({ ...base, id: 'parade', label: { key: `${K}.Parry` } }, parry));
-  out.push(with_({ ...base, id: 'esquive', label: { key: `${K}.Dodge` } }, gone ?? none));
+  out.push(with_({ ...base, id: 'parade', label: { key: `${K}.Parry` } }, parry ?? wait));
+  out.push(with_({ ...base, id: 'esquive', label: { key: `${K}.Dodge` } }, gone ?? none ?? wait));
   // S-DF1: a defender who may roll no defence takes the blow: défense and ½ métier still count.
-  if (none) out.push({ ...base, id: 'encaisser', label: { key: `${K}.TakeBlow` } });
+  if (none) out.push(with_({ ...base, id: 'encaisser', label: { key: `${K}.TakeBlow` } }, wait));
   // S-DF2/S-A4: what no document knows about the defender's side, counted by the GM (+1 each).
   const gm = { side: 'gm' as const, rule: 'S-DF2', style: 'secondary' as const };
   const set = { rule: 'S-DF2', key: `${K}.DefenceContextSet` };
@@ -219,6 +247,10 @@ function perform(
         effects: fighterEffects('attacker', fighter, after),
         undo: [],
       };
+    }
+    case 'noForce': {
+      if (!forcingOpen(state, view)) throw new RulesError('PDA.Error.CardNoSuchAction');
+      return { step: 'attack', state: { ...state, forceDone: true }, effects: [], undo: [] };
     }
     case 'position':
     case 'seen': {

@@ -21,9 +21,10 @@ function levelText(env: FlowEnv, level: number): string {
 
 /**
  * The card's sections, already localized. `idle`: the blow was defended and applying it would
- * change nothing (the engine offers no Appliquer, S-DF3), so the card says why.
+ * change nothing (the engine offers no Appliquer, S-DF3), so the card says why. `forcing`: the
+ * attacker may still force (S-AT2), so the defence waits and the card says whose turn it is.
  */
-export function souffleAttackContext(card: Card, env: FlowEnv, idle = false) {
+export function souffleAttackContext(card: Card, env: FlowEnv, idle = false, forcing = false) {
   const s = card.state;
   const L = (key: string, data?: Record<string, string | number>) => env.t(text(`${K}.${key}`, data));
   const target = card.targets[0];
@@ -57,6 +58,12 @@ export function souffleAttackContext(card: Card, env: FlowEnv, idle = false) {
   if (a.aim) notes.push({ text: L(`Aim.${a.aim}`), rule: AIM_RULE[a.aim] });
   if (a.kind === 'melee' && card.step === 'attack' && a.maxForce > 0)
     notes.push({ text: L('ForceRoom', { n: a.maxForce }), rule: 'S-AT2' });
+  // S-AT2 (issue 46): whose choice comes next while the attacker may still force.
+  if (forcing && card.step === 'attack')
+    notes.push({
+      text: L('NextForce', { attacker: s.attackerName, defender: target?.name ?? '' }),
+      rule: 'S-AT2',
+    });
   const sections: CardSection[] = [
     {
       title: L('Section.Attack'),
