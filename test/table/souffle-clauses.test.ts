@@ -5,7 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Table, type Seat } from '../harness/table';
-import { brigand, nextSlots, souffleDuel, souffleRound, text, WARRIOR } from './souffle-table';
+import {
+  brigand,
+  closeOpenSlots,
+  nextSlots,
+  souffleDuel,
+  souffleRound,
+  text,
+  WARRIOR,
+} from './souffle-table';
 import { declineForcing } from './souffle-forcing';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
@@ -127,7 +135,7 @@ describe('Souffle knock-out, round by round', () => {
     await alice.press("Test contre l'assommement");
     await gm.press('Appliquer');
     expect(alice.actor(WARRIOR).system.assommeRounds).toBe(2);
-    await nextSlots(gm, 2);
+    await closeOpenSlots(gm);
     await gm.click('[data-action="pdaNextRound"]', gm.tracker);
     await gm.click('[data-action="pdaStartPasses"]', gm.tracker);
     expect(alice.actor(WARRIOR).system.assommeRounds).toBe(1);

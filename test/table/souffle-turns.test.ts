@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Table, type Seat } from '../harness/table';
-import { brigand, text, WARRIOR } from './souffle-table';
+import { brigand, nextSlotsUntil, text, WARRIOR } from './souffle-table';
 import { declineForcing } from './souffle-forcing';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
@@ -123,8 +123,7 @@ describe('S-R1 two rounds, three fighters, in initiative order', () => {
   });
 
   it('S-AT7 the prudent hunter’s turn: he aims at the brigand with his one action', async () => {
-    await gm.click('[data-action="pdaNextSlot"]', gm.tracker);
-    await gm.click('[data-action="pdaNextSlot"]', gm.tracker);
+    await nextSlotsUntil(gm, 'Chasseur');
     await bruno.target('Brigand');
     const sheet = await bruno.openSheet(bruno.actor('Chasseur'));
     await bruno.click(sheet.querySelector('[data-action="aim"]')!);
