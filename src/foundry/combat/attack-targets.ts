@@ -1,6 +1,12 @@
 import { sideOf } from '../canvas';
-import { userTargets, type CardTarget } from '../chat';
 import type { CombatLike } from './adapter';
+
+/** A card's target as chat/ names it (kept structural: combat/ does not import chat/). */
+export interface TargetRef {
+  readonly actorUuid: string;
+  readonly tokenUuid: string;
+  readonly name: string;
+}
 
 /**
  * Issue 46, one targeting rule for the attack entry points of every ruleset (sheet, tracker,
@@ -19,7 +25,7 @@ interface FoeCombatant {
 
 /** What an attack dialog offers, and which of them start ticked. */
 export interface AttackTargets {
-  readonly targets: CardTarget[];
+  readonly targets: TargetRef[];
   readonly checked: string[];
 }
 
@@ -35,7 +41,7 @@ export function combatOf(actorUuid: string): CombatLike | undefined {
  * The fighter's foes in `combat`: the other fighters on another side (token disposition, as the
  * GM fixed it), else every other fighter; the defeated and, for a player, the hidden left out.
  */
-export function foesInFight(combat: CombatLike, actorUuid: string): CardTarget[] {
+export function foesInFight(combat: CombatLike, actorUuid: string): TargetRef[] {
   const all = [...(combat.combatants as Iterable<FoeCombatant & { hidden?: boolean }>)];
   const self = all.find((c) => c.actor?.uuid === actorUuid);
   const others = all.filter(
@@ -51,19 +57,21 @@ export function foesInFight(combat: CombatLike, actorUuid: string): CardTarget[]
 
 /**
  * The targets an attack by `actorUuid` offers: `declared` when given (all ticked), else the T
- * targets (all ticked), else the foes in its fight (ticked only when there is one).
+ * targets `aimedNow` (chat's userTargets; all ticked), else the foes in its fight (ticked only when
+ * there is one).
  */
 export function attackTargets(
   actorUuid: string,
-  declared?: readonly CardTarget[],
+  aimedNow: readonly TargetRef[],
+  declared?: readonly TargetRef[],
   combat: CombatLike | undefined = combatOf(actorUuid),
 ): AttackTargets {
-  const pick = (targets: CardTarget[], tick: boolean): AttackTargets => ({
+  const pick = (targets: TargetRef[], tick: boolean): AttackTargets => ({
     targets,
     checked: tick || targets.length === 1 ? targets.map((x) => x.actorUuid) : [],
   });
   if (declared?.length) return pick([...declared], true);
-  const aimed = userTargets().filter((x) => x.actorUuid !== actorUuid);
+  const aimed = aimedNow.filter((x) => x.actorUuid !== actorUuid);
   if (aimed.length) return pick(aimed, true);
   return pick(combat ? foesInFight(combat, actorUuid) : [], false);
 }

@@ -19,7 +19,7 @@ export {
   type RoundAdapter,
   roundAdapterFor,
 } from './adapter';
-export { attackTargets, type AttackTargets, combatOf, foesInFight } from './attack-targets';
+export { attackTargets, type AttackTargets, combatOf, foesInFight, type TargetRef } from './attack-targets';
 export { promptDeclarationForm } from './declare-dialog';
 export { closeSlotsSpentBy } from './slot-close';
 export { finishRoundJournal, finishRoundJournals, resumeRoundJournals } from './round-writes';

@@ -9,8 +9,8 @@ import {
   type CharacteristicId,
 } from '../attack';
 import type { SouffleFighter } from '../fighter';
-import { applyDamage, resolveDefence, spendSouffle, type DefenceMode } from '../defence';
-import { disarm, disarmTest, knockOut, knockOutTest, spendLuckAgainst } from '../manoeuvres';
+import { resolveDefence, spendSouffle, type DefenceMode } from '../defence';
+import { disarmTest, knockOutTest, spendLuckAgainst } from '../manoeuvres';
 import {
   applyFighterEffects,
   fighterEffects,
@@ -20,10 +20,10 @@ import {
 } from './effects';
 import { defenceInput, noDefenceRefusal, parryRefusal } from './attack-defence';
 import { bestMetier, type SouffleExchangeView } from './view';
+import { applyOutcome, forcingOpen } from './attack-apply';
 import {
   SOUFFLE_ATTACK_EXCHANGE,
   K,
-  type SouffleManoeuvreEffect,
   type SouffleManoeuvreTest,
   type SouffleApplied,
   type SouffleAttackState,
@@ -43,23 +43,6 @@ function goneDefender(view: SouffleExchangeView, rule: string) {
 
 function with_(action: ExchangeAction, refused: ExchangeAction['refused']): ExchangeAction {
   return refused ? { ...action, refused } : action;
-}
-
-/**
- * S-AT2 (issue 46, docs/rulings.md "Forcing comes before the defence"): the attacker forces right
- * after his roll, so while he still may (a melee blow with room, souffle left, not épuisé, and he
- * has not said he is done), the defender's choice waits for his.
- */
-export function forcingOpen(state: SouffleAttackState, view: SouffleExchangeView): boolean {
-  const fighter = view.attacker?.fighter;
-  return (
-    state.attack.kind === 'melee' &&
-    !state.forceDone &&
-    state.attack.maxForce >= 1 &&
-    fighter !== undefined &&
-    fighter.souffle.value >= 1 &&
-    !fighter.states.includes('epuise')
-  );
 }
 
 function attackStepActions(state: SouffleAttackState, view: SouffleExchangeView): ExchangeAction[] {
@@ -130,35 +113,6 @@ function attackStepActions(state: SouffleAttackState, view: SouffleExchangeView)
       ),
     );
   return out;
-}
-
-/** S-DF3: what applying the blow writes on the defender (with a manoeuvre's effect), or undefined. */
-function applyOutcome(
-  state: SouffleAttackState,
-  view: SouffleExchangeView,
-): { applied: SouffleApplied } | undefined {
-  if (!state.defence || !view.defender) return undefined;
-  const before = view.defender.fighter;
-  const out = applyDamage(before, state.defence.result.taken, view.options);
-  let after = out.fighter;
-  let effect: SouffleManoeuvreEffect | undefined;
-  if (state.test?.effect) {
-    effect = state.test.kind === 'desarmer' ? 'desarme' : 'assomme';
-    after = effect === 'desarme' ? disarm(after) : knockOut(after, state.test.rounds);
-  }
-  const applied: SouffleApplied = {
-    toSouffle: out.toSouffle,
-    toPv: out.toPv,
-    ...(effect ? { effect } : {}),
-    luckSpent: false,
-    written: fighterEffects('defender', before, after),
-    undo: fighterEffects('defender', after, before),
-    after: fighterMark(after),
-    taken: state.defence.result.taken,
-    alreadyDown: before.pv.value <= 0,
-    down: after.pv.value <= 0,
-  };
-  return { applied };
 }
 
 function defendedActions(state: SouffleAttackState, view: SouffleExchangeView): ExchangeAction[] {

@@ -8,6 +8,7 @@ import { notifyError, t } from '../../../i18n';
 import {
   renderTemplateWith,
   resolveUuid,
+  userTargets,
   type CardFlow,
   type CardSnapshot,
   type CardTarget,
@@ -289,7 +290,7 @@ export async function startGreyhawkAttack(
     if (!item) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: itemId });
     // Issue 46, one targeting rule (combat/attack-targets.ts): the declared target (the tracker
     // passes it), else T, else a choice among the foes of the fight.
-    const aimed = attackTargets(actor.uuid, options.targets);
+    const aimed = attackTargets(actor.uuid, userTargets(), options.targets);
     const offered = aimed.targets;
     // Every Greyhawk attack is rolled against a target's AC: say how to target before any dialog.
     if (offered.length === 0) throw new RulesError('PDA.Error.TargetFirst', { name: actor.name });

@@ -106,7 +106,7 @@ export async function startSouffleAttack(
     // a choice among the foes of the fight.
     const aimed = options.targets
       ? { targets: [...options.targets], checked: options.targets.map((x) => x.actorUuid) }
-      : attackTargets(actor.uuid, undefined, found?.combat ?? undefined);
+      : attackTargets(actor.uuid, userTargets(), undefined, found?.combat ?? undefined);
     const offered = aimed.targets;
     // An attack has one target (S-R1): say how to target before any dialog.
     if (offered.length === 0) throw new RulesError('PDA.Error.TargetFirst', { name: actor.name });
