@@ -103,6 +103,8 @@ describe('undo compares what the action wrote with the target now', () => {
     actAs(player);
     souffle.dice(1, 7);
     await startSouffleAttack(a, 'sword00000000001', { targets: [souffle.targetOf(d)], skipDialog: true });
+    // S-AT2 (issue 46): the defence waits until the attacker forces no more.
+    expect((await act('noForce', player, souffle.lastMessage)).ok).toBe(true);
     souffle.dice(1);
     expect((await act('esquive', other, souffle.lastMessage)).ok).toBe(true);
     expect((await act('apply', gm, souffle.lastMessage)).ok).toBe(true);

@@ -183,6 +183,8 @@ describe('Issue 46: one player attack in round 2, counted', () => {
       await alice.act('confirm the attack', () =>
         aliceSeat.answerDialog({ characteristic: 'vigueur' }, 'attack'),
       );
+      // S-AT2 (issue 46): the brigand's defence waits for Alice's forcing choice.
+      await alice.act('does not force', () => aliceSeat.press('Ne pas forcer'));
       table.dice.push([10, 2], [10, 1]);
       await gm.act('the brigand parries', () => gmSeat.press('Parer'));
       await gm.act('apply the damage', () => gmSeat.press('Appliquer'));

@@ -92,6 +92,8 @@ describe('what a click costs', () => {
         await alice.answerDialog({ characteristic: 'vigueur' });
       }),
     );
+    // S-AT2 (issue 46): the defence waits for Alice's forcing choice, a click of its own.
+    figures.noForce = summary(await cost(table, () => alice.press('Ne pas forcer')));
     table.dice.push([10, 8], [10, 3]);
     figures.defence = summary(await cost(table, () => bruno.press('Parer')));
     figures.apply = summary(await cost(table, () => table.gm.press('Appliquer')));

@@ -108,3 +108,8 @@ export function lastCardId(seat: Seat): string {
   if (!id) throw new Error('no card id');
   return id;
 }
+
+/** Issue 46: the card's line saying who may press Appliquer and Annuler, as this person sees it. */
+export function whoLine(seat: Seat, id: string): string {
+  return cardOf(seat, id).querySelector('[data-pda-who]')?.textContent?.trim() ?? '';
+}

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { attackFromSheet, itemId, text } from './fantasia-table';
-import { lastCardId, onlyAllowed, rightsTable, type Rights } from './damage-rights-kit';
+import { cardOf, lastCardId, onlyAllowed, rightsTable, whoLine, type Rights } from './damage-rights-kit';
 
 async function wounded(rights: Rights) {
   const t = await rightsTable('fantasia', rights);
@@ -43,5 +43,27 @@ describe('F-H1 who applies the damage a hit deals (world setting)', () => {
     await t.gm.press('Annuler');
     expect(t.pv()).toBe(12);
     expect(t.table.errors()).toEqual([]);
+  });
+});
+
+describe('F-H1 one rule for Appliquer and Annuler, said on the card (issue 46)', () => {
+  it('F-H1 the card tells every seat that the GM or the brigand’s player applies and undoes; Bruno applies, the GM may undo it', async () => {
+    const t = await wounded('owner');
+    const line = 'Appliquer et Annuler : le MJ ou le joueur de Brigand';
+    for (const seat of [t.gm, t.bruno, t.alice]) expect(whoLine(seat, t.id)).toBe(line);
+    await t.bruno.press('Appliquer');
+    expect(whoLine(t.gm, t.id)).toBe(line);
+    await t.gm.press('Annuler');
+    expect(t.pv()).toBe(12);
+    expect(t.table.errors()).toEqual([]);
+  });
+
+  it("F-H1 under 'the GM only' the card says so to Bruno, who sees neither Appliquer nor Annuler", async () => {
+    const t = await wounded('gm');
+    expect(whoLine(t.bruno, t.id)).toContain('le MJ seul');
+    expect(t.bruno.buttons(cardOf(t.bruno, t.id)).some((b) => b.label.startsWith('Appliquer'))).toBe(false);
+    await t.gm.press('Appliquer');
+    expect(whoLine(t.bruno, t.id)).toContain('le MJ seul');
+    expect(t.bruno.buttons(cardOf(t.bruno, t.id)).some((b) => b.label.startsWith('Annuler'))).toBe(false);
   });
 });

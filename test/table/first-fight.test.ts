@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Table } from '../harness/table';
+import { declineForcing } from './souffle-forcing';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 
@@ -154,6 +155,7 @@ describe('the first fight, imported in one click', () => {
     await gm.answerDialog({ characteristic: 'vigueur' });
     expect(text(gm.lastMessage())).toContain('Dégâts potentiels 10');
     table.dice.push([10, 8], [10, 3]);
+    await declineForcing(table);
     await gm.press('Parer');
     const souffle = gm.actor('Chasseur').system.souffle.value;
     await gm.press('Appliquer');

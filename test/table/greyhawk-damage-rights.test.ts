@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { attackFromSheet, text } from './greyhawk-table';
-import { lastCardId, onlyAllowed, rightsTable, type Rights } from './damage-rights-kit';
+import { cardOf, lastCardId, onlyAllowed, rightsTable, whoLine, type Rights } from './damage-rights-kit';
 
 const DREVIN = "Drevin, spécialiste de l'épée longue";
 const AYLA = 'Ayla, rôdeuse aux deux lames';
@@ -49,6 +49,56 @@ describe('G-S2 who applies the damage of a hit (world setting)', () => {
     await onlyAllowed(t, t.id, 'Annuler', 'undo', 'gm', t.hp);
     await t.gm.press('Annuler');
     expect(t.hp()).toBe(t.full);
+    expect(t.table.errors()).toEqual([]);
+  });
+});
+
+describe('G-S2 one rule for Appliquer and Annuler, said on the card (issue 46)', () => {
+  it('G-S2 the card tells every seat that the GM or Ayla’s player applies and undoes; Bruno applies, the GM may undo it', async () => {
+    const t = await wounded('owner');
+    const line = `Appliquer et Annuler : le MJ ou le joueur de ${AYLA}`;
+    for (const seat of [t.gm, t.bruno, t.alice]) expect(whoLine(seat, t.id)).toBe(line);
+    await t.bruno.press('Appliquer');
+    expect(whoLine(t.bruno, t.id)).toBe(line);
+    await t.gm.press('Annuler');
+    expect(t.hp()).toBe(t.full);
+    expect(t.table.errors()).toEqual([]);
+  });
+
+  it("G-S2 under 'the GM only' the card says so to Bruno, who sees neither Appliquer nor Annuler", async () => {
+    const t = await wounded('gm');
+    expect(whoLine(t.bruno, t.id)).toContain('le MJ seul');
+    expect(t.bruno.buttons(cardOf(t.bruno, t.id)).some((b) => b.label.startsWith('Appliquer'))).toBe(false);
+    await t.gm.press('Appliquer');
+    expect(whoLine(t.bruno, t.id)).toContain('le MJ seul');
+    expect(t.bruno.buttons(cardOf(t.bruno, t.id)).some((b) => b.label.startsWith('Annuler'))).toBe(false);
+  });
+});
+
+describe('G-C1 a called shot that would change nothing (issue 46)', () => {
+  it('G-C1 cutting Ayla’s clothing a second time deals no damage and adds nothing: no Appliquer for the GM or Bruno, no line on who applies', async () => {
+    const t = await rightsTable('greyhawk', 'owner');
+    await t.table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
+    await t.table.importActor('greyhawk-bestiaire', AYLA, 'Bruno');
+    await t.table.placeToken(DREVIN, 0, 0);
+    await t.table.placeToken(AYLA, 1, 0);
+    await t.alice.target(AYLA);
+    t.table.dice.push([20, 19]);
+    await attackFromSheet(t.alice, DREVIN, 'Épée longue', { calledShot: '1', purpose: 'clothing' });
+    const first = lastCardId(t.gm);
+    expect(whoLine(t.bruno, first)).toBe(`Appliquer et Annuler : le MJ ou le joueur de ${AYLA}`);
+    await t.bruno.press('Appliquer');
+    expect([...t.gm.actor(AYLA).statuses]).toContain('greyhawk-clothingCut');
+    t.table.dice.push([20, 19]);
+    const card = text(
+      await attackFromSheet(t.alice, DREVIN, 'Épée longue', { calledShot: '1', purpose: 'clothing' }),
+    );
+    expect(card).toContain('Les vêtements sont tailladés. G-C1');
+    const id = lastCardId(t.gm);
+    expect(id).not.toBe(first);
+    for (const seat of [t.gm, t.bruno])
+      expect(seat.buttons(cardOf(seat, id)).some((b) => b.label.startsWith('Appliquer'))).toBe(false);
+    expect(whoLine(t.gm, id)).toBe('');
     expect(t.table.errors()).toEqual([]);
   });
 });

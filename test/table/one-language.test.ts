@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Table } from '../harness/table';
+import { declineForcing } from './souffle-forcing';
 
 const text = (el: Element | null | undefined): string => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
 const WARRIOR = "Gardien du Waka'Hata";
@@ -49,6 +50,7 @@ describe('an English table reads one language', () => {
     await alice.click(sheet.querySelector('[data-action="attack"]')!);
     await alice.answerDialog({ characteristic: 'vigueur' });
     table.dice.push([10, 6], [10, 2]);
+    await declineForcing(table);
     await bruno.press('Dodge', bruno.lastMessage());
     const card = text(bruno.lastMessage());
     // A title shown in capitals: "CHASSEUR'S DEFENCE" put an English possessive on a French name.

@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nextSlots, souffleRound, text, WARRIOR } from './souffle-table';
 import { Table, type Seat } from '../harness/table';
+import { declineForcing } from './souffle-forcing';
 
 describe('a Souffle round where every action spends the posture budget', () => {
   let table: Table;
@@ -27,6 +28,7 @@ describe('a Souffle round where every action spends the posture budget', () => {
 
   it('S-DF1 the defence stays free: the hunter parries and his single action is still there', async () => {
     table.dice.push([10, 8], [10, 3]);
+    await declineForcing(table);
     await bruno.press('Parer');
     expect(text(bruno.lastMessage())).toContain('10 − 3 − 3 − 2 = 2');
     expect(text(gm.tracker)).toContain('Chasseur Action courte En attente Prudent ○');

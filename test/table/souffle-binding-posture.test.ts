@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { attackFromSheet, duel, LONG_SWORD, souffleCards, text } from './souffle-independent-table';
+import { declineForcing } from './souffle-forcing';
 
 /** Aude (prudent) strikes, then Basile strikes back and she tries to dodge: the card. */
 async function defenceAfter(cheat: boolean): Promise<string> {
@@ -23,12 +24,14 @@ async function defenceAfter(cheat: boolean): Promise<string> {
   await table.settle();
   await attackFromSheet(alice, 'Aude', 'Épée longue', {}, [[12, 3]]);
   table.dice.push([10, 5], [10, 5], [10, 5], [10, 5]);
+  await declineForcing(table);
   await table.seat('Bruno').press('Esquiver');
-  await table.gm.press('Appliquer', souffleCards(table.gm).at(-1));
+  // Basile's dodge stops the blow (0 damage): nothing to apply, no Appliquer (issue 46).
   await table.gm.click('.pda-slot.current [data-action="pdaEndSlot"]', table.gm.tracker);
   await table.seat('Bruno').target('Aude');
   await attackFromSheet(table.seat('Bruno'), 'Basile', 'Épée longue', {}, [[12, 9]]);
   table.dice.push([12, 4], [12, 4]);
+  await declineForcing(table);
   await alice.press('Esquiver', souffleCards(alice).at(-1));
   // The card as the GM sees it: Aude's defence, if any, with her posture's bonus.
   return text(souffleCards(table.gm).at(-1)!);

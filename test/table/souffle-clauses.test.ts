@@ -5,7 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Table, type Seat } from '../harness/table';
-import { brigand, nextSlots, souffleDuel, souffleRound, text, WARRIOR } from './souffle-table';
+import {
+  brigand,
+  closeOpenSlots,
+  nextSlots,
+  souffleDuel,
+  souffleRound,
+  text,
+  WARRIOR,
+} from './souffle-table';
+import { declineForcing } from './souffle-forcing';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 
@@ -71,6 +80,7 @@ describe('Souffle luck points', () => {
     table.dice.push([12, 1], [12, 7]);
     await alice.answerDialog({ characteristic: 'vigueur' });
     table.dice.push([10, 8], [10, 3]);
+    await declineForcing(table);
     await bruno.press('Parer');
     // geste 3 + acuité 4 − 2 = +5: 4 < 6, disarmed.
     table.dice.push([6, 2], [12, 4]);
@@ -93,6 +103,7 @@ describe('Souffle luck points', () => {
     expect(text(gm.lastMessage())).toContain('Dégâts potentiels 11');
     // Intrépide −2: the worst of 4d10; 11 − 1 − 4 − 2 = 4.
     table.dice.push([10, 9], [10, 8], [10, 7], [10, 1]);
+    await declineForcing(table);
     await alice.press('Esquiver');
     expect(text(alice.lastMessage())).toContain('11 − 1 − 4 − 2 = 4');
     // vigueur 3 + geste 2 + acuité 2 − 4 = +3: 3 < 6.
@@ -117,13 +128,14 @@ describe('Souffle knock-out, round by round', () => {
     ]);
     // 11 − 3 − 4 − 2 = 2 taken.
     table.dice.push([10, 9], [10, 8], [10, 7], [10, 3]);
+    await declineForcing(table);
     await alice.press('Esquiver');
     // 7 − 2 = +5: d6/d12, 2 < 6: out for 2 rounds.
     table.dice.push([6, 1], [12, 2]);
     await alice.press("Test contre l'assommement");
     await gm.press('Appliquer');
     expect(alice.actor(WARRIOR).system.assommeRounds).toBe(2);
-    await nextSlots(gm, 2);
+    await closeOpenSlots(gm);
     await gm.click('[data-action="pdaNextRound"]', gm.tracker);
     await gm.click('[data-action="pdaStartPasses"]', gm.tracker);
     expect(alice.actor(WARRIOR).system.assommeRounds).toBe(1);
@@ -171,6 +183,7 @@ describe('Souffle: the holder strikes', () => {
     const card = text(bruno.lastMessage());
     expect(card).toContain("Coup porté sur la prise : l'armure ne compte pas, aucune défense.");
     expect(card).toContain('Dégâts potentiels 10');
+    await declineForcing(table);
     await alice.press('Aucun jet de défense');
     const after = text(alice.lastMessage());
     expect(after).toContain('Aucun jet de défense');

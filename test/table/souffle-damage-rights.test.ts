@@ -6,7 +6,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { text, WARRIOR } from './souffle-table';
-import { lastCardId, onlyAllowed, rightsTable, type Rights } from './damage-rights-kit';
+import {
+  cardOf,
+  lastCardId,
+  onlyAllowed,
+  rightsTable,
+  sees,
+  whoLine,
+  type Rights,
+} from './damage-rights-kit';
+import { declineForcing } from './souffle-forcing';
 
 async function wounded(rights: Rights) {
   const t = await rightsTable('souffle', rights);
@@ -20,6 +29,7 @@ async function wounded(rights: Rights) {
   t.table.dice.push([10, 9], [12, 12]);
   await t.alice.answerDialog({ characteristic: 'vigueur' });
   t.table.dice.push([10, 1], [10, 1]);
+  await declineForcing(t.table);
   await t.bruno.press('Esquiver');
   const card = text(t.gm.lastMessage());
   const dealt = Number(/= (\d+)/.exec(card)?.[1] ?? NaN);
@@ -49,6 +59,54 @@ describe('S-DF3 who applies the damage taken (world setting)', () => {
     await onlyAllowed(t, t.id, 'Annuler', 'undo', 'gm', t.wound);
     await t.gm.press('Annuler');
     expect(t.wound()).toEqual(t.before);
+    expect(t.table.errors()).toEqual([]);
+  });
+});
+
+describe('S-DF3 one rule for Appliquer and Annuler, said on the card (issue 46)', () => {
+  it('S-DF3 the card tells the GM and Bruno that the GM or the hunter’s player applies and undoes; Bruno applies, the GM may undo it and the line stays', async () => {
+    const t = await wounded('owner');
+    for (const seat of [t.gm, t.bruno, t.alice])
+      expect(whoLine(seat, t.id)).toBe('Appliquer et Annuler : le MJ ou le joueur de Chasseur');
+    await t.bruno.press('Appliquer');
+    expect(t.wound()).not.toEqual(t.before);
+    expect(whoLine(t.gm, t.id)).toBe('Appliquer et Annuler : le MJ ou le joueur de Chasseur');
+    expect(sees(t.bruno, t.id, 'Annuler')).toBe(true);
+    await t.gm.press('Annuler');
+    expect(t.wound()).toEqual(t.before);
+    expect(t.table.errors()).toEqual([]);
+  });
+
+  it("S-DF3 under 'the GM only' the card says so to Bruno, who sees neither Appliquer nor Annuler", async () => {
+    const t = await wounded('gm');
+    expect(whoLine(t.bruno, t.id)).toBe(
+      'Appliquer et Annuler : le MJ seul (réglage « Qui applique les dégâts »)',
+    );
+    expect(t.bruno.buttons(cardOf(t.bruno, t.id)).map((b) => b.label)).not.toContain('Appliquer les dégâts');
+    await t.gm.press('Appliquer');
+    expect(whoLine(t.bruno, t.id)).toContain('le MJ seul');
+    expect(t.bruno.buttons(cardOf(t.bruno, t.id)).some((b) => b.label.startsWith('Annuler'))).toBe(false);
+  });
+
+  it('S-DF3 a dodged blow that leaves 0 souffle and 0 PV offers no Appliquer to anyone, and says nothing of who applies', async () => {
+    const t = await rightsTable('souffle', 'owner');
+    await t.table.importActor('souffle-combattants', WARRIOR, 'Alice');
+    await t.table.importActor('souffle-combattants', 'Chasseur', 'Bruno');
+    await t.table.placeToken(WARRIOR, 1, 1);
+    await t.table.placeToken('Chasseur', 2, 1);
+    await t.alice.target('Chasseur');
+    const sheet = await t.alice.openSheet(t.alice.actor(WARRIOR));
+    await t.alice.click(sheet.querySelector('[data-action="attack"]')!);
+    t.table.dice.push([10, 1], [12, 1]);
+    await t.alice.answerDialog({ characteristic: 'vigueur' });
+    t.table.dice.push([10, 10], [10, 10]);
+    await declineForcing(t.table);
+    await t.bruno.press('Esquiver');
+    const id = lastCardId(t.gm);
+    expect(text(t.gm.lastMessage())).toContain('4 − 10 − 3 − 2 = 0 S-DF3');
+    for (const seat of [t.gm, t.bruno])
+      expect(seat.buttons(cardOf(seat, id)).some((b) => b.label.startsWith('Appliquer'))).toBe(false);
+    expect(whoLine(t.gm, id)).toBe('');
     expect(t.table.errors()).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import {
   startFight,
   text,
 } from './souffle-independent-table';
+import { declineForcing } from './souffle-forcing';
 
 // Aude (Alice) and Basile (GM, another disposition), each with a long sword: geste 1 + métier 1
 // + sword 0 = level 2, one d12, +3 damage.
@@ -58,6 +59,7 @@ describe('Souffle: who may parry (S-DF1)', () => {
     await setState(table, 'Basile', 'desarme');
     const bruno = table.seat('Bruno');
     await strike(table, 5);
+    await declineForcing(table);
     expect(button(bruno, 'Parer')?.enabled).toBe(false);
     expect(reasonOf(bruno, 'Parer')).toContain('Basile n’a ni arme en main ni bouclier');
     expect(button(bruno, 'Esquiver')?.enabled).toBe(true);
@@ -69,6 +71,7 @@ describe('Souffle: who may parry (S-DF1)', () => {
       ]);
     await table.settle();
     await strike(table, 5);
+    await declineForcing(table);
     expect(button(bruno, 'Parer')?.enabled).toBe(true);
     expect(table.errors()).toEqual([]);
   });
@@ -77,9 +80,11 @@ describe('Souffle: who may parry (S-DF1)', () => {
     const table = await pair({}, { weapons: [] });
     const bruno = table.seat('Bruno');
     await strike(table, 5);
+    await declineForcing(table);
     expect(button(bruno, 'Parer')?.enabled).toBe(false);
     expect(reasonOf(bruno, 'Parer')).toContain('Basile n’a ni arme en main ni bouclier');
     table.dice.push([10, 3], [10, 6]);
+    await declineForcing(table);
     await bruno.press('Esquiver');
     expect(text(bruno.lastMessage())).toContain('Esquive');
   });
@@ -94,6 +99,7 @@ describe('Souffle: who may parry (S-DF1)', () => {
       expect(reasonOf(bruno, label)).toContain('Basile est sans défense : aucun jet de défense.');
     }
     const rolled = table.dice.rolled.length;
+    await declineForcing(table);
     await bruno.press('Aucun jet de défense');
     expect(table.dice.rolled.length).toBe(rolled);
     const card = text(bruno.lastMessage());
@@ -253,14 +259,17 @@ describe('Souffle: a hold and its escapes (S-GR1)', () => {
 });
 
 describe('Souffle: what a blow did (S-DF3, S-AT2)', () => {
-  it('S-DF3 a blow on a fighter already at 0 PV says it landed and that the fighter is down', async () => {
+  it('S-DF3 a blow on a fighter already at 0 PV says it landed, that the fighter is down, and offers no Appliquer (nothing would change)', async () => {
     const table = await pair({}, { system: { pv: { value: 0, max: 10 }, souffle: { value: 0, max: 10 } } });
     const bruno = table.seat('Bruno');
     await strike(table, 5);
     table.dice.push([10, 1], [10, 1]);
+    await declineForcing(table);
     await bruno.press('Esquiver');
-    await table.gm.press('Appliquer');
+    // Issue 46: applying would change nothing (0 souffle, 0 PV left): no Appliquer, the card says why.
+    expect(cardButtons(table.gm, table.gm.lastMessage()).some((l) => l.startsWith('Appliquer'))).toBe(false);
     const card = text(bruno.lastMessage());
+    expect(card).toContain('Rien à appliquer : ce coup ne change ni le souffle ni les PV de Basile.');
     expect(card).toContain(
       'Basile est déjà à terre (0 PV) : les 4 dégâts du coup ne lui retirent plus rien.',
     );

@@ -4,7 +4,7 @@
  * gone (S-AT7). The cards are the GM's: opened on the players' requests.
  */
 import { describe, expect, it } from 'vitest';
-import { souffleRound, text, WARRIOR } from './souffle-table';
+import { closeOpenSlots, souffleRound, text, WARRIOR } from './souffle-table';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 
@@ -68,7 +68,7 @@ describe('S-AT7 an aim lasts its round (world setting "its round")', () => {
     ).toEqual(['', 'viser']);
     await alice.answerDialog({}, 'cancel');
     // The round ends with the aim unused.
-    for (let i = 0; i < 3; i++) await gm.click('[data-action="pdaNextSlot"]', gm.tracker);
+    await closeOpenSlots(gm);
     await gm.click('[data-action="pdaNextRound"]', gm.tracker);
     expect(text(gm.tracker)).toMatch(/^2 Round 2/);
     // The new round ended it.

@@ -4,6 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Table, type Seat } from '../harness/table';
+import { declineForcing } from './souffle-forcing';
 
 const text = (el: Element | null | undefined): string => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
 const WARRIOR = "Gardien du Waka'Hata";
@@ -77,7 +78,10 @@ describe('a Souffle round: aim then strike, a grapple refused, a shot from 55 m'
     const card = text(alice.lastMessage());
     expect(card).toContain("Gardien du Waka'Hata se prépare");
     expect(card).toContain('contre Brigand');
-    expect(text(gm.tracker)).toContain("10 Gardien du Waka'Hata Viser En cours Intrépide ●○");
+    // Issue 46: the aim's card has nothing to answer: its slot closed itself, the second is current.
+    expect(text(gm.tracker)).toContain(
+      "10 Gardien du Waka'Hata Viser Fait Intrépide ●○ 10 Gardien du Waka'Hata Action courte En cours",
+    );
   });
 
   it('S-AT7 then strikes with the aim: +1 (level 8 → 9, 2d12 keep best), the second short action spent', async () => {
@@ -97,7 +101,7 @@ describe('a Souffle round: aim then strike, a grapple refused, a shot from 55 m'
     // 8 + 3 (long sword) = 11.
     expect(card).toContain('Dégâts potentiels 11');
     expect(text(gm.tracker)).toContain(
-      "Gardien du Waka'Hata Viser En cours Intrépide ●● 10 Gardien du Waka'Hata Attaque En attente",
+      "Gardien du Waka'Hata Viser Fait Intrépide ●● 10 Gardien du Waka'Hata Attaque En cours",
     );
     // The aim is used up: the next attack would have none to offer.
     expect(alice.actor(WARRIOR).getFlag('passe-d-armes', 'souffleAim')).toBeFalsy();
@@ -117,8 +121,8 @@ describe('a Souffle round: aim then strike, a grapple refused, a shot from 55 m'
   });
 
   it('S-AT5 the hunter shoots the sentinel 55.5 m away, measured on the scene: +3, less métier 3, defends at 0', async () => {
-    // The warrior's two slots are closed: the hunter's turn (S-R1 order).
-    for (let i = 0; i < 2; i++) await gm.click('[data-action="pdaNextSlot"]', gm.tracker);
+    // The warrior's two slots are closed (the aim's closed itself, issue 46): the hunter's turn.
+    await gm.click('[data-action="pdaNextSlot"]', gm.tracker);
     await bruno.target('Sentinelle');
     const sheet = await bruno.openSheet(bruno.actor('Chasseur'));
     const bow = bruno.actor('Chasseur').items.getName('Arc court').id;
@@ -130,6 +134,7 @@ describe('a Souffle round: aim then strike, a grapple refused, a shot from 55 m'
     expect(card).toContain('Dégâts potentiels 12');
     expect(text(gm.tracker)).toContain('8 Chasseur Attaque En cours Prudent ●');
     table.dice.push([10, 6], [10, 2]);
+    await declineForcing(table);
     await gm.press('Esquiver');
     const defence = text(gm.lastMessage());
     expect(defence).toMatch(/Défense Esquiver S-DF1 Niveau d'avantage 0/);

@@ -12,6 +12,7 @@ import {
   souffleCards,
   duel,
 } from './souffle-independent-table';
+import { declineForcing } from './souffle-forcing';
 
 // Aude (Alice) attacks Basile (Bruno). Both: geste/vigueur/acuité 1, métier 1, défense 2,
 // souffle 10, PV 10; Aude's long sword attack is level 1 + 1 + 0 = 2 (one d12) for die + 3.
@@ -31,6 +32,7 @@ describe('Souffle, read afresh: blows, defence and damage', () => {
     await attackFromSheet(table.seat('Alice'), 'Aude', 'Épée longue', {}, [[12, 12]]);
     expect(rowValue(card(table), 'Dégâts potentiels')).toBe('15');
     table.dice.push([10, 9], [10, 4]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Esquiver');
     // 15 − 4 (worse d10) − 2 (défense) − 1 (½ métier 1, rounded up)
     expect(rowValue(card(table), 'Dégâts − dé − défense − ½ métier')).toBe('15 − 4 − 2 − 1 = 8');
@@ -45,6 +47,7 @@ describe('Souffle, read afresh: blows, defence and damage', () => {
     const table = await fight({}, {}, { Basile: 'intrepide' });
     await attackFromSheet(table.seat('Alice'), 'Aude', 'Épée longue', {}, [[12, 5]]);
     table.dice.push([10, 9], [10, 8], [10, 7], [10, 3]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Parer');
     expect(rowValue(card(table), "Niveau d'avantage", 'pda-souffle-defence')).toMatch(/^[−-]2/);
     // 8 − 3 − 2 − 1 = 2
@@ -56,6 +59,7 @@ describe('Souffle, read afresh: blows, defence and damage', () => {
     const table = await fight({}, {}, { Basile: 'defensif' });
     await attackFromSheet(table.seat('Alice'), 'Aude', 'Épée longue', {}, [[12, 12]]);
     table.dice.push([12, 11]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Parer');
     expect(rowValue(card(table), "Niveau d'avantage", 'pda-souffle-defence')).toMatch(/^\+2/);
     expect(rowValue(card(table), 'Dégâts − dé − défense − ½ métier')).toBe('15 − 11 − 2 − 1 = 1');
@@ -68,6 +72,7 @@ describe('Souffle, read afresh: blows, defence and damage', () => {
     );
     await attackFromSheet(table.seat('Alice'), 'Aude', 'Épée longue', {}, [[12, 10]]);
     table.dice.push([12, 6]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Esquiver');
     expect(rowValue(card(table), "Niveau d'avantage", 'pda-souffle-defence')).toMatch(/^\+2/);
     expect(rowValue(card(table), 'Dégâts − dé − défense − ½ métier')).toBe('13 − 6 − 2 − 1 = 4');
@@ -136,6 +141,7 @@ describe('Souffle, read afresh: blows, defence and damage', () => {
     );
     await attackFromSheet(table.seat('Alice'), 'Aude', 'Arc long', {}, [[12, 9]]);
     table.dice.push([10, 4]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Esquiver');
     expect(rowValue(card(table), "Niveau d'avantage", 'pda-souffle-defence')).toMatch(/^\+1/);
     expect(table.dice.pending).toBe(0);
@@ -175,6 +181,7 @@ describe('Souffle, read afresh: blows, defence and damage', () => {
     const table = await fight({}, { system: { souffle: { value: 3, max: 10 } } });
     await attackFromSheet(table.seat('Alice'), 'Aude', 'Épée longue', {}, [[12, 12]]);
     table.dice.push([10, 4], [10, 9]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Esquiver');
     await table.gm.press('Appliquer', card(table));
     const basile = table.gm.actor('Basile');
@@ -191,6 +198,7 @@ describe('Souffle, read afresh: blows, defence and damage', () => {
     await table.settle();
     await attackFromSheet(table.seat('Alice'), 'Aude', 'Épée longue', {}, [[12, 8]]);
     table.dice.push([10, 3], [10, 5]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Esquiver');
     await table.gm.press('Appliquer', card(table));
     const basile = table.gm.actor('Basile');
@@ -212,6 +220,7 @@ describe('Souffle, read afresh: blows, defence and damage', () => {
       await attackFromSheet(table.seat('Alice'), 'Aude', 'Épée longue', {}, [[12, 9]]);
       const rolledBefore = table.dice.rolled.length;
       // whatever the card offers the defender, no defence die is rolled
+      await declineForcing(table);
       const offered = table
         .seat('Bruno')
         .buttons(card(table, table.seat('Bruno')))

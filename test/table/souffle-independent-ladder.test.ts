@@ -15,6 +15,7 @@ import {
   startFight,
   text,
 } from './souffle-independent-table';
+import { declineForcing } from './souffle-forcing';
 
 const AUDE: FighterSpec = { name: 'Aude', owner: 'Alice', weapons: [LONG_SWORD], at: [1, 1] };
 const BASILE: FighterSpec = { name: 'Basile', owner: 'Bruno', weapons: [LONG_SWORD], at: [2, 1] };
@@ -48,6 +49,7 @@ describe('Souffle, read afresh: the ends of the ladder and other numbers', () =>
     await table.seat('Alice').answerDialog({}, 'feinte');
     await attackFromSheet(table.seat('Alice'), 'Aude', 'Épée longue', {}, [[12, 10]]);
     table.dice.push([10, 9], [10, 9], [10, 8], [10, 7], [10, 6]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Esquiver');
     const rows = table.dice.rolled.slice(-5);
     expect(rows.every((r) => r.faces === 10)).toBe(true);
@@ -60,6 +62,7 @@ describe('Souffle, read afresh: the ends of the ladder and other numbers', () =>
     const table = await fight({}, { system: { metiers: [{ name: 'Garde', level: 5 }], defense: 1 } });
     await attackFromSheet(table.seat('Alice'), 'Aude', 'Épée longue', {}, [[12, 11]]);
     table.dice.push([10, 2], [10, 6]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Esquiver');
     expect(rowValue(card(table), BREAKDOWN)).toBe('14 − 2 − 1 − 3 = 8');
   });
@@ -68,6 +71,7 @@ describe('Souffle, read afresh: the ends of the ladder and other numbers', () =>
     const table = await fight({}, { system: { defense: 6 } });
     await attackFromSheet(table.seat('Alice'), 'Aude', 'Épée longue', {}, [[12, 1]]);
     table.dice.push([10, 5], [10, 6]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Esquiver');
     const apply = table.gm.buttons(card(table)).find((b) => b.label.includes('Appliquer'));
     if (apply?.enabled) await table.gm.click(apply.el);
@@ -80,6 +84,7 @@ describe('Souffle, read afresh: the ends of the ladder and other numbers', () =>
     const table = await fight({}, { system: { souffle: { value: 0, max: 10 }, pv: { value: 2, max: 10 } } });
     await attackFromSheet(table.seat('Alice'), 'Aude', 'Épée longue', {}, [[12, 12]]);
     table.dice.push([10, 1], [10, 1]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Esquiver');
     await table.gm.press('Appliquer', card(table));
     expect(table.gm.actor('Basile').system.pv.value).toBe(0);
@@ -108,8 +113,9 @@ describe('Souffle, read afresh: the ends of the ladder and other numbers', () =>
     const table = await fight({}, {}, { Aude: 'prudent', Basile: 'intrepide' });
     await attackFromSheet(table.seat('Alice'), 'Aude', 'Épée longue', {}, [[12, 3]]);
     table.dice.push([10, 5], [10, 5], [10, 5], [10, 5]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Esquiver');
-    await table.gm.press('Appliquer', card(table));
+    // Basile's dodge stops the blow (0 damage): nothing to apply, no Appliquer (issue 46).
     await sheetAction(table.seat('Alice'), 'Aude', '[data-action="setPosture"][data-posture="defensif"]');
     expect(table.gm.actor('Aude').system.posture).toBe('defensif');
     await table.gm.click('.pda-slot.current [data-action="pdaEndSlot"]', table.gm.tracker);
@@ -117,6 +123,7 @@ describe('Souffle, read afresh: the ends of the ladder and other numbers', () =>
     await table.seat('Bruno').target('Aude');
     await attackFromSheet(table.seat('Bruno'), 'Basile', 'Épée longue', {}, [[12, 9]]);
     table.dice.push([12, 4]);
+    await declineForcing(table);
     await table.seat('Alice').press('Esquiver', souffleCards(table.seat('Alice')).at(-1));
     expect(rowValue(card(table), "Niveau d'avantage", DEF)).toMatch(/^\+2/);
   });

@@ -13,6 +13,7 @@ import {
   duel,
   text,
 } from './souffle-independent-table';
+import { declineForcing } from './souffle-forcing';
 
 const fight = (
   aude: Partial<FighterSpec>,
@@ -77,6 +78,7 @@ describe('Souffle, read afresh: aim and manoeuvres', () => {
     await attackFromSheet(table.seat('Alice'), 'Aude', 'Épée longue', {}, [[12, 9]]);
     expect(rowValue(card(table), "Niveau d'avantage")).toMatch(/^\+2/);
     table.dice.push([10, 8], [10, 7], [10, 6], [10, 5]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Esquiver');
     expect(rowValue(card(table), "Niveau d'avantage", DEF)).toMatch(/^[−-]2/);
     // 12 − 5 − 2 − 1
@@ -90,6 +92,7 @@ describe('Souffle, read afresh: aim and manoeuvres', () => {
     const posted = souffleCards(table.gm).filter((m) => m.querySelector('.pda-card--souffle-attack'));
     if (!posted.length) return; // refused outright: also what the rule allows
     table.dice.push([10, 8], [10, 7], [10, 6], [10, 5]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Esquiver');
     expect(rowValue(card(table), "Niveau d'avantage", DEF)).toMatch(/^0/);
   });
@@ -102,6 +105,7 @@ describe('Souffle, read afresh: aim and manoeuvres', () => {
       [12, 6],
     ]);
     table.dice.push([10, 2], [10, 3], [10, 4], [10, 5]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Parer');
     // 7 − 2 − 2 − 1 = 2 damage taken
     expect(rowValue(card(table), 'Dégâts − dé − défense − ½ métier')).toBe('7 − 2 − 2 − 1 = 2');
@@ -141,6 +145,7 @@ describe('Souffle, read afresh: aim and manoeuvres', () => {
       [10, 6],
     ]);
     table.dice.push([10, 2], [10, 3], [10, 4], [10, 5]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Parer');
     expect(
       table.gm.buttons(card(table)).some((b) => b.enabled && b.label.includes("Test contre l'assommement")),
@@ -157,6 +162,7 @@ describe('Souffle, read afresh: aim and manoeuvres', () => {
       [12, 10],
     ]);
     table.dice.push([10, 2], [10, 3]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Parer');
     expect(
       table.gm.buttons(card(table)).some((b) => b.enabled && b.label.includes("Test contre l'assommement")),
@@ -173,6 +179,7 @@ describe('Souffle, read afresh: aim and manoeuvres', () => {
       [12, 6],
     ]);
     table.dice.push([10, 2], [10, 3], [10, 4], [10, 5]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Parer');
     table.dice.push([10, 5]);
     await table.seat('Bruno').press("Test contre l'assommement");
@@ -192,6 +199,7 @@ describe('Souffle, read afresh: aim and manoeuvres', () => {
       [12, 10],
     ]);
     table.dice.push([10, 1], [10, 9]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Parer');
     // 13 − 1 − 2 − 1 = 9 damage; geste + acuité (2) − 9 → far below: any roll fails
     table.dice.push(...Array<[number, number]>(5).fill([10, 5]));

@@ -13,6 +13,7 @@ import {
   duel,
   text,
 } from './souffle-independent-table';
+import { declineForcing } from './souffle-forcing';
 
 const fight = (
   aude: Partial<FighterSpec>,
@@ -70,6 +71,7 @@ describe('Souffle, read afresh: more numbers and entry points', () => {
       [10, 9],
     ]);
     table.dice.push([10, 2], [10, 3]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Esquiver');
     // 12 − 2 − 2 − 1 = 7 ≥ 1
     const alice = table.seat('Alice');
@@ -87,6 +89,7 @@ describe('Souffle, read afresh: more numbers and entry points', () => {
       [10, 2],
     ]);
     table.dice.push([10, 2], [10, 3]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Esquiver');
     // 5 − 2 − 8 − 1 < 0
     const labels = table.gm.buttons(card(table)).map((b) => b.label);
@@ -102,6 +105,7 @@ describe('Souffle, read afresh: more numbers and entry points', () => {
       [12, 10],
     ]);
     table.dice.push([10, 1], [10, 9]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Parer');
     table.dice.push(...Array<[number, number]>(5).fill([10, 5]));
     await table.seat('Bruno').press('Test contre le désarmement');
@@ -125,6 +129,7 @@ describe('Souffle, read afresh: more numbers and entry points', () => {
       [12, 10],
     ]);
     table.dice.push([10, 1], [10, 9], [10, 9], [10, 9]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Parer');
     table.dice.push(...Array<[number, number]>(5).fill([10, 5]));
     await table.seat('Bruno').press('Test contre le désarmement');
@@ -212,6 +217,7 @@ describe('Souffle, read afresh: more numbers and entry points', () => {
     );
     await attackFromSheet(table.seat('Alice'), 'Aude', 'Arc long', {}, [[12, 9]]);
     table.dice.push([10, 4], [10, 6]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Esquiver');
     expect(rowValue(card(table), "Niveau d'avantage", DEF)).toMatch(/^0/);
   });
@@ -220,6 +226,7 @@ describe('Souffle, read afresh: more numbers and entry points', () => {
     const table = await fight({ weapons: [{ ...LONG_BOW, equipped: true }], at: [0, 1] }, { at: [30, 1] });
     await attackFromSheet(table.seat('Alice'), 'Aude', 'Arc long', { metier: '0' }, [[12, 9]]);
     table.dice.push([12, 4]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Esquiver');
     expect(rowValue(card(table), "Niveau d'avantage", DEF)).toMatch(/^\+2/);
   });

@@ -12,6 +12,7 @@ import {
   startFight,
   text,
 } from './souffle-independent-table';
+import { declineForcing } from './souffle-forcing';
 
 // Aude (Alice) against a Brigand run by the GM (another disposition): both with a club
 // (1 + 1 + 1 = level 3 → d8 and d10) unless told otherwise.
@@ -137,6 +138,7 @@ describe('Souffle, read afresh: states, grapple, flight and opportunity', () => 
       [10, 9],
     ]);
     const rolled = table.dice.rolled.length;
+    await declineForcing(table);
     const offered = table.gm
       .buttons(card(table))
       .find((b) => b.enabled && /Parer|Esquiver|Aucun/.test(b.label));
@@ -243,6 +245,7 @@ describe('Souffle, read afresh: states, grapple, flight and opportunity', () => 
       [10, 9],
     ]);
     const rolled = table.dice.rolled.length;
+    await declineForcing(table);
     const offered = table.gm
       .buttons(card(table))
       .find((b) => b.enabled && /Parer|Esquiver|Aucun/.test(b.label));

@@ -1,6 +1,7 @@
 /** Souffle manoeuvres at the table: each needs an aim (S-MN1..S-MN3), the opportunity card (S-AT6). */
 import { describe, expect, it } from 'vitest';
 import { Table } from '../harness/table';
+import { declineForcing } from './souffle-forcing';
 
 const text = (el: Element | null | undefined): string => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
 const WARRIOR = "Gardien du Waka'Hata";
@@ -52,6 +53,7 @@ describe('Souffle manoeuvres from the sheet', () => {
     expect(text(alice.lastMessage())).toContain("Niveau d'avantage +8");
     // Prudent hunter: level 0 − 2 (feint) = −2 → 4d10 keep the worst.
     table.dice.push([10, 9], [10, 8], [10, 7], [10, 4]);
+    await declineForcing(table);
     await bruno.press('Parer');
     const card = text(bruno.lastMessage());
     expect(card).toMatch(/Niveau d'avantage −2|Niveau d'avantage -2/);
@@ -68,6 +70,7 @@ describe('Souffle manoeuvres from the sheet', () => {
       [12, 7],
     ]);
     table.dice.push([10, 8], [10, 3]);
+    await declineForcing(table);
     await bruno.press('Parer');
     expect(text(bruno.lastMessage())).toContain('10 − 3 − 3 − 2 = 2');
     // geste 3 + acuité 4 − 2 taken = level 5 → 1d6+1d12 keep best: 4 < 6.
@@ -116,6 +119,7 @@ describe('Souffle manoeuvres from the sheet', () => {
       [12, 7],
     ]);
     table.dice.push([10, 8], [10, 3]);
+    await declineForcing(table);
     await bruno.press('Parer');
     const test = bruno.buttons().find((b) => b.label.includes("Test contre l'assommement"));
     expect(test?.enabled).toBe(false);

@@ -1,6 +1,7 @@
 /** Souffle postures at the table: défensif (S-P4). */
 import { describe, expect, it } from 'vitest';
 import { souffleRound, text, WARRIOR } from './souffle-table';
+import { declineForcing } from './souffle-forcing';
 
 describe('a défensif fighter', () => {
   it('S-P4 défensif: no action at all (the shot is refused), but the defence gains +2', async () => {
@@ -23,6 +24,7 @@ describe('a défensif fighter', () => {
     table.dice.push([10, 1], [12, 7]);
     await alice.answerDialog({ characteristic: 'vigueur' });
     table.dice.push([12, 5]);
+    await declineForcing(table);
     await bruno.press('Esquiver');
     const card = text(bruno.lastMessage());
     expect(card).toMatch(/Niveau d'avantage \+2/);

@@ -22,6 +22,7 @@ import {
   text,
   type DuelDefaults,
 } from './souffle-independent-table';
+import { declineForcing } from './souffle-forcing';
 
 const DEFAULTS: DuelDefaults = { weapon: LONG_SWORD, postures: { Aude: 'intrepide', Basile: 'prudent' } };
 
@@ -83,6 +84,7 @@ describe('S-P4 the défensif posture: nothing but defence and the basic move', (
     const table = await duel({}, {}, { Basile: 'defensif' }, DEFAULTS);
     await audeStrikes(table, 9);
     table.dice.push([12, 5]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Parer', brunoCard(table));
     const card = text(brunoCard(table));
     expect(card).toMatch(/Défense Parer S-DF1 Niveau d'avantage \+2/);
@@ -93,6 +95,7 @@ describe('S-P4 the défensif posture: nothing but defence and the basic move', (
   it('S-P2 an intrépide defender dodges at −2', async () => {
     const table = await duel({}, {}, { Basile: 'intrepide' }, DEFAULTS);
     await audeStrikes(table, 9);
+    await declineForcing(table);
     await table.seat('Bruno').press('Esquiver', brunoCard(table));
     expect(text(brunoCard(table))).toMatch(/Défense Esquiver S-DF1 Niveau d'avantage [−-]2/);
   });
@@ -143,6 +146,7 @@ describe('S-P1 changing posture', () => {
     await bruno.target('Aude');
     await attackFromSheet(bruno, 'Basile', 'Épée longue', {}, [[12, 9]]);
     table.dice.push([12, 5]);
+    await declineForcing(table);
     await alice.press('Parer', alice.lastMessage());
     expect(text(alice.lastMessage())).toMatch(/Défense Parer S-DF1 Niveau d'avantage \+2/);
   });
@@ -162,6 +166,7 @@ describe('S-DF1 who may still roll a defence', () => {
     await audeStrikes(table, 9);
     const before = table.dice.rolled.length;
     table.dice.push([10, 7], [10, 4]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Esquiver', brunoCard(table));
     expect(table.dice.rolled.length).toBe(before + 2);
     expect(text(brunoCard(table))).toContain('12 − 4 − 2 − 1 = 5');
@@ -177,6 +182,7 @@ describe('S-DF1 who may still roll a defence', () => {
     await sheetAction(table.gm, 'Basile', '[data-action="toggleState"][data-state="desarme"]');
     await audeStrikes(table, 9);
     table.dice.push([10, 6]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Parer', brunoCard(table));
     const card = text(brunoCard(table));
     expect(card).toMatch(/Défense Parer/);
@@ -189,6 +195,7 @@ describe('S-DF1 who may still roll a defence', () => {
     await sheetAction(table.gm, 'Basile', '[data-action="toggleState"][data-state="desarme"]');
     await audeStrikes(table, 9);
     table.dice.push([10, 8], [10, 5]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Esquiver', brunoCard(table));
     expect(text(brunoCard(table))).toContain('12 − 5 − 2 − 1 = 4');
   });
@@ -220,6 +227,7 @@ describe('S-DF1 who may still roll a defence', () => {
     const bruno = table.seat('Bruno');
     await attackFromSheet(table.seat('Alice'), 'Aude', 'Arc long', { characteristic: 'acuite' });
     table.dice.push([10, 2]);
+    await declineForcing(table);
     await bruno.press('Parer', brunoCard(table));
     const card = text(brunoCard(table));
     expect(card).toMatch(/Défense Parer S-DF1 Niveau d'avantage \+1/);
@@ -231,6 +239,7 @@ describe('S-DF1 who may still roll a defence', () => {
     await sheetAction(table.gm, 'Basile', '[data-action="toggleState"][data-state="prisAuDepourvu"]');
     await audeStrikes(table, 7);
     const before = table.dice.rolled.length;
+    await declineForcing(table);
     const labels = cardButtons(table.gm, table.gm.lastMessage());
     const noRoll = labels.find((l) => l.includes('Aucun jet'));
     if (noRoll) await table.gm.press(noRoll, table.gm.lastMessage());
@@ -244,6 +253,7 @@ describe('S-DF1 who may still roll a defence', () => {
     await audeStrikes(table, 7);
     await sheetAction(table.gm, 'Basile', '[data-action="toggleState"][data-state="sansDefense"]');
     const before = table.dice.rolled.length;
+    await declineForcing(table);
     const labels = cardButtons(table.gm, table.gm.lastMessage());
     const noRoll = labels.find((l) => l.includes('Aucun jet'));
     if (noRoll) await table.gm.press(noRoll, table.gm.lastMessage());
@@ -259,6 +269,7 @@ describe('S-DF3 where the damage goes', () => {
     // 1 + 3 = 4 potential; 4 − 3 − 2 − 1 < 0.
     await audeStrikes(table, 1);
     table.dice.push([10, 3], [10, 9]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Parer', brunoCard(table));
     const apply = table.gm.buttons(table.gm.lastMessage()).find((b) => b.label.includes('Appliquer'));
     if (apply?.enabled) await table.gm.click(apply.el);
@@ -273,6 +284,7 @@ describe('S-DF3 where the damage goes', () => {
     // 9 + 3 = 12: 12 − 1 − 2 − 1 = 8.
     await audeStrikes(table, 9);
     table.dice.push([10, 1], [10, 4]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Parer', brunoCard(table));
     expect(text(brunoCard(table))).toContain('12 − 1 − 2 − 1 = 8');
     await table.gm.press('Appliquer', table.gm.lastMessage());
@@ -287,6 +299,7 @@ describe('S-DF3 where the damage goes', () => {
     await sheetAction(table.gm, 'Basile', '[data-action="toggleState"][data-state="epuise"]');
     await audeStrikes(table, 5);
     table.dice.push([10, 2], [10, 6]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Esquiver', brunoCard(table));
     // 8 − 2 − 2 − 1 = 3.
     expect(text(brunoCard(table))).toContain('8 − 2 − 2 − 1 = 3');
@@ -297,6 +310,7 @@ describe('S-DF3 where the damage goes', () => {
     const table = await duel({}, { system: { souffle: { value: 0, max: 10 } } }, {}, DEFAULTS);
     await audeStrikes(table, 9);
     table.dice.push([10, 1], [10, 4]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Parer', brunoCard(table));
     // 12 − 1 − 2 − 1 = 8 … souffle 0: all on PV.
     await table.gm.press('Appliquer', table.gm.lastMessage());
@@ -310,15 +324,17 @@ describe('S-DF3 where the damage goes', () => {
     const gm = table.gm;
     await audeStrikes(table, 5);
     table.dice.push([10, 1], [10, 4]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Parer', brunoCard(table));
     // 8 − 1 − 2 − 1 = 4: souffle 4 → 0, no PV.
     await gm.press('Appliquer', gm.lastMessage());
     expect(gm.actor('Basile').system.souffle.value).toBe(0);
     expect(gm.actor('Basile').system.pv.value).toBe(10);
     expect(gm.actor('Basile').statuses.has('epuise')).toBe(true);
-    await gm.click('[data-action="pdaNextSlot"]', gm.tracker);
+    // The first blow's slot closed itself (issue 46): Aude's second action is current.
     await audeStrikes(table, 5);
     table.dice.push([10, 1], [10, 4]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Parer', brunoCard(table));
     await gm.press('Appliquer', gm.lastMessage());
     expect(gm.actor('Basile').system.pv.value).toBe(6);
@@ -330,6 +346,7 @@ describe('S-DF3 where the damage goes', () => {
     const gm = table.gm;
     await audeStrikes(table, 9);
     table.dice.push([10, 1], [10, 4]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Parer', brunoCard(table));
     await gm.press('Appliquer', gm.lastMessage());
     expect(gm.actor('Basile').system.pv.value).toBe(5);
@@ -348,6 +365,7 @@ describe('S-DF1 / S-P1 more edges', () => {
     await sheetAction(table.gm, 'Basile', '[data-action="toggleState"][data-state="assomme"]');
     await audeStrikes(table, 7);
     const before = table.dice.rolled.length;
+    await declineForcing(table);
     const labels = cardButtons(table.gm, table.gm.lastMessage());
     const noRoll = labels.find((l) => l.includes('Aucun jet'));
     if (noRoll) await table.gm.press(noRoll, table.gm.lastMessage());
@@ -390,6 +408,7 @@ describe('S-DF1 / S-P1 more edges', () => {
     await table.seat('Alice').target('Basile');
     await audeStrikes(table, 7);
     const before = table.dice.rolled.length;
+    await declineForcing(table);
     const noRoll = cardButtons(gm, gm.lastMessage()).find((l) => l.includes('Aucun jet'));
     if (noRoll) await gm.press(noRoll, gm.lastMessage());
     else {
@@ -412,6 +431,7 @@ describe('S-DF1 / S-P1 more edges', () => {
     );
     await audeStrikes(table, 9);
     table.dice.push([10, 1], [10, 4]);
+    await declineForcing(table);
     await table.seat('Bruno').press('Parer', brunoCard(table));
     await table.gm.press('Appliquer', table.gm.lastMessage());
     expect(table.gm.actor('Basile').system.pv.value).toBe(0);

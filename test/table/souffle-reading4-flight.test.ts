@@ -16,6 +16,7 @@ import {
   type FighterSpec,
   type Posture,
 } from './souffle-independent-table';
+import { declineForcing } from './souffle-forcing';
 
 /**
  * Basile (Bruno) between the GM's Cyr (east) and Dame (south, unless moved), Aude (Alice) far off.
@@ -237,6 +238,7 @@ describe('S-AT6 leaving a foe’s reach on the canvas, read from the seed', () =
     const bruno = table.seat('Bruno');
     expect(text(bruno.lastMessage())).toContain('Cyr attaque');
     table.dice.push([10, 5], [10, 7]);
+    await declineForcing(table);
     await bruno.press('Parer', bruno.lastMessage());
     // 12 − 5 − 2 − 1 = 4.
     expect(text(bruno.lastMessage())).toContain('12 − 5 − 2 − 1 = 4');

@@ -18,6 +18,7 @@ import {
   type FighterSpec,
   type Posture,
 } from './souffle-independent-table';
+import { declineForcing } from './souffle-forcing';
 
 const DAGGER = { name: 'Dague', category: 'legere', advantage: 1, damage: 1 } as const;
 
@@ -210,6 +211,7 @@ describe('S-GR1 the grapple, read from the seed', () => {
     table.dice.push([12, 6]);
     await gm.click(sheet.querySelector('[data-action="attack"]')!);
     if (gm.dialogs().length) await gm.answerDialog({}, 'attack');
+    await declineForcing(table);
     const attack = bruno.lastMessage();
     expect(text(attack)).toContain('Cyr attaque');
     const before = table.dice.rolled.length;
@@ -241,6 +243,7 @@ describe('S-GR1 the grapple, read from the seed', () => {
     expect(text(attack)).toContain('Dégâts potentiels 11');
     // Whatever the card offers, the outcome: 11 − 0 − 2 − 1 = 8, no die.
     const before = table.dice.rolled.length;
+    await declineForcing(table);
     const labels = cardButtons(gm, gm.lastMessage());
     const noRoll = labels.find((l) => l.includes('Aucun jet'));
     if (noRoll) await gm.press(noRoll, gm.lastMessage());
@@ -316,6 +319,7 @@ describe('S-GR1 the grapple, read from the seed', () => {
     const card = table.seat('Bruno').lastMessage();
     expect(text(card)).toContain('Aude attaque');
     const before = table.dice.rolled.length;
+    await declineForcing(table);
     const noRoll = cardButtons(gm, gm.lastMessage()).find((l) => l.includes('Aucun jet'));
     if (noRoll) await gm.press(noRoll, gm.lastMessage());
     else {

@@ -1,6 +1,7 @@
 /** Souffle at the table: initiative, postures in the tracker, the S-AT3 blow through the card. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Table, type Seat } from '../harness/table';
+import { declineForcing } from './souffle-forcing';
 
 const text = (el: Element | null | undefined): string => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
 const WARRIOR = "Gardien du Waka'Hata";
@@ -65,11 +66,15 @@ describe('a Souffle round: the S-AT3 warrior (Alice) against the S-AT5 hunter (B
     expect(card).toContain('le meilleur de 1d10 et 1d12 : 1, [7]');
     expect(card).toContain('Dégâts potentiels 10');
     expect(card).toContain("Peut encore forcer : jusqu'à 5 points de souffle de plus sur ce coup.");
-    // The defender sees the defence buttons; the attacker the forcing ones.
-    expect(bruno.buttons().map((b) => b.label.split(' S-')[0])).toEqual(['Parer', 'Esquiver']);
+    // The defender sees the defence buttons, waiting; the attacker the forcing ones (issue 46).
+    expect(bruno.buttons().map((b) => [b.label.split(' S-')[0], b.enabled])).toEqual([
+      ['Parer', false],
+      ['Esquiver', false],
+    ]);
     expect(alice.buttons().map((b) => b.label.split(' S-')[0])).toEqual([
       'Forcer +1 souffle',
       'Forcer +5 souffle',
+      'Ne pas forcer',
     ]);
   });
 
@@ -100,6 +105,7 @@ describe('a Souffle defence: the hunter parries the warrior', () => {
     await alice.answerDialog({ characteristic: 'vigueur' });
     // S-DF1: the defence is passive, always there: the defender's owner rolls it from the card.
     table.dice.push([10, 8], [10, 3]);
+    await declineForcing(table);
     await bruno.press('Parer');
     const card = text(alice.lastMessage());
     expect(card).toContain('Dés le plus bas de 2d10 : 8, [3]');

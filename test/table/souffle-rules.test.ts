@@ -1,6 +1,7 @@
 /** Souffle rules met at the table from the sheet and the cards (S-R1, S-AT1, S-AT4, S-A3, S-A4, S-DF2, S-ST1). */
 import { describe, expect, it } from 'vitest';
 import { Table } from '../harness/table';
+import { declineForcing } from './souffle-forcing';
 
 const text = (el: Element | null | undefined): string => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
 const WARRIOR = "Gardien du Waka'Hata";
@@ -98,6 +99,7 @@ describe('Souffle rules from the sheet', () => {
       [12, 7],
     ]);
     table.dice.push([10, 6]);
+    await declineForcing(table);
     await bruno.press('Esquiver');
     const card = text(alice.lastMessage());
     expect(card).toMatch(/Niveau d'avantage \+1/);
@@ -115,6 +117,7 @@ describe('Souffle rules from the sheet', () => {
       [12, 7],
     ]);
     const rolled = table.dice.rolled.length;
+    await declineForcing(table);
     await bruno.press('Aucun jet de défense');
     expect(table.dice.rolled.length).toBe(rolled);
     const card = text(alice.lastMessage());
@@ -142,6 +145,7 @@ describe('Souffle rules from the sheet', () => {
     ]);
     expect(card).toContain('Dégâts potentiels 10');
     table.dice.push([10, 8], [10, 3]);
+    await declineForcing(table);
     await bruno.press('Parer');
     await gm.press('Appliquer');
     expect(text(alice.lastMessage())).toContain('Chasseur perd 2 souffle et 0 PV.');

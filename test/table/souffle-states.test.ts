@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { Table } from '../harness/table';
 import { brigand, nextSlots, souffleDuel, souffleRound, text, WARRIOR } from './souffle-table';
+import { declineForcing } from './souffle-forcing';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 
@@ -127,6 +128,7 @@ describe('Souffle: a posture change ends the turn', () => {
     await bruno.target(WARRIOR);
     await shootWith(bruno, [[10, 5]]);
     table.dice.push([12, 6]);
+    await declineForcing(table);
     await alice.press('Esquiver');
     const card = text(alice.lastMessage());
     expect(card).toContain('Posture +2');
@@ -188,6 +190,7 @@ describe('Souffle: intrépide, shields and the defence-side context', () => {
     await bruno.target(WARRIOR);
     await shootWith(bruno, [[10, 5]]);
     table.dice.push([10, 9], [10, 8], [10, 7], [10, 2]);
+    await declineForcing(table);
     await alice.press('Esquiver');
     const card = text(alice.lastMessage());
     expect(card).toMatch(/Niveau d'avantage −2/);
@@ -211,6 +214,7 @@ describe('Souffle: intrépide, shields and the defence-side context', () => {
     await shootWith(bruno, [[10, 5]]);
     // Prudent 0 + écu 2 = +2: one d12.
     table.dice.push([12, 5]);
+    await declineForcing(table);
     await alice.press('Parer');
     const card = text(alice.lastMessage());
     expect(card).toContain('Bouclier +2');
@@ -229,6 +233,7 @@ describe('Souffle: intrépide, shields and the defence-side context', () => {
     await gm.press('Position avantageuse');
     expect(gm.buttons().find((b) => b.label.startsWith('Position'))?.enabled).toBe(false);
     table.dice.push([10, 4]);
+    await declineForcing(table);
     await bruno.press('Parer');
     const card = text(bruno.lastMessage());
     expect(card).toMatch(/Niveau d'avantage \+1/);
@@ -241,6 +246,7 @@ describe('Souffle: intrépide, shields and the defence-side context', () => {
     await shootWith(bruno, [[10, 5]]);
     await gm.press('Voit venir le tir');
     table.dice.push([10, 3]);
+    await declineForcing(table);
     await alice.press('Esquiver');
     const card = text(alice.lastMessage());
     expect(card).toMatch(/Niveau d'avantage \+1/);
@@ -273,6 +279,7 @@ describe('Souffle: souffle lost', () => {
       [12, 7],
     ]);
     await alice.press('Forcer +5 souffle');
+    await declineForcing(table);
     await bruno.press('Aucun jet de défense');
     // No defence roll: 15 − 0 − 3 − 2 = 10.
     expect(text(bruno.lastMessage())).toContain('15 − 0 − 3 − 2 = 10');
@@ -285,6 +292,7 @@ describe('Souffle: souffle lost', () => {
       [10, 1],
       [12, 3],
     ]);
+    await declineForcing(table);
     await bruno.press('Aucun jet de défense');
     expect(text(bruno.lastMessage())).toContain('6 − 0 − 3 − 2 = 1');
     await gm.press('Appliquer');

@@ -51,6 +51,23 @@ export async function souffleRound(
   return duel;
 }
 
+/**
+ * The GM closes every slot still open this round (however many closed themselves, issue 46),
+ * so that « Round suivant » is next.
+ */
+export async function closeOpenSlots(gm: Seat): Promise<void> {
+  for (let i = 0; i < 20 && gm.tracker.querySelector('[data-action="pdaNextSlot"]'); i++)
+    await gm.click('[data-action="pdaNextSlot"]', gm.tracker);
+}
+
+/** The GM closes slots until the current one is `name`'s (slots may have closed themselves). */
+export async function nextSlotsUntil(gm: Seat, name: string): Promise<void> {
+  const current = () => text(gm.tracker.querySelector('li.active'));
+  for (let i = 0; i < 20 && !current().includes(name); i++)
+    await gm.click('[data-action="pdaNextSlot"]', gm.tracker);
+  if (!current().includes(name)) throw new Error(`${name}'s slot never became current`);
+}
+
 /** The GM closes the current slot `n` times: the turn moves on in initiative order (S-R1). */
 export async function nextSlots(gm: Seat, n: number): Promise<void> {
   for (let i = 0; i < n; i++) await gm.click('[data-action="pdaNextSlot"]', gm.tracker);

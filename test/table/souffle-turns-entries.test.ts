@@ -100,7 +100,7 @@ describe('Souffle: the attack entry points and out-of-turn attacks', () => {
 });
 
 describe('Souffle: one player attack, counted', () => {
-  it('S-R1 from the posture to the applied damage: 5 actions for Alice, 3 for the GM, none silent', async () => {
+  it('S-R1 from the posture to the applied damage: 6 actions for Alice (her forcing choice, issue 46), 3 for the GM, none silent', async () => {
     const table = await Table.open({ ruleset: 'souffle' });
     const gmSeat = table.gm;
     const aliceSeat = table.seat('Alice');
@@ -140,6 +140,8 @@ describe('Souffle: one player attack, counted', () => {
     expect(aliceSeat.tracker.querySelector('li.active [data-action="pdaEndSlot"]')?.classList).toContain(
       'pda-ready',
     );
+    // S-AT2 (issue 46): the brigand's defence waits for Alice's forcing choice.
+    await alice.act('does not force', () => aliceSeat.press('Ne pas forcer'));
     table.dice.push([10, 2], [10, 1]);
     await gm.act('the brigand parries', () => gmSeat.press('Parer'));
     const left = () => gmSeat.actor('Brigand').system.souffle.value + gmSeat.actor('Brigand').system.pv.value;
@@ -151,7 +153,7 @@ describe('Souffle: one player attack, counted', () => {
     await alice.act('end the slot', () =>
       aliceSeat.click('li.active [data-action="pdaEndSlot"]', aliceSeat.tracker),
     );
-    expect(alice.count).toBeLessThanOrEqual(5);
+    expect(alice.count).toBeLessThanOrEqual(6);
     expect(gm.count).toBeLessThanOrEqual(3);
     expect(table.errors()).toEqual([]);
   });

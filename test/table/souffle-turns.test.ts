@@ -7,7 +7,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Table, type Seat } from '../harness/table';
-import { brigand, text, WARRIOR } from './souffle-table';
+import { brigand, nextSlotsUntil, text, WARRIOR } from './souffle-table';
+import { declineForcing } from './souffle-forcing';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents of the harness clients */
 
@@ -109,6 +110,7 @@ describe('S-R1 two rounds, three fighters, in initiative order', () => {
     expect(card).toContain('Dégâts potentiels 11');
     // Intrépide −2: 4d10 keep the worst; 11 − 1 − 4 − 2 = 4.
     table.dice.push([10, 9], [10, 8], [10, 7], [10, 1]);
+    await declineForcing(table);
     await alice.press('Esquiver');
     expect(text(alice.lastMessage())).toContain('11 − 1 − 4 − 2 = 4');
     // Test: vigueur 3 + geste 2 + acuité 2 − 4 = +3 → d8/d10 keep best: 3 < 6.
@@ -121,8 +123,7 @@ describe('S-R1 two rounds, three fighters, in initiative order', () => {
   });
 
   it('S-AT7 the prudent hunter’s turn: he aims at the brigand with his one action', async () => {
-    await gm.click('[data-action="pdaNextSlot"]', gm.tracker);
-    await gm.click('[data-action="pdaNextSlot"]', gm.tracker);
+    await nextSlotsUntil(gm, 'Chasseur');
     await bruno.target('Brigand');
     const sheet = await bruno.openSheet(bruno.actor('Chasseur'));
     await bruno.click(sheet.querySelector('[data-action="aim"]')!);

@@ -220,7 +220,8 @@ export interface RoundRules<C extends RoundCombatant = RoundCombatant, D = unkno
   /**
    * Issue 46: whether this current slot's action is spent once a card its fighter played in it
    * has nothing left to answer (a blow, a shot: one card per slot), so the slot closes itself.
-   * Absent or false: the slot stays open until its fighter or the GM closes it.
+   * Absent or false: the slot stays open until its fighter or the GM closes it. `state` is the
+   * round now (Souffle keeps a turn's last slot open, S-P1).
    */
-  closesWithCard?(slot: Slot): boolean;
+  closesWithCard?(slot: Slot, state: RoundState<C, D, R>): boolean;
 }

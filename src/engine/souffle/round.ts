@@ -269,6 +269,13 @@ export function souffleRoundRules(
       // The posture lasts the whole scene (S-P1); the plan and a turn's end do not.
       return { posture: declaration.posture };
     },
+
+    // S-R2 (issue 46): a short action is spent when its card opens (spendSouffleAction marks the
+    // slot paid); once that card has nothing left to answer the slot closes itself and the
+    // fighter's next short action (intrépide) becomes current. The turn's last slot stays open:
+    // S-P1 lets the fighter change posture at the end of the turn, before « J'ai fini ».
+    closesWithCard: (slot, state) =>
+      typeof slot.detail?.paid === 'string' && !isEndOfOwnTurn(state, slot.combatantId),
   };
 }
 

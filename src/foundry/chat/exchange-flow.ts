@@ -14,7 +14,7 @@ import type {
   Text,
 } from './flow';
 import type { CardOpener } from './open';
-import { withDamageRights, type Wounded } from './damage-rights';
+import { damageRights, withDamageRights, type Wounded } from './damage-rights';
 
 /**
  * The card host's side of an engine exchange (src/engine/core/exchange.ts): a CardFlow that only
@@ -95,6 +95,29 @@ export async function performExchange<S, V, E>(
   return env.roll((dice) => takeAction(machine, card.step, card.state, view, actionId, side, dice));
 }
 
+/**
+ * Issue 46: the card's line saying who may press its damage Apply and Undo now (the same rule for
+ * both, from the world's damage rights), when the step lists one of them; else undefined.
+ */
+export function whoApplies<S, V, E>(
+  binding: Pick<ExchangeBinding<S, V, E>, 'machine' | 'view' | 'owners' | 'damage'>,
+  card: CardSnapshot<S>,
+  env: FlowEnv,
+): string | undefined {
+  const damage = binding.damage;
+  if (!damage) return undefined;
+  const listed = binding.machine
+    .actions(card.step, card.state, binding.view(card, env))
+    .find((a) => Object.hasOwn(damage, a.id));
+  if (!listed) return undefined;
+  if (damageRights() === 'gm') return env.t({ key: 'PDA.Chat.WhoApplies.gm' });
+  const names = binding
+    .owners(damage[listed.id]!, card)
+    .map((uuid) => (env.resolve(uuid) as { name?: unknown } | null)?.name)
+    .filter((n): n is string => typeof n === 'string' && n !== '');
+  return env.t({ key: 'PDA.Chat.WhoApplies.owner', data: { name: names.join(', ') } });
+}
+
 export function flowFromExchange<S, V, E>(binding: ExchangeBinding<S, V, E>): CardFlow<S> {
   const machine = ruledMachine(binding);
   return {
@@ -127,7 +150,9 @@ export function flowFromExchange<S, V, E>(binding: ExchangeBinding<S, V, E>): Ca
     },
 
     context(card, env) {
-      return binding.context(card, env);
+      const context = binding.context(card, env);
+      const who = whoApplies(binding, card, env);
+      return who ? { ...context, who } : context;
     },
   };
 }

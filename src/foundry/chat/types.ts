@@ -137,6 +137,8 @@ export interface FlowContext {
   readonly title: string;
   readonly subtitle?: string;
   readonly sections: readonly CardSection[];
+  /** Who may press the card's damage Apply and Undo (chat/damage-rights.ts), when it has them. */
+  readonly who?: string;
 }
 
 export interface CardFlow<S = unknown> {

@@ -19,6 +19,7 @@ export {
   type RoundAdapter,
   roundAdapterFor,
 } from './adapter';
+export { attackTargets, type AttackTargets, combatOf, foesInFight, type TargetRef } from './attack-targets';
 export { declarableTargets, markSelected, promptDeclarationForm, type FormOption } from './declare-dialog';
 export { closeSlotsSpentBy } from './slot-close';
 export { markCombatantsDefeated } from './defeated';

@@ -46,7 +46,7 @@ export async function closeSlotsSpentBy(card: SettledCard): Promise<void> {
   const state = readRoundState(adapter, combat);
   if (!state || state.ended || (card.round && card.round !== state.round)) return;
   const slot = currentSlot(state);
-  if (!slot || !rules.closesWithCard(slot)) return;
+  if (!slot || !rules.closesWithCard(slot, state)) return;
   const fighter = [...(combat.combatants as Iterable<Fighter>)].find((c) => c.id === slot.combatantId);
   if (!fighter?.actor?.uuid || fighter.actor.uuid !== card.actorUuid) return;
   await runRoundCommand(combat, GM, { kind: 'endSlot', slotId: slot.id });

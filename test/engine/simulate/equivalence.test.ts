@@ -37,6 +37,7 @@ import {
   applyFighterEffects as applySouffleEffects,
   openSouffleAttack,
   sheetAttackInput,
+  forcingOpen,
   souffleAttackExchange,
   type SouffleAttackState,
   type SouffleExchangeView,
@@ -435,6 +436,8 @@ function replaySouffle(encounter: SouffleEncounter, fight: RecordedFight, sideOf
     const most = Math.min(state.attack.maxForce, fighters[a]!.souffle.value);
     if (forced > 0 && forced === most && most > 1) take('forceMax', 'attacker');
     else for (let k = 0; k < forced; k++) take('force1', 'attacker');
+    // S-AT2 (issue 46): the defence waits until the attacker says it forces no more.
+    if (forcingOpen(state, view())) take('noForce', 'attacker');
     take(blow.defence, 'defender');
     if (state.defence!.result.taken > 0) take('apply', 'gm');
     noDiceLeft(scripted.remaining, () => `round ${blow.round}: dice left`);

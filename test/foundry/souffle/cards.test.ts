@@ -87,7 +87,7 @@ describe('Souffle attack card', () => {
       maxForce: 5,
     });
     expect(await shownCard()).toContain('le meilleur de 1d10 et 1d12 : 1, [7]');
-    expect(await buttons()).toEqual(['force1', 'forceMax', 'parade', 'esquive', 'position']);
+    expect(await buttons()).toEqual(['force1', 'forceMax', 'noForce', 'parade', 'esquive', 'position']);
 
     // S-AT2: the attacker's owner forces to the cap; the souffle leaves the attacker.
     expect((await act('forceMax', player)).ok).toBe(true);
@@ -130,6 +130,9 @@ describe('Souffle attack card', () => {
     expect(liveActions(message, player as never).get('parade')?.visible).toBe(false);
     expect(liveActions(message, other as never).get('parade')?.visible).toBe(true);
     expect(liveActions(message, gm as never).get('parade')?.visible).toBe(true);
+    // S-AT2 (issue 46): the defence waits for the attacker's forcing choice.
+    expect(await act('parade', other)).toMatchObject({ ok: false, key: 'PDA.Souffle.Chat.WaitForce' });
+    expect((await act('noForce', player)).ok).toBe(true);
     const refused = await act('parade', player);
     expect(refused).toMatchObject({ ok: false, key: 'PDA.Error.CardNotYours' });
     expect(card().step).toBe('attack');
@@ -162,6 +165,7 @@ describe('Souffle attack card', () => {
     await attack(g, c, 'sword00000000001');
     expect(card().state.attack).toMatchObject({ level: 4, aim: 'desarmer', potential: 9 });
     expect(g.getFlag('passe-d-armes', 'souffleAim')).toBeFalsy();
+    await act('noForce', player); // S-AT2 (issue 46): the attacker forces no more
     dice(3, 5); // no advantage: 2d10, keep the worse → 3; 9 − 3 − 2 − 0 = 4
     await act('esquive', other);
     expect(card().state.defence.result.taken).toBe(4);
@@ -194,6 +198,7 @@ describe('Souffle attack card', () => {
     const c = await souffleFighter({ name: 'Chasseur', owner: other, posture: 'prudent' });
     dice(3, 6);
     await attack(g, c, 'mace000000000001', { aim: 'assommer' });
+    await act('noForce', player); // S-AT2 (issue 46): the attacker forces no more
     dice(3, 5);
     await act('esquive', other);
     const live = liveActions(lastMessage() as never, gm as never);

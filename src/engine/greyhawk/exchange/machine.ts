@@ -234,6 +234,61 @@ function action(
   return { id, label: { key: label }, side, style, ...extra };
 }
 
+/** What the card's apply writes (G-S2, G-C1, G-PA1...): the applied record and its effects. */
+function applyStep(
+  step: string,
+  s: GreyhawkAttackState,
+  v: GreyhawkExchangeView,
+): ExchangeStep<GreyhawkAttackState, GreyhawkEffect> {
+  // G-PA1: a parried blow does nothing; the apply takes the parry's mark off the defender.
+  const parried = parriedHere(v);
+  const damage = parried ? 0 : damageOf(s);
+  const before = v.defenderHp;
+  const after = before - damage;
+  const patch = parried ? {} : conditionPatch(s.first, s.outcome);
+  const dc = v.defenderConditions;
+  const lost = patch.disarmed && v.defenderWeapon ? { disarmedWeapon: v.defenderWeapon.id } : {};
+  const dcAfter = parried ? unparried(dc) : { ...defenderAfter(dc, patch, v.attackerRef), ...lost };
+  const ac = v.attackerConditions;
+  const acAfter = parried ? ac : { ...ac, ...attackerPatch(s) };
+  const hp: GreyhawkEffect[] =
+    damage > 0 ? [{ type: 'resource', fighter: 'defender', resource: 'hp', from: before, to: after }] : [];
+  const effects: GreyhawkEffect[] = [
+    ...hp,
+    ...conditionEffects('defender', dc, dcAfter),
+    ...conditionEffects('attacker', ac, acAfter),
+  ];
+  const undo: GreyhawkEffect[] = [
+    ...conditionEffects('attacker', acAfter, ac),
+    ...conditionEffects('defender', dcAfter, dc),
+    ...(damage > 0
+      ? [{ type: 'resource', fighter: 'defender', resource: 'hp', from: after, to: before } as const]
+      : []),
+  ];
+  const hasPatch = Object.keys(patch).length > 0;
+  const fell = damage > 0 && before > 0 ? fightState(after, v.options) : 'fighting';
+  return {
+    step: 'applied',
+    state: {
+      ...s,
+      applied: {
+        before,
+        after,
+        damage,
+        from: step,
+        ...(hasPatch ? { conditions: patch } : {}),
+        ...(!parried && attackerPatch(s).prone ? { attackerProne: true } : {}),
+        ...(parried ? { parriedBy: dc.parrier ?? '' } : {}),
+        ...(fell !== 'fighting' ? { fallen: fell } : {}),
+        effects,
+        undo,
+      },
+    },
+    effects,
+    undo,
+  };
+}
+
 export const greyhawkAttackMachine: ExchangeMachine<
   GreyhawkAttackState,
   GreyhawkExchangeView,
@@ -251,11 +306,9 @@ export const greyhawkAttackMachine: ExchangeMachine<
           rule: MANOEUVRE_RULE[m] || 'G-D1',
         }),
       );
-    const applicable =
-      damageOf(s) > 0 ||
-      Object.keys(conditionPatch(s.first, s.outcome)).length > 0 ||
-      Object.keys(attackerPatch(s)).length > 0;
-    if ((step === 'attack' || step === 'resolved') && applicable && !s.applied)
+    // G-S2 (issue 46): no Appliquer when applying would write nothing (no damage, no condition).
+    const open = (step === 'attack' || step === 'resolved') && !s.applied;
+    if (open && applyStep(step, s, v).effects.length > 0)
       out.push(
         action('apply', 'PDA.Chat.Action.Apply', 'gm', 'primary', {
           ...(follow ? { refused: { rule: '', key: `${GREYHAWK_CARDS_KEY}.FollowUpFirst` } } : {}),
@@ -275,57 +328,8 @@ export const greyhawkAttackMachine: ExchangeMachine<
         const outcome = followUp(fightersOf(v), s.choices, v.options, s.first.dice)(dice);
         return { step: 'resolved', state: { ...s, outcome }, effects: [], undo: [] };
       }
-      case 'apply': {
-        // G-PA1: a parried blow does nothing; the apply takes the parry's mark off the defender.
-        const parried = parriedHere(v);
-        const damage = parried ? 0 : damageOf(s);
-        const before = v.defenderHp;
-        const after = before - damage;
-        const patch = parried ? {} : conditionPatch(s.first, s.outcome);
-        const dc = v.defenderConditions;
-        const lost = patch.disarmed && v.defenderWeapon ? { disarmedWeapon: v.defenderWeapon.id } : {};
-        const dcAfter = parried ? unparried(dc) : { ...defenderAfter(dc, patch, v.attackerRef), ...lost };
-        const ac = v.attackerConditions;
-        const acAfter = parried ? ac : { ...ac, ...attackerPatch(s) };
-        const hp: GreyhawkEffect[] =
-          damage > 0
-            ? [{ type: 'resource', fighter: 'defender', resource: 'hp', from: before, to: after }]
-            : [];
-        const effects: GreyhawkEffect[] = [
-          ...hp,
-          ...conditionEffects('defender', dc, dcAfter),
-          ...conditionEffects('attacker', ac, acAfter),
-        ];
-        const undo: GreyhawkEffect[] = [
-          ...conditionEffects('attacker', acAfter, ac),
-          ...conditionEffects('defender', dcAfter, dc),
-          ...(damage > 0
-            ? [{ type: 'resource', fighter: 'defender', resource: 'hp', from: after, to: before } as const]
-            : []),
-        ];
-        const hasPatch = Object.keys(patch).length > 0;
-        const fell = damage > 0 && before > 0 ? fightState(after, v.options) : 'fighting';
-        return {
-          step: 'applied',
-          state: {
-            ...s,
-            applied: {
-              before,
-              after,
-              damage,
-              from: step,
-              ...(hasPatch ? { conditions: patch } : {}),
-              ...(!parried && attackerPatch(s).prone ? { attackerProne: true } : {}),
-              ...(parried ? { parriedBy: dc.parrier ?? '' } : {}),
-              ...(fell !== 'fighting' ? { fallen: fell } : {}),
-              effects,
-              undo,
-            },
-          },
-          effects,
-          undo,
-        };
-      }
+      case 'apply':
+        return applyStep(step, s, v);
       case 'undo': {
         const applied = s.applied;
         if (!applied) throw new RulesError('PDA.Error.CardNothingToUndo');

@@ -62,6 +62,8 @@ export interface SouffleAttackState {
   readonly attack: AttackResult;
   /** Souffle the attacker spent forcing (S-AT2). */
   readonly souffleSpent: number;
+  /** S-AT2 (issue 46): the attacker said he forces no more; the defence may now be chosen. */
+  readonly forceDone?: boolean;
   /** Metres between the shooter's and the target's tokens, for a ranged attack (S-AT5). */
   readonly distance?: number;
   /** An opportunity attack (S-AT6): a passive action, outside the posture's budget. */

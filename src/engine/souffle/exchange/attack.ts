@@ -9,8 +9,8 @@ import {
   type CharacteristicId,
 } from '../attack';
 import type { SouffleFighter } from '../fighter';
-import { applyDamage, resolveDefence, spendSouffle, type DefenceMode } from '../defence';
-import { disarm, disarmTest, knockOut, knockOutTest, spendLuckAgainst } from '../manoeuvres';
+import { resolveDefence, spendSouffle, type DefenceMode } from '../defence';
+import { disarmTest, knockOutTest, spendLuckAgainst } from '../manoeuvres';
 import {
   applyFighterEffects,
   fighterEffects,
@@ -20,10 +20,10 @@ import {
 } from './effects';
 import { defenceInput, noDefenceRefusal, parryRefusal } from './attack-defence';
 import { bestMetier, type SouffleExchangeView } from './view';
+import { applyOutcome, forcingOpen } from './attack-apply';
 import {
   SOUFFLE_ATTACK_EXCHANGE,
   K,
-  type SouffleManoeuvreEffect,
   type SouffleManoeuvreTest,
   type SouffleApplied,
   type SouffleAttackState,
@@ -48,7 +48,8 @@ function with_(action: ExchangeAction, refused: ExchangeAction['refused']): Exch
 function attackStepActions(state: SouffleAttackState, view: SouffleExchangeView): ExchangeAction[] {
   const out: ExchangeAction[] = [];
   const { attack } = state;
-  if (attack.kind === 'melee') {
+  const open = forcingOpen(state, view);
+  if (attack.kind === 'melee' && !state.forceDone) {
     const available = view.attacker?.fighter.souffle.value ?? 0;
     const most = Math.min(attack.maxForce, available);
     const refused: Refusal | undefined =
@@ -76,15 +77,25 @@ function attackStepActions(state: SouffleAttackState, view: SouffleExchangeView)
       if (most > 1 && !exhausted)
         out.push({ ...base, id: 'forceMax', label: { key: `${K}.Force`, data: { n: most } } });
     }
+    if (open)
+      out.push({
+        ...base,
+        id: 'noForce',
+        label: { key: state.souffleSpent > 0 ? `${K}.ForceDone` : `${K}.NoForce` },
+      });
   }
+  // S-AT2: the defence waits for the attacker's forcing (said under the defender's buttons).
+  const wait: Refusal | undefined = open
+    ? { rule: 'S-AT2', key: `${K}.WaitForce`, data: { name: view.attackerName } }
+    : undefined;
   const base = { side: 'defender' as const, rule: 'S-DF1', style: 'primary' as const };
   const gone = goneDefender(view, 'S-DF1');
   const none = gone ? undefined : noDefenceRefusal(state, view.defender!);
   const parry = gone ?? none ?? parryRefusal(state, view.defender!, view);
-  out.push(with_({ ...base, id: 'parade', label: { key: `${K}.Parry` } }, parry));
-  out.push(with_({ ...base, id: 'esquive', label: { key: `${K}.Dodge` } }, gone ?? none));
+  out.push(with_({ ...base, id: 'parade', label: { key: `${K}.Parry` } }, parry ?? wait));
+  out.push(with_({ ...base, id: 'esquive', label: { key: `${K}.Dodge` } }, gone ?? none ?? wait));
   // S-DF1: a defender who may roll no defence takes the blow: défense and ½ métier still count.
-  if (none) out.push({ ...base, id: 'encaisser', label: { key: `${K}.TakeBlow` } });
+  if (none) out.push(with_({ ...base, id: 'encaisser', label: { key: `${K}.TakeBlow` } }, wait));
   // S-DF2/S-A4: what no document knows about the defender's side, counted by the GM (+1 each).
   const gm = { side: 'gm' as const, rule: 'S-DF2', style: 'secondary' as const };
   const set = { rule: 'S-DF2', key: `${K}.DefenceContextSet` };
@@ -123,12 +134,15 @@ function defendedActions(state: SouffleAttackState, view: SouffleExchangeView): 
       ),
     );
   }
-  out.push(
-    with_(
-      { id: 'apply', label: { key: 'PDA.Chat.Action.Apply' }, side: 'gm', rule: 'S-DF3', style: 'primary' },
-      testPending ? { rule: 'S-DF3', key: `${K}.TestFirst` } : goneDefender(view, 'S-DF3'),
-    ),
-  );
+  // S-DF3 (issue 46): no Appliquer for a blow that would change nothing (0 souffle, 0 PV, no effect).
+  const nothing = !testPending && view.defender && !applyOutcome(state, view)?.applied.written.length;
+  if (!nothing)
+    out.push(
+      with_(
+        { id: 'apply', label: { key: 'PDA.Chat.Action.Apply' }, side: 'gm', rule: 'S-DF3', style: 'primary' },
+        testPending ? { rule: 'S-DF3', key: `${K}.TestFirst` } : goneDefender(view, 'S-DF3'),
+      ),
+    );
   return out;
 }
 
@@ -188,6 +202,10 @@ function perform(
         undo: [],
       };
     }
+    case 'noForce': {
+      if (!forcingOpen(state, view)) throw new RulesError('PDA.Error.CardNoSuchAction');
+      return { step: 'attack', state: { ...state, forceDone: true }, effects: [], undo: [] };
+    }
     case 'position':
     case 'seen': {
       if (state.defenceContext?.[actionId]) throw new RulesError(`${K}.DefenceContextSet`);
@@ -239,30 +257,14 @@ function perform(
       return { step: 'defended', state: { ...state, test }, effects: [], undo: [] };
     }
     case 'apply': {
-      if (!state.defence) throw new RulesError('PDA.Error.CardNoSuchAction');
-      const before = view.defender!.fighter;
-      const out = applyDamage(before, state.defence.result.taken, options);
-      let after = out.fighter;
-      let effect: SouffleManoeuvreEffect | undefined;
-      if (state.test?.effect) {
-        effect = state.test.kind === 'desarmer' ? 'desarme' : 'assomme';
-        after = effect === 'desarme' ? disarm(after) : knockOut(after, state.test.rounds);
-      }
-      const written = fighterEffects('defender', before, after);
-      const undo = fighterEffects('defender', after, before);
-      const applied: SouffleApplied = {
-        toSouffle: out.toSouffle,
-        toPv: out.toPv,
-        ...(effect ? { effect } : {}),
-        luckSpent: false,
-        written,
-        undo,
-        after: fighterMark(after),
-        taken: state.defence.result.taken,
-        alreadyDown: before.pv.value <= 0,
-        down: after.pv.value <= 0,
+      const out = applyOutcome(state, view);
+      if (!out) throw new RulesError('PDA.Error.CardNoSuchAction');
+      return {
+        step: 'applied',
+        state: { ...state, applied: out.applied },
+        effects: out.applied.written,
+        undo: out.applied.undo,
       };
-      return { step: 'applied', state: { ...state, applied }, effects: written, undo };
     }
     case 'undo': {
       const applied = state.applied;

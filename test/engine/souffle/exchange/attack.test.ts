@@ -16,7 +16,13 @@ import { chasseur, dice, fighter, gardien, mace, none, side, sword, view } from 
 const ids = (step: string, state: SouffleAttackState, v: SouffleExchangeView) =>
   machine.actions(step, state, v).map((a) => `${a.id}${a.refused ? `!${a.refused.key}` : ''}`);
 
-function opened(attacker = gardien(), weapons = [sword('s1'), sword('s2')], faces = [1, 7]) {
+/** An attack card just rolled; `forceDone`: the attacker said he forces no more (S-AT2, issue 46). */
+function opened(
+  attacker = gardien(),
+  weapons = [sword('s1'), sword('s2')],
+  faces = [1, 7],
+  forceDone = true,
+) {
   const input = sheetAttackInput(attacker, weapons[0]!, weapons);
   const attack = openSouffleAttack(input, dice(...faces), DEFAULT_OPTIONS);
   const state: SouffleAttackState = {
@@ -26,6 +32,7 @@ function opened(attacker = gardien(), weapons = [sword('s1'), sword('s2')], face
     attack,
     souffleSpent: 0,
     undone: 0,
+    ...(forceDone ? { forceDone } : {}),
   };
   return state;
 }
@@ -34,11 +41,21 @@ describe('Souffle attack exchange', () => {
   it('S-AT3/S-DF3 level 8 (1, 7), forced by 5; parried 15 − 4 − 5 − 2 = 4; applied 3 souffle then 1 PV; undone', () => {
     let g = gardien();
     let c = chasseur();
-    let state = opened(g);
+    let state = opened(g, undefined, undefined, false);
     expect(state.attack).toMatchObject({ level: 8, die: 7, weaponDamage: 3, potential: 10, maxForce: 5 });
     let v = view(side(g, [sword('s1'), sword('s2')]), side(c, [sword('c1')]));
-    expect(ids('attack', state, v)).toEqual(['force1', 'forceMax', 'parade', 'esquive', 'position']);
+    // S-AT2 (issue 46): the defence waits while the attacker may still force.
+    const wait = 'PDA.Souffle.Chat.WaitForce';
+    expect(ids('attack', state, v)).toEqual([
+      'force1',
+      'forceMax',
+      'noForce',
+      `parade!${wait}`,
+      `esquive!${wait}`,
+      'position',
+    ]);
     expect(machine.actions('attack', state, v).map((a) => a.side)).toEqual([
+      'attacker',
       'attacker',
       'attacker',
       'defender',
@@ -151,6 +168,7 @@ describe('Souffle attack exchange', () => {
       attack,
       souffleSpent: 0,
       undone: 0,
+      forceDone: true,
     };
     let v = view(side(g), side(c, [sword('c1')]));
     state = takeAction(machine, 'attack', state, v, 'esquive', 'defender', dice(3, 5)).state;
@@ -190,7 +208,7 @@ describe('Souffle attack exchange', () => {
     const state = takeAction(
       machine,
       'attack',
-      { attackerName: 'Gardien', weaponName: '', input, attack, souffleSpent: 0, undone: 0 },
+      { attackerName: 'Gardien', weaponName: '', input, attack, souffleSpent: 0, undone: 0, forceDone: true },
       v,
       'parade',
       'defender',
@@ -218,6 +236,7 @@ describe('Souffle attack exchange', () => {
       attack,
       souffleSpent: 0,
       undone: 0,
+      forceDone: true,
     };
     state = takeAction(machine, 'attack', state, v, 'encaisser', 'defender', none()).state;
     const taken = state.defence!.result.taken;

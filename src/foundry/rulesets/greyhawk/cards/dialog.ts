@@ -78,7 +78,11 @@ export function greyhawkDialogContext(
     weapon: weaponName,
     shot: shotContext(shot),
     style: style ?? null,
-    targets: targets.map((x) => ({ ...x, checked: true })),
+    // The targets the choices tick (issue 46: a choice among several foes starts with none).
+    targets: targets.map((x) => {
+      const ticked = (c as { readonly targets?: readonly string[] }).targets;
+      return { ...x, checked: ticked ? ticked.includes(x.actorUuid) : true };
+    }),
     manoeuvres: MANOEUVRES.map((m) => {
       const label = t(`${K}.Manoeuvre.${m}`);
       return { ...option<string>(m, label, c.manoeuvre), ...refused(label, impossible?.manoeuvres[m]) };

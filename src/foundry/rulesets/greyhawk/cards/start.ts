@@ -1,5 +1,5 @@
 import { RulesError } from '../../../../engine/core/errors';
-import { refuseAttackOutOfTurn } from '../../../combat';
+import { attackTargets, refuseAttackOutOfTurn } from '../../../combat';
 import type { CalledShot, Position } from '../../../../engine/greyhawk/attack';
 import { freeHandsWith, type Grip } from '../../../../engine/greyhawk/manoeuvres';
 import type { GreyhawkWeapon } from '../../../../engine/greyhawk/types';
@@ -288,7 +288,10 @@ export async function startGreyhawkAttack(
     refuseAttackOutOfTurn(actor.uuid, game.user);
     const item = actor.items.get(itemId);
     if (!item) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: itemId });
-    const offered = options.targets ?? userTargets();
+    // Issue 46, one targeting rule (combat/attack-targets.ts): the declared target (the tracker
+    // passes it), else T, else a choice among the foes of the fight.
+    const aimed = attackTargets(actor.uuid, userTargets(), options.targets);
+    const offered = aimed.targets;
     // Every Greyhawk attack is rolled against a target's AC: say how to target before any dialog.
     if (offered.length === 0) throw new RulesError('PDA.Error.TargetFirst', { name: actor.name });
     const shot: ShotInfo = {
@@ -311,7 +314,7 @@ export async function startGreyhawkAttack(
       ...(typeof between === 'number' ? { distance: Math.min(999, Math.round(between)) } : {}),
       ...declaredRush(actor),
       ...options.choices,
-      targets: offered.map((x) => x.actorUuid),
+      targets: aimed.checked,
     };
     if (!options.skipDialog) {
       const fallback = choices;

@@ -19,8 +19,12 @@ function levelText(env: FlowEnv, level: number): string {
   return `${signed(level)}${name}`;
 }
 
-/** The card's sections, already localized. */
-export function souffleAttackContext(card: Card, env: FlowEnv) {
+/**
+ * The card's sections, already localized. `idle`: the blow was defended and applying it would
+ * change nothing (the engine offers no Appliquer, S-DF3), so the card says why. `forcing`: the
+ * attacker may still force (S-AT2), so the defence waits and the card says whose turn it is.
+ */
+export function souffleAttackContext(card: Card, env: FlowEnv, idle = false, forcing = false) {
   const s = card.state;
   const L = (key: string, data?: Record<string, string | number>) => env.t(text(`${K}.${key}`, data));
   const target = card.targets[0];
@@ -54,6 +58,12 @@ export function souffleAttackContext(card: Card, env: FlowEnv) {
   if (a.aim) notes.push({ text: L(`Aim.${a.aim}`), rule: AIM_RULE[a.aim] });
   if (a.kind === 'melee' && card.step === 'attack' && a.maxForce > 0)
     notes.push({ text: L('ForceRoom', { n: a.maxForce }), rule: 'S-AT2' });
+  // S-AT2 (issue 46): whose choice comes next while the attacker may still force.
+  if (forcing && card.step === 'attack')
+    notes.push({
+      text: L('NextForce', { attacker: s.attackerName, defender: target?.name ?? '' }),
+      rule: 'S-AT2',
+    });
   const sections: CardSection[] = [
     {
       title: L('Section.Attack'),
@@ -124,6 +134,18 @@ export function souffleAttackContext(card: Card, env: FlowEnv) {
         },
       ],
     });
+  }
+
+  if (idle && s.defence && !s.applied) {
+    const name = target?.name ?? '';
+    const notes = [{ text: L('NothingToApply', { name }), rule: 'S-DF3' }];
+    // S-DF3: a blow on a fighter already down landed, but takes nothing more: say so.
+    if (s.defence.result.taken > 0)
+      notes.push(
+        { text: L('AlreadyDown', { name, damage: s.defence.result.taken }), rule: 'S-DF3' },
+        { text: L('Down', { name }), rule: 'S-DF3' },
+      );
+    sections.push({ title: L('Section.Applied'), css: 'pda-souffle-applied', rows: [], notes });
   }
 
   if (s.applied) {

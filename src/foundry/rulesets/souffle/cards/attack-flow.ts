@@ -1,5 +1,6 @@
 import {
   SOUFFLE_ATTACK_EXCHANGE,
+  forcingOpen,
   souffleAttackExchange,
   type SouffleAttackState,
 } from '../../../../engine/souffle/exchange';
@@ -24,7 +25,15 @@ export const souffleAttackFlow = souffleFlow<SouffleAttackState, ReturnType<type
   // The target's wound (S-DF3; chat/damage-rights.ts).
   damage: { apply: 'defender', undo: 'defender' },
   fighter: (ref, card) => duelFighter(ref, card, card.state.attackerName),
-  context: (card, env) => souffleAttackContext(card, env),
+  // S-DF3 (issue 46): a defended blow with no Appliquer (it would change nothing) says so; S-AT2:
+  // while the attacker may still force, the card says the defence waits for him.
+  context: (card, env) => {
+    const view = duelView(card, env, card.state.attackerName);
+    const idle =
+      card.step === 'defended' &&
+      !souffleAttackExchange.actions(card.step, card.state, view).some((a) => a.id === 'apply');
+    return souffleAttackContext(card, env, idle, card.step === 'attack' && forcingOpen(card.state, view));
+  },
 });
 
 export type {

@@ -13,11 +13,13 @@ export function attackDialogContext(
   weaponName: string,
   targets: readonly CardTarget[],
   aim: AimKind | '',
+  checked?: readonly string[],
 ) {
   return {
     weapon: weaponName,
-    // One attack, one target (S-R1): the first targeted token is offered first.
-    targets: targets.map((x, i) => ({ ...x, checked: i === 0 })),
+    // One attack, one target (S-R1): the first targeted token is offered first; a choice among
+    // several foes (issue 46) starts with none ticked.
+    targets: targets.map((x, i) => ({ ...x, checked: checked ? checked.includes(x.actorUuid) : i === 0 })),
     characteristics: ATTACK_CHARACTERISTICS[input.kind].map((id) => ({
       id,
       label: `${t(`PDA.Souffle.Characteristic.${id}`)} (${fighter[id]})`,

@@ -18,6 +18,7 @@ import { bestMetier, souffleActor } from './fighters';
 import { SOUFFLE_AIM_FLOW, SOUFFLE_GRAPPLE_FLOW } from './manoeuvre-flows';
 import { preparedAim } from './openers';
 import { ownActor, requestSouffleCard, type OwnActor } from './request';
+import { attackTargets } from '../../../combat';
 import { checkBudget } from './round';
 
 export { checkBudget, souffleCombatOf } from './round';
@@ -101,12 +102,18 @@ export async function startSouffleAttack(
     const found = checkBudget(actor.uuid, 'attaque', options.combatId);
     const fighter = actor.system.toEngine();
     const base = sheetAttackInput(fighter, weapon, actor.system.engineWeapons());
-    const offered = options.targets ?? userTargets();
+    // Issue 46, one targeting rule (combat/attack-targets.ts): the given targets, else T, else
+    // a choice among the foes of the fight.
+    const aimed = options.targets
+      ? { targets: [...options.targets], checked: options.targets.map((x) => x.actorUuid) }
+      : attackTargets(actor.uuid, userTargets(), undefined, found?.combat ?? undefined);
+    const offered = aimed.targets;
     // An attack has one target (S-R1): say how to target before any dialog.
     if (offered.length === 0) throw new RulesError('PDA.Error.TargetFirst', { name: actor.name });
+    const checked = aimed.checked.slice(0, 1);
     const aim = options.aim ?? preparedAim(actor, found) ?? '';
     let choices: SouffleAttackChoices | null = {
-      targets: offered.slice(0, 1).map((x) => x.actorUuid),
+      targets: checked,
       characteristic: options.characteristic ?? base.characteristic.id,
       metier: options.metier ?? bestMetier(fighter),
       aim,
@@ -116,7 +123,7 @@ export async function startSouffleAttack(
       const fallback = choices;
       const content = await renderTemplateWith(
         SOUFFLE_ATTACK_DIALOG,
-        attackDialogContext(fighter, base, item.name ?? '', offered, aim),
+        attackDialogContext(fighter, base, item.name ?? '', offered, aim, checked),
       );
       const result = await waitOrDefaults({
         window: { title: t('PDA.Souffle.Chat.Dialog.Title', { weapon: item.name ?? '' }) },
