@@ -59,6 +59,7 @@ export class SouffleFightBase {
     this.firstLevel = rows[0]?.level ?? 0;
     this.lastLevel = rows[rows.length - 1]?.level ?? 0;
     const arenaFighters: ConstructorParameters<typeof Arena>[0][number][] = [];
+    const draw = (level: number): LadderDraw => this.draw(level);
     encounter.sides.forEach((side, s) => {
       side.fighters.forEach((entry, k) => {
         const base: SouffleFighter = shaped({ ...entry.fighter, id: `${s}.${k}` });
@@ -99,11 +100,11 @@ export class SouffleFightBase {
           f: base,
           posture0: posture,
           meleeDefence: undefined,
-          meleeLevels: [undefined, undefined, undefined],
+          meleeDraws: [undefined, undefined, undefined],
           canRollFor: undefined,
           canRoll: false,
-          meleeRead: readAttack(melee, this.options),
-          rangedRead: ranged ? readAttack(ranged, this.options) : undefined,
+          meleeRead: readAttack(melee, this.options, draw),
+          rangedRead: ranged ? readAttack(ranged, this.options, draw) : undefined,
         });
         this.index.set(base.id, this.fighters.length - 1);
         this.names.push(base.name);
@@ -172,7 +173,11 @@ export class SouffleFightBase {
    * equal values), with no record of the dice; the faces kept go to keptMax.
    */
   protected ladder(level: number, dice: Dice): number {
-    const d = this.draw(level);
+    return this.roll(this.draw(level), dice);
+  }
+
+  /** `ladder` on a level's dice already read (see `draw`). */
+  protected roll(d: LadderDraw, dice: Dice): number {
     if (d.single > 0) {
       this.keptMax = d.single;
       return dice.die(d.single);

@@ -4,7 +4,7 @@ import { defenceLevel, resolveDefence, souffleSpent, type DefenceInput } from '.
 import { canRollDefence } from '../souffle/states';
 import type { Gauge, SouffleFighter } from '../souffle/fighter';
 import type { FightResult } from './stats';
-import { SouffleFightBase } from './souffle-base';
+import { type LadderDraw, SouffleFightBase } from './souffle-base';
 import { type Mutable, postureIndex } from './souffle-runtime';
 
 /** A Souffle fight's attacks: the engine's steps or the simulator's own for plain ones (S-AT1..S-DF3). */
@@ -29,7 +29,7 @@ export class SouffleFightBlows extends SouffleFightBase {
     const them = this.fighters[foe]!;
     const ranged = input.kind === 'ranged';
     const read = ranged ? me.rangedRead! : me.meleeRead;
-    const die = this.ladder(read.level, dice);
+    const die = this.roll(read.draw, dice);
     let potential = die + read.weaponDamage + read.statsDamage;
     const cap = o.forceCap === 'ten' ? 10 : this.keptMax;
     const maxForce = ranged ? 0 : Math.max(0, cap - die);
@@ -46,7 +46,7 @@ export class SouffleFightBlows extends SouffleFightBase {
       }
     }
     let mode: DefenceInput['mode'];
-    let level = 0;
+    let draw: LadderDraw;
     let rolls: boolean;
     if (ranged) {
       const defence: DefenceInput = {
@@ -60,15 +60,15 @@ export class SouffleFightBlows extends SouffleFightBase {
       };
       const l = defenceLevel({ kind: input.kind }, defence, o);
       mode = defence.mode;
-      level = l.level;
+      draw = this.draw(l.level);
       rolls = l.canRoll;
     } else {
       // The level by posture, worked out once; the states decide only whether it is rolled.
       mode = them.parries ? 'parade' : 'esquive';
       const p = postureIndex(them.posture0);
-      let known = them.meleeLevels[p];
+      let known = them.meleeDraws[p];
       if (known === undefined) {
-        known = defenceLevel(
+        const level = defenceLevel(
           { kind: input.kind },
           {
             mode,
@@ -79,17 +79,18 @@ export class SouffleFightBlows extends SouffleFightBase {
           },
           o,
         ).level;
-        them.meleeLevels[p] = known;
+        known = this.draw(level);
+        them.meleeDraws[p] = known;
       }
       const states = them.f.states;
       if (them.canRollFor !== states) {
         them.canRollFor = states;
         them.canRoll = canRollDefence(states);
       }
-      level = known;
+      draw = known;
       rolls = them.canRoll;
     }
-    const parried = rolls ? this.ladder(level, dice) : 0;
+    const parried = rolls ? this.roll(draw, dice) : 0;
     const taken = Math.max(0, potential - parried - them.f.defense - them.halfMetier);
     out.blows += 1;
     this.struck(i, foe, input, mode, taken, forced, ranged, distance, out);
