@@ -41,7 +41,8 @@ export class SouffleFightBlows extends SouffleFightBase {
         const spent = souffleSpent(me.f, n);
         const f = me.f as Mutable<SouffleFighter>;
         (f.souffle as Mutable<Gauge>).value = spent.souffle;
-        f.states = spent.states;
+        // The list with épuisé added, the one kept for it (see withKept).
+        if (spent.states !== f.states) f.states = this.withKept(me, f.states, 'epuise');
         forced = n;
       }
     }

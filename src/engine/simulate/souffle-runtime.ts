@@ -3,6 +3,7 @@ import type { DefenceInput } from '../souffle/defence';
 import { WEAPONS, type SouffleArmour, type SouffleShield, type SouffleWeapon } from '../souffle/equipment';
 import type { SouffleFighter } from '../souffle/fighter';
 import type { SouffleOptions } from '../souffle/options';
+import type { SouffleState } from '../souffle/states';
 import type { Posture } from '../souffle/posture';
 import type { LadderDraw } from './souffle-base';
 import type { Tactics } from './types';
@@ -48,6 +49,14 @@ export interface Runtime {
    * (SouffleFightBase.draw): the level reads the posture and the equipment, never the states.
    */
   readonly meleeDraws: (LadderDraw | undefined)[];
+  /** The wounds of the fight being played (its own copy's, pushed in place; see SouffleFightBase.hurt). */
+  readonly wounds: number[];
+  /** The state lists made by adding one state to another (see SouffleFightBase.withKept). */
+  readonly statesKept: {
+    readonly from: SouffleFighter['states'];
+    readonly state: SouffleState;
+    readonly to: SouffleFighter['states'];
+  }[];
   /** Whether its states let it roll a defence (canRollDefence), for these states. */
   canRollFor: SouffleFighter['states'] | undefined;
   canRoll: boolean;

@@ -33,7 +33,11 @@ export class SouffleFight extends SouffleFightBlows {
       (own.souffle as Mutable<Gauge>).value = r.base.souffle.value;
       (own.pv as Mutable<Gauge>).value = r.base.pv.value;
       own.states = r.base.states;
-      own.wounds = r.base.wounds;
+      // The fight's own wounds list, the base's wounds in it (hurt pushes onto it).
+      const wounds = r.wounds;
+      wounds.length = 0;
+      for (const w of r.base.wounds) wounds.push(w);
+      own.wounds = wounds;
       r.f = own;
       r.posture0 = r.posture;
     }
