@@ -17,17 +17,25 @@ export interface ArenaFighter {
   readonly danger: number;
   readonly target: TargetTactic;
   advance: number;
-  /** Down or fled: out of the fight. */
-  out: boolean;
+  /** Down or fled: out of the fight (set through Arena.leave, which counts who stands). */
+  readonly out: boolean;
   /** Current foe, -1 when none. */
   foe: number;
 }
+
+/** An arena fighter as the arena itself writes it. */
+type ArenaFighterState = { -readonly [K in keyof ArenaFighter]: ArenaFighter[K] };
 
 export class Arena {
   gap = 0;
   readonly fighters: ArenaFighter[] = [];
   /** Attackers on each fighter this round (spreads 'nearest' attackers over the foes). */
   private readonly pressed: Int32Array;
+  /** Fighters standing on each side, and the sides with someone standing (see `winner`). */
+  private readonly standing: Int32Array;
+  private readonly sideCount: number;
+  private sidesStanding = 0;
+  private readonly fightersOf: Int32Array;
 
   constructor(fighters: readonly Omit<ArenaFighter, 'advance' | 'out' | 'foe'>[]) {
     // Written out key by key: objects of one shape keep the loop's reads of them fast.
@@ -42,15 +50,34 @@ export class Arena {
         foe: -1,
       });
     this.pressed = new Int32Array(fighters.length);
+    let sides = 0;
+    for (const f of fighters) sides = Math.max(sides, f.side + 1);
+    this.sideCount = sides;
+    this.standing = new Int32Array(sides);
+    this.fightersOf = new Int32Array(sides);
+    for (const f of fighters) this.fightersOf[f.side]! += 1;
+    this.reset(0);
   }
 
   reset(gap: number): void {
     this.gap = gap;
-    for (const f of this.fighters) {
+    for (const f of this.fighters as ArenaFighterState[]) {
       f.advance = 0;
       f.out = false;
       f.foe = -1;
     }
+    this.standing.set(this.fightersOf);
+    let n = 0;
+    for (let s = 0; s < this.sideCount; s++) if (this.standing[s]! > 0) n++;
+    this.sidesStanding = n;
+  }
+
+  /** Fighter `i` is out of the fight (down or fled); again on one already out changes nothing. */
+  leave(i: number): void {
+    const f = this.fighters[i] as ArenaFighterState;
+    if (f.out) return;
+    f.out = true;
+    if (--this.standing[f.side]! === 0) this.sidesStanding--;
   }
 
   distance(i: number, j: number): number {
@@ -116,15 +143,11 @@ export class Arena {
 
   /** The only side with fighters standing, -1 when none, -2 while two or more still stand. */
   winner(): number {
-    const fighters = this.fighters;
-    let alive = -1;
-    for (let j = 0; j < fighters.length; j++) {
-      const f = fighters[j]!;
-      if (f.out) continue;
-      if (alive < 0) alive = f.side;
-      else if (f.side !== alive) return -2;
-    }
-    return alive;
+    const n = this.sidesStanding;
+    if (n > 1) return -2;
+    if (n === 0) return -1;
+    for (let s = 0; s < this.sideCount; s++) if (this.standing[s]! > 0) return s;
+    return -1;
   }
 }
 

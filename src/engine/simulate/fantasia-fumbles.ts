@@ -127,7 +127,7 @@ export class FantasiaFightFumbles extends FantasiaFightRound {
   protected checkDown(j: number, by: number, out: FightResult): void {
     const t = this.fighters[j]!;
     if (!this.isDown(t) || this.arena.fighters[j]!.out) return;
-    this.arena.fighters[j]!.out = true;
+    this.arena.leave(j);
     out.down[j] = 1;
     out.downedBy[j] = by;
     if (t.c.states.dead === true || fightCondition(t.c, this.options.zeroPv) === 'dead') out.dead[j] = 1;

@@ -46,7 +46,7 @@ export class FantasiaFight extends FantasiaFightBlows {
     // no part, as the cards and the tracker refuse him any action.
     for (let i = 0; i < fighters.length; i++)
       if (this.isDown(fighters[i]!)) {
-        arena.fighters[i]!.out = true;
+        arena.leave(i);
         out.down[i] = 1;
       }
     let round = 0;
@@ -68,7 +68,7 @@ export class FantasiaFight extends FantasiaFightBlows {
         if (a.out) continue;
         const limit = f.tactics.retreatBelow ?? 0;
         if (limit > 0 && f.c.pv.value <= limit * f.c.pv.max) {
-          a.out = true;
+          arena.leave(i);
           out.fled[i] = 1;
         }
       }

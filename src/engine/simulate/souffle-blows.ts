@@ -183,7 +183,7 @@ export class SouffleFightBlows extends SouffleFightBase {
       });
     if (!hit) return;
     if (hit.pv === 0 && before > 0) {
-      this.arena.fighters[foe]!.out = true;
+      this.arena.leave(foe);
       out.down[foe] = 1;
       out.downedBy[foe] = i;
       const beyond = taken - hit.toSouffle - hit.toPv;

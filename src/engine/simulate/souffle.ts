@@ -44,7 +44,7 @@ export class SouffleFight extends SouffleFightBlows {
     // Down from the start at 0 PV: such a fighter takes no part (as at the table).
     for (let i = 0; i < fighters.length; i++)
       if (fighters[i]!.base.pv.value <= 0) {
-        arena.fighters[i]!.out = true;
+        arena.leave(i);
         out.down[i] = 1;
       }
     // S-R3: initiative once, when the fight starts.
@@ -62,7 +62,7 @@ export class SouffleFight extends SouffleFightBlows {
         if (a.out) continue;
         const limit = me.retreatBelow;
         if (limit > 0 && me.f.pv.value <= limit * me.f.pv.max) {
-          a.out = true;
+          arena.leave(i);
           out.fled[i] = 1;
           continue;
         }
