@@ -23,6 +23,10 @@ export interface ArenaFighter {
   foe: number;
 }
 
+const TARGET_NEAREST = 0;
+const TARGET_WEAKEST = 1;
+const TARGET_DANGEROUS = 2;
+
 /** An arena fighter as the arena itself writes it. */
 type ArenaFighterState = { -readonly [K in keyof ArenaFighter]: ArenaFighter[K] };
 
@@ -36,6 +40,9 @@ export class Arena {
   private readonly sideCount: number;
   private sidesStanding = 0;
   private readonly fightersOf: Int32Array;
+  /** Each fighter's foes (the other sides' fighters, in order) and its tactic as a number (see pick). */
+  private readonly foes: Int32Array[];
+  private readonly targets: Uint8Array;
 
   constructor(fighters: readonly Omit<ArenaFighter, 'advance' | 'out' | 'foe'>[]) {
     // Written out key by key: objects of one shape keep the loop's reads of them fast.
@@ -56,6 +63,20 @@ export class Arena {
     this.standing = new Int32Array(sides);
     this.fightersOf = new Int32Array(sides);
     for (const f of fighters) this.fightersOf[f.side]! += 1;
+    this.foes = fighters.map((me) => {
+      const foes: number[] = [];
+      fighters.forEach((f, j) => {
+        if (f.side !== me.side) foes.push(j);
+      });
+      return Int32Array.from(foes);
+    });
+    this.targets = Uint8Array.from(fighters, (f) =>
+      f.target === 'weakest'
+        ? TARGET_WEAKEST
+        : f.target === 'mostDangerous'
+          ? TARGET_DANGEROUS
+          : TARGET_NEAREST,
+    );
     this.reset(0);
   }
 
@@ -89,16 +110,19 @@ export class Arena {
 
   /** In contact with at least one standing foe. */
   engaged(i: number): boolean {
-    const me = this.fighters[i]!;
-    for (let j = 0; j < this.fighters.length; j++) {
-      const f = this.fighters[j]!;
-      if (!f.out && f.side !== me.side && this.distance(i, j) === 0) return true;
+    const fighters = this.fighters;
+    const foes = this.foes[i]!;
+    const room = this.gap - fighters[i]!.advance;
+    for (let x = 0; x < foes.length; x++) {
+      const f = fighters[foes[x]!]!;
+      if (!f.out && room - f.advance <= 0) return true; // distance(i, j) === 0
     }
     return false;
   }
 
   startRound(): void {
-    this.pressed.fill(0);
+    const pressed = this.pressed;
+    for (let j = 0; j < pressed.length; j++) pressed[j] = 0;
   }
 
   /**
@@ -109,28 +133,31 @@ export class Arena {
   pick(i: number, pv: (j: number) => number): number {
     const fighters = this.fighters;
     const me = fighters[i]!;
-    const weakest = me.target === 'weakest';
-    const dangerous = me.target === 'mostDangerous';
+    const target = this.targets[i]!;
+    const foes = this.foes[i]!;
+    const pressed = this.pressed;
     const room = this.gap - me.advance;
+    const current = me.foe;
     let best = -1;
     let bestScore = 0;
-    for (let j = 0; j < fighters.length; j++) {
+    for (let x = 0; x < foes.length; x++) {
+      const j = foes[x]!;
       const f = fighters[j]!;
-      if (f.out || f.side === me.side) continue;
+      if (f.out) continue;
       const gap = room - f.advance;
       const d = gap > 0 ? gap : 0; // distance(i, j)
       let score: number;
-      if (weakest) score = pv(j) * 1e4 + d;
-      else if (dangerous) score = -f.danger * 1e4 + d;
-      else score = d * 1e4 + this.pressed[j]! * 10;
-      if (j === me.foe) score -= 1; // keep the current foe on a tie
+      if (target === TARGET_NEAREST) score = d * 1e4 + pressed[j]! * 10;
+      else if (target === TARGET_WEAKEST) score = pv(j) * 1e4 + d;
+      else score = -f.danger * 1e4 + d;
+      if (j === current) score -= 1; // keep the current foe on a tie
       if (best < 0 || score < bestScore) {
         best = j;
         bestScore = score;
       }
     }
-    me.foe = best;
-    if (best >= 0) this.pressed[best]! += 1;
+    (me as ArenaFighterState).foe = best;
+    if (best >= 0) pressed[best]! += 1;
     return best;
   }
 
