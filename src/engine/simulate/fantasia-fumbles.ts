@@ -111,6 +111,7 @@ export class FantasiaFightFumbles extends FantasiaFightRound {
     const broken = f.c.states.weaponBroken ?? [];
     if (broken.includes(f.melee.id)) {
       f.melee = f.melees.find((w) => !broken.includes(w.id)) ?? f.melees[f.melees.length - 1]!;
+      f.meleeIndex = f.melees.indexOf(f.melee);
       f.meleeStriker = f.strikers.get(f.melee.id)!;
     }
     // A jammed or broken missile weapon is put away: its owner fights in melee from then on.

@@ -58,8 +58,9 @@ export class FantasiaFightRound extends FantasiaFightBase {
           const i = orderIdx[k]!;
           const part = fighters[i]!.part!;
           if ((part.passes & (1 << pass)) === 0) continue;
-          for (let x = 0; x < part.specs.length; x++) {
-            if (part.specs[x]!.pass !== pass) continue;
+          const xs = part.byPass[pass]!;
+          for (let y = 0; y < xs.length; y++) {
+            const x = xs[y]!;
             this.slotWho[n] = i;
             this.slotAct[n] = part.act[x]!;
             this.slotWeapon[n] = part.weapon[x]!;
@@ -130,6 +131,7 @@ export class FantasiaFightRound extends FantasiaFightBase {
       act,
       weapon: specs.map((spec) => String(spec.detail?.weaponId ?? '')),
       plain: specs.every((spec) => spec.order === f.round.dex && spec.pass >= 1 && spec.pass <= 3),
+      byPass: [0, 1, 2, 3].map((pass) => specs.flatMap((spec, x) => (spec.pass === pass ? [x] : []))),
       passes: specs.reduce((bits, spec) => bits | (1 << spec.pass), 0),
     };
     declared.parts.set(f.readinessId, part);
@@ -275,7 +277,7 @@ export class FantasiaFightRound extends FantasiaFightBase {
     }
     // The weapon fought with is part of the key: after a broken weapon the declaration changes.
     const f = this.fighters[i]!;
-    const k = f.melees.indexOf(f.melee) * 16 + kind;
+    const k = f.meleeIndex * 16 + kind;
     let d = cache[k];
     if (!d) {
       const declaration = this.build(i, kind);

@@ -146,6 +146,8 @@ export interface Part {
   readonly weapon: readonly string[];
   /** Every slot in pass 1, 2 or 3, ordered by DEX (see FantasiaFight.schedule). */
   readonly plain: boolean;
+  /** Its slots in pass p (indices into specs), at byPass[p] for p 1..3 (plain parts). */
+  readonly byPass: readonly (readonly number[])[];
   /** The passes it has slots in, bit p for pass p. */
   readonly passes: number;
 }
@@ -170,10 +172,15 @@ export interface Runtime {
   /** The weapons fought with now: a broken one is replaced, a jammed missile put away (fumbles). */
   melee: FantasiaWeapon;
   missile: FantasiaWeapon | undefined;
+  /** melee's place in melees (a declaration's key, see FantasiaFight.made). */
+  meleeIndex: number;
   /** Their strikers (see Striker), by weapon id for every weapon it may fight with. */
   readonly strikers: ReadonlyMap<string, Striker>;
   meleeStriker: Striker;
   missileStriker: Striker | undefined;
+  /** The strikers of the weapons every fight starts with (melees[0], missile0). */
+  readonly startMeleeStriker: Striker;
+  readonly startMissileStriker: Striker | undefined;
   /** Aventurier (F-R4: first on equal DEX). */
   readonly pc: boolean;
   /** Round from which a lost balance (F-H6) or a bound weapon no longer stops the next attack. */

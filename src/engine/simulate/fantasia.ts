@@ -32,9 +32,10 @@ export class FantasiaFight extends FantasiaFightBlows {
       (f.own.pv as Pv).value = f.base.pv.value;
       f.c = f.own;
       f.melee = f.melees[0]!;
+      f.meleeIndex = 0;
       f.missile = f.missile0;
-      f.meleeStriker = f.strikers.get(f.melee.id)!;
-      f.missileStriker = f.missile ? f.strikers.get(f.missile.id) : undefined;
+      f.meleeStriker = f.startMeleeStriker;
+      f.missileStriker = f.startMissileStriker;
       f.skipUntil = 0;
       f.boundUntil = 0;
       // The same readiness every fight starts with, its one object looked up once.
@@ -55,15 +56,15 @@ export class FantasiaFight extends FantasiaFightBlows {
       round += 1;
       this.round = round;
       arena.startRound();
-      // Timed states end as the round's upkeep ends them at the table (timedRecords' lengths).
-      for (const f of fighters) {
+      for (let i = 0; i < fighters.length; i++) {
+        const f = fighters[i]!;
+        // Timed states end as the round's upkeep ends them at the table (timedRecords' lengths).
         const s = f.c.states;
         if (s.skipNextAttack && round >= f.skipUntil) f.c = patched(f.c, { skipNextAttack: undefined });
         if (s.weaponBound && round >= f.boundUntil) f.c = patched(f.c, { weaponBound: undefined });
-      }
-      // Retreat (tactics) before anyone declares.
-      for (let i = 0; i < fighters.length; i++) {
-        const f = fighters[i]!;
+        // The readiness the round starts with (declarations and the initiative leave it).
+        f.roundReadiness = f.readiness;
+        // Retreat (tactics) before anyone declares.
         const a = arena.fighters[i]!;
         if (a.out) continue;
         const limit = f.tactics.retreatBelow ?? 0;
@@ -84,7 +85,6 @@ export class FantasiaFight extends FantasiaFightBlows {
         f.declaration = d.declaration;
         f.declared = d;
       }
-      for (const f of fighters) f.roundReadiness = f.readiness;
       // The passes (F-R6..F-R9), then each slot played in turn.
       this.schedule();
       const statuses = this.statuses;
