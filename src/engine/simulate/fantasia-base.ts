@@ -70,6 +70,13 @@ export class FantasiaFightBase {
   readonly sideOf: number[] = [];
   /** Fighter indices by DEX, highest first, equal DEX in their own order. */
   protected readonly byDex: readonly number[];
+  /**
+   * The fighters by initiative group, in the initiative's order: by DEX, highest first (F-R2);
+   * on equal DEX the Aventuriers' group, then the PNJ's (F-R4); each in byDex's order. Group g
+   * ends at groupEnd[g].
+   */
+  protected readonly groupMembers: Int32Array;
+  protected readonly groupEnd: Int32Array;
   /** The fumble setting (see FantasiaEncounter.fumbles) and the round being played. */
   protected readonly fumbles: FumbleOptionId | 'random' | 'none';
   protected round = 0;
@@ -89,8 +96,7 @@ export class FantasiaFightBase {
   /** This round's acting order, fighter indices (the initiative, F-R2..F-R4). */
   protected readonly orderIdx: Int32Array;
   protected orderCount = 0;
-  /** The fighters standing, by DEX; the fighters tied and their d10s (scratch for the initiative). */
-  protected readonly standing: Int32Array;
+  /** The fighters tied and their d10s (scratch for the initiative). */
   protected readonly tied: Int32Array;
   protected readonly tieValues: Int32Array;
   /** A foe's current PV, for the tactics' target choice (made once). */
@@ -194,12 +200,27 @@ export class FantasiaFightBase {
     });
     this.arena = new Arena(arenaFighters);
     this.orderIdx = new Int32Array(this.fighters.length);
-    this.standing = new Int32Array(this.fighters.length);
     this.tied = new Int32Array(this.fighters.length);
     this.tieValues = new Int32Array(this.fighters.length);
     this.byDex = this.fighters
       .map((_, i) => i)
       .sort((a, b) => this.fighters[b]!.round.dex - this.fighters[a]!.round.dex);
+    // The initiative's groups (see FantasiaFightRound.initiative): equal DEX, Aventuriers then PNJ.
+    const groups: number[][] = [];
+    for (let a = 0; a < this.byDex.length;) {
+      const dex = this.fighters[this.byDex[a]!]!.round.dex;
+      let b = a + 1;
+      while (b < this.byDex.length && this.fighters[this.byDex[b]!]!.round.dex === dex) b++;
+      const same = this.byDex.slice(a, b);
+      for (const pc of [true, false]) {
+        const group = same.filter((i) => this.fighters[i]!.pc === pc);
+        if (group.length) groups.push(group);
+      }
+      a = b;
+    }
+    this.groupMembers = Int32Array.from(groups.flat());
+    let end = 0;
+    this.groupEnd = Int32Array.from(groups, (g) => (end += g.length));
   }
 
   protected view(w: FantasiaWeapon, readiness: FantasiaReadiness): FantasiaWeapon {

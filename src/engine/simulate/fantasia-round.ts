@@ -202,28 +202,19 @@ export class FantasiaFightRound extends FantasiaFightBase {
       this.orderCount = order.length;
       return;
     }
-    // The standing fighters by DEX (byDex is a stable sort, as the initiative's).
-    const standing = this.standing;
-    let n = 0;
-    const byDex = this.byDex;
-    for (let k = 0; k < byDex.length; k++) if (!arena.fighters[byDex[k]!]!.out) standing[n++] = byDex[k]!;
+    // Each group's fighters standing (equal DEX, one side: see groupMembers), their ties broken
+    // by the d10s (a group of one rolls none).
+    const members = this.groupMembers;
+    const ends = this.groupEnd;
+    const tied = this.tied;
     this.orderCount = 0;
-    for (let a = 0; a < n;) {
-      const dex = fighters[standing[a]!]!.round.dex;
-      let b = a + 1;
-      while (b < n && fighters[standing[b]!]!.round.dex === dex) b++;
-      if (b - a === 1) orderIdx[this.orderCount++] = standing[a]!;
-      else {
-        // Aventuriers first, then PNJ, each side's tied fighters by their d10s.
-        const tied = this.tied;
-        for (let side = 0; side < 2; side++) {
-          let m = 0;
-          for (let k = a; k < b; k++)
-            if (fighters[standing[k]!]!.pc === (side === 0)) tied[m++] = standing[k]!;
-          this.breakTies(0, m, dice, 0);
-        }
-      }
-      a = b;
+    let at = 0;
+    for (let g = 0; g < ends.length; g++) {
+      const end = ends[g]!;
+      let m = 0;
+      for (; at < end; at++) if (!arena.fighters[members[at]!]!.out) tied[m++] = members[at]!;
+      if (m === 1) orderIdx[this.orderCount++] = tied[0]!;
+      else if (m > 1) this.breakTies(0, m, dice, 0);
     }
   }
 
