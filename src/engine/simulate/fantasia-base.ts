@@ -132,6 +132,7 @@ export class FantasiaFightBase {
         const strikers = new Map<string, Striker>();
         for (const w of missile ? [...sorted, missile] : sorted) strikers.set(w.id, striker(base, w));
         const startDefences: (DefenceOption | null | undefined)[] = [];
+        const startTargets = new Float64Array(16);
         this.fighters.push({
           base,
           own,
@@ -175,6 +176,10 @@ export class FantasiaFightBase {
           defences: startDefences,
           startDefences,
           laterDefences: [],
+          defenceTargets: startTargets,
+          startTargets,
+          laterTargets: new Float64Array(16),
+          defenceTarget: 0,
           defencesFor: undefined,
           drawnFor: undefined,
           drawnWeapon: undefined,

@@ -228,6 +228,12 @@ export interface Runtime {
   defences: (DefenceOption | null | undefined)[];
   readonly startDefences: (DefenceOption | null | undefined)[];
   readonly laterDefences: (DefenceOption | null | undefined)[];
+  /** Each kept defence's percentage (its base and modifiers), by the same keys, kept alongside. */
+  defenceTargets: Float64Array;
+  readonly startTargets: Float64Array;
+  readonly laterTargets: Float64Array;
+  /** The percentage of the defence defenceOf last gave (what fastStrike rolls against). */
+  defenceTarget: number;
   defencesFor: FantasiaStates | undefined;
   /** Whether its melee weapon is in hand, for this readiness and weapon (see declare). */
   drawnFor: FantasiaReadiness | undefined;
