@@ -11,7 +11,7 @@ import {
   type FantasiaRoundState,
 } from '../fantasia/round';
 import { skillValue } from '../fantasia/skills';
-import type { FantasiaWeapon } from '../fantasia/types';
+import type { FantasiaCombatant, FantasiaWeapon } from '../fantasia/types';
 import { validateCombatant } from '../fantasia/validate';
 import { isRanged } from '../fantasia/weapons';
 import type { InitiativeEntry, SlotSpec } from '../round/types';
@@ -174,11 +174,11 @@ export class FantasiaFightBase {
             .map((w) => ({ id: w.id, skill: skillValue(base, w.skill) })),
           shieldSkill: base.shield ? skillValue(base, 'armesDeMelee') : -1,
           defences: startDefences,
-          startDefences,
-          laterDefences: [],
           defenceTargets: startTargets,
-          startTargets,
-          laterTargets: new Float64Array(16),
+          defenceSets: [
+            { states: own.states, weapons: own.weapons, defences: startDefences, targets: startTargets },
+          ],
+          patches: [],
           defenceTarget: 0,
           defencesFor: undefined,
           drawnFor: undefined,
@@ -240,6 +240,27 @@ export class FantasiaFightBase {
       this.views.set(key, v);
     }
     return v;
+  }
+
+  /** The fighter kept for `from` changed by `key` (see Runtime.patches), if any. */
+  protected keptPatch(f: Runtime, from: FantasiaCombatant, key: unknown): FantasiaCombatant | undefined {
+    const patches = f.patches;
+    for (let k = 0; k < patches.length; k++) {
+      const x = patches[k]!;
+      if (x.from === from && x.key === key) return x.to;
+    }
+    return undefined;
+  }
+
+  /** Keeps `to`, the fighter `from` changed by `key` (a pure change: the same every time), and returns it. */
+  protected keepPatch(
+    f: Runtime,
+    from: FantasiaCombatant,
+    key: unknown,
+    to: FantasiaCombatant,
+  ): FantasiaCombatant {
+    if (f.patches.length < 64) f.patches.push({ from, key, to });
+    return to;
   }
 
   protected isDown(f: Runtime): boolean {

@@ -14,7 +14,7 @@ import type { FantasiaCombatant, FantasiaWeapon } from '../fantasia/types';
 import type { FightResult } from './stats';
 import type { FightTracer } from './trace';
 import { FantasiaFightFumbles } from './fantasia-fumbles';
-import { patched, type Pv, reshaped, type Runtime, type Striker } from './fantasia-runtime';
+import { type DefenceSet, patched, type Pv, reshaped, type Runtime, type Striker } from './fantasia-runtime';
 import { bestDefence, MELEE_ATTACK, RANGED_ATTACK, rollTotal, sameForDefence } from './fantasia-striker';
 
 /** A Fantasia fight's blows: the engine's steps or the simulator's own for plain ones, defences, damage. */
@@ -329,15 +329,25 @@ export class FantasiaFightBlows extends FantasiaFightFumbles {
       if (t.defencesFor !== defender.states || t.defencesWith !== defender.weapons) {
         // New states that differ in nothing the defences read (a lost balance, a fall) keep them.
         if (t.defencesWith !== defender.weapons || !sameForDefence(t.defencesFor, defender.states)) {
-          // Back to the fight's start (the next fight): its defences are kept apart.
-          if (defender.weapons === t.own.weapons && sameForDefence(t.own.states, defender.states)) {
-            t.defences = t.startDefences;
-            t.defenceTargets = t.startTargets;
-          } else {
-            t.defences = t.laterDefences;
-            t.defenceTargets = t.laterTargets;
-            t.defences.length = 0;
+          // The table kept for states and weapons alike (the fight's start's, the next fight),
+          // else a new one.
+          let set: DefenceSet | undefined;
+          for (const x of t.defenceSets)
+            if (x.weapons === defender.weapons && sameForDefence(x.states, defender.states)) {
+              set = x;
+              break;
+            }
+          if (!set) {
+            set = {
+              states: defender.states,
+              weapons: defender.weapons,
+              defences: [],
+              targets: new Float64Array(16),
+            };
+            if (t.defenceSets.length < 16) t.defenceSets.push(set);
           }
+          t.defences = set.defences;
+          t.defenceTargets = set.targets;
         }
         t.defencesFor = defender.states;
         t.defencesWith = defender.weapons;

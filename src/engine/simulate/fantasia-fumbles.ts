@@ -6,6 +6,10 @@ import { FantasiaFightRound } from './fantasia-round';
 import { patched, type Pv, reshaped, type Striker } from './fantasia-runtime';
 import { rollTotal } from './fantasia-striker';
 
+/** Keys of a lost balance's states (see FantasiaFightBase.keptPatch): kept on its feet, or fallen. */
+const SKIP = 'skip';
+const SKIP_FALL = 'skipFall';
+
 /** A Fantasia fight's fumbles (F-H6..F-H9, F-W6) and fighters going down. */
 export class FantasiaFightFumbles extends FantasiaFightRound {
   /**
@@ -76,7 +80,16 @@ export class FantasiaFightFumbles extends FantasiaFightRound {
             : -1;
     if (option < 0) option = dice.die(count) - 1;
     if (option === 0) {
-      f.c = patched(f.c, { weaponBroken: [...(f.c.states.weaponBroken ?? []), striker.weapon.id] });
+      // Keyed by the weapon broken (see keptPatch).
+      const from = f.c;
+      f.c =
+        this.keptPatch(f, from, striker.weapon) ??
+        this.keepPatch(
+          f,
+          from,
+          striker.weapon,
+          patched(from, { weaponBroken: [...(from.states.weaponBroken ?? []), striker.weapon.id] }),
+        );
       return this.fumbled(i, 'weaponBreaks', -1, out);
     }
     if (option === 1) {
@@ -86,7 +99,16 @@ export class FantasiaFightFumbles extends FantasiaFightRound {
       const kept =
         (roll >= critical.from && roll <= critical.to) ||
         (!(roll >= fumbles.from && roll <= fumbles.to) && roll <= f.c.characteristics.DEX * 3);
-      f.c = patched(f.c, kept ? { skipNextAttack: true } : { skipNextAttack: true, fallen: true });
+      const from = f.c;
+      const key = kept ? SKIP : SKIP_FALL;
+      f.c =
+        this.keptPatch(f, from, key) ??
+        this.keepPatch(
+          f,
+          from,
+          key,
+          patched(from, kept ? { skipNextAttack: true } : { skipNextAttack: true, fallen: true }),
+        );
       return this.fumbled(i, 'loseBalance', -1, out);
     }
     const t = this.fighters[friend]!;

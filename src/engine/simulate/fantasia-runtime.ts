@@ -219,19 +219,26 @@ export interface Runtime {
   /**
    * The defence this fighter takes, by (missile, dodge declared, attack declared, parried), for
    * the states and weapons it has now: no tactic places a secret thrust, so availableDefences
-   * reads nothing else of the attack. Worked out again once its states or weapons change (kept
-   * from fight to fight: every fight starts from the same ones). `startDefences` holds them for
-   * the states and weapons of a fight's start (its own copy's), `laterDefences` for any others;
-   * `defences` is the one of the two in use, so that a fight going back to its start's states
-   * (the next fight) finds them again.
+   * reads nothing else of the attack. Worked out again once its states or weapons change, and
+   * kept from fight to fight (every fight starts from the same states, and the simulator's own
+   * changes give the same objects again, see FantasiaFightBase.keptPatch): `defenceSets` holds a
+   * table for each states and weapons met (the fight's start first), `defences` and
+   * `defenceTargets` are the one in use.
    */
   defences: (DefenceOption | null | undefined)[];
-  readonly startDefences: (DefenceOption | null | undefined)[];
-  readonly laterDefences: (DefenceOption | null | undefined)[];
   /** Each kept defence's percentage (its base and modifiers), by the same keys, kept alongside. */
   defenceTargets: Float64Array;
-  readonly startTargets: Float64Array;
-  readonly laterTargets: Float64Array;
+  readonly defenceSets: DefenceSet[];
+  /**
+   * The fighter after one of the simulator's own state changes (a fumble's, a timed state's end),
+   * by the fighter it was made from and the change: the same change on the same fighter gives
+   * the same object (see FantasiaFightBase.keptPatch).
+   */
+  readonly patches: {
+    readonly from: FantasiaCombatant;
+    readonly key: unknown;
+    readonly to: FantasiaCombatant;
+  }[];
   /** The percentage of the defence defenceOf last gave (what fastStrike rolls against). */
   defenceTarget: number;
   defencesFor: FantasiaStates | undefined;
@@ -245,6 +252,14 @@ export interface Runtime {
   plainWeapon: FantasiaWeapon | undefined;
   plainIs: boolean;
   defencesWith: FantasiaCombatant['weapons'];
+}
+
+/** One table of Runtime.defences, for the states and weapons it was worked out for. */
+export interface DefenceSet {
+  readonly states: FantasiaStates;
+  readonly weapons: FantasiaCombatant['weapons'];
+  readonly defences: (DefenceOption | null | undefined)[];
+  readonly targets: Float64Array;
 }
 
 /** A fighter's PV, owned by the fight and changed in place (see FantasiaFight.hurt). */

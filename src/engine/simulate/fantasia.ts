@@ -21,6 +21,10 @@ export type { FantasiaSteps } from './fantasia-base';
  * Fumbles end the attack (their follow-ups are a player's or the GM's choice on the card).
  */
 
+/** Keys of the timed states' ends (see FantasiaFightBase.keptPatch). */
+const UNSKIP = 'unskip';
+const UNBIND = 'unbind';
+
 export class FantasiaFight extends FantasiaFightBlows {
   /** Plays one fight to its end and writes what happened into `out` (reset by the caller). */
   play(dice: Dice, out: FightResult): void {
@@ -60,8 +64,14 @@ export class FantasiaFight extends FantasiaFightBlows {
         const f = fighters[i]!;
         // Timed states end as the round's upkeep ends them at the table (timedRecords' lengths).
         const s = f.c.states;
-        if (s.skipNextAttack && round >= f.skipUntil) f.c = patched(f.c, { skipNextAttack: undefined });
-        if (s.weaponBound && round >= f.boundUntil) f.c = patched(f.c, { weaponBound: undefined });
+        if (s.skipNextAttack && round >= f.skipUntil)
+          f.c =
+            this.keptPatch(f, f.c, UNSKIP) ??
+            this.keepPatch(f, f.c, UNSKIP, patched(f.c, { skipNextAttack: undefined }));
+        if (f.c.states.weaponBound && round >= f.boundUntil)
+          f.c =
+            this.keptPatch(f, f.c, UNBIND) ??
+            this.keepPatch(f, f.c, UNBIND, patched(f.c, { weaponBound: undefined }));
         // The readiness the round starts with (declarations and the initiative leave it).
         f.roundReadiness = f.readiness;
         // Retreat (tactics) before anyone declares.
