@@ -40,20 +40,27 @@ export class FantasiaFightRound extends FantasiaFightBase {
     const fighters = this.fighters;
     const orderIdx = this.orderIdx;
     let plain = !this.engineSteps;
+    let needed = 0;
+    let passes = 0;
     if (plain)
       for (let k = 0; k < this.orderCount; k++) {
         const f = fighters[orderIdx[k]!]!;
         const part = this.part(f);
         f.part = part;
         if (!part.plain) plain = false;
+        needed += part.specs.length;
+        passes |= part.passes;
       }
     let n = 0;
-    let needed = 0;
-    if (plain) for (let k = 0; k < this.orderCount; k++) needed += fighters[orderIdx[k]!]!.part!.specs.length;
-    else needed = 4 * this.fighters.length;
+    if (!plain) needed = 4 * this.fighters.length;
     this.room(needed);
     if (plain) {
-      for (let pass = 1; pass <= 3; pass++)
+      const slotWho = this.slotWho;
+      const slotAct = this.slotAct;
+      const slotWeapon = this.slotWeapon;
+      const slotSpec = this.slotSpec;
+      for (let pass = 1; pass <= 3; pass++) {
+        if ((passes & (1 << pass)) === 0) continue; // a pass nobody has slots in
         for (let k = 0; k < this.orderCount; k++) {
           const i = orderIdx[k]!;
           const part = fighters[i]!.part!;
@@ -61,13 +68,14 @@ export class FantasiaFightRound extends FantasiaFightBase {
           const xs = part.byPass[pass]!;
           for (let y = 0; y < xs.length; y++) {
             const x = xs[y]!;
-            this.slotWho[n] = i;
-            this.slotAct[n] = part.act[x]!;
-            this.slotWeapon[n] = part.weapon[x]!;
-            this.slotSpec[n] = part.specs[x]!;
+            slotWho[n] = i;
+            slotAct[n] = part.act[x]!;
+            slotWeapon[n] = part.weapon[x]!;
+            slotSpec[n] = part.specs[x]!;
             n++;
           }
         }
+      }
     } else {
       const specs = buildFantasiaSchedule({ state: this.stateOf(), declarations: this.declarations });
       this.room(specs.length);
