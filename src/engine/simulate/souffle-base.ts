@@ -48,12 +48,15 @@ export class SouffleFightBase {
   /** The fight's acting order and the initiative totals (scratch, see SouffleFight.initiative). */
   protected order: Int32Array = new Int32Array(0);
   protected totals: Float64Array = new Float64Array(0);
+  /** S-AT2's forcing capped at 10 (the setting), else at the kept die's faces; read once. */
+  protected readonly capTen: boolean;
   /** The faces of the die (or dice) kept by the last `ladder` roll. */
   protected keptMax = 0;
 
   constructor(encounter: SouffleEncounter, steps: SouffleSteps = {}) {
     this.engineSteps = steps.engineSteps === true;
     this.options = encounter.options ?? DEFAULT_OPTIONS;
+    this.capTen = this.options.forceCap === 'ten';
     this.roundLimit = encounter.roundLimit ?? 50;
     this.gap = encounter.distance ?? 0;
     const rows = this.options.ladder.rows;
@@ -106,6 +109,7 @@ export class SouffleFightBase {
           statesKept: [],
           canRollFor: undefined,
           canRoll: false,
+          canRollKept: [],
           meleeRead: readAttack(melee, this.options, draw),
           rangedRead: ranged ? readAttack(ranged, this.options, draw) : undefined,
         });

@@ -5,7 +5,7 @@ import { canRollDefence } from '../souffle/states';
 import type { Gauge, SouffleFighter } from '../souffle/fighter';
 import type { FightResult } from './stats';
 import { type LadderDraw, SouffleFightBase } from './souffle-base';
-import { type Mutable, postureIndex } from './souffle-runtime';
+import { type Mutable, postureIndex, type Runtime } from './souffle-runtime';
 
 /** A Souffle fight's attacks: the engine's steps or the simulator's own for plain ones (S-AT1..S-DF3). */
 export class SouffleFightBlows extends SouffleFightBase {
@@ -31,7 +31,7 @@ export class SouffleFightBlows extends SouffleFightBase {
     const read = ranged ? me.rangedRead! : me.meleeRead;
     const die = this.roll(read.draw, dice);
     let potential = die + read.weaponDamage + read.statsDamage;
-    const cap = o.forceCap === 'ten' ? 10 : this.keptMax;
+    const cap = this.capTen ? 10 : this.keptMax;
     const maxForce = ranged ? 0 : Math.max(0, cap - die);
     let forced = 0;
     if (me.force !== 'never' && maxForce > 0) {
@@ -85,8 +85,9 @@ export class SouffleFightBlows extends SouffleFightBase {
       }
       const states = them.f.states;
       if (them.canRollFor !== states) {
+        // Read once per list (the lists repeat from fight to fight, see withKept).
         them.canRollFor = states;
-        them.canRoll = canRollDefence(states);
+        them.canRoll = this.canRollKept(them, states);
       }
       draw = known;
       rolls = them.canRoll;
@@ -95,6 +96,15 @@ export class SouffleFightBlows extends SouffleFightBase {
     const taken = Math.max(0, potential - parried - them.f.defense - them.halfMetier);
     out.blows += 1;
     this.struck(i, foe, input, mode, taken, forced, ranged, distance, out);
+  }
+
+  /** canRollDefence(states), kept by list (see Runtime.canRollKept). */
+  private canRollKept(r: Runtime, states: SouffleFighter['states']): boolean {
+    const kept = r.canRollKept;
+    for (let k = 0; k < kept.length; k++) if (kept[k]!.states === states) return kept[k]!.canRoll;
+    const canRoll = canRollDefence(states);
+    if (kept.length < 32) kept.push({ states, canRoll });
+    return canRoll;
   }
 
   protected strike(

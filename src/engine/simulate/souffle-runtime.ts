@@ -60,6 +60,8 @@ export interface Runtime {
   /** Whether its states let it roll a defence (canRollDefence), for these states. */
   canRollFor: SouffleFighter['states'] | undefined;
   canRoll: boolean;
+  /** canRollDefence's answer for each states list met (the lists repeat from fight to fight). */
+  readonly canRollKept: { readonly states: SouffleFighter['states']; readonly canRoll: boolean }[];
   /** Its attacks read once for the simulator's own steps (see SouffleFight.plainStrike). */
   readonly meleeRead: AttackRead;
   readonly rangedRead: AttackRead | undefined;

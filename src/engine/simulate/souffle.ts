@@ -35,7 +35,7 @@ export class SouffleFight extends SouffleFightBlows {
       own.states = r.base.states;
       // The fight's own wounds list, the base's wounds in it (hurt pushes onto it).
       const wounds = r.wounds;
-      wounds.length = 0;
+      while (wounds.length > 0) wounds.pop(); // (a length set is a slow call; a fight adds few)
       for (const w of r.base.wounds) wounds.push(w);
       own.wounds = wounds;
       r.f = own;
