@@ -34,23 +34,13 @@ export class FantasiaFightRound extends FantasiaFightBase {
    * the round's schedule is each pass's slots fighter by fighter in initiative order. Each
    * fighter's own slots come from buildFantasiaSchedule once per declaration and readiness (see
    * `part`); a slot ordered by something else than DEX (a spell, by INT) and the engine's steps
-   * take the whole schedule from buildFantasiaSchedule.
+   * take the whole schedule from buildFantasiaSchedule. `plain`: every acting fighter's part
+   * (Runtime.part, set by FantasiaFight.play) is plain, with `needed` slots in all, in the
+   * `passes` (bits).
    */
-  protected schedule(): void {
+  protected schedule(plain: boolean, needed: number, passes: number): void {
     const fighters = this.fighters;
     const orderIdx = this.orderIdx;
-    let plain = !this.engineSteps;
-    let needed = 0;
-    let passes = 0;
-    if (plain)
-      for (let k = 0; k < this.orderCount; k++) {
-        const f = fighters[orderIdx[k]!]!;
-        const part = this.part(f);
-        f.part = part;
-        if (!part.plain) plain = false;
-        needed += part.specs.length;
-        passes |= part.passes;
-      }
     let n = 0;
     if (!plain) needed = 4 * this.fighters.length;
     this.room(needed);

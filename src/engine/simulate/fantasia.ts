@@ -87,30 +87,33 @@ export class FantasiaFight extends FantasiaFightBlows {
       if (winner !== -2) break;
       this.initiative(dice);
       this.filled = false;
+      // Each fighter's declaration and its slots (see `part`): their count and passes, whether
+      // they all fit the simulator's own schedule (see `schedule`), whether one carries its
+      // readiness over (see `carryOver`).
       const orderIdx = this.orderIdx;
+      const engineSteps = this.engineSteps;
+      let plain = !engineSteps;
+      let carries = false;
+      let needed = 0;
+      let passes = 0;
       for (let k = 0; k < this.orderCount; k++) {
         const i = orderIdx[k]!;
         const f = fighters[i]!;
         const d = this.declare(i);
         f.declaration = d.declaration;
         f.declared = d;
+        if (d.carries) carries = true;
+        if (engineSteps) continue;
+        const part = this.part(f);
+        f.part = part;
+        if (!part.plain) plain = false;
+        needed += part.specs.length;
+        passes |= part.passes;
       }
-      // The passes (F-R6..F-R9), then each slot played in turn.
-      this.schedule();
-      const statuses = this.statuses;
-      const who = this.slotWho;
-      const acts = this.slotAct;
-      const weapons = this.slotWeapon;
-      for (let k = 0; k < this.slotCount; k++) {
-        const i = who[k]!;
-        const act = acts[k]!;
-        let done = true;
-        if (arena.fighters[i]!.out) done = false;
-        else if (act === SLOT_STRIKE_MELEE || act === SLOT_STRIKE_MISSILE)
-          done = this.strike(i, act === SLOT_STRIKE_MELEE, weapons[k]!, dice, out);
-        else if (act === SLOT_RELOAD) fighters[i]!.reloadingId = weapons[k]!;
-        statuses[k] = done ? 1 : 0;
-      }
+      // The passes (F-R6..F-R9), then each slot played in turn: straight from the parts when no
+      // slot's outcome is read after the round (no carry-over), else through the schedule.
+      if (plain && !carries) this.playParts(passes, dice, out);
+      else this.playSlots(plain, needed, passes, dice, out);
       // End of the round: movement, readiness carried over (F-R9, F-W5, F-W6).
       for (let i = 0; i < fighters.length; i++) {
         const f = fighters[i]!;
@@ -129,6 +132,58 @@ export class FantasiaFight extends FantasiaFightBlows {
       const f = fighters[i]!;
       const lost = f.base.pv.value - Math.max(0, f.c.pv.value);
       out.pvLost[i] = lost > 0 ? lost : 0;
+    }
+  }
+
+  /**
+   * The round's slots as `schedule` lays them out (each pass, the fighters in initiative order,
+   * each one's slots of that pass), played as they come, with no schedule written: every part
+   * is plain (see `schedule`) and no slot's status is read after the round.
+   */
+  private playParts(passes: number, dice: Dice, out: FightResult): void {
+    const fighters = this.fighters;
+    const arena = this.arena;
+    const orderIdx = this.orderIdx;
+    const count = this.orderCount;
+    for (let pass = 1; pass <= 3; pass++) {
+      const bit = 1 << pass;
+      if ((passes & bit) === 0) continue;
+      for (let k = 0; k < count; k++) {
+        const i = orderIdx[k]!;
+        const f = fighters[i]!;
+        const part = f.part!;
+        if ((part.passes & bit) === 0) continue;
+        const xs = part.byPass[pass]!;
+        for (let y = 0; y < xs.length; y++) {
+          if (arena.fighters[i]!.out) continue;
+          const x = xs[y]!;
+          const act = part.act[x]!;
+          if (act === SLOT_STRIKE_MELEE || act === SLOT_STRIKE_MISSILE)
+            this.strike(i, act === SLOT_STRIKE_MELEE, part.weapon[x]!, dice, out);
+          else if (act === SLOT_RELOAD) f.reloadingId = part.weapon[x]!;
+        }
+      }
+    }
+  }
+
+  /** The round's schedule written (see `schedule`), then each slot played in turn, its status kept. */
+  private playSlots(plain: boolean, needed: number, passes: number, dice: Dice, out: FightResult): void {
+    const fighters = this.fighters;
+    const arena = this.arena;
+    this.schedule(plain, needed, passes);
+    const statuses = this.statuses;
+    const who = this.slotWho;
+    const acts = this.slotAct;
+    const weapons = this.slotWeapon;
+    for (let k = 0; k < this.slotCount; k++) {
+      const i = who[k]!;
+      const act = acts[k]!;
+      let done = true;
+      if (arena.fighters[i]!.out) done = false;
+      else if (act === SLOT_STRIKE_MELEE || act === SLOT_STRIKE_MISSILE)
+        done = this.strike(i, act === SLOT_STRIKE_MELEE, weapons[k]!, dice, out);
+      else if (act === SLOT_RELOAD) fighters[i]!.reloadingId = weapons[k]!;
+      statuses[k] = done ? 1 : 0;
     }
   }
 }
