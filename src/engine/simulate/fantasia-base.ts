@@ -18,14 +18,7 @@ import type { InitiativeEntry, SlotSpec } from '../round/types';
 import { Arena } from './arena';
 import type { FightTracer } from './trace';
 import type { FantasiaEncounter } from './types';
-import {
-  type Canonical,
-  combatant,
-  type Declared,
-  type Runtime,
-  shaped,
-  type Striker,
-} from './fantasia-runtime';
+import { type Canonical, combatant, type Runtime, shaped, type Striker } from './fantasia-runtime';
 import { BARE_HANDS, expected, prepared, PresetDice, striker } from './fantasia-striker';
 
 /** How a FantasiaFight plays its blows. */
@@ -55,8 +48,6 @@ export class FantasiaFightBase {
   protected readonly views = new Map<string, FantasiaWeapon>();
   protected readonly declarations: Record<string, FantasiaDeclaration> = {};
   protected readonly readiness: Record<string, FantasiaReadiness> = {};
-  /** Declarations made once and reused, by fighter and (kind, weapon) (an array: small int keys). */
-  protected readonly declared: (Declared | undefined)[][] = [];
   /** Parts made so far (see Part). */
   protected parts = 0;
   /** This round's slots in order: whose, what, with which weapon, the spec; done or not. */
@@ -143,6 +134,7 @@ export class FantasiaFightBase {
           melee,
           missile,
           meleeIndex: 0,
+          declaredBy: [],
           strikers,
           meleeStriker: strikers.get(melee.id)!,
           missileStriker: missile ? strikers.get(missile.id) : undefined,

@@ -259,13 +259,9 @@ export class FantasiaFightRound extends FantasiaFightBase {
    * schedule does not depend on it, and the foe is picked again when the slot strikes.
    */
   protected made(i: number, kind: number): Declared {
-    let cache = this.declared[i];
-    if (!cache) {
-      cache = [];
-      this.declared[i] = cache;
-    }
     // The weapon fought with is part of the key: after a broken weapon the declaration changes.
     const f = this.fighters[i]!;
+    const cache = f.declaredBy;
     const k = f.meleeIndex * 16 + kind;
     let d = cache[k];
     if (!d) {

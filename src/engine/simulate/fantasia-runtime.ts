@@ -206,6 +206,8 @@ export interface Runtime {
   /** The declaration of the round it last acted in. */
   declaration: FantasiaDeclaration | undefined;
   declared: Declared | undefined;
+  /** Its declarations made once and reused, by (weapon, kind) (see FantasiaFight.made; small int keys). */
+  readonly declaredBy: (Declared | undefined)[];
   /** This round's slots of its own, for that declaration and readiness. */
   part: Part | undefined;
   partOf: Declared | undefined;
