@@ -26,6 +26,9 @@ const UNSKIP = 'unskip';
 const UNBIND = 'unbind';
 
 export class FantasiaFight extends FantasiaFightBlows {
+  /** A slot of this round set a fighter's reloadingId (the round's end clears it). */
+  private reloaded = false;
+
   /** Plays one fight to its end and writes what happened into `out` (reset by the caller). */
   play(dice: Dice, out: FightResult): void {
     const arena = this.arena;
@@ -94,6 +97,7 @@ export class FantasiaFight extends FantasiaFightBlows {
       const engineSteps = this.engineSteps;
       let plain = !engineSteps;
       let carries = false;
+      let moves = false;
       let needed = 0;
       let passes = 0;
       for (let k = 0; k < this.orderCount; k++) {
@@ -103,6 +107,7 @@ export class FantasiaFight extends FantasiaFightBlows {
         f.declaration = d.declaration;
         f.declared = d;
         if (d.carries) carries = true;
+        if (d.moves) moves = true;
         if (engineSteps) continue;
         const part = this.part(f);
         f.part = part;
@@ -114,15 +119,19 @@ export class FantasiaFight extends FantasiaFightBlows {
       // slot's outcome is read after the round (no carry-over), else through the schedule.
       if (plain && !carries) this.playParts(passes, dice, out);
       else this.playSlots(plain, needed, passes, dice, out);
-      // End of the round: movement, readiness carried over (F-R9, F-W5, F-W6).
-      for (let i = 0; i < fighters.length; i++) {
-        const f = fighters[i]!;
-        const a = arena.fighters[i]!;
-        const declared = f.declared;
-        f.reloadingId = undefined;
-        if (!declared || a.out) continue;
-        if (declared.moves && a.foe >= 0) arena.close(i, a.foe);
-        if (declared.carries) this.carryOver(i, dice);
+      // End of the round: movement, readiness carried over (F-R9, F-W5, F-W6), reloads ended.
+      // Nothing to do when nobody moves, carries its readiness over or reloaded.
+      if (moves || carries || this.reloaded) {
+        this.reloaded = false;
+        for (let i = 0; i < fighters.length; i++) {
+          const f = fighters[i]!;
+          const a = arena.fighters[i]!;
+          const declared = f.declared;
+          f.reloadingId = undefined;
+          if (!declared || a.out) continue;
+          if (declared.moves && a.foe >= 0) arena.close(i, a.foe);
+          if (declared.carries) this.carryOver(i, dice);
+        }
       }
       winner = arena.winner();
     }
@@ -160,7 +169,10 @@ export class FantasiaFight extends FantasiaFightBlows {
           const act = part.act[x]!;
           if (act === SLOT_STRIKE_MELEE || act === SLOT_STRIKE_MISSILE)
             this.strike(i, act === SLOT_STRIKE_MELEE, part.weapon[x]!, dice, out);
-          else if (act === SLOT_RELOAD) f.reloadingId = part.weapon[x]!;
+          else if (act === SLOT_RELOAD) {
+            f.reloadingId = part.weapon[x]!;
+            this.reloaded = true;
+          }
         }
       }
     }
@@ -182,7 +194,10 @@ export class FantasiaFight extends FantasiaFightBlows {
       if (arena.fighters[i]!.out) done = false;
       else if (act === SLOT_STRIKE_MELEE || act === SLOT_STRIKE_MISSILE)
         done = this.strike(i, act === SLOT_STRIKE_MELEE, weapons[k]!, dice, out);
-      else if (act === SLOT_RELOAD) fighters[i]!.reloadingId = weapons[k]!;
+      else if (act === SLOT_RELOAD) {
+        fighters[i]!.reloadingId = weapons[k]!;
+        this.reloaded = true;
+      }
       statuses[k] = done ? 1 : 0;
     }
   }
