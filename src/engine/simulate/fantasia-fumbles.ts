@@ -10,8 +10,17 @@ import { rollTotal } from './fantasia-striker';
 const SKIP = 'skip';
 const SKIP_FALL = 'skipFall';
 
+/** No weapon broken. */
+const NONE_BROKEN: readonly string[] = [];
+
 /** A Fantasia fight's fumbles (F-H6..F-H9, F-W6) and fighters going down. */
 export class FantasiaFightFumbles extends FantasiaFightRound {
+  /** The last fumble's option and friend hit (see `fumbled`). */
+  private readonly fumbleResult: { option: FumbleOptionId; friend: number } = {
+    option: 'weaponBreaks',
+    friend: -1,
+  };
+
   /**
    * A fumble's consequence (F-H6..F-H9, F-W6): the option the GM would pick from the card's list
    * (fumbleOptions; a friend to hit only when one stands), by the encounter's `fumbles` setting:
@@ -130,7 +139,7 @@ export class FantasiaFightFumbles extends FantasiaFightRound {
     const round = this.round;
     if (f.c.states.skipNextAttack) f.skipUntil = round + 2;
     if (f.c.states.weaponBound) f.boundUntil = round + 1;
-    const broken = f.c.states.weaponBroken ?? [];
+    const broken = f.c.states.weaponBroken ?? NONE_BROKEN;
     if (broken.includes(f.melee.id)) {
       f.melee = f.melees.find((w) => !broken.includes(w.id)) ?? f.melees[f.melees.length - 1]!;
       f.meleeIndex = f.melees.indexOf(f.melee);
@@ -143,7 +152,11 @@ export class FantasiaFightFumbles extends FantasiaFightRound {
     }
     if (friend >= 0) this.checkDown(friend, i, out);
     if (this.isDown(f)) this.checkDown(i, i, out);
-    return { option, friend };
+    // One record for every fumble, read at once by the caller (the tracer's blow).
+    const result = this.fumbleResult;
+    result.option = option;
+    result.friend = friend;
+    return result;
   }
 
   /** Marks fighter `j` out of the fight once down, felled by `by`. */
