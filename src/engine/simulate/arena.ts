@@ -131,9 +131,11 @@ export class Arena {
    * Returns -1 when no foe stands.
    */
   pick(i: number, pv: (j: number) => number): number {
+    const target = this.targets[i]!;
+    if (target !== TARGET_NEAREST) return this.pickBy(i, target, pv);
+    // 'nearest' (most tactics), its loop alone: the nearest foe, the least pressed on a tie.
     const fighters = this.fighters;
     const me = fighters[i]!;
-    const target = this.targets[i]!;
     const foes = this.foes[i]!;
     const pressed = this.pressed;
     const room = this.gap - me.advance;
@@ -146,10 +148,35 @@ export class Arena {
       if (f.out) continue;
       const gap = room - f.advance;
       const d = gap > 0 ? gap : 0; // distance(i, j)
-      let score: number;
-      if (target === TARGET_NEAREST) score = d * 1e4 + pressed[j]! * 10;
-      else if (target === TARGET_WEAKEST) score = pv(j) * 1e4 + d;
-      else score = -f.danger * 1e4 + d;
+      let score = d * 1e4 + pressed[j]! * 10;
+      if (j === current) score -= 1; // keep the current foe on a tie
+      if (best < 0 || score < bestScore) {
+        best = j;
+        bestScore = score;
+      }
+    }
+    (me as ArenaFighterState).foe = best;
+    if (best >= 0) pressed[best]! += 1;
+    return best;
+  }
+
+  /** `pick` for the 'weakest' and 'mostDangerous' tactics. */
+  private pickBy(i: number, target: number, pv: (j: number) => number): number {
+    const fighters = this.fighters;
+    const me = fighters[i]!;
+    const foes = this.foes[i]!;
+    const pressed = this.pressed;
+    const room = this.gap - me.advance;
+    const current = me.foe;
+    let best = -1;
+    let bestScore = 0;
+    for (let x = 0; x < foes.length; x++) {
+      const j = foes[x]!;
+      const f = fighters[j]!;
+      if (f.out) continue;
+      const gap = room - f.advance;
+      const d = gap > 0 ? gap : 0; // distance(i, j)
+      let score = target === TARGET_WEAKEST ? pv(j) * 1e4 + d : -f.danger * 1e4 + d;
       if (j === current) score -= 1; // keep the current foe on a tie
       if (best < 0 || score < bestScore) {
         best = j;
