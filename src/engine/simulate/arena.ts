@@ -17,17 +17,32 @@ export interface ArenaFighter {
   readonly danger: number;
   readonly target: TargetTactic;
   advance: number;
-  /** Down or fled: out of the fight. */
-  out: boolean;
+  /** Down or fled: out of the fight (set through Arena.leave, which counts who stands). */
+  readonly out: boolean;
   /** Current foe, -1 when none. */
   foe: number;
 }
+
+const TARGET_NEAREST = 0;
+const TARGET_WEAKEST = 1;
+const TARGET_DANGEROUS = 2;
+
+/** An arena fighter as the arena itself writes it. */
+type ArenaFighterState = { -readonly [K in keyof ArenaFighter]: ArenaFighter[K] };
 
 export class Arena {
   gap = 0;
   readonly fighters: ArenaFighter[] = [];
   /** Attackers on each fighter this round (spreads 'nearest' attackers over the foes). */
   private readonly pressed: Int32Array;
+  /** Fighters standing on each side, and the sides with someone standing (see `winner`). */
+  private readonly standing: Int32Array;
+  private readonly sideCount: number;
+  private sidesStanding = 0;
+  private readonly fightersOf: Int32Array;
+  /** Each fighter's foes (the other sides' fighters, in order) and its tactic as a number (see pick). */
+  private readonly foes: Int32Array[];
+  private readonly targets: Uint8Array;
 
   constructor(fighters: readonly Omit<ArenaFighter, 'advance' | 'out' | 'foe'>[]) {
     // Written out key by key: objects of one shape keep the loop's reads of them fast.
@@ -42,15 +57,48 @@ export class Arena {
         foe: -1,
       });
     this.pressed = new Int32Array(fighters.length);
+    let sides = 0;
+    for (const f of fighters) sides = Math.max(sides, f.side + 1);
+    this.sideCount = sides;
+    this.standing = new Int32Array(sides);
+    this.fightersOf = new Int32Array(sides);
+    for (const f of fighters) this.fightersOf[f.side]! += 1;
+    this.foes = fighters.map((me) => {
+      const foes: number[] = [];
+      fighters.forEach((f, j) => {
+        if (f.side !== me.side) foes.push(j);
+      });
+      return Int32Array.from(foes);
+    });
+    this.targets = Uint8Array.from(fighters, (f) =>
+      f.target === 'weakest'
+        ? TARGET_WEAKEST
+        : f.target === 'mostDangerous'
+          ? TARGET_DANGEROUS
+          : TARGET_NEAREST,
+    );
+    this.reset(0);
   }
 
   reset(gap: number): void {
     this.gap = gap;
-    for (const f of this.fighters) {
+    for (const f of this.fighters as ArenaFighterState[]) {
       f.advance = 0;
       f.out = false;
       f.foe = -1;
     }
+    this.standing.set(this.fightersOf);
+    let n = 0;
+    for (let s = 0; s < this.sideCount; s++) if (this.standing[s]! > 0) n++;
+    this.sidesStanding = n;
+  }
+
+  /** Fighter `i` is out of the fight (down or fled); again on one already out changes nothing. */
+  leave(i: number): void {
+    const f = this.fighters[i] as ArenaFighterState;
+    if (f.out) return;
+    f.out = true;
+    if (--this.standing[f.side]! === 0) this.sidesStanding--;
   }
 
   distance(i: number, j: number): number {
@@ -62,16 +110,19 @@ export class Arena {
 
   /** In contact with at least one standing foe. */
   engaged(i: number): boolean {
-    const me = this.fighters[i]!;
-    for (let j = 0; j < this.fighters.length; j++) {
-      const f = this.fighters[j]!;
-      if (!f.out && f.side !== me.side && this.distance(i, j) === 0) return true;
+    const fighters = this.fighters;
+    const foes = this.foes[i]!;
+    const room = this.gap - fighters[i]!.advance;
+    for (let x = 0; x < foes.length; x++) {
+      const f = fighters[foes[x]!]!;
+      if (!f.out && room - f.advance <= 0) return true; // distance(i, j) === 0
     }
     return false;
   }
 
   startRound(): void {
-    this.pressed.fill(0);
+    const pressed = this.pressed;
+    for (let j = 0; j < pressed.length; j++) pressed[j] = 0;
   }
 
   /**
@@ -80,30 +131,60 @@ export class Arena {
    * Returns -1 when no foe stands.
    */
   pick(i: number, pv: (j: number) => number): number {
+    const target = this.targets[i]!;
+    if (target !== TARGET_NEAREST) return this.pickBy(i, target, pv);
+    // 'nearest' (most tactics), its loop alone: the nearest foe, the least pressed on a tie.
     const fighters = this.fighters;
     const me = fighters[i]!;
-    const weakest = me.target === 'weakest';
-    const dangerous = me.target === 'mostDangerous';
+    const foes = this.foes[i]!;
+    const pressed = this.pressed;
     const room = this.gap - me.advance;
+    const current = me.foe;
     let best = -1;
     let bestScore = 0;
-    for (let j = 0; j < fighters.length; j++) {
+    for (let x = 0; x < foes.length; x++) {
+      const j = foes[x]!;
       const f = fighters[j]!;
-      if (f.out || f.side === me.side) continue;
+      if (f.out) continue;
       const gap = room - f.advance;
       const d = gap > 0 ? gap : 0; // distance(i, j)
-      let score: number;
-      if (weakest) score = pv(j) * 1e4 + d;
-      else if (dangerous) score = -f.danger * 1e4 + d;
-      else score = d * 1e4 + this.pressed[j]! * 10;
-      if (j === me.foe) score -= 1; // keep the current foe on a tie
+      let score = d * 1e4 + pressed[j]! * 10;
+      if (j === current) score -= 1; // keep the current foe on a tie
       if (best < 0 || score < bestScore) {
         best = j;
         bestScore = score;
       }
     }
-    me.foe = best;
-    if (best >= 0) this.pressed[best]! += 1;
+    (me as ArenaFighterState).foe = best;
+    if (best >= 0) pressed[best]! += 1;
+    return best;
+  }
+
+  /** `pick` for the 'weakest' and 'mostDangerous' tactics. */
+  private pickBy(i: number, target: number, pv: (j: number) => number): number {
+    const fighters = this.fighters;
+    const me = fighters[i]!;
+    const foes = this.foes[i]!;
+    const pressed = this.pressed;
+    const room = this.gap - me.advance;
+    const current = me.foe;
+    let best = -1;
+    let bestScore = 0;
+    for (let x = 0; x < foes.length; x++) {
+      const j = foes[x]!;
+      const f = fighters[j]!;
+      if (f.out) continue;
+      const gap = room - f.advance;
+      const d = gap > 0 ? gap : 0; // distance(i, j)
+      let score = target === TARGET_WEAKEST ? pv(j) * 1e4 + d : -f.danger * 1e4 + d;
+      if (j === current) score -= 1; // keep the current foe on a tie
+      if (best < 0 || score < bestScore) {
+        best = j;
+        bestScore = score;
+      }
+    }
+    (me as ArenaFighterState).foe = best;
+    if (best >= 0) pressed[best]! += 1;
     return best;
   }
 
@@ -116,15 +197,11 @@ export class Arena {
 
   /** The only side with fighters standing, -1 when none, -2 while two or more still stand. */
   winner(): number {
-    const fighters = this.fighters;
-    let alive = -1;
-    for (let j = 0; j < fighters.length; j++) {
-      const f = fighters[j]!;
-      if (f.out) continue;
-      if (alive < 0) alive = f.side;
-      else if (f.side !== alive) return -2;
-    }
-    return alive;
+    const n = this.sidesStanding;
+    if (n > 1) return -2;
+    if (n === 0) return -1;
+    for (let s = 0; s < this.sideCount; s++) if (this.standing[s]! > 0) return s;
+    return -1;
   }
 }
 

@@ -11,21 +11,14 @@ import {
   type FantasiaRoundState,
 } from '../fantasia/round';
 import { skillValue } from '../fantasia/skills';
-import type { FantasiaWeapon } from '../fantasia/types';
+import type { FantasiaCombatant, FantasiaWeapon } from '../fantasia/types';
 import { validateCombatant } from '../fantasia/validate';
 import { isRanged } from '../fantasia/weapons';
 import type { InitiativeEntry, SlotSpec } from '../round/types';
 import { Arena } from './arena';
 import type { FightTracer } from './trace';
 import type { FantasiaEncounter } from './types';
-import {
-  type Canonical,
-  combatant,
-  type Declared,
-  type Runtime,
-  shaped,
-  type Striker,
-} from './fantasia-runtime';
+import { type Canonical, combatant, type Runtime, shaped, type Striker } from './fantasia-runtime';
 import { BARE_HANDS, expected, prepared, PresetDice, striker } from './fantasia-striker';
 
 /** How a FantasiaFight plays its blows. */
@@ -55,8 +48,6 @@ export class FantasiaFightBase {
   protected readonly views = new Map<string, FantasiaWeapon>();
   protected readonly declarations: Record<string, FantasiaDeclaration> = {};
   protected readonly readiness: Record<string, FantasiaReadiness> = {};
-  /** Declarations made once and reused, by fighter and (kind, weapon) (an array: small int keys). */
-  protected readonly declared: (Declared | undefined)[][] = [];
   /** Parts made so far (see Part). */
   protected parts = 0;
   /** This round's slots in order: whose, what, with which weapon, the spec; done or not. */
@@ -70,6 +61,13 @@ export class FantasiaFightBase {
   readonly sideOf: number[] = [];
   /** Fighter indices by DEX, highest first, equal DEX in their own order. */
   protected readonly byDex: readonly number[];
+  /**
+   * The fighters by initiative group, in the initiative's order: by DEX, highest first (F-R2);
+   * on equal DEX the Aventuriers' group, then the PNJ's (F-R4); each in byDex's order. Group g
+   * ends at groupEnd[g].
+   */
+  protected readonly groupMembers: Int32Array;
+  protected readonly groupEnd: Int32Array;
   /** The fumble setting (see FantasiaEncounter.fumbles) and the round being played. */
   protected readonly fumbles: FumbleOptionId | 'random' | 'none';
   protected round = 0;
@@ -89,8 +87,7 @@ export class FantasiaFightBase {
   /** This round's acting order, fighter indices (the initiative, F-R2..F-R4). */
   protected readonly orderIdx: Int32Array;
   protected orderCount = 0;
-  /** The fighters standing, by DEX; the fighters tied and their d10s (scratch for the initiative). */
-  protected readonly standing: Int32Array;
+  /** The fighters tied and their d10s (scratch for the initiative). */
   protected readonly tied: Int32Array;
   protected readonly tieValues: Int32Array;
   /** A foe's current PV, for the tactics' target choice (made once). */
@@ -126,6 +123,7 @@ export class FantasiaFightBase {
         const strikers = new Map<string, Striker>();
         for (const w of missile ? [...sorted, missile] : sorted) strikers.set(w.id, striker(base, w));
         const startDefences: (DefenceOption | null | undefined)[] = [];
+        const startTargets = new Float64Array(16);
         this.fighters.push({
           base,
           own,
@@ -135,9 +133,13 @@ export class FantasiaFightBase {
           missile0: missile,
           melee,
           missile,
+          meleeIndex: 0,
+          declaredBy: [],
           strikers,
           meleeStriker: strikers.get(melee.id)!,
           missileStriker: missile ? strikers.get(missile.id) : undefined,
+          startMeleeStriker: strikers.get(melee.id)!,
+          startMissileStriker: missile ? strikers.get(missile.id) : undefined,
           pc: round.side === 'pc',
           skipUntil: 0,
           boundUntil: 0,
@@ -164,8 +166,12 @@ export class FantasiaFightBase {
             .map((w) => ({ id: w.id, skill: skillValue(base, w.skill) })),
           shieldSkill: base.shield ? skillValue(base, 'armesDeMelee') : -1,
           defences: startDefences,
-          startDefences,
-          laterDefences: [],
+          defenceTargets: startTargets,
+          defenceSets: [
+            { states: own.states, weapons: own.weapons, defences: startDefences, targets: startTargets },
+          ],
+          patches: [],
+          defenceTarget: 0,
           defencesFor: undefined,
           drawnFor: undefined,
           drawnWeapon: undefined,
@@ -191,12 +197,27 @@ export class FantasiaFightBase {
     });
     this.arena = new Arena(arenaFighters);
     this.orderIdx = new Int32Array(this.fighters.length);
-    this.standing = new Int32Array(this.fighters.length);
     this.tied = new Int32Array(this.fighters.length);
     this.tieValues = new Int32Array(this.fighters.length);
     this.byDex = this.fighters
       .map((_, i) => i)
       .sort((a, b) => this.fighters[b]!.round.dex - this.fighters[a]!.round.dex);
+    // The initiative's groups (see FantasiaFightRound.initiative): equal DEX, Aventuriers then PNJ.
+    const groups: number[][] = [];
+    for (let a = 0; a < this.byDex.length;) {
+      const dex = this.fighters[this.byDex[a]!]!.round.dex;
+      let b = a + 1;
+      while (b < this.byDex.length && this.fighters[this.byDex[b]!]!.round.dex === dex) b++;
+      const same = this.byDex.slice(a, b);
+      for (const pc of [true, false]) {
+        const group = same.filter((i) => this.fighters[i]!.pc === pc);
+        if (group.length) groups.push(group);
+      }
+      a = b;
+    }
+    this.groupMembers = Int32Array.from(groups.flat());
+    let end = 0;
+    this.groupEnd = Int32Array.from(groups, (g) => (end += g.length));
   }
 
   protected view(w: FantasiaWeapon, readiness: FantasiaReadiness): FantasiaWeapon {
@@ -211,6 +232,27 @@ export class FantasiaFightBase {
       this.views.set(key, v);
     }
     return v;
+  }
+
+  /** The fighter kept for `from` changed by `key` (see Runtime.patches), if any. */
+  protected keptPatch(f: Runtime, from: FantasiaCombatant, key: unknown): FantasiaCombatant | undefined {
+    const patches = f.patches;
+    for (let k = 0; k < patches.length; k++) {
+      const x = patches[k]!;
+      if (x.from === from && x.key === key) return x.to;
+    }
+    return undefined;
+  }
+
+  /** Keeps `to`, the fighter `from` changed by `key` (a pure change: the same every time), and returns it. */
+  protected keepPatch(
+    f: Runtime,
+    from: FantasiaCombatant,
+    key: unknown,
+    to: FantasiaCombatant,
+  ): FantasiaCombatant {
+    if (f.patches.length < 64) f.patches.push({ from, key, to });
+    return to;
   }
 
   protected isDown(f: Runtime): boolean {

@@ -12,8 +12,9 @@ import { damagedDefender, rollDamage, type DamageResult } from '../fantasia/dama
 import type { FumbleOptionId } from '../fantasia/fumbles';
 import type { FantasiaCombatant, FantasiaWeapon } from '../fantasia/types';
 import type { FightResult } from './stats';
+import type { FightTracer } from './trace';
 import { FantasiaFightFumbles } from './fantasia-fumbles';
-import { patched, type Pv, reshaped, type Runtime, type Striker } from './fantasia-runtime';
+import { type DefenceSet, patched, type Pv, reshaped, type Runtime, type Striker } from './fantasia-runtime';
 import { bestDefence, MELEE_ATTACK, RANGED_ATTACK, rollTotal, sameForDefence } from './fantasia-striker';
 
 /** A Fantasia fight's blows: the engine's steps or the simulator's own for plain ones, defences, damage. */
@@ -36,6 +37,22 @@ export class FantasiaFightBlows extends FantasiaFightFumbles {
     const striker = melee ? f.meleeStriker : f.missileStriker;
     if (!this.engineSteps && striker && striker.fast && !t.reloadingId && this.plain(f, weapon0))
       return this.fastStrike(i, foe, striker, distance, dice, out);
+    return this.engineStrike(i, foe, melee, weapon0, weaponId, distance, dice, out);
+  }
+
+  /** strike's attack by the attack card's own steps (see FantasiaSteps, and a blow fastStrike cannot play). */
+  private engineStrike(
+    i: number,
+    foe: number,
+    melee: boolean,
+    weapon0: FantasiaWeapon,
+    weaponId: string,
+    distance: number,
+    dice: Dice,
+    out: FightResult,
+  ): boolean {
+    const f = this.fighters[i]!;
+    const t = this.fighters[foe]!;
     const weapon = this.view(weapon0, f.readiness);
     const defender = t.reloadingId ? patched(t.c, { reloading: { weaponId: t.reloadingId } }) : t.c;
     out.blows += 1;
@@ -145,7 +162,6 @@ export class FantasiaFightBlows extends FantasiaFightFumbles {
     dice: Dice,
     out: FightResult,
   ): boolean {
-    const f = this.fighters[i]!;
     const t = this.fighters[foe]!;
     const critical = this.critical;
     const fumbles = this.fumbleRange;
@@ -155,56 +171,18 @@ export class FantasiaFightBlows extends FantasiaFightFumbles {
     this.plainBlows += 1;
     const roll = dice.die(100);
     const crit = roll >= critical.from && roll <= critical.to;
-    if (!crit && ((roll >= fumbles.from && roll <= fumbles.to) || roll > striker.skill)) {
-      let fumbled: { option: FumbleOptionId; friend: number } | undefined;
-      const fumbled0 = this.fumbles !== 'none' && roll >= fumbles.from && roll <= fumbles.to;
-      if (fumbled0 && striker.meleeFumble) fumbled = this.meleeFumble(i, striker, dice, out);
-      else if (fumbled0) {
-        // The card lists a fumble's options from the engine's attack: the same one, same d100.
-        const weapon = this.view(striker.weapon, f.readiness);
-        const preset = this.preset.arm(dice, 100, roll);
-        const attack = resolveAttack(
-          striker.ranged
-            ? { attacker: f.c, defender: t.c, weapon, distance }
-            : { attacker: f.c, defender: t.c, weapon },
-          preset,
-          this.options,
-        );
-        preset.check();
-        fumbled = this.fumble(i, attack, dice, out);
-      }
-      if (tracer)
-        tracer.blow({
-          round: this.round,
-          attacker: i,
-          defender: foe,
-          weaponId: striker.weapon.id,
-          hit: false,
-          defence: 'none',
-          defended: false,
-          damage: 0,
-          defenderPv: t.c.pv.value,
-          attackerPv: f.c.pv.value,
-          ...(fumbled ? { fumble: fumbled.option } : {}),
-          ...(fumbled && fumbled.friend >= 0
-            ? { friend: fumbled.friend, friendPv: this.fighters[fumbled.friend]!.c.pv.value }
-            : {}),
-        });
-      return true;
-    }
+    if (!crit && ((roll >= fumbles.from && roll <= fumbles.to) || roll > striker.skill))
+      return this.fastMiss(i, foe, striker, distance, roll, dice, out);
     let kind: DefenceOption['kind'] | 'none' = 'none';
     let defended = false;
     if (t.tactics.defence !== 'none') {
       const picked = this.defenceOf(t, t.c, striker.ranged ? RANGED_ATTACK : MELEE_ATTACK);
       if (picked) {
         kind = picked.kind;
-        let target = picked.base;
-        const mods = picked.modifiers;
-        for (let m = 0; m < mods.length; m++) target += mods[m]!.value;
         const d = dice.die(100);
         defended =
           (d >= critical.from && d <= critical.to) ||
-          (!(d >= fumbles.from && d <= fumbles.to) && d <= target);
+          (!(d >= fumbles.from && d <= fumbles.to) && d <= t.defenceTarget);
       }
     }
     let damage = 0;
@@ -218,22 +196,89 @@ export class FantasiaFightBlows extends FantasiaFightFumbles {
     }
     if (kind === 'parry') t.parried = true;
     this.checkDown(foe, i, out);
+    if (tracer) this.traceHit(tracer, i, foe, striker.weapon.id, kind, defended, damage);
+    return true;
+  }
+
+  /**
+   * fastStrike's missed attack: a fumble's consequence (F-H6..F-H9) when the d100 fumbled, the
+   * blow told to the tracer. Out of fastStrike, so the hit's steps stay short.
+   */
+  private fastMiss(
+    i: number,
+    foe: number,
+    striker: Striker,
+    distance: number,
+    roll: number,
+    dice: Dice,
+    out: FightResult,
+  ): boolean {
+    const f = this.fighters[i]!;
+    const t = this.fighters[foe]!;
+    const fumbles = this.fumbleRange;
+    let fumbled: { option: FumbleOptionId; friend: number } | undefined;
+    const fumbled0 = this.fumbles !== 'none' && roll >= fumbles.from && roll <= fumbles.to;
+    if (fumbled0 && striker.meleeFumble) fumbled = this.meleeFumble(i, striker, dice, out);
+    else if (fumbled0) {
+      // The card lists a fumble's options from the engine's attack: the same one, same d100.
+      const weapon = this.view(striker.weapon, f.readiness);
+      const preset = this.preset.arm(dice, 100, roll);
+      const attack = resolveAttack(
+        striker.ranged
+          ? { attacker: f.c, defender: t.c, weapon, distance }
+          : { attacker: f.c, defender: t.c, weapon },
+        preset,
+        this.options,
+      );
+      preset.check();
+      fumbled = this.fumble(i, attack, dice, out);
+    }
+    const tracer = this.tracer;
     if (tracer)
       tracer.blow({
         round: this.round,
         attacker: i,
         defender: foe,
         weaponId: striker.weapon.id,
-        hit: true,
-        defence: kind,
-        defended,
-        damage,
+        hit: false,
+        defence: 'none',
+        defended: false,
+        damage: 0,
         defenderPv: t.c.pv.value,
         attackerPv: f.c.pv.value,
-        dodgeDeclared: t.dodging,
-        attackDeclared: t.attacking,
+        ...(fumbled ? { fumble: fumbled.option } : {}),
+        ...(fumbled && fumbled.friend >= 0
+          ? { friend: fumbled.friend, friendPv: this.fighters[fumbled.friend]!.c.pv.value }
+          : {}),
       });
     return true;
+  }
+
+  /** fastStrike's hit told to the tracer. */
+  private traceHit(
+    tracer: FightTracer,
+    i: number,
+    foe: number,
+    weaponId: string,
+    kind: DefenceOption['kind'] | 'none',
+    defended: boolean,
+    damage: number,
+  ): void {
+    const t = this.fighters[foe]!;
+    tracer.blow({
+      round: this.round,
+      attacker: i,
+      defender: foe,
+      weaponId,
+      hit: true,
+      defence: kind,
+      defended,
+      damage,
+      defenderPv: t.c.pv.value,
+      attackerPv: this.fighters[i]!.c.pv.value,
+      dodgeDeclared: t.dodging,
+      attackDeclared: t.attacking,
+    });
   }
 
   /**
@@ -255,25 +300,63 @@ export class FantasiaFightBlows extends FantasiaFightFumbles {
     defender: FantasiaCombatant,
     attack: AttackResult,
   ): DefenceOption | undefined {
+    // The defence kept for these states and weapons (the usual case), else worked out.
+    if (
+      defender === t.c &&
+      t.defencesFor === defender.states &&
+      t.defencesWith === defender.weapons &&
+      attack.thrust === undefined
+    ) {
+      const k = (attack.ranged ? 8 : 0) + (t.dodging ? 4 : 0) + (t.attacking ? 2 : 0) + (t.parried ? 1 : 0);
+      const known = t.defences[k];
+      if (known !== undefined) {
+        t.defenceTarget = t.defenceTargets[k]!;
+        return known ?? undefined;
+      }
+    }
+    return this.defenceFound(t, defender, attack);
+  }
+
+  /** defenceOf's defence worked out (availableDefences, then the best), and kept when it can be. */
+  private defenceFound(
+    t: Runtime,
+    defender: FantasiaCombatant,
+    attack: AttackResult,
+  ): DefenceOption | undefined {
     const cacheable = defender === t.c && attack.thrust === undefined;
     const k = (attack.ranged ? 8 : 0) + (t.dodging ? 4 : 0) + (t.attacking ? 2 : 0) + (t.parried ? 1 : 0);
     if (cacheable) {
       if (t.defencesFor !== defender.states || t.defencesWith !== defender.weapons) {
         // New states that differ in nothing the defences read (a lost balance, a fall) keep them.
         if (t.defencesWith !== defender.weapons || !sameForDefence(t.defencesFor, defender.states)) {
-          // Back to the fight's start (the next fight): its defences are kept apart.
-          if (defender.weapons === t.own.weapons && sameForDefence(t.own.states, defender.states))
-            t.defences = t.startDefences;
-          else {
-            t.defences = t.laterDefences;
-            t.defences.length = 0;
+          // The table kept for states and weapons alike (the fight's start's, the next fight),
+          // else a new one.
+          let set: DefenceSet | undefined;
+          for (const x of t.defenceSets)
+            if (x.weapons === defender.weapons && sameForDefence(x.states, defender.states)) {
+              set = x;
+              break;
+            }
+          if (!set) {
+            set = {
+              states: defender.states,
+              weapons: defender.weapons,
+              defences: [],
+              targets: new Float64Array(16),
+            };
+            if (t.defenceSets.length < 16) t.defenceSets.push(set);
           }
+          t.defences = set.defences;
+          t.defenceTargets = set.targets;
         }
         t.defencesFor = defender.states;
         t.defencesWith = defender.weapons;
       }
       const known = t.defences[k];
-      if (known !== undefined) return known ?? undefined;
+      if (known !== undefined) {
+        t.defenceTarget = t.defenceTargets[k]!;
+        return known ?? undefined;
+      }
     }
     const parryWeaponId = this.parryWith(t, defender, attack.ranged);
     const options = availableDefences(
@@ -290,7 +373,18 @@ export class FantasiaFightBlows extends FantasiaFightFumbles {
       this.options,
     );
     const picked = bestDefence(options);
-    if (cacheable) t.defences[k] = picked ?? null;
+    // Its percentage (base and modifiers), what fastStrike's d100 is rolled against.
+    let target = 0;
+    if (picked) {
+      target = picked.base;
+      const mods = picked.modifiers;
+      for (let m = 0; m < mods.length; m++) target += mods[m]!.value;
+    }
+    t.defenceTarget = target;
+    if (cacheable) {
+      t.defences[k] = picked ?? null;
+      t.defenceTargets[k] = target;
+    }
     return picked;
   }
 

@@ -6,8 +6,21 @@ import { FantasiaFightRound } from './fantasia-round';
 import { patched, type Pv, reshaped, type Striker } from './fantasia-runtime';
 import { rollTotal } from './fantasia-striker';
 
+/** Keys of a lost balance's states (see FantasiaFightBase.keptPatch): kept on its feet, or fallen. */
+const SKIP = 'skip';
+const SKIP_FALL = 'skipFall';
+
+/** No weapon broken. */
+const NONE_BROKEN: readonly string[] = [];
+
 /** A Fantasia fight's fumbles (F-H6..F-H9, F-W6) and fighters going down. */
 export class FantasiaFightFumbles extends FantasiaFightRound {
+  /** The last fumble's option and friend hit (see `fumbled`). */
+  private readonly fumbleResult: { option: FumbleOptionId; friend: number } = {
+    option: 'weaponBreaks',
+    friend: -1,
+  };
+
   /**
    * A fumble's consequence (F-H6..F-H9, F-W6): the option the GM would pick from the card's list
    * (fumbleOptions; a friend to hit only when one stands), by the encounter's `fumbles` setting:
@@ -76,7 +89,16 @@ export class FantasiaFightFumbles extends FantasiaFightRound {
             : -1;
     if (option < 0) option = dice.die(count) - 1;
     if (option === 0) {
-      f.c = patched(f.c, { weaponBroken: [...(f.c.states.weaponBroken ?? []), striker.weapon.id] });
+      // Keyed by the weapon broken (see keptPatch).
+      const from = f.c;
+      f.c =
+        this.keptPatch(f, from, striker.weapon) ??
+        this.keepPatch(
+          f,
+          from,
+          striker.weapon,
+          patched(from, { weaponBroken: [...(from.states.weaponBroken ?? []), striker.weapon.id] }),
+        );
       return this.fumbled(i, 'weaponBreaks', -1, out);
     }
     if (option === 1) {
@@ -86,7 +108,16 @@ export class FantasiaFightFumbles extends FantasiaFightRound {
       const kept =
         (roll >= critical.from && roll <= critical.to) ||
         (!(roll >= fumbles.from && roll <= fumbles.to) && roll <= f.c.characteristics.DEX * 3);
-      f.c = patched(f.c, kept ? { skipNextAttack: true } : { skipNextAttack: true, fallen: true });
+      const from = f.c;
+      const key = kept ? SKIP : SKIP_FALL;
+      f.c =
+        this.keptPatch(f, from, key) ??
+        this.keepPatch(
+          f,
+          from,
+          key,
+          patched(from, kept ? { skipNextAttack: true } : { skipNextAttack: true, fallen: true }),
+        );
       return this.fumbled(i, 'loseBalance', -1, out);
     }
     const t = this.fighters[friend]!;
@@ -108,9 +139,10 @@ export class FantasiaFightFumbles extends FantasiaFightRound {
     const round = this.round;
     if (f.c.states.skipNextAttack) f.skipUntil = round + 2;
     if (f.c.states.weaponBound) f.boundUntil = round + 1;
-    const broken = f.c.states.weaponBroken ?? [];
+    const broken = f.c.states.weaponBroken ?? NONE_BROKEN;
     if (broken.includes(f.melee.id)) {
       f.melee = f.melees.find((w) => !broken.includes(w.id)) ?? f.melees[f.melees.length - 1]!;
+      f.meleeIndex = f.melees.indexOf(f.melee);
       f.meleeStriker = f.strikers.get(f.melee.id)!;
     }
     // A jammed or broken missile weapon is put away: its owner fights in melee from then on.
@@ -120,14 +152,18 @@ export class FantasiaFightFumbles extends FantasiaFightRound {
     }
     if (friend >= 0) this.checkDown(friend, i, out);
     if (this.isDown(f)) this.checkDown(i, i, out);
-    return { option, friend };
+    // One record for every fumble, read at once by the caller (the tracer's blow).
+    const result = this.fumbleResult;
+    result.option = option;
+    result.friend = friend;
+    return result;
   }
 
   /** Marks fighter `j` out of the fight once down, felled by `by`. */
   protected checkDown(j: number, by: number, out: FightResult): void {
     const t = this.fighters[j]!;
     if (!this.isDown(t) || this.arena.fighters[j]!.out) return;
-    this.arena.fighters[j]!.out = true;
+    this.arena.leave(j);
     out.down[j] = 1;
     out.downedBy[j] = by;
     if (t.c.states.dead === true || fightCondition(t.c, this.options.zeroPv) === 'dead') out.dead[j] = 1;

@@ -34,39 +34,38 @@ export class FantasiaFightRound extends FantasiaFightBase {
    * the round's schedule is each pass's slots fighter by fighter in initiative order. Each
    * fighter's own slots come from buildFantasiaSchedule once per declaration and readiness (see
    * `part`); a slot ordered by something else than DEX (a spell, by INT) and the engine's steps
-   * take the whole schedule from buildFantasiaSchedule.
+   * take the whole schedule from buildFantasiaSchedule. `plain`: every acting fighter's part
+   * (Runtime.part, set by FantasiaFight.play) is plain, with `needed` slots in all, in the
+   * `passes` (bits).
    */
-  protected schedule(): void {
+  protected schedule(plain: boolean, needed: number, passes: number): void {
     const fighters = this.fighters;
     const orderIdx = this.orderIdx;
-    let plain = !this.engineSteps;
-    if (plain)
-      for (let k = 0; k < this.orderCount; k++) {
-        const f = fighters[orderIdx[k]!]!;
-        const part = this.part(f);
-        f.part = part;
-        if (!part.plain) plain = false;
-      }
     let n = 0;
-    let needed = 0;
-    if (plain) for (let k = 0; k < this.orderCount; k++) needed += fighters[orderIdx[k]!]!.part!.specs.length;
-    else needed = 4 * this.fighters.length;
+    if (!plain) needed = 4 * this.fighters.length;
     this.room(needed);
     if (plain) {
-      for (let pass = 1; pass <= 3; pass++)
+      const slotWho = this.slotWho;
+      const slotAct = this.slotAct;
+      const slotWeapon = this.slotWeapon;
+      const slotSpec = this.slotSpec;
+      for (let pass = 1; pass <= 3; pass++) {
+        if ((passes & (1 << pass)) === 0) continue; // a pass nobody has slots in
         for (let k = 0; k < this.orderCount; k++) {
           const i = orderIdx[k]!;
           const part = fighters[i]!.part!;
           if ((part.passes & (1 << pass)) === 0) continue;
-          for (let x = 0; x < part.specs.length; x++) {
-            if (part.specs[x]!.pass !== pass) continue;
-            this.slotWho[n] = i;
-            this.slotAct[n] = part.act[x]!;
-            this.slotWeapon[n] = part.weapon[x]!;
-            this.slotSpec[n] = part.specs[x]!;
+          const xs = part.byPass[pass]!;
+          for (let y = 0; y < xs.length; y++) {
+            const x = xs[y]!;
+            slotWho[n] = i;
+            slotAct[n] = part.act[x]!;
+            slotWeapon[n] = part.weapon[x]!;
+            slotSpec[n] = part.specs[x]!;
             n++;
           }
         }
+      }
     } else {
       const specs = buildFantasiaSchedule({ state: this.stateOf(), declarations: this.declarations });
       this.room(specs.length);
@@ -130,6 +129,7 @@ export class FantasiaFightRound extends FantasiaFightBase {
       act,
       weapon: specs.map((spec) => String(spec.detail?.weaponId ?? '')),
       plain: specs.every((spec) => spec.order === f.round.dex && spec.pass >= 1 && spec.pass <= 3),
+      byPass: [0, 1, 2, 3].map((pass) => specs.flatMap((spec, x) => (spec.pass === pass ? [x] : []))),
       passes: specs.reduce((bits, spec) => bits | (1 << spec.pass), 0),
     };
     declared.parts.set(f.readinessId, part);
@@ -200,28 +200,19 @@ export class FantasiaFightRound extends FantasiaFightBase {
       this.orderCount = order.length;
       return;
     }
-    // The standing fighters by DEX (byDex is a stable sort, as the initiative's).
-    const standing = this.standing;
-    let n = 0;
-    const byDex = this.byDex;
-    for (let k = 0; k < byDex.length; k++) if (!arena.fighters[byDex[k]!]!.out) standing[n++] = byDex[k]!;
+    // Each group's fighters standing (equal DEX, one side: see groupMembers), their ties broken
+    // by the d10s (a group of one rolls none).
+    const members = this.groupMembers;
+    const ends = this.groupEnd;
+    const tied = this.tied;
     this.orderCount = 0;
-    for (let a = 0; a < n;) {
-      const dex = fighters[standing[a]!]!.round.dex;
-      let b = a + 1;
-      while (b < n && fighters[standing[b]!]!.round.dex === dex) b++;
-      if (b - a === 1) orderIdx[this.orderCount++] = standing[a]!;
-      else {
-        // Aventuriers first, then PNJ, each side's tied fighters by their d10s.
-        const tied = this.tied;
-        for (let side = 0; side < 2; side++) {
-          let m = 0;
-          for (let k = a; k < b; k++)
-            if (fighters[standing[k]!]!.pc === (side === 0)) tied[m++] = standing[k]!;
-          this.breakTies(0, m, dice, 0);
-        }
-      }
-      a = b;
+    let at = 0;
+    for (let g = 0; g < ends.length; g++) {
+      const end = ends[g]!;
+      let m = 0;
+      for (; at < end; at++) if (!arena.fighters[members[at]!]!.out) tied[m++] = members[at]!;
+      if (m === 1) orderIdx[this.orderCount++] = tied[0]!;
+      else if (m > 1) this.breakTies(0, m, dice, 0);
     }
   }
 
@@ -268,14 +259,10 @@ export class FantasiaFightRound extends FantasiaFightBase {
    * schedule does not depend on it, and the foe is picked again when the slot strikes.
    */
   protected made(i: number, kind: number): Declared {
-    let cache = this.declared[i];
-    if (!cache) {
-      cache = [];
-      this.declared[i] = cache;
-    }
     // The weapon fought with is part of the key: after a broken weapon the declaration changes.
     const f = this.fighters[i]!;
-    const k = f.melees.indexOf(f.melee) * 16 + kind;
+    const cache = f.declaredBy;
+    const k = f.meleeIndex * 16 + kind;
     let d = cache[k];
     if (!d) {
       const declaration = this.build(i, kind);

@@ -146,6 +146,8 @@ export interface Part {
   readonly weapon: readonly string[];
   /** Every slot in pass 1, 2 or 3, ordered by DEX (see FantasiaFight.schedule). */
   readonly plain: boolean;
+  /** Its slots in pass p (indices into specs), at byPass[p] for p 1..3 (plain parts). */
+  readonly byPass: readonly (readonly number[])[];
   /** The passes it has slots in, bit p for pass p. */
   readonly passes: number;
 }
@@ -170,10 +172,15 @@ export interface Runtime {
   /** The weapons fought with now: a broken one is replaced, a jammed missile put away (fumbles). */
   melee: FantasiaWeapon;
   missile: FantasiaWeapon | undefined;
+  /** melee's place in melees (a declaration's key, see FantasiaFight.made). */
+  meleeIndex: number;
   /** Their strikers (see Striker), by weapon id for every weapon it may fight with. */
   readonly strikers: ReadonlyMap<string, Striker>;
   meleeStriker: Striker;
   missileStriker: Striker | undefined;
+  /** The strikers of the weapons every fight starts with (melees[0], missile0). */
+  readonly startMeleeStriker: Striker;
+  readonly startMissileStriker: Striker | undefined;
   /** Aventurier (F-R4: first on equal DEX). */
   readonly pc: boolean;
   /** Round from which a lost balance (F-H6) or a bound weapon no longer stops the next attack. */
@@ -199,6 +206,8 @@ export interface Runtime {
   /** The declaration of the round it last acted in. */
   declaration: FantasiaDeclaration | undefined;
   declared: Declared | undefined;
+  /** Its declarations made once and reused, by (weapon, kind) (see FantasiaFight.made; small int keys). */
+  readonly declaredBy: (Declared | undefined)[];
   /** This round's slots of its own, for that declaration and readiness. */
   part: Part | undefined;
   partOf: Declared | undefined;
@@ -212,15 +221,28 @@ export interface Runtime {
   /**
    * The defence this fighter takes, by (missile, dodge declared, attack declared, parried), for
    * the states and weapons it has now: no tactic places a secret thrust, so availableDefences
-   * reads nothing else of the attack. Worked out again once its states or weapons change (kept
-   * from fight to fight: every fight starts from the same ones). `startDefences` holds them for
-   * the states and weapons of a fight's start (its own copy's), `laterDefences` for any others;
-   * `defences` is the one of the two in use, so that a fight going back to its start's states
-   * (the next fight) finds them again.
+   * reads nothing else of the attack. Worked out again once its states or weapons change, and
+   * kept from fight to fight (every fight starts from the same states, and the simulator's own
+   * changes give the same objects again, see FantasiaFightBase.keptPatch): `defenceSets` holds a
+   * table for each states and weapons met (the fight's start first), `defences` and
+   * `defenceTargets` are the one in use.
    */
   defences: (DefenceOption | null | undefined)[];
-  readonly startDefences: (DefenceOption | null | undefined)[];
-  readonly laterDefences: (DefenceOption | null | undefined)[];
+  /** Each kept defence's percentage (its base and modifiers), by the same keys, kept alongside. */
+  defenceTargets: Float64Array;
+  readonly defenceSets: DefenceSet[];
+  /**
+   * The fighter after one of the simulator's own state changes (a fumble's, a timed state's end),
+   * by the fighter it was made from and the change: the same change on the same fighter gives
+   * the same object (see FantasiaFightBase.keptPatch).
+   */
+  readonly patches: {
+    readonly from: FantasiaCombatant;
+    readonly key: unknown;
+    readonly to: FantasiaCombatant;
+  }[];
+  /** The percentage of the defence defenceOf last gave (what fastStrike rolls against). */
+  defenceTarget: number;
   defencesFor: FantasiaStates | undefined;
   /** Whether its melee weapon is in hand, for this readiness and weapon (see declare). */
   drawnFor: FantasiaReadiness | undefined;
@@ -232,6 +254,14 @@ export interface Runtime {
   plainWeapon: FantasiaWeapon | undefined;
   plainIs: boolean;
   defencesWith: FantasiaCombatant['weapons'];
+}
+
+/** One table of Runtime.defences, for the states and weapons it was worked out for. */
+export interface DefenceSet {
+  readonly states: FantasiaStates;
+  readonly weapons: FantasiaCombatant['weapons'];
+  readonly defences: (DefenceOption | null | undefined)[];
+  readonly targets: Float64Array;
 }
 
 /** A fighter's PV, owned by the fight and changed in place (see FantasiaFight.hurt). */

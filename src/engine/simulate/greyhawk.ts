@@ -36,7 +36,7 @@ export class GreyhawkFight extends GreyhawkFightBase {
     // Down from the start at 0 hp or below: such a fighter takes no part (as at the table).
     for (let i = 0; i < fighters.length; i++)
       if (fighters[i]!.hp0 <= 0) {
-        arena.fighters[i]!.out = true;
+        arena.leave(i);
         out.down[i] = 1;
       }
     let round = 0;
@@ -50,7 +50,7 @@ export class GreyhawkFight extends GreyhawkFightBase {
         const a = arena.fighters[i]!;
         const limit = f.tactics.retreatBelow ?? 0;
         if (!a.out && limit > 0 && f.hp <= limit * f.hp0) {
-          a.out = true;
+          arena.leave(i);
           out.fled[i] = 1;
         }
       }
@@ -227,7 +227,7 @@ export class GreyhawkFight extends GreyhawkFightBase {
     const t = this.fighters[foe]!;
     if (t.hp <= 0 && !arena.fighters[foe]!.out) {
       this.fellAt[foe] = order;
-      arena.fighters[foe]!.out = true;
+      arena.leave(foe);
       out.down[foe] = 1;
       out.downedBy[foe] = i;
       if (t.hp <= -10) out.dead[foe] = 1;

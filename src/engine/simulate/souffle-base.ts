@@ -1,6 +1,7 @@
 import type { Dice } from '../dice/port';
 import type { DiceTerm } from '../dice/formula';
 import { damageChangeInto, halfMetier, holdsParryWeapon, type DamageChange } from '../souffle/defence';
+import { type SouffleState, withState } from '../souffle/states';
 import { GUERRIER, type Gauge, type SouffleFighter } from '../souffle/fighter';
 import { ladderRow, levelBounds, parseLadderDice, type LadderDice } from '../souffle/ladder';
 import { DEFAULT_OPTIONS, type SouffleOptions } from '../souffle/options';
@@ -47,18 +48,22 @@ export class SouffleFightBase {
   /** The fight's acting order and the initiative totals (scratch, see SouffleFight.initiative). */
   protected order: Int32Array = new Int32Array(0);
   protected totals: Float64Array = new Float64Array(0);
+  /** S-AT2's forcing capped at 10 (the setting), else at the kept die's faces; read once. */
+  protected readonly capTen: boolean;
   /** The faces of the die (or dice) kept by the last `ladder` roll. */
   protected keptMax = 0;
 
   constructor(encounter: SouffleEncounter, steps: SouffleSteps = {}) {
     this.engineSteps = steps.engineSteps === true;
     this.options = encounter.options ?? DEFAULT_OPTIONS;
+    this.capTen = this.options.forceCap === 'ten';
     this.roundLimit = encounter.roundLimit ?? 50;
     this.gap = encounter.distance ?? 0;
     const rows = this.options.ladder.rows;
     this.firstLevel = rows[0]?.level ?? 0;
     this.lastLevel = rows[rows.length - 1]?.level ?? 0;
     const arenaFighters: ConstructorParameters<typeof Arena>[0][number][] = [];
+    const draw = (level: number): LadderDraw => this.draw(level);
     encounter.sides.forEach((side, s) => {
       side.fighters.forEach((entry, k) => {
         const base: SouffleFighter = shaped({ ...entry.fighter, id: `${s}.${k}` });
@@ -99,11 +104,14 @@ export class SouffleFightBase {
           f: base,
           posture0: posture,
           meleeDefence: undefined,
-          meleeLevels: [undefined, undefined, undefined],
+          meleeDraws: [undefined, undefined, undefined],
+          wounds: [],
+          statesKept: [],
           canRollFor: undefined,
           canRoll: false,
-          meleeRead: readAttack(melee, this.options),
-          rangedRead: ranged ? readAttack(ranged, this.options) : undefined,
+          canRollKept: [],
+          meleeRead: readAttack(melee, this.options, draw),
+          rangedRead: ranged ? readAttack(ranged, this.options, draw) : undefined,
         });
         this.index.set(base.id, this.fighters.length - 1);
         this.names.push(base.name);
@@ -135,17 +143,63 @@ export class SouffleFightBase {
   };
 
   /**
-   * S-DF3 on the fight's own copy of the fighter: the values damageChange gives (what
-   * applyDamage would put on a copy) written in place, so a blow copies no fighter.
+   * S-DF3 on the fight's own copy of the fighter: damageChangeInto's values (souffle first, then
+   * PV unless the setting keeps the overflow; emptied souffle makes it épuisé; lost PV tick
+   * "fatigué" and add a wound) written in place, so a blow copies no fighter: the wound is pushed
+   * on the fight's own list (Runtime.wounds) and a state added gives the list kept for it (see
+   * `withKept`) instead of a new one every fight.
    */
   protected hurt(r: Runtime, taken: number): DamageChange {
-    const c = damageChangeInto(r.f, taken, this.options, this.change);
     const f = r.f as Mutable<SouffleFighter>;
+    const c = this.change;
+    if (f !== r.own || !Number.isInteger(taken) || taken < 0)
+      return this.written(f, damageChangeInto(f, taken, this.options, c)); // the engine's refusal
+    let states = f.states;
+    const souffleNow = f.souffle.value;
+    const souffleOpen = souffleNow > 0 && !states.includes('epuise');
+    const toSouffle = souffleOpen ? Math.min(taken, souffleNow) : 0;
+    const rest = taken - toSouffle;
+    const toPv = souffleOpen && !this.options.spillToPv ? 0 : Math.min(rest, f.pv.value);
+    const souffle = souffleNow - toSouffle;
+    if (toSouffle > 0 && souffle === 0 && !states.includes('epuise'))
+      states = this.withKept(r, states, 'epuise');
+    if (toPv > 0 && !states.includes('fatigue')) states = this.withKept(r, states, 'fatigue');
+    if (toPv > 0) r.wounds.push(toPv);
+    c.souffle = souffle;
+    c.pv = f.pv.value - toPv;
+    c.states = states;
+    c.wounds = r.wounds;
+    c.toSouffle = toSouffle;
+    c.toPv = toPv;
+    return this.written(f, c);
+  }
+
+  private written(f: Mutable<SouffleFighter>, c: DamageChange): DamageChange {
     (f.souffle as Mutable<Gauge>).value = c.souffle;
     (f.pv as Mutable<Gauge>).value = c.pv;
     f.states = c.states;
     f.wounds = c.wounds;
     return c;
+  }
+
+  /**
+   * withState(states, state), the same list every time for the same list and state: the fights
+   * start from the same states and tick the same ones, so their lists are made once (and the
+   * reads kept by list, canRollFor, stay good from fight to fight).
+   */
+  protected withKept(
+    r: Runtime,
+    states: SouffleFighter['states'],
+    state: SouffleState,
+  ): SouffleFighter['states'] {
+    const kept = r.statesKept;
+    for (let k = 0; k < kept.length; k++) {
+      const x = kept[k]!;
+      if (x.from === states && x.state === state) return x.to;
+    }
+    const to = withState(states, state);
+    if (kept.length < 32) kept.push({ from: states, state, to });
+    return to;
   }
 
   /**
@@ -172,7 +226,11 @@ export class SouffleFightBase {
    * equal values), with no record of the dice; the faces kept go to keptMax.
    */
   protected ladder(level: number, dice: Dice): number {
-    const d = this.draw(level);
+    return this.roll(this.draw(level), dice);
+  }
+
+  /** `ladder` on a level's dice already read (see `draw`). */
+  protected roll(d: LadderDraw, dice: Dice): number {
     if (d.single > 0) {
       this.keptMax = d.single;
       return dice.die(d.single);

@@ -4,8 +4,8 @@ import { defenceLevel, resolveDefence, souffleSpent, type DefenceInput } from '.
 import { canRollDefence } from '../souffle/states';
 import type { Gauge, SouffleFighter } from '../souffle/fighter';
 import type { FightResult } from './stats';
-import { SouffleFightBase } from './souffle-base';
-import { type Mutable, postureIndex } from './souffle-runtime';
+import { type LadderDraw, SouffleFightBase } from './souffle-base';
+import { type Mutable, postureIndex, type Runtime } from './souffle-runtime';
 
 /** A Souffle fight's attacks: the engine's steps or the simulator's own for plain ones (S-AT1..S-DF3). */
 export class SouffleFightBlows extends SouffleFightBase {
@@ -29,9 +29,9 @@ export class SouffleFightBlows extends SouffleFightBase {
     const them = this.fighters[foe]!;
     const ranged = input.kind === 'ranged';
     const read = ranged ? me.rangedRead! : me.meleeRead;
-    const die = this.ladder(read.level, dice);
+    const die = this.roll(read.draw, dice);
     let potential = die + read.weaponDamage + read.statsDamage;
-    const cap = o.forceCap === 'ten' ? 10 : this.keptMax;
+    const cap = this.capTen ? 10 : this.keptMax;
     const maxForce = ranged ? 0 : Math.max(0, cap - die);
     let forced = 0;
     if (me.force !== 'never' && maxForce > 0) {
@@ -41,12 +41,13 @@ export class SouffleFightBlows extends SouffleFightBase {
         const spent = souffleSpent(me.f, n);
         const f = me.f as Mutable<SouffleFighter>;
         (f.souffle as Mutable<Gauge>).value = spent.souffle;
-        f.states = spent.states;
+        // The list with épuisé added, the one kept for it (see withKept).
+        if (spent.states !== f.states) f.states = this.withKept(me, f.states, 'epuise');
         forced = n;
       }
     }
     let mode: DefenceInput['mode'];
-    let level = 0;
+    let draw: LadderDraw;
     let rolls: boolean;
     if (ranged) {
       const defence: DefenceInput = {
@@ -60,15 +61,15 @@ export class SouffleFightBlows extends SouffleFightBase {
       };
       const l = defenceLevel({ kind: input.kind }, defence, o);
       mode = defence.mode;
-      level = l.level;
+      draw = this.draw(l.level);
       rolls = l.canRoll;
     } else {
       // The level by posture, worked out once; the states decide only whether it is rolled.
       mode = them.parries ? 'parade' : 'esquive';
       const p = postureIndex(them.posture0);
-      let known = them.meleeLevels[p];
+      let known = them.meleeDraws[p];
       if (known === undefined) {
-        known = defenceLevel(
+        const level = defenceLevel(
           { kind: input.kind },
           {
             mode,
@@ -79,20 +80,31 @@ export class SouffleFightBlows extends SouffleFightBase {
           },
           o,
         ).level;
-        them.meleeLevels[p] = known;
+        known = this.draw(level);
+        them.meleeDraws[p] = known;
       }
       const states = them.f.states;
       if (them.canRollFor !== states) {
+        // Read once per list (the lists repeat from fight to fight, see withKept).
         them.canRollFor = states;
-        them.canRoll = canRollDefence(states);
+        them.canRoll = this.canRollKept(them, states);
       }
-      level = known;
+      draw = known;
       rolls = them.canRoll;
     }
-    const parried = rolls ? this.ladder(level, dice) : 0;
+    const parried = rolls ? this.roll(draw, dice) : 0;
     const taken = Math.max(0, potential - parried - them.f.defense - them.halfMetier);
     out.blows += 1;
     this.struck(i, foe, input, mode, taken, forced, ranged, distance, out);
+  }
+
+  /** canRollDefence(states), kept by list (see Runtime.canRollKept). */
+  private canRollKept(r: Runtime, states: SouffleFighter['states']): boolean {
+    const kept = r.canRollKept;
+    for (let k = 0; k < kept.length; k++) if (kept[k]!.states === states) return kept[k]!.canRoll;
+    const canRoll = canRollDefence(states);
+    if (kept.length < 32) kept.push({ states, canRoll });
+    return canRoll;
   }
 
   protected strike(
@@ -181,7 +193,7 @@ export class SouffleFightBlows extends SouffleFightBase {
       });
     if (!hit) return;
     if (hit.pv === 0 && before > 0) {
-      this.arena.fighters[foe]!.out = true;
+      this.arena.leave(foe);
       out.down[foe] = 1;
       out.downedBy[foe] = i;
       const beyond = taken - hit.toSouffle - hit.toPv;

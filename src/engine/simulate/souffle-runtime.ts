@@ -3,7 +3,9 @@ import type { DefenceInput } from '../souffle/defence';
 import { WEAPONS, type SouffleArmour, type SouffleShield, type SouffleWeapon } from '../souffle/equipment';
 import type { SouffleFighter } from '../souffle/fighter';
 import type { SouffleOptions } from '../souffle/options';
+import type { SouffleState } from '../souffle/states';
 import type { Posture } from '../souffle/posture';
+import type { LadderDraw } from './souffle-base';
 import type { Tactics } from './types';
 
 // A Souffle fight's mutable state per fighter (Runtime) and the attacks read once of it. Read by the
@@ -43,19 +45,29 @@ export interface Runtime {
   /** Its defence against a melee attack, kept while its states and posture stay (see strike). */
   meleeDefence: DefenceInput | undefined;
   /**
-   * Its melee defence's level (defenceLevel) by posture (see postureIndex), worked out once: the
-   * level reads the posture and the equipment, never the states.
+   * Its melee defence's level (defenceLevel) by posture (see postureIndex), its dice read once
+   * (SouffleFightBase.draw): the level reads the posture and the equipment, never the states.
    */
-  readonly meleeLevels: (number | undefined)[];
+  readonly meleeDraws: (LadderDraw | undefined)[];
+  /** The wounds of the fight being played (its own copy's, pushed in place; see SouffleFightBase.hurt). */
+  readonly wounds: number[];
+  /** The state lists made by adding one state to another (see SouffleFightBase.withKept). */
+  readonly statesKept: {
+    readonly from: SouffleFighter['states'];
+    readonly state: SouffleState;
+    readonly to: SouffleFighter['states'];
+  }[];
   /** Whether its states let it roll a defence (canRollDefence), for these states. */
   canRollFor: SouffleFighter['states'] | undefined;
   canRoll: boolean;
+  /** canRollDefence's answer for each states list met (the lists repeat from fight to fight). */
+  readonly canRollKept: { readonly states: SouffleFighter['states']; readonly canRoll: boolean }[];
   /** Its attacks read once for the simulator's own steps (see SouffleFight.plainStrike). */
   readonly meleeRead: AttackRead;
   readonly rangedRead: AttackRead | undefined;
 }
 
-/** A posture's place in the lists kept by posture (Runtime.meleeLevels). */
+/** A posture's place in the lists kept by posture (Runtime.meleeDraws). */
 export function postureIndex(posture: Posture): number {
   return posture === 'prudent' ? 0 : posture === 'intrepide' ? 1 : 2;
 }
@@ -63,18 +75,26 @@ export function postureIndex(posture: Posture): number {
 /** What resolveAttack computes of an attack before its roll: its level and fixed damage. */
 export interface AttackRead {
   readonly level: number;
+  /** The level's dice (SouffleFightBase.draw), read once. */
+  readonly draw: LadderDraw;
   readonly weaponDamage: number;
   readonly statsDamage: number;
 }
 
-export function readAttack(input: AttackInput, o: SouffleOptions): AttackRead {
+export function readAttack(
+  input: AttackInput,
+  o: SouffleOptions,
+  draw: (level: number) => LadderDraw,
+): AttackRead {
   // heldWeapons: bare hands when it holds nothing.
   const held = input.weapons?.length ? input.weapons : [WEAPONS.mainsNues!];
   let weaponDamage = -Infinity;
   for (const w of held) if (w.damage > weaponDamage) weaponDamage = w.damage;
   const statsInLevel = (input.kind === 'melee' ? o.meleeStats : o.rangedStats) === 'level';
+  const level = attackLevel(input, o);
   return {
-    level: attackLevel(input, o),
+    level,
+    draw: draw(level),
     weaponDamage,
     statsDamage: statsInLevel ? 0 : input.characteristic.value + input.metier,
   };

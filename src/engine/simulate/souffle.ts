@@ -33,14 +33,18 @@ export class SouffleFight extends SouffleFightBlows {
       (own.souffle as Mutable<Gauge>).value = r.base.souffle.value;
       (own.pv as Mutable<Gauge>).value = r.base.pv.value;
       own.states = r.base.states;
-      own.wounds = r.base.wounds;
+      // The fight's own wounds list, the base's wounds in it (hurt pushes onto it).
+      const wounds = r.wounds;
+      while (wounds.length > 0) wounds.pop(); // (a length set is a slow call; a fight adds few)
+      for (const w of r.base.wounds) wounds.push(w);
+      own.wounds = wounds;
       r.f = own;
       r.posture0 = r.posture;
     }
     // Down from the start at 0 PV: such a fighter takes no part (as at the table).
     for (let i = 0; i < fighters.length; i++)
       if (fighters[i]!.base.pv.value <= 0) {
-        arena.fighters[i]!.out = true;
+        arena.leave(i);
         out.down[i] = 1;
       }
     // S-R3: initiative once, when the fight starts.
@@ -58,7 +62,7 @@ export class SouffleFight extends SouffleFightBlows {
         if (a.out) continue;
         const limit = me.retreatBelow;
         if (limit > 0 && me.f.pv.value <= limit * me.f.pv.max) {
-          a.out = true;
+          arena.leave(i);
           out.fled[i] = 1;
           continue;
         }
