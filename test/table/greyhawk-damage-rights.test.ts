@@ -75,6 +75,28 @@ describe('G-S2 one rule for Appliquer and Annuler, said on the card (issue 46)',
   });
 });
 
+describe('G-S2 a PNJ wounded: no player applies (issue 46)', () => {
+  it('G-S2 Drevin wounds the GM’s orc under the owner rule: the card names the GM alone, Alice has no Appliquer, the GM applies', async () => {
+    const t = await rightsTable('greyhawk', 'owner');
+    await t.table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
+    await t.table.importActor('greyhawk-bestiaire', 'Orque');
+    await t.table.placeToken(DREVIN, 0, 0);
+    await t.table.placeToken('Orque', 1, 0);
+    await t.alice.target('Orque');
+    const hp = () => t.gm.actor('Orque').system.hp.value as number;
+    const full = hp();
+    t.table.dice.push([20, 19], [8, 4]);
+    await attackFromSheet(t.alice, DREVIN, 'Épée longue');
+    const id = lastCardId(t.gm);
+    for (const seat of [t.gm, t.alice, t.bruno])
+      expect(whoLine(seat, id)).toBe('Appliquer et Annuler : le MJ');
+    expect(t.alice.buttons(cardOf(t.alice, id)).some((b) => b.label.startsWith('Appliquer'))).toBe(false);
+    await t.gm.press('Appliquer', cardOf(t.gm, id));
+    expect(hp()).toBeLessThan(full);
+    expect(t.table.errors()).toEqual([]);
+  });
+});
+
 describe('G-C1 a called shot that would change nothing (issue 46)', () => {
   it('G-C1 cutting Ayla’s clothing a second time deals no damage and adds nothing: no Appliquer for the GM or Bruno, no line on who applies', async () => {
     const t = await rightsTable('greyhawk', 'owner');

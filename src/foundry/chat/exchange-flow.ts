@@ -111,10 +111,14 @@ export function whoApplies<S, V, E>(
     .find((a) => Object.hasOwn(damage, a.id));
   if (!listed) return undefined;
   if (damageRights() === 'gm') return env.t({ key: 'PDA.Chat.WhoApplies.gm' });
+  // Only fighters a player owns give a player the button; a PNJ's card is the GM's alone.
   const names = binding
     .owners(damage[listed.id]!, card)
-    .map((uuid) => (env.resolve(uuid) as { name?: unknown } | null)?.name)
+    .map((uuid) => env.resolve(uuid) as { name?: unknown; hasPlayerOwner?: boolean } | null)
+    .filter((a) => a?.hasPlayerOwner !== false)
+    .map((a) => a?.name)
     .filter((n): n is string => typeof n === 'string' && n !== '');
+  if (!names.length) return env.t({ key: 'PDA.Chat.WhoApplies.gmAlone' });
   return env.t({ key: 'PDA.Chat.WhoApplies.owner', data: { name: names.join(', ') } });
 }
 
