@@ -4,7 +4,8 @@ import { defenceLevel, resolveDefence, souffleSpent, type DefenceInput } from '.
 import { canRollDefence } from '../souffle/states';
 import type { Gauge, SouffleFighter } from '../souffle/fighter';
 import type { FightResult } from './stats';
-import { type LadderDraw, SouffleFightBase } from './souffle-base';
+import { SouffleFightBase } from './souffle-base';
+import type { LadderDraw } from './souffle-ladder-draw';
 import { type Mutable, postureIndex, type Runtime } from './souffle-runtime';
 
 /** A Souffle fight's attacks: the engine's steps or the simulator's own for plain ones (S-AT1..S-DF3). */

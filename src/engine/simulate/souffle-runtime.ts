@@ -5,7 +5,7 @@ import type { SouffleFighter } from '../souffle/fighter';
 import type { SouffleOptions } from '../souffle/options';
 import type { SouffleState } from '../souffle/states';
 import type { Posture } from '../souffle/posture';
-import type { LadderDraw } from './souffle-base';
+import type { LadderDraw } from './souffle-ladder-draw';
 import type { Tactics } from './types';
 
 // A Souffle fight's mutable state per fighter (Runtime) and the attacks read once of it. Read by the
