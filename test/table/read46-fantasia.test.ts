@@ -47,6 +47,12 @@ describe('F-R5 one targeting rule, read again', () => {
     await t.bruno.target('Garde de la porte');
     t.table.dice.push([100, 30]);
     await t.bruno.click('li.active [data-action="pdaAttack"]', t.bruno.tracker);
+    if (t.bruno.dialogs().length) {
+      const ticked = [...t.bruno.dialog().querySelectorAll<HTMLInputElement>('input[name="target"]')]
+        .filter((i) => i.checked)
+        .map((i) => text(i.closest('label')));
+      expect(ticked).toEqual(['Brigand']);
+    }
     if (t.bruno.dialogs().length) await t.bruno.answerDialog({});
     const card = text(t.gm.lastMessage());
     expect(card).toContain('Brigand');
