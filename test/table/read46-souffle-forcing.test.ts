@@ -78,6 +78,15 @@ describe('S-AT2 forcing before the defence, read again', () => {
     expect(table.errors()).toEqual([]);
   });
 
+  it('S-AT2 while Alice may still force, Bruno has no enabled defence at all (Parer, Esquiver, Aucun jet de défense)', async () => {
+    const { bruno } = await strike(1, 7);
+    const enabled = bruno
+      .buttons(bruno.lastMessage())
+      .filter((b) => b.enabled)
+      .map((b) => b.label);
+    expect(enabled.filter((l) => /Parer|Esquiver|Aucun jet/.test(l))).toEqual([]);
+  });
+
   it('S-AT2 only the attacker side sees the forcing: Bruno (defender) and Carla (neither) see no « Ne pas forcer »', async () => {
     const { alice, bruno } = await strike(1, 7);
     expect(forcingButtons(alice)).toContain('Ne pas forcer');

@@ -101,6 +101,33 @@ describe('S-R1 one targeting rule, read again', () => {
     expect(text(gm.lastMessage())).toContain('contre Brigand B');
   });
 
+  it('S-R1 the tracker’s « Attaquer » with nothing targeted: both brigands offered, none ticked', async () => {
+    const { alice } = await brawl();
+    await alice.click('li.active [data-action="pdaAttack"]', alice.tracker);
+    const names = offered(alice);
+    expect(names.map((n) => n[0]).sort()).toEqual(['Brigand A', 'Brigand B']);
+    expect(names.every((n) => !n[1])).toBe(true);
+  });
+
+  it('S-R1 a hotbar macro of the warrior’s weapon, nothing targeted: both brigands offered; Alice picks B and strikes B', async () => {
+    const { table, alice, gm } = await brawl();
+    const weapon = alice.actor(WARRIOR).items.find((i: { type: string }) => i.type === 'arme-souffle');
+    await alice.dropOnHotbar(weapon, 1);
+    await alice.useHotbarSlot(1);
+    expect(
+      offered(alice)
+        .map((n) => n[0])
+        .sort(),
+    ).toEqual(['Brigand A', 'Brigand B']);
+    const b = [...alice.dialog().querySelectorAll<HTMLInputElement>('input[name="target"]')].find((el) =>
+      text(el.closest('label')).includes('Brigand B'),
+    )!.value;
+    table.dice.push([10, 1], [12, 7]);
+    await alice.answerDialog({ characteristic: 'vigueur', target: [b] });
+    expect(text(gm.lastMessage())).toContain('contre Brigand B');
+    expect(table.errors()).toEqual([]);
+  });
+
   it('S-R1 no fight and nothing targeted: refused with « Ciblez d’abord le jeton », no dialog, no card', async () => {
     const { alice, gm } = await souffleDuel();
     const before = gm.messages().length;
