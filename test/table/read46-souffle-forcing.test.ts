@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { brigand, souffleDuel, text, WARRIOR } from './souffle-table';
 import type { Seat } from '../harness/table';
+import { forgeClick, lastCardId } from './damage-rights-kit';
 
 function button(seat: Seat, label: string) {
   return seat.buttons(seat.lastMessage()).find((b) => b.label.startsWith(label));
@@ -120,6 +121,9 @@ describe('S-AT2 forcing before the defence, read again', () => {
     expect(forcingButtons(alice)).toEqual([]);
     expect(forcingButtons(bruno)).toEqual([]);
     expect(button(alice, 'Esquiver')?.enabled).toBe(false);
+    // Alice's dodge sent from her console before the GM chose is refused.
+    expect(await forgeClick(table, alice, lastCardId(gm), 'esquive')).toMatchObject({ ok: false });
+    expect(text(gm.lastMessage())).not.toContain('Défense Esquiver');
     await gm.press('Ne pas forcer');
     expect(button(alice, 'Esquiver')?.enabled).toBe(true);
     expect(table.errors()).toEqual([]);

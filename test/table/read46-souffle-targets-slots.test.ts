@@ -169,8 +169,20 @@ describe('S-R2 slots that close themselves, read again', () => {
     const t = await souffleRound(['intrepide', 'prudent']);
     await strike(t, [1, 1], [10, 10]);
     expect(text(t.gm.lastMessage())).toContain('Rien à appliquer');
+    for (const seat of [t.gm, t.alice, t.bruno])
+      expect(seat.buttons(seat.lastMessage()).some((b) => b.label.startsWith('Appliquer'))).toBe(false);
     expect(text(t.gm.tracker)).toContain(`${WARRIOR} Attaque Fait`);
     expect(text(t.gm.tracker)).toContain(`${WARRIOR} Action courte En cours`);
+  });
+
+  it("S-R2 under 'the GM only' Bruno cannot close Alice's slot by applying; the GM's Appliquer does", async () => {
+    const t = await souffleRound(['intrepide', 'prudent'], [9, 4], true, { damageRights: 'gm' });
+    await strike(t, [1, 12], [1, 1]);
+    expect(t.bruno.buttons(t.bruno.lastMessage()).some((b) => b.label.startsWith('Appliquer'))).toBe(false);
+    expect(text(t.gm.tracker)).toContain(`${WARRIOR} Attaque En cours`);
+    await t.gm.press('Appliquer');
+    expect(text(t.gm.tracker)).toContain(`${WARRIOR} Attaque Fait`);
+    expect(t.table.errors()).toEqual([]);
   });
 
   it("S-P1 a prudent warrior's only blow, applied, leaves her slot open for « J'ai fini »; pressing it makes the hunter current", async () => {
