@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Table } from '../harness/table';
-import { declare, fantasiaTable, itemId, startFight, text, type FantasiaTable } from './fantasia-table';
+import { declare, fantasiaTable, startFight, text, type FantasiaTable } from './fantasia-table';
 import { against, DREVIN, declareAll, resolve, startCombat } from './greyhawk-independent-helpers';
 
 const row = (t: FantasiaTable, name: string) => `[data-combatant-id="${t.ids[name]}"]`;

@@ -54,7 +54,7 @@ async function sheetAttack(seat: Seat) {
 
 describe('S-R1 one targeting rule, read again', () => {
   it('S-R1 two brigands in the fight, nothing targeted: both offered (not the friendly hunter), none ticked', async () => {
-    const { alice, gm } = await brawl();
+    const { alice } = await brawl();
     await sheetAttack(alice);
     const names = offered(alice);
     expect(names.map((n) => n[0]).sort()).toEqual(['Brigand A', 'Brigand B']);
