@@ -60,6 +60,27 @@ describe('F-R5 one targeting rule, read again', () => {
     expect(t.table.errors()).toEqual([]);
   });
 
+  it('F-R5 the same from the sheet: declared brigand, T on the guard, the sword’s sheet button ticks the brigand', async () => {
+    const t = await threeFighters();
+    const sword = itemId(t.bruno, 'Bretteur', 'Épée fantasque');
+    await declare(t.bruno, t.ids.Bretteur!, {
+      'intents.0.kind': 'melee',
+      'intents.0.weaponId': sword,
+      'intents.0.targetId': t.ids.Brigand!,
+    });
+    await t.gm.click('[data-action="pdaForcePasses"]', t.gm.tracker);
+    for (let i = 0; i < 10 && current(t) !== 'Bretteur'; i++)
+      await t.gm.click('[data-action="pdaNextSlot"]', t.gm.tracker);
+    await t.bruno.target('Garde de la porte');
+    const sheet = await t.bruno.openSheet(t.bruno.actor('Bretteur'));
+    await t.bruno.click(sheet.querySelector(`tr[data-weapon-id="${sword}"] [data-action="useWeapon"]`)!);
+    t.table.dice.push([100, 30]);
+    if (t.bruno.dialogs().length) await t.bruno.answerDialog({});
+    const card = text(t.gm.lastMessage());
+    expect(card).toContain('contre Brigand');
+    expect(t.table.errors()).toEqual([]);
+  });
+
   it('F-R5 « Comme au round précédent » once the declared brigand is out of the fight does not aim at him again', async () => {
     const t = await threeFighters();
     const sword = itemId(t.bruno, 'Bretteur', 'Épée fantasque');

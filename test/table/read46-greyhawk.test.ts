@@ -51,6 +51,33 @@ describe('G-S2 one targeting rule, read again', () => {
   });
 });
 
+describe('G-S2 the declared target from the sheet', () => {
+  it('G-S2 Drevin declared the gnoll, T on the orc: the sheet’s Épée longue strikes the declared gnoll too', async () => {
+    const table = await Table.open({ ruleset: 'greyhawk' });
+    const alice = table.seat('Alice');
+    await table.importActor('greyhawk-bestiaire', DREVIN, 'Alice');
+    await table.importActor('greyhawk-bestiaire', 'Orque');
+    await table.importActor('greyhawk-bestiaire', 'Gnoll');
+    await table.placeToken(DREVIN, 0, 0);
+    for (const [n, row] of [
+      ['Orque', 0],
+      ['Gnoll', 1],
+    ] as const) {
+      const token = await table.placeToken(n, 1, row);
+      await token.update({ disposition: -1 });
+    }
+    await table.startEncounter(DREVIN, 'Orque', 'Gnoll');
+    await startCombat(table, [1, 9, 9]);
+    await declareAll(table, { [DREVIN]: { action: 'attack', targetId: against(table, 'Gnoll') } });
+    await resolve(table);
+    await alice.target('Orque');
+    table.dice.push([20, 19], 4);
+    const card = text(await attackFromSheet(alice, DREVIN, 'Épée longue'));
+    expect(card).toContain('contre Gnoll');
+    expect(table.errors()).toEqual([]);
+  });
+});
+
 describe('G-S2 who applies damage, read again', () => {
   it('G-S2 the GM applies Ayla’s wound, Bruno (her player) undoes it; Carla sees neither button', async () => {
     const t = await rightsTable('greyhawk', 'owner');
