@@ -118,6 +118,10 @@ describe('S-AT2 forcing before the defence, read again', () => {
     table.dice.push(2, 2, 2);
     await gm.answerDialog({ characteristic: 'vigueur' });
     expect(forcingButtons(gm)).toContain('Ne pas forcer');
+    for (const seat of [alice, gm])
+      expect(text(seat.lastMessage())).toContain(
+        `À Brigand : forcer ou non ce coup ; ${WARRIOR} choisit sa défense ensuite.`,
+      );
     expect(forcingButtons(alice)).toEqual([]);
     expect(forcingButtons(bruno)).toEqual([]);
     expect(button(alice, 'Esquiver')?.enabled).toBe(false);

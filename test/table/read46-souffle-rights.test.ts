@@ -95,7 +95,7 @@ describe('S-AT2 forcing on an opportunity blow', () => {
 });
 
 describe('S-R2 the GM can always move on', () => {
-  it('S-R2 while Alice’s blow still waits for her forcing choice, the GM moves the turn on to the hunter', async () => {
+  it('S-R2 while Alice’s blow still waits for her forcing choice, the GM moves the turn on to the hunter, and the card still plays out', async () => {
     const { table, gm, alice } = await souffleRound(['prudent', 'prudent']);
     await alice.target('Chasseur');
     const sheet = await alice.openSheet(alice.actor(WARRIOR));
@@ -105,6 +105,11 @@ describe('S-R2 the GM can always move on', () => {
     await gm.click('[data-action="pdaNextSlot"]', gm.tracker);
     if (gm.dialogs().length) await gm.answerDialog({}, 'yes').catch(() => gm.answerDialog({}));
     expect(text(gm.tracker.querySelector('li.active'))).toContain('Chasseur');
+    // The blow's card still plays out: Alice stops, Bruno dodges the 10.
+    await alice.press('Ne pas forcer');
+    table.dice.push([10, 2], [10, 3]);
+    await table.seat('Bruno').press('Esquiver');
+    expect(text(gm.lastMessage())).toMatch(/Dégâts − dé − défense − ½ métier 10 − /);
     expect(table.errors()).toEqual([]);
   });
 });
