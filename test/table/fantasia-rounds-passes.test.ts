@@ -226,8 +226,8 @@ describe('how rough a declaration is (ruling F-R5)', () => {
     expect(gm.messages().length).toBe(cards);
   });
 
-  it('F-R5 with the setting "action and target bind", the slot offers only the Brigand and a sheet blow at the Garde is refused in words', async () => {
-    const { gm, alice } = await melee3({ fantasiaDeclarationBinds: 'actionAndTarget' });
+  it('F-R5 with the setting "action and target bind", the slot offers only the Brigand, and a sheet blow with T on the Garde still strikes the declared Brigand', async () => {
+    const { table, gm, alice } = await melee3({ fantasiaDeclarationBinds: 'actionAndTarget' });
     await alice.openTracker();
     const slot = slots(alice).find((s) => s.status === 'current' && s.name === 'Aline');
     await alice.click(slot!.el.querySelector('[data-action="pdaAttack"]')!);
@@ -236,11 +236,36 @@ describe('how rough a declaration is (ruling F-R5)', () => {
     );
     expect(offered).toEqual([gm.actor('Brigand').uuid]);
     await alice.answerDialog({}, 'cancel');
+    // Issue 46's one targeting rule: the declared foe comes first, whatever T says.
     await alice.target('Garde');
     const cards = gm.messages().length;
+    table.dice.push([100, 90]);
     await attackFromSheet(alice, alice.actor('Aline'), 'Épée fantasque');
-    expect(warned(alice)).toContain('Aline a déclaré son coup contre Brigand');
-    expect(gm.messages().length).toBe(cards);
+    expect(gm.messages().length).toBe(cards + 1);
+    expect(cardText(gm.lastMessage())).toContain('Brigand');
+    expect(cardText(gm.lastMessage())).not.toContain('Garde');
+    // The same blow asked from Alice's console at the Garde: the GM's client refuses it in words.
+    const aline = alice.actor('Aline');
+    const sword = aline.items.find((i: { name: string }) => i.name === 'Épée fantasque');
+    const before = gm.messages().length;
+    await alice.user.update({
+      'flags.passe-d-armes.requests.forged1': {
+        name: 'card.open',
+        data: {
+          flow: 'fantasia.attack',
+          actorUuid: aline.uuid,
+          itemId: sword.id,
+          targets: [{ actorUuid: gm.actor('Garde').uuid }],
+          mode: 'public',
+          choices: { cover: 0, thrustId: '', knockOut: false, whip: '', lutte: '' },
+        },
+      },
+    });
+    await table.settle();
+    const answer = alice.user.flags['passe-d-armes']?.answers?.forged1;
+    expect(answer?.ok).not.toBe(true);
+    expect(JSON.stringify(answer)).toContain('Brigand');
+    expect(gm.messages().length).toBe(before);
   });
 });
 

@@ -57,6 +57,64 @@ interface EngineActor {
 type SlotCombatant = CombatantLike & { readonly token?: { readonly uuid?: string } | null };
 
 /**
+ * The foes an attack slot's dialog offers, and which start ticked: the declared foe first (F-R5:
+ * under the rough reading the others of the fight are offered too, unticked), else the T targets,
+ * else a choice among the foes. The sheet and a macro use it too while the fighter's slot is
+ * current (fantasia/attack-hook.ts).
+ */
+export function slotAttackTargets(
+  combat: CombatLike,
+  state: FantasiaRoundState,
+  attack: SlotAttack,
+): { targets: CardTarget[]; checked: string[] } {
+  const targetOf = (c: SlotCombatant | undefined): CardTarget | undefined => {
+    const a = c?.actor as unknown as EngineActor | null | undefined;
+    return c && a ? { actorUuid: a.uuid, tokenUuid: c.token?.uuid ?? '', name: c.name ?? '' } : undefined;
+  };
+  // A declared foe already out of the fight is no longer one: the rule goes on to T.
+  const declared = targetOf(
+    attack.targetId && !state.out.includes(attack.targetId)
+      ? combatantById<SlotCombatant>(combat, attack.targetId)
+      : undefined,
+  );
+  // F-R5 ruling: by default the foe may change (any other fighter still in the fight is
+  // offered, the declared one ticked); with "action and target bind" only the declared foe.
+  const rough = optionsSource().declarationBinds === 'action';
+  const others: CardTarget[] = [];
+  const otherIds: string[] = [];
+  for (const c of combat.combatants as Iterable<SlotCombatant>) {
+    if (!c.id || c.id === attack.combatantId || c.id === attack.targetId || state.out.includes(c.id))
+      continue;
+    // A fighter the GM hides from players is not offered to them.
+    if (c.hidden && !game.user?.isGM) continue;
+    const other = targetOf(c);
+    if (other) {
+      others.push(other);
+      otherIds.push(c.id);
+    }
+  }
+  const inFight = (list: readonly CardTarget[]) =>
+    userTargets().filter((u) => list.some((x) => x.actorUuid === u.actorUuid));
+  let targets: CardTarget[];
+  let checked: string[];
+  if (declared) {
+    targets = rough ? [declared, ...others] : [declared];
+    // Issue 46, one targeting rule: the declared foe comes first, whatever T says; under the
+    // rough reading the dialog still offers the others to tick instead.
+    checked = [declared.actorUuid];
+  } else {
+    // Issue 46, one targeting rule: no declared foe, the T target; else a choice among the
+    // foes (the other side's fighters still in the fight), the only one ticked.
+    const aimed = inFight(others);
+    const side = state.combatants[attack.combatantId]?.side;
+    const foes = others.filter((_, i) => state.combatants[otherIds[i] ?? '']?.side !== side);
+    targets = aimed.length ? others : foes.length ? foes : others;
+    checked = (aimed.length ? aimed : targets.length === 1 ? targets : []).map((x) => x.actorUuid);
+  }
+  return { targets, checked };
+}
+
+/**
  * Starts the card of the current attack slot for its combatant (the owner or the GM clicks).
  * An attack declared without a weapon is a Bagarre blow. Extra options (tests, macros) override.
  * Refusals are shown as warnings and post nothing.
@@ -77,46 +135,7 @@ export async function startSlotAttack(
     const view = actor.engineView<FantasiaCombatant>();
     const weaponId = attack.weaponId ?? view.weapons?.find((w) => w.skill === 'bagarre')?.id;
     if (!weaponId) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: '—' });
-    const targetOf = (c: SlotCombatant | undefined): CardTarget | undefined => {
-      const a = c?.actor as unknown as EngineActor | null | undefined;
-      return c && a ? { actorUuid: a.uuid, tokenUuid: c.token?.uuid ?? '', name: c.name ?? '' } : undefined;
-    };
-    const declared = targetOf(
-      attack.targetId ? combatantById<SlotCombatant>(combat, attack.targetId) : undefined,
-    );
-    // F-R5 ruling: by default the foe may change (any other fighter still in the fight is
-    // offered, the declared one ticked); with "action and target bind" only the declared foe.
-    const rough = optionsSource().declarationBinds === 'action';
-    const others: CardTarget[] = [];
-    const otherIds: string[] = [];
-    for (const c of combat.combatants as Iterable<SlotCombatant>) {
-      if (!c.id || c.id === attack.combatantId || c.id === attack.targetId || state.out.includes(c.id))
-        continue;
-      // A fighter the GM hides from players is not offered to them.
-      if (c.hidden && !game.user?.isGM) continue;
-      const other = targetOf(c);
-      if (other) {
-        others.push(other);
-        otherIds.push(c.id);
-      }
-    }
-    const inFight = (list: readonly CardTarget[]) =>
-      userTargets().filter((u) => list.some((x) => x.actorUuid === u.actorUuid));
-    let targets: CardTarget[];
-    let checked: string[];
-    if (declared) {
-      targets = rough ? [declared, ...others] : [declared];
-      const aimed = inFight(targets);
-      checked = (aimed.length ? aimed : [declared]).map((x) => x.actorUuid);
-    } else {
-      // Issue 46, one targeting rule: no declared foe, the T target; else a choice among the
-      // foes (the other side's fighters still in the fight), the only one ticked.
-      const aimed = inFight(others);
-      const side = state.combatants[attack.combatantId]?.side;
-      const foes = others.filter((_, i) => state.combatants[otherIds[i] ?? '']?.side !== side);
-      targets = aimed.length ? others : foes.length ? foes : others;
-      checked = (aimed.length ? aimed : targets.length === 1 ? targets : []).map((x) => x.actorUuid);
-    }
+    const { targets, checked } = slotAttackTargets(combat, state, attack);
     return await startAttack(actor as unknown as Actor, weaponId, {
       targets,
       checked,

@@ -31,6 +31,7 @@ import { shieldPunchCommit } from '../shields/punch';
 import { roundDeclarations } from '../parries/view';
 import type { GreyhawkCharacter } from '../../../../engine/greyhawk/types';
 import { styleChoicesFor } from '../styles/facts';
+import { declaredTargetsOf } from '../round/declared-target';
 import { STYLE_ANSWERS, styleDialogFor } from '../styles/dialog';
 import {
   exchangeView,
@@ -289,8 +290,9 @@ export async function startGreyhawkAttack(
     const item = actor.items.get(itemId);
     if (!item) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: itemId });
     // Issue 46, one targeting rule (combat/attack-targets.ts): the declared target (the tracker
-    // passes it), else T, else a choice among the foes of the fight.
-    const aimed = attackTargets(actor.uuid, userTargets(), options.targets);
+    // passes it; the sheet and a macro read it from the round), else T, else a choice among the
+    // foes of the fight.
+    const aimed = attackTargets(actor.uuid, userTargets(), options.targets ?? declaredTargetsOf(actor.uuid));
     const offered = aimed.targets;
     // Every Greyhawk attack is rolled against a target's AC: say how to target before any dialog.
     if (offered.length === 0) throw new RulesError('PDA.Error.TargetFirst', { name: actor.name });

@@ -4,12 +4,10 @@ import type { Requester, Slot } from '../../../../engine/round/types';
 import { greyhawkRoundRules, type GreyhawkRoundState } from '../../../../engine/greyhawk/round';
 import type { CardTarget } from '../../../chat';
 import {
-  readRoundState,
   type DeclarationVault,
   readSecret,
   writeSecrets,
   combatantById,
-  roundAdapterFor,
   type CombatLike,
   type CombatantLike,
 } from '../../../combat';
@@ -17,6 +15,7 @@ import { notifyError, t } from '../../../i18n';
 import { startGreyhawkAttack, type GreyhawkStartOptions } from '../cards/start';
 import { routineAttack } from '../../../../engine/greyhawk/style-use';
 import { readiedWeapons } from '../styles/facts';
+import { declaredTarget, greyhawkStateOf } from './declared-target';
 
 /*
  * The Greyhawk tracker at the table: the sealed d10 (hidden from players until the declarations
@@ -65,11 +64,7 @@ export function startsGreyhawkCard(slot: Slot): boolean {
   return ATTACK_SLOTS.has(slot.action);
 }
 
-function stateOf(combat: CombatLike): GreyhawkRoundState | undefined {
-  const adapter = roundAdapterFor(greyhawkRoundRules.id);
-  if (!adapter || !combat.system?.step || combat.system.rules !== greyhawkRoundRules.id) return undefined;
-  return (readRoundState(adapter, combat) as GreyhawkRoundState | null) ?? undefined;
-}
+const stateOf = greyhawkStateOf;
 
 type SlotCombatant = CombatantLike & { readonly token?: { readonly uuid?: string } | null };
 
@@ -99,13 +94,8 @@ export async function startGreyhawkSlotAttack(
         ? weapons.find((w) => !w.weapon.melee || (w.weapon.ranges?.long ?? 0) > 0)
         : routineAttack(weapons, Number(slot.detail?.attack ?? 1))) ?? weapons[0];
     if (!weapon) throw new RulesError('PDA.Error.CardNoWeapon', { weapon: '—' });
-    const targetId = declaration?.targetId;
-    const foe = targetId ? combatantById<SlotCombatant>(combat, targetId) : undefined;
-    const foeActor = foe?.actor as unknown as { uuid?: string } | null | undefined;
-    const targets: CardTarget[] | undefined =
-      foe && foeActor?.uuid
-        ? [{ actorUuid: foeActor.uuid, tokenUuid: foe.token?.uuid ?? '', name: foe.name ?? '' }]
-        : undefined;
+    const foe = declaredTarget(combat, state, slot.combatantId);
+    const targets: CardTarget[] | undefined = foe ? [foe] : undefined;
     const manoeuvre =
       declaration?.action === 'disarm' || declaration?.action === 'expertDisarm'
         ? declaration.action
