@@ -17,14 +17,15 @@ export async function useWeapon(actor: AttackActor, weaponId: string): Promise<v
   await startAttack(actor, weaponId, slotTargetsFor(actor) ?? {});
 }
 
-/** The current slot's targets when it is this actor's attack slot, else undefined. */
+/** The current slot's targets when it is this actor's attack slot at a declared foe, else undefined. */
 function slotTargetsFor(actor: AttackActor): ReturnType<typeof slotAttackTargets> | undefined {
   const uuid = (actor as { uuid?: string }).uuid;
   const combat = uuid ? combatOf(uuid) : undefined;
   const state = combat ? fantasiaStateOf(combat) : undefined;
   const slot = state && state.slotIndex >= 0 ? state.slots[state.slotIndex] : undefined;
   const attack = state && slot ? slotAttackOf(state, slot.id) : undefined;
-  if (!combat || !state || !attack) return undefined;
+  // Nothing declared (or the declared foe is out of the fight): the sheet's own T targets.
+  if (!combat || !state || !attack?.targetId || state.out.includes(attack.targetId)) return undefined;
   const mine = [
     ...(combat.combatants as Iterable<{ id: string | null; actor?: { uuid?: string } | null }>),
   ].some((c) => c.id === attack.combatantId && c.actor?.uuid === uuid);
