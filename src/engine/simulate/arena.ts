@@ -142,19 +142,31 @@ export class Arena {
     const current = me.foe;
     let best = -1;
     let bestScore = 0;
-    for (let x = 0; x < foes.length; x++) {
-      const j = foes[x]!;
-      const f = fighters[j]!;
-      if (f.out) continue;
-      const gap = room - f.advance;
-      const d = gap > 0 ? gap : 0; // distance(i, j)
-      let score = d * 1e4 + pressed[j]! * 10;
-      if (j === current) score -= 1; // keep the current foe on a tie
-      if (best < 0 || score < bestScore) {
-        best = j;
-        bestScore = score;
+    if (this.gap <= 0) {
+      // Everyone in contact (no fighter advances when there is no gap): the least pressed.
+      for (let x = 0; x < foes.length; x++) {
+        const j = foes[x]!;
+        if (fighters[j]!.out) continue;
+        const score = j === current ? pressed[j]! * 10 - 1 : pressed[j]! * 10;
+        if (best < 0 || score < bestScore) {
+          best = j;
+          bestScore = score;
+        }
       }
-    }
+    } else
+      for (let x = 0; x < foes.length; x++) {
+        const j = foes[x]!;
+        const f = fighters[j]!;
+        if (f.out) continue;
+        const gap = room - f.advance;
+        const d = gap > 0 ? gap : 0; // distance(i, j)
+        let score = d * 1e4 + pressed[j]! * 10;
+        if (j === current) score -= 1; // keep the current foe on a tie
+        if (best < 0 || score < bestScore) {
+          best = j;
+          bestScore = score;
+        }
+      }
     (me as ArenaFighterState).foe = best;
     if (best >= 0) pressed[best]! += 1;
     return best;
