@@ -143,6 +143,7 @@ export class FantasiaFightBase {
           pc: round.side === 'pc',
           skipUntil: 0,
           boundUntil: 0,
+          timed: true,
           initialReadiness,
           c: base,
           readiness: initialReadiness,

@@ -95,6 +95,7 @@ export class FantasiaFightBlows extends FantasiaFightDefences {
     // tactic places secret thrusts, so there is nothing for afterThrust to record.
     const after = this.hurt(defender, damage);
     t.c = t.reloadingId ? patched(after, { reloading: undefined }) : after;
+    t.timed = true;
     if (defence.parryUsed) t.parried = true;
     this.checkDown(foe, i, out);
     if (tracer)

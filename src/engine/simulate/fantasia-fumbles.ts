@@ -137,6 +137,8 @@ export class FantasiaFightFumbles extends FantasiaFightRound {
   ): { option: FumbleOptionId; friend: number } {
     const f = this.fighters[i]!;
     const round = this.round;
+    f.timed = true;
+    if (friend >= 0) this.fighters[friend]!.timed = true;
     if (f.c.states.skipNextAttack) f.skipUntil = round + 2;
     if (f.c.states.weaponBound) f.boundUntil = round + 1;
     const broken = f.c.states.weaponBroken ?? NONE_BROKEN;

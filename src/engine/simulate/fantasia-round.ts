@@ -22,6 +22,7 @@ import {
   RELOAD,
   type Runtime,
   SHOOT,
+  SLOT_OTHER,
   slotAct,
 } from './fantasia-runtime';
 
@@ -131,6 +132,9 @@ export class FantasiaFightRound extends FantasiaFightBase {
       plain: specs.every((spec) => spec.order === f.round.dex && spec.pass >= 1 && spec.pass <= 3),
       byPass: [0, 1, 2, 3].map((pass) => specs.flatMap((spec, x) => (spec.pass === pass ? [x] : []))),
       passes: specs.reduce((bits, spec) => bits | (1 << spec.pass), 0),
+      solo: specs.length === 1,
+      soloAct: act[0] ?? SLOT_OTHER,
+      soloWeapon: String(specs[0]?.detail?.weaponId ?? ''),
     };
     declared.parts.set(f.readinessId, part);
     return part;
@@ -261,8 +265,11 @@ export class FantasiaFightRound extends FantasiaFightBase {
   protected made(i: number, kind: number): Declared {
     // The weapon fought with is part of the key: after a broken weapon the declaration changes.
     const f = this.fighters[i]!;
-    const cache = f.declaredBy;
     const k = f.meleeIndex * 16 + kind;
+    // Most rounds a fighter declares what it declared the round before.
+    const last = f.declared;
+    if (last !== undefined && last.key === k) return last;
+    const cache = f.declaredBy;
     let d = cache[k];
     if (!d) {
       const declaration = this.build(i, kind);
@@ -278,7 +285,7 @@ export class FantasiaFightRound extends FantasiaFightBase {
         )
           carries = true;
       }
-      d = { declaration, parts: new Map(), moves, carries };
+      d = { declaration, parts: new Map(), moves, carries, key: k };
       cache[k] = d;
     }
     return d;

@@ -86,6 +86,8 @@ export interface Declared {
   readonly moves: boolean;
   /** It shoots, throws, draws or reloads: its readiness is carried over (fantasiaCarryOver). */
   readonly carries: boolean;
+  /** Its key in Runtime.declaredBy (the weapon fought with and the kind). */
+  readonly key: number;
 }
 
 /**
@@ -150,6 +152,10 @@ export interface Part {
   readonly byPass: readonly (readonly number[])[];
   /** The passes it has slots in, bit p for pass p. */
   readonly passes: number;
+  /** Its one slot's act and weapon when it has a single slot (`solo`), read without byPass. */
+  readonly solo: boolean;
+  readonly soloAct: number;
+  readonly soloWeapon: string;
 }
 
 /** What the loop does with a slot. */
@@ -186,6 +192,12 @@ export interface Runtime {
   /** Round from which a lost balance (F-H6) or a bound weapon no longer stops the next attack. */
   skipUntil: number;
   boundUntil: number;
+  /**
+   * Its states may hold a timed state (a lost balance's skipped attack, a bound weapon) for the
+   * round's upkeep to end: set whenever its fighter object is replaced by a fumble or the
+   * engine's steps, and at a fight's start; the upkeep reads its states only then.
+   */
+  timed: boolean;
   readonly initialReadiness: FantasiaReadiness;
   c: FantasiaCombatant;
   readiness: FantasiaReadiness;
