@@ -43,6 +43,9 @@ export class Arena {
   /** Each fighter's foes (the other sides' fighters, in order) and its tactic as a number (see pick). */
   private readonly foes: Int32Array[];
   private readonly targets: Uint8Array;
+  /** Each fighter's foes still standing, in the order of `foes` (the first liveCount[i] of live[i]). */
+  private readonly live: Int32Array[];
+  private readonly liveCount: Int32Array;
 
   constructor(fighters: readonly Omit<ArenaFighter, 'advance' | 'out' | 'foe'>[]) {
     // Written out key by key: objects of one shape keep the loop's reads of them fast.
@@ -77,6 +80,8 @@ export class Arena {
           ? TARGET_DANGEROUS
           : TARGET_NEAREST,
     );
+    this.live = this.foes.map((foes) => Int32Array.from(foes));
+    this.liveCount = new Int32Array(fighters.length);
     this.reset(0);
   }
 
@@ -88,6 +93,10 @@ export class Arena {
       f.foe = -1;
     }
     this.standing.set(this.fightersOf);
+    for (let i = 0; i < this.foes.length; i++) {
+      this.live[i]!.set(this.foes[i]!);
+      this.liveCount[i] = this.foes[i]!.length;
+    }
     let n = 0;
     for (let s = 0; s < this.sideCount; s++) if (this.standing[s]! > 0) n++;
     this.sidesStanding = n;
@@ -99,6 +108,18 @@ export class Arena {
     if (f.out) return;
     f.out = true;
     if (--this.standing[f.side]! === 0) this.sidesStanding--;
+    // Off the standing foes of each of its foes (the order of the others kept).
+    const foes = this.foes[i]!;
+    for (let x = 0; x < foes.length; x++) {
+      const j = foes[x]!;
+      const live = this.live[j]!;
+      const n = this.liveCount[j]!;
+      let at = 0;
+      while (at < n && live[at] !== i) at++;
+      if (at === n) continue;
+      for (; at < n - 1; at++) live[at] = live[at + 1]!;
+      this.liveCount[j] = n - 1;
+    }
   }
 
   distance(i: number, j: number): number {
@@ -136,7 +157,8 @@ export class Arena {
     // 'nearest' (most tactics), its loop alone: the nearest foe, the least pressed on a tie.
     const fighters = this.fighters;
     const me = fighters[i]!;
-    const foes = this.foes[i]!;
+    const foes = this.live[i]!;
+    const count = this.liveCount[i]!;
     const pressed = this.pressed;
     const room = this.gap - me.advance;
     const current = me.foe;
@@ -144,9 +166,8 @@ export class Arena {
     let bestScore = 0;
     if (this.gap <= 0) {
       // Everyone in contact (no fighter advances when there is no gap): the least pressed.
-      for (let x = 0; x < foes.length; x++) {
+      for (let x = 0; x < count; x++) {
         const j = foes[x]!;
-        if (fighters[j]!.out) continue;
         const score = j === current ? pressed[j]! * 10 - 1 : pressed[j]! * 10;
         if (best < 0 || score < bestScore) {
           best = j;
@@ -154,10 +175,9 @@ export class Arena {
         }
       }
     } else
-      for (let x = 0; x < foes.length; x++) {
+      for (let x = 0; x < count; x++) {
         const j = foes[x]!;
         const f = fighters[j]!;
-        if (f.out) continue;
         const gap = room - f.advance;
         const d = gap > 0 ? gap : 0; // distance(i, j)
         let score = d * 1e4 + pressed[j]! * 10;
