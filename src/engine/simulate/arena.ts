@@ -33,6 +33,8 @@ type ArenaFighterState = { -readonly [K in keyof ArenaFighter]: ArenaFighter[K] 
 export class Arena {
   gap = 0;
   readonly fighters: ArenaFighter[] = [];
+  /** 1 for a fighter out of the fight (its ArenaFighter.out, read without the object). */
+  readonly outs: Uint8Array;
   /** Attackers on each fighter this round (spreads 'nearest' attackers over the foes). */
   private readonly pressed: Int32Array;
   /** Fighters standing on each side, and the sides with someone standing (see `winner`). */
@@ -60,6 +62,7 @@ export class Arena {
         foe: -1,
       });
     this.pressed = new Int32Array(fighters.length);
+    this.outs = new Uint8Array(fighters.length);
     let sides = 0;
     for (const f of fighters) sides = Math.max(sides, f.side + 1);
     this.sideCount = sides;
@@ -93,6 +96,7 @@ export class Arena {
       f.foe = -1;
     }
     this.standing.set(this.fightersOf);
+    this.outs.fill(0);
     for (let i = 0; i < this.foes.length; i++) {
       this.live[i]!.set(this.foes[i]!);
       this.liveCount[i] = this.foes[i]!.length;
@@ -107,6 +111,7 @@ export class Arena {
     const f = this.fighters[i] as ArenaFighterState;
     if (f.out) return;
     f.out = true;
+    this.outs[i] = 1;
     if (--this.standing[f.side]! === 0) this.sidesStanding--;
     // Off the standing foes of each of its foes (the order of the others kept).
     const foes = this.foes[i]!;
@@ -132,12 +137,11 @@ export class Arena {
   /** In contact with at least one standing foe. */
   engaged(i: number): boolean {
     const fighters = this.fighters;
-    const foes = this.foes[i]!;
+    const foes = this.live[i]!;
+    const count = this.liveCount[i]!;
+    if (this.gap <= 0) return count > 0; // everyone in contact (see pick)
     const room = this.gap - fighters[i]!.advance;
-    for (let x = 0; x < foes.length; x++) {
-      const f = fighters[foes[x]!]!;
-      if (!f.out && room - f.advance <= 0) return true; // distance(i, j) === 0
-    }
+    for (let x = 0; x < count; x++) if (room - fighters[foes[x]!]!.advance <= 0) return true; // distance(i, j) === 0
     return false;
   }
 

@@ -22,7 +22,7 @@ export class FantasiaFightBlows extends FantasiaFightDefences {
     const arena = this.arena;
     const f = this.fighters[i]!;
     let foe = arena.fighters[i]!.foe;
-    if (foe < 0 || arena.fighters[foe]!.out) foe = arena.pick(i, this.pvOf);
+    if (foe < 0 || arena.outs[foe] !== 0) foe = arena.pick(i, this.pvOf);
     if (foe < 0) return false;
     const weapon0 = melee ? f.melee : f.missile;
     if (!weapon0 || weapon0.id !== weaponId) return false;

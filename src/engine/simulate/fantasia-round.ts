@@ -209,12 +209,16 @@ export class FantasiaFightRound extends FantasiaFightBase {
     const members = this.groupMembers;
     const ends = this.groupEnd;
     const tied = this.tied;
+    const outs = arena.outs;
     this.orderCount = 0;
     let at = 0;
     for (let g = 0; g < ends.length; g++) {
       const end = ends[g]!;
       let m = 0;
-      for (; at < end; at++) if (!arena.fighters[members[at]!]!.out) tied[m++] = members[at]!;
+      for (; at < end; at++) {
+        const i = members[at]!;
+        if (outs[i] === 0) tied[m++] = i;
+      }
       if (m === 1) orderIdx[this.orderCount++] = tied[0]!;
       else if (m > 1) this.breakTies(0, m, dice, 0);
     }

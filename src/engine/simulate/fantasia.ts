@@ -169,6 +169,7 @@ export class FantasiaFight extends FantasiaFightBlows {
     const arena = this.arena;
     const orderIdx = this.orderIdx;
     const count = this.orderCount;
+    const outs = arena.outs;
     for (let pass = 1; pass <= 3; pass++) {
       const bit = 1 << pass;
       if ((passes & bit) === 0) continue;
@@ -179,7 +180,7 @@ export class FantasiaFight extends FantasiaFightBlows {
         if ((part.passes & bit) === 0) continue;
         if (part.solo) {
           // One slot (a plain melee or missile fighter): its act and weapon read straight.
-          if (arena.fighters[i]!.out) continue;
+          if (outs[i] !== 0) continue;
           const act = part.soloAct;
           if (act === SLOT_STRIKE_MELEE || act === SLOT_STRIKE_MISSILE)
             this.strike(i, act === SLOT_STRIKE_MELEE, part.soloWeapon, dice, out);
@@ -191,7 +192,7 @@ export class FantasiaFight extends FantasiaFightBlows {
         }
         const xs = part.byPass[pass]!;
         for (let y = 0; y < xs.length; y++) {
-          if (arena.fighters[i]!.out) continue;
+          if (outs[i] !== 0) continue;
           const x = xs[y]!;
           const act = part.act[x]!;
           if (act === SLOT_STRIKE_MELEE || act === SLOT_STRIKE_MISSILE)
