@@ -170,8 +170,12 @@ export class FantasiaFightBlows extends FantasiaFightDefences {
     this.plainBlows += 1;
     const roll = dice.die(100);
     const crit = roll >= critical.from && roll <= critical.to;
-    if (!crit && ((roll >= fumbles.from && roll <= fumbles.to) || roll > striker.skill))
-      return this.fastMiss(i, foe, striker, distance, roll, dice, out);
+    if (!crit) {
+      const fumbled = roll >= fumbles.from && roll <= fumbles.to;
+      // A plain miss with nobody to tell ends here; a fumble or a traced miss, in fastMiss.
+      if (!fumbled && roll > striker.skill && !tracer) return true;
+      if (fumbled || roll > striker.skill) return this.fastMiss(i, foe, striker, distance, roll, dice, out);
+    }
     let kind: DefenceOption['kind'] | 'none' = 'none';
     let defended = false;
     if (t.tactics.defence !== 'none') {
