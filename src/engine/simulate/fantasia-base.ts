@@ -156,7 +156,6 @@ export class FantasiaFightBase {
           start: undefined,
           carried: new Map(),
           readinessId: 0,
-          declaration: undefined,
           declared: undefined,
           part: undefined,
           partOf: undefined,
@@ -285,7 +284,7 @@ export class FantasiaFightBase {
         this.order = order;
       }
       for (const entry of this.order)
-        declarations[entry.combatantId] = this.runtimeOf(entry.combatantId).declaration!;
+        declarations[entry.combatantId] = this.runtimeOf(entry.combatantId).declared!.declaration;
       for (const f of this.fighters) readiness[f.round.id] = f.roundReadiness;
     }
     return {

@@ -36,14 +36,17 @@ export class FantasiaFightRound extends FantasiaFightBase {
    * fighter's own slots come from buildFantasiaSchedule once per declaration and readiness (see
    * `part`); a slot ordered by something else than DEX (a spell, by INT) and the engine's steps
    * take the whole schedule from buildFantasiaSchedule. `plain`: every acting fighter's part
-   * (Runtime.part, set by FantasiaFight.play) is plain, with `needed` slots in all, in the
-   * `passes` (bits).
+   * (Runtime.part, set by FantasiaFight.play) is plain, with slots in the `passes` (bits).
    */
-  protected schedule(plain: boolean, needed: number, passes: number): void {
+  protected schedule(plain: boolean, passes: number): void {
     const fighters = this.fighters;
     const orderIdx = this.orderIdx;
     let n = 0;
-    if (!plain) needed = 4 * this.fighters.length;
+    let needed = 4 * this.fighters.length;
+    if (plain) {
+      needed = 0;
+      for (let k = 0; k < this.orderCount; k++) needed += fighters[orderIdx[k]!]!.part!.specs.length;
+    }
     this.room(needed);
     if (plain) {
       const slotWho = this.slotWho;

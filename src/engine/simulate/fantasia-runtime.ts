@@ -216,7 +216,6 @@ export interface Runtime {
   readonly carried: Map<number, Canonical>;
   readinessId: number;
   /** The declaration of the round it last acted in. */
-  declaration: FantasiaDeclaration | undefined;
   declared: Declared | undefined;
   /** Its declarations made once and reused, by (weapon, kind) (see FantasiaFight.made; small int keys). */
   readonly declaredBy: (Declared | undefined)[];

@@ -99,13 +99,11 @@ export class FantasiaFight extends FantasiaFightBlows {
       let plain = !engineSteps;
       let carries = false;
       let moves = false;
-      let needed = 0;
       let passes = 0;
       for (let k = 0; k < this.orderCount; k++) {
         const i = orderIdx[k]!;
         const f = fighters[i]!;
         const d = this.declare(i);
-        f.declaration = d.declaration;
         f.declared = d;
         if (d.carries) carries = true;
         if (d.moves) moves = true;
@@ -113,13 +111,12 @@ export class FantasiaFight extends FantasiaFightBlows {
         const part = this.part(f);
         f.part = part;
         if (!part.plain) plain = false;
-        needed += part.specs.length;
         passes |= part.passes;
       }
       // The passes (F-R6..F-R9), then each slot played in turn: straight from the parts when no
       // slot's outcome is read after the round (no carry-over), else through the schedule.
       if (plain && !carries) this.playParts(passes, dice, out);
-      else this.playSlots(plain, needed, passes, dice, out);
+      else this.playSlots(plain, passes, dice, out);
       // End of the round: movement, readiness carried over (F-R9, F-W5, F-W6), reloads ended.
       // Nothing to do when nobody moves, carries its readiness over or reloaded.
       if (moves || carries || this.reloaded) {
@@ -207,10 +204,10 @@ export class FantasiaFight extends FantasiaFightBlows {
   }
 
   /** The round's schedule written (see `schedule`), then each slot played in turn, its status kept. */
-  private playSlots(plain: boolean, needed: number, passes: number, dice: Dice, out: FightResult): void {
+  private playSlots(plain: boolean, passes: number, dice: Dice, out: FightResult): void {
     const fighters = this.fighters;
     const arena = this.arena;
-    this.schedule(plain, needed, passes);
+    this.schedule(plain, passes);
     const statuses = this.statuses;
     const who = this.slotWho;
     const acts = this.slotAct;
