@@ -98,8 +98,10 @@ export class Arena {
     this.standing.set(this.fightersOf);
     this.outs.fill(0);
     for (let i = 0; i < this.foes.length; i++) {
-      this.live[i]!.set(this.foes[i]!);
-      this.liveCount[i] = this.foes[i]!.length;
+      const foes = this.foes[i]!;
+      const live = this.live[i]!;
+      for (let x = 0; x < foes.length; x++) live[x] = foes[x]!;
+      this.liveCount[i] = foes.length;
     }
     let n = 0;
     for (let s = 0; s < this.sideCount; s++) if (this.standing[s]! > 0) n++;
@@ -128,6 +130,7 @@ export class Arena {
   }
 
   distance(i: number, j: number): number {
+    if (this.gap <= 0) return 0; // everyone in contact (see pick)
     const a = this.fighters[i]!;
     const b = this.fighters[j]!;
     const d = this.gap - a.advance - b.advance;

@@ -273,9 +273,6 @@ export class FantasiaFightRound extends FantasiaFightBase {
     // The weapon fought with is part of the key: after a broken weapon the declaration changes.
     const f = this.fighters[i]!;
     const k = f.meleeIndex * 16 + kind;
-    // Most rounds a fighter declares what it declared the round before.
-    const last = f.declared;
-    if (last !== undefined && last.key === k) return last;
     const cache = f.declaredBy;
     let d = cache[k];
     if (!d) {
@@ -327,8 +324,11 @@ export class FantasiaFightRound extends FantasiaFightBase {
     return { intents: [{ kind: 'other' }] };
   }
 
-  /** The fighter's declaration of intent this round, from its tactics (F-R5). */
-  protected declare(i: number): Declared {
+  /**
+   * The kind of the fighter's declaration of intent this round, from its tactics (F-R5); `made`
+   * gives the declaration (FantasiaFight.play takes the last round's again when it is the same).
+   */
+  protected declare(i: number): number {
     const f = this.fighters[i]!;
     const arena = this.arena;
     const t = f.tactics;
@@ -336,10 +336,10 @@ export class FantasiaFightRound extends FantasiaFightBase {
     f.dodging = false;
     f.attacking = false;
     const foe = arena.pick(i, this.pvOf);
-    if (foe < 0) return this.made(i, OTHER);
+    if (foe < 0) return OTHER;
     if (t.defence === 'dodgeWhenHurt' && f.c.pv.value * 2 < f.c.pv.max) {
       f.dodging = true;
-      return this.made(i, DODGE);
+      return DODGE;
     }
     const distance = arena.distance(i, foe);
     const missile = f.missile;
@@ -347,20 +347,20 @@ export class FantasiaFightRound extends FantasiaFightBase {
       const r = f.readiness.weapons[missile.id];
       if (missileReady(f.readiness, missile)) {
         f.attacking = true;
-        return this.made(i, SHOOT);
+        return SHOOT;
       }
-      if ((r && !r.ready) || missile.reload === 'bow') return this.made(i, DRAW_MISSILE);
-      if (r && r.ready && !r.loaded) return this.made(i, RELOAD);
+      if ((r && !r.ready) || missile.reload === 'bow') return DRAW_MISSILE;
+      if (r && r.ready && !r.loaded) return RELOAD;
     }
-    if (distance > 0) return this.made(i, MOVE);
+    if (distance > 0) return MOVE;
     if (f.drawnFor !== f.readiness || f.drawnWeapon !== f.melee) {
       const r = f.readiness.weapons[f.melee.id];
       f.drawnFor = f.readiness;
       f.drawnWeapon = f.melee;
       f.drawn = !(r && !r.ready);
     }
-    if (!f.drawn) return this.made(i, DRAW_MELEE);
+    if (!f.drawn) return DRAW_MELEE;
     f.attacking = true;
-    return this.made(i, MELEE);
+    return MELEE;
   }
 }

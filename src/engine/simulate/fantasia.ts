@@ -103,7 +103,10 @@ export class FantasiaFight extends FantasiaFightBlows {
       for (let k = 0; k < this.orderCount; k++) {
         const i = orderIdx[k]!;
         const f = fighters[i]!;
-        const d = this.declare(i);
+        const kind = this.declare(i);
+        // Most rounds a fighter declares what it declared the round before (see `made`'s key).
+        const last = f.declared;
+        const d = last !== undefined && last.key === f.meleeIndex * 16 + kind ? last : this.made(i, kind);
         f.declared = d;
         if (d.carries) carries = true;
         if (d.moves) moves = true;
