@@ -170,7 +170,7 @@ export class FantasiaFightBase {
           defenceSets: [
             { states: own.states, weapons: own.weapons, defences: startDefences, targets: startTargets },
           ],
-          patches: [],
+          patches: new Map(),
           defenceTarget: 0,
           defencesFor: undefined,
           drawnFor: undefined,
@@ -236,10 +236,11 @@ export class FantasiaFightBase {
 
   /** The fighter kept for `from` changed by `key` (see Runtime.patches), if any. */
   protected keptPatch(f: Runtime, from: FantasiaCombatant, key: unknown): FantasiaCombatant | undefined {
-    const patches = f.patches;
+    const patches = f.patches.get(from);
+    if (patches === undefined) return undefined;
     for (let k = 0; k < patches.length; k++) {
       const x = patches[k]!;
-      if (x.from === from && x.key === key) return x.to;
+      if (x.key === key) return x.to;
     }
     return undefined;
   }
@@ -251,7 +252,11 @@ export class FantasiaFightBase {
     key: unknown,
     to: FantasiaCombatant,
   ): FantasiaCombatant {
-    if (f.patches.length < 64) f.patches.push({ from, key, to });
+    // Bounded, as the fighters a fight's fumbles can make are: a few hundred at most in practice.
+    if (f.patches.size >= 4096) return to;
+    const patches = f.patches.get(from);
+    if (patches) patches.push({ key, to });
+    else f.patches.set(from, [{ key, to }]);
     return to;
   }
 

@@ -247,11 +247,7 @@ export interface Runtime {
    * by the fighter it was made from and the change: the same change on the same fighter gives
    * the same object (see FantasiaFightBase.keptPatch).
    */
-  readonly patches: {
-    readonly from: FantasiaCombatant;
-    readonly key: unknown;
-    readonly to: FantasiaCombatant;
-  }[];
+  readonly patches: Map<FantasiaCombatant, { readonly key: unknown; readonly to: FantasiaCombatant }[]>;
   /** The percentage of the defence defenceOf last gave (what fastStrike rolls against). */
   defenceTarget: number;
   defencesFor: FantasiaStates | undefined;
