@@ -180,6 +180,7 @@ export class FantasiaFightBase {
           plainReadiness: undefined,
           plainWeapon: undefined,
           plainIs: false,
+          plainBlocked: false,
           defencesWith: undefined,
         });
         this.index.set(id, this.fighters.length - 1);

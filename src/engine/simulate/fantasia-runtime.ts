@@ -255,11 +255,13 @@ export interface Runtime {
   drawnFor: FantasiaReadiness | undefined;
   drawnWeapon: FantasiaWeapon | undefined;
   drawn: boolean;
-  /** FantasiaFight.plain's answer for these states, readiness and weapon. */
+  /** FantasiaFightBlows.plainFor's answers for these states, readiness and weapon. */
   plainStates: FantasiaStates | undefined;
   plainReadiness: FantasiaReadiness | undefined;
   plainWeapon: FantasiaWeapon | undefined;
   plainIs: boolean;
+  /** Its states stop an attack with that weapon (a lost balance, the weapon bound: the slot passes). */
+  plainBlocked: boolean;
   defencesWith: FantasiaCombatant['weapons'];
 }
 
