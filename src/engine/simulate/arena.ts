@@ -33,6 +33,8 @@ type ArenaFighterState = { -readonly [K in keyof ArenaFighter]: ArenaFighter[K] 
 export class Arena {
   gap = 0;
   readonly fighters: ArenaFighter[] = [];
+  /** 1 for a fighter out of the fight (its ArenaFighter.out, read without the object). */
+  readonly outs: Uint8Array;
   /** Attackers on each fighter this round (spreads 'nearest' attackers over the foes). */
   private readonly pressed: Int32Array;
   /** Fighters standing on each side, and the sides with someone standing (see `winner`). */
@@ -43,6 +45,9 @@ export class Arena {
   /** Each fighter's foes (the other sides' fighters, in order) and its tactic as a number (see pick). */
   private readonly foes: Int32Array[];
   private readonly targets: Uint8Array;
+  /** Each fighter's foes still standing, in the order of `foes` (the first liveCount[i] of live[i]). */
+  private readonly live: Int32Array[];
+  private readonly liveCount: Int32Array;
 
   constructor(fighters: readonly Omit<ArenaFighter, 'advance' | 'out' | 'foe'>[]) {
     // Written out key by key: objects of one shape keep the loop's reads of them fast.
@@ -57,6 +62,7 @@ export class Arena {
         foe: -1,
       });
     this.pressed = new Int32Array(fighters.length);
+    this.outs = new Uint8Array(fighters.length);
     let sides = 0;
     for (const f of fighters) sides = Math.max(sides, f.side + 1);
     this.sideCount = sides;
@@ -77,6 +83,8 @@ export class Arena {
           ? TARGET_DANGEROUS
           : TARGET_NEAREST,
     );
+    this.live = this.foes.map((foes) => Int32Array.from(foes));
+    this.liveCount = new Int32Array(fighters.length);
     this.reset(0);
   }
 
@@ -88,6 +96,13 @@ export class Arena {
       f.foe = -1;
     }
     this.standing.set(this.fightersOf);
+    this.outs.fill(0);
+    for (let i = 0; i < this.foes.length; i++) {
+      const foes = this.foes[i]!;
+      const live = this.live[i]!;
+      for (let x = 0; x < foes.length; x++) live[x] = foes[x]!;
+      this.liveCount[i] = foes.length;
+    }
     let n = 0;
     for (let s = 0; s < this.sideCount; s++) if (this.standing[s]! > 0) n++;
     this.sidesStanding = n;
@@ -98,10 +113,24 @@ export class Arena {
     const f = this.fighters[i] as ArenaFighterState;
     if (f.out) return;
     f.out = true;
+    this.outs[i] = 1;
     if (--this.standing[f.side]! === 0) this.sidesStanding--;
+    // Off the standing foes of each of its foes (the order of the others kept).
+    const foes = this.foes[i]!;
+    for (let x = 0; x < foes.length; x++) {
+      const j = foes[x]!;
+      const live = this.live[j]!;
+      const n = this.liveCount[j]!;
+      let at = 0;
+      while (at < n && live[at] !== i) at++;
+      if (at === n) continue;
+      for (; at < n - 1; at++) live[at] = live[at + 1]!;
+      this.liveCount[j] = n - 1;
+    }
   }
 
   distance(i: number, j: number): number {
+    if (this.gap <= 0) return 0; // everyone in contact (see pick)
     const a = this.fighters[i]!;
     const b = this.fighters[j]!;
     const d = this.gap - a.advance - b.advance;
@@ -111,12 +140,11 @@ export class Arena {
   /** In contact with at least one standing foe. */
   engaged(i: number): boolean {
     const fighters = this.fighters;
-    const foes = this.foes[i]!;
+    const foes = this.live[i]!;
+    const count = this.liveCount[i]!;
+    if (this.gap <= 0) return count > 0; // everyone in contact (see pick)
     const room = this.gap - fighters[i]!.advance;
-    for (let x = 0; x < foes.length; x++) {
-      const f = fighters[foes[x]!]!;
-      if (!f.out && room - f.advance <= 0) return true; // distance(i, j) === 0
-    }
+    for (let x = 0; x < count; x++) if (room - fighters[foes[x]!]!.advance <= 0) return true; // distance(i, j) === 0
     return false;
   }
 
@@ -136,25 +164,36 @@ export class Arena {
     // 'nearest' (most tactics), its loop alone: the nearest foe, the least pressed on a tie.
     const fighters = this.fighters;
     const me = fighters[i]!;
-    const foes = this.foes[i]!;
+    const foes = this.live[i]!;
+    const count = this.liveCount[i]!;
     const pressed = this.pressed;
     const room = this.gap - me.advance;
     const current = me.foe;
     let best = -1;
     let bestScore = 0;
-    for (let x = 0; x < foes.length; x++) {
-      const j = foes[x]!;
-      const f = fighters[j]!;
-      if (f.out) continue;
-      const gap = room - f.advance;
-      const d = gap > 0 ? gap : 0; // distance(i, j)
-      let score = d * 1e4 + pressed[j]! * 10;
-      if (j === current) score -= 1; // keep the current foe on a tie
-      if (best < 0 || score < bestScore) {
-        best = j;
-        bestScore = score;
+    if (this.gap <= 0) {
+      // Everyone in contact (no fighter advances when there is no gap): the least pressed.
+      for (let x = 0; x < count; x++) {
+        const j = foes[x]!;
+        const score = j === current ? pressed[j]! * 10 - 1 : pressed[j]! * 10;
+        if (best < 0 || score < bestScore) {
+          best = j;
+          bestScore = score;
+        }
       }
-    }
+    } else
+      for (let x = 0; x < count; x++) {
+        const j = foes[x]!;
+        const f = fighters[j]!;
+        const gap = room - f.advance;
+        const d = gap > 0 ? gap : 0; // distance(i, j)
+        let score = d * 1e4 + pressed[j]! * 10;
+        if (j === current) score -= 1; // keep the current foe on a tie
+        if (best < 0 || score < bestScore) {
+          best = j;
+          bestScore = score;
+        }
+      }
     (me as ArenaFighterState).foe = best;
     if (best >= 0) pressed[best]! += 1;
     return best;

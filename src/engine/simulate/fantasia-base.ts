@@ -143,6 +143,7 @@ export class FantasiaFightBase {
           pc: round.side === 'pc',
           skipUntil: 0,
           boundUntil: 0,
+          timed: true,
           initialReadiness,
           c: base,
           readiness: initialReadiness,
@@ -155,7 +156,6 @@ export class FantasiaFightBase {
           start: undefined,
           carried: new Map(),
           readinessId: 0,
-          declaration: undefined,
           declared: undefined,
           part: undefined,
           partOf: undefined,
@@ -170,7 +170,7 @@ export class FantasiaFightBase {
           defenceSets: [
             { states: own.states, weapons: own.weapons, defences: startDefences, targets: startTargets },
           ],
-          patches: [],
+          patches: new Map(),
           defenceTarget: 0,
           defencesFor: undefined,
           drawnFor: undefined,
@@ -180,6 +180,7 @@ export class FantasiaFightBase {
           plainReadiness: undefined,
           plainWeapon: undefined,
           plainIs: false,
+          plainBlocked: false,
           defencesWith: undefined,
         });
         this.index.set(id, this.fighters.length - 1);
@@ -236,10 +237,11 @@ export class FantasiaFightBase {
 
   /** The fighter kept for `from` changed by `key` (see Runtime.patches), if any. */
   protected keptPatch(f: Runtime, from: FantasiaCombatant, key: unknown): FantasiaCombatant | undefined {
-    const patches = f.patches;
+    const patches = f.patches.get(from);
+    if (patches === undefined) return undefined;
     for (let k = 0; k < patches.length; k++) {
       const x = patches[k]!;
-      if (x.from === from && x.key === key) return x.to;
+      if (x.key === key) return x.to;
     }
     return undefined;
   }
@@ -251,7 +253,11 @@ export class FantasiaFightBase {
     key: unknown,
     to: FantasiaCombatant,
   ): FantasiaCombatant {
-    if (f.patches.length < 64) f.patches.push({ from, key, to });
+    // Bounded, as the fighters a fight's fumbles can make are: a few hundred at most in practice.
+    if (f.patches.size >= 4096) return to;
+    const patches = f.patches.get(from);
+    if (patches) patches.push({ key, to });
+    else f.patches.set(from, [{ key, to }]);
     return to;
   }
 
@@ -284,7 +290,7 @@ export class FantasiaFightBase {
         this.order = order;
       }
       for (const entry of this.order)
-        declarations[entry.combatantId] = this.runtimeOf(entry.combatantId).declaration!;
+        declarations[entry.combatantId] = this.runtimeOf(entry.combatantId).declared!.declaration;
       for (const f of this.fighters) readiness[f.round.id] = f.roundReadiness;
     }
     return {

@@ -22,18 +22,20 @@ export class FantasiaFightBlows extends FantasiaFightDefences {
     const arena = this.arena;
     const f = this.fighters[i]!;
     let foe = arena.fighters[i]!.foe;
-    if (foe < 0 || arena.fighters[foe]!.out) foe = arena.pick(i, this.pvOf);
+    if (foe < 0 || arena.outs[foe] !== 0) foe = arena.pick(i, this.pvOf);
     if (foe < 0) return false;
     const weapon0 = melee ? f.melee : f.missile;
     if (!weapon0 || weapon0.id !== weaponId) return false;
-    const s = f.c.states;
-    // What stops the attack at the table (checkCanAttack) stops it here: the slot passes.
-    if (s.skipNextAttack || s.weaponBound?.weaponId === weapon0.id) return false;
+    // What stops the attack at the table (checkCanAttack) stops it here: the slot passes (read
+    // with `plain`'s answer, once per states, readiness and weapon).
+    if (f.plainStates !== f.c.states || f.plainReadiness !== f.readiness || f.plainWeapon !== weapon0)
+      this.plainFor(f, weapon0);
+    if (f.plainBlocked) return false;
     const distance = arena.distance(i, foe);
     if (melee ? distance > 0 : distance > weapon0.range) return false;
     const t = this.fighters[foe]!;
     const striker = melee ? f.meleeStriker : f.missileStriker;
-    if (!this.engineSteps && striker && striker.fast && !t.reloadingId && this.plain(f, weapon0))
+    if (!this.engineSteps && striker && striker.fast && !t.reloadingId && f.c.pv.value > 0 && f.plainIs)
       return this.fastStrike(i, foe, striker, distance, dice, out);
     return this.engineStrike(i, foe, melee, weapon0, weaponId, distance, dice, out);
   }
@@ -95,6 +97,7 @@ export class FantasiaFightBlows extends FantasiaFightDefences {
     // tactic places secret thrusts, so there is nothing for afterThrust to record.
     const after = this.hurt(defender, damage);
     t.c = t.reloadingId ? patched(after, { reloading: undefined }) : after;
+    t.timed = true;
     if (defence.parryUsed) t.parried = true;
     this.checkDown(foe, i, out);
     if (tracer)
@@ -117,19 +120,19 @@ export class FantasiaFightBlows extends FantasiaFightDefences {
   }
 
   /**
-   * Whether `f` can strike with `weapon` now as the cards let it (checkCanAttack finds nothing to
-   * refuse): standing, its weapon whole, free, in hand and loaded. When not, the engine's steps
-   * play the slot (and refuse it as the card would).
+   * For `f`'s states, readiness and `weapon` (kept in Runtime.plain*): whether its states stop
+   * the attack (plainBlocked: the slot passes), and whether it can strike as the cards let it
+   * (plainIs; checkCanAttack finds nothing to refuse, with strike checking it still stands): its
+   * weapon whole, free, in hand and loaded. When not, the engine's steps play the slot (and
+   * refuse it as the card would).
    */
-  protected plain(f: Runtime, weapon: FantasiaWeapon): boolean {
+  protected plainFor(f: Runtime, weapon: FantasiaWeapon): void {
     const s = f.c.states;
-    if (f.c.pv.value <= 0) return false;
-    if (f.plainStates === s && f.plainReadiness === f.readiness && f.plainWeapon === weapon) return f.plainIs;
     f.plainStates = s;
     f.plainReadiness = f.readiness;
     f.plainWeapon = weapon;
+    f.plainBlocked = s.skipNextAttack === true || s.weaponBound?.weaponId === weapon.id;
     f.plainIs = this.plainNow(f, weapon);
-    return f.plainIs;
   }
 
   protected plainNow(f: Runtime, weapon: FantasiaWeapon): boolean {
@@ -169,8 +172,12 @@ export class FantasiaFightBlows extends FantasiaFightDefences {
     this.plainBlows += 1;
     const roll = dice.die(100);
     const crit = roll >= critical.from && roll <= critical.to;
-    if (!crit && ((roll >= fumbles.from && roll <= fumbles.to) || roll > striker.skill))
-      return this.fastMiss(i, foe, striker, distance, roll, dice, out);
+    if (!crit) {
+      const fumbled = roll >= fumbles.from && roll <= fumbles.to;
+      // A plain miss with nobody to tell ends here; a fumble or a traced miss, in fastMiss.
+      if (!fumbled && roll > striker.skill && !tracer) return true;
+      if (fumbled || roll > striker.skill) return this.fastMiss(i, foe, striker, distance, roll, dice, out);
+    }
     let kind: DefenceOption['kind'] | 'none' = 'none';
     let defended = false;
     if (t.tactics.defence !== 'none') {

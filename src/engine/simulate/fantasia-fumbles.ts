@@ -1,6 +1,7 @@
 import type { Dice } from '../dice/port';
 import { fightCondition } from '../fantasia/fallen';
 import { fumbleOptions, resolveFumble, type FumbleOptionId } from '../fantasia/fumbles';
+import type { FantasiaWeapon } from '../fantasia/types';
 import type { FightResult } from './stats';
 import { FantasiaFightRound } from './fantasia-round';
 import { patched, type Pv, reshaped, type Striker } from './fantasia-runtime';
@@ -137,11 +138,13 @@ export class FantasiaFightFumbles extends FantasiaFightRound {
   ): { option: FumbleOptionId; friend: number } {
     const f = this.fighters[i]!;
     const round = this.round;
+    f.timed = true;
+    if (friend >= 0) this.fighters[friend]!.timed = true;
     if (f.c.states.skipNextAttack) f.skipUntil = round + 2;
     if (f.c.states.weaponBound) f.boundUntil = round + 1;
     const broken = f.c.states.weaponBroken ?? NONE_BROKEN;
     if (broken.includes(f.melee.id)) {
-      f.melee = f.melees.find((w) => !broken.includes(w.id)) ?? f.melees[f.melees.length - 1]!;
+      f.melee = unbroken(f.melees, broken) ?? f.melees[f.melees.length - 1]!;
       f.meleeIndex = f.melees.indexOf(f.melee);
       f.meleeStriker = f.strikers.get(f.melee.id)!;
     }
@@ -168,4 +171,13 @@ export class FantasiaFightFumbles extends FantasiaFightRound {
     out.downedBy[j] = by;
     if (t.c.states.dead === true || fightCondition(t.c, this.options.zeroPv) === 'dead') out.dead[j] = 1;
   }
+}
+
+/**
+ * The first of `weapons` not broken. Apart from `fumbled`: a closure over its list of broken
+ * weapons would make it allocate a context at every call, most of them with nothing broken.
+ */
+function unbroken(weapons: readonly FantasiaWeapon[], broken: readonly string[]): FantasiaWeapon | undefined {
+  for (const w of weapons) if (!broken.includes(w.id)) return w;
+  return undefined;
 }

@@ -22,6 +22,7 @@ import {
   RELOAD,
   type Runtime,
   SHOOT,
+  SLOT_OTHER,
   slotAct,
 } from './fantasia-runtime';
 
@@ -35,14 +36,17 @@ export class FantasiaFightRound extends FantasiaFightBase {
    * fighter's own slots come from buildFantasiaSchedule once per declaration and readiness (see
    * `part`); a slot ordered by something else than DEX (a spell, by INT) and the engine's steps
    * take the whole schedule from buildFantasiaSchedule. `plain`: every acting fighter's part
-   * (Runtime.part, set by FantasiaFight.play) is plain, with `needed` slots in all, in the
-   * `passes` (bits).
+   * (Runtime.part, set by FantasiaFight.play) is plain, with slots in the `passes` (bits).
    */
-  protected schedule(plain: boolean, needed: number, passes: number): void {
+  protected schedule(plain: boolean, passes: number): void {
     const fighters = this.fighters;
     const orderIdx = this.orderIdx;
     let n = 0;
-    if (!plain) needed = 4 * this.fighters.length;
+    let needed = 4 * this.fighters.length;
+    if (plain) {
+      needed = 0;
+      for (let k = 0; k < this.orderCount; k++) needed += fighters[orderIdx[k]!]!.part!.specs.length;
+    }
     this.room(needed);
     if (plain) {
       const slotWho = this.slotWho;
@@ -131,6 +135,9 @@ export class FantasiaFightRound extends FantasiaFightBase {
       plain: specs.every((spec) => spec.order === f.round.dex && spec.pass >= 1 && spec.pass <= 3),
       byPass: [0, 1, 2, 3].map((pass) => specs.flatMap((spec, x) => (spec.pass === pass ? [x] : []))),
       passes: specs.reduce((bits, spec) => bits | (1 << spec.pass), 0),
+      solo: specs.length === 1,
+      soloAct: act[0] ?? SLOT_OTHER,
+      soloWeapon: String(specs[0]?.detail?.weaponId ?? ''),
     };
     declared.parts.set(f.readinessId, part);
     return part;
@@ -205,12 +212,16 @@ export class FantasiaFightRound extends FantasiaFightBase {
     const members = this.groupMembers;
     const ends = this.groupEnd;
     const tied = this.tied;
+    const outs = arena.outs;
     this.orderCount = 0;
     let at = 0;
     for (let g = 0; g < ends.length; g++) {
       const end = ends[g]!;
       let m = 0;
-      for (; at < end; at++) if (!arena.fighters[members[at]!]!.out) tied[m++] = members[at]!;
+      for (; at < end; at++) {
+        const i = members[at]!;
+        if (outs[i] === 0) tied[m++] = i;
+      }
       if (m === 1) orderIdx[this.orderCount++] = tied[0]!;
       else if (m > 1) this.breakTies(0, m, dice, 0);
     }
@@ -261,8 +272,8 @@ export class FantasiaFightRound extends FantasiaFightBase {
   protected made(i: number, kind: number): Declared {
     // The weapon fought with is part of the key: after a broken weapon the declaration changes.
     const f = this.fighters[i]!;
-    const cache = f.declaredBy;
     const k = f.meleeIndex * 16 + kind;
+    const cache = f.declaredBy;
     let d = cache[k];
     if (!d) {
       const declaration = this.build(i, kind);
@@ -278,7 +289,7 @@ export class FantasiaFightRound extends FantasiaFightBase {
         )
           carries = true;
       }
-      d = { declaration, parts: new Map(), moves, carries };
+      d = { declaration, parts: new Map(), moves, carries, key: k };
       cache[k] = d;
     }
     return d;
@@ -313,8 +324,11 @@ export class FantasiaFightRound extends FantasiaFightBase {
     return { intents: [{ kind: 'other' }] };
   }
 
-  /** The fighter's declaration of intent this round, from its tactics (F-R5). */
-  protected declare(i: number): Declared {
+  /**
+   * The kind of the fighter's declaration of intent this round, from its tactics (F-R5); `made`
+   * gives the declaration (FantasiaFight.play takes the last round's again when it is the same).
+   */
+  protected declare(i: number): number {
     const f = this.fighters[i]!;
     const arena = this.arena;
     const t = f.tactics;
@@ -322,10 +336,10 @@ export class FantasiaFightRound extends FantasiaFightBase {
     f.dodging = false;
     f.attacking = false;
     const foe = arena.pick(i, this.pvOf);
-    if (foe < 0) return this.made(i, OTHER);
+    if (foe < 0) return OTHER;
     if (t.defence === 'dodgeWhenHurt' && f.c.pv.value * 2 < f.c.pv.max) {
       f.dodging = true;
-      return this.made(i, DODGE);
+      return DODGE;
     }
     const distance = arena.distance(i, foe);
     const missile = f.missile;
@@ -333,20 +347,20 @@ export class FantasiaFightRound extends FantasiaFightBase {
       const r = f.readiness.weapons[missile.id];
       if (missileReady(f.readiness, missile)) {
         f.attacking = true;
-        return this.made(i, SHOOT);
+        return SHOOT;
       }
-      if ((r && !r.ready) || missile.reload === 'bow') return this.made(i, DRAW_MISSILE);
-      if (r && r.ready && !r.loaded) return this.made(i, RELOAD);
+      if ((r && !r.ready) || missile.reload === 'bow') return DRAW_MISSILE;
+      if (r && r.ready && !r.loaded) return RELOAD;
     }
-    if (distance > 0) return this.made(i, MOVE);
+    if (distance > 0) return MOVE;
     if (f.drawnFor !== f.readiness || f.drawnWeapon !== f.melee) {
       const r = f.readiness.weapons[f.melee.id];
       f.drawnFor = f.readiness;
       f.drawnWeapon = f.melee;
       f.drawn = !(r && !r.ready);
     }
-    if (!f.drawn) return this.made(i, DRAW_MELEE);
+    if (!f.drawn) return DRAW_MELEE;
     f.attacking = true;
-    return this.made(i, MELEE);
+    return MELEE;
   }
 }

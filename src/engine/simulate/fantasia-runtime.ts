@@ -86,6 +86,8 @@ export interface Declared {
   readonly moves: boolean;
   /** It shoots, throws, draws or reloads: its readiness is carried over (fantasiaCarryOver). */
   readonly carries: boolean;
+  /** Its key in Runtime.declaredBy (the weapon fought with and the kind). */
+  readonly key: number;
 }
 
 /**
@@ -150,6 +152,10 @@ export interface Part {
   readonly byPass: readonly (readonly number[])[];
   /** The passes it has slots in, bit p for pass p. */
   readonly passes: number;
+  /** Its one slot's act and weapon when it has a single slot (`solo`), read without byPass. */
+  readonly solo: boolean;
+  readonly soloAct: number;
+  readonly soloWeapon: string;
 }
 
 /** What the loop does with a slot. */
@@ -186,6 +192,12 @@ export interface Runtime {
   /** Round from which a lost balance (F-H6) or a bound weapon no longer stops the next attack. */
   skipUntil: number;
   boundUntil: number;
+  /**
+   * Its states may hold a timed state (a lost balance's skipped attack, a bound weapon) for the
+   * round's upkeep to end: set whenever its fighter object is replaced by a fumble or the
+   * engine's steps, and at a fight's start; the upkeep reads its states only then.
+   */
+  timed: boolean;
   readonly initialReadiness: FantasiaReadiness;
   c: FantasiaCombatant;
   readiness: FantasiaReadiness;
@@ -204,7 +216,6 @@ export interface Runtime {
   readonly carried: Map<number, Canonical>;
   readinessId: number;
   /** The declaration of the round it last acted in. */
-  declaration: FantasiaDeclaration | undefined;
   declared: Declared | undefined;
   /** Its declarations made once and reused, by (weapon, kind) (see FantasiaFight.made; small int keys). */
   readonly declaredBy: (Declared | undefined)[];
@@ -236,11 +247,7 @@ export interface Runtime {
    * by the fighter it was made from and the change: the same change on the same fighter gives
    * the same object (see FantasiaFightBase.keptPatch).
    */
-  readonly patches: {
-    readonly from: FantasiaCombatant;
-    readonly key: unknown;
-    readonly to: FantasiaCombatant;
-  }[];
+  readonly patches: Map<FantasiaCombatant, { readonly key: unknown; readonly to: FantasiaCombatant }[]>;
   /** The percentage of the defence defenceOf last gave (what fastStrike rolls against). */
   defenceTarget: number;
   defencesFor: FantasiaStates | undefined;
@@ -248,11 +255,13 @@ export interface Runtime {
   drawnFor: FantasiaReadiness | undefined;
   drawnWeapon: FantasiaWeapon | undefined;
   drawn: boolean;
-  /** FantasiaFight.plain's answer for these states, readiness and weapon. */
+  /** FantasiaFightBlows.plainFor's answers for these states, readiness and weapon. */
   plainStates: FantasiaStates | undefined;
   plainReadiness: FantasiaReadiness | undefined;
   plainWeapon: FantasiaWeapon | undefined;
   plainIs: boolean;
+  /** Its states stop an attack with that weapon (a lost balance, the weapon bound: the slot passes). */
+  plainBlocked: boolean;
   defencesWith: FantasiaCombatant['weapons'];
 }
 

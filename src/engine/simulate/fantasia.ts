@@ -1,7 +1,14 @@
 import type { Dice } from '../dice/port';
 import type { FightResult } from './stats';
 import { FantasiaFightBlows } from './fantasia-blows';
-import { patched, type Pv, SLOT_RELOAD, SLOT_STRIKE_MELEE, SLOT_STRIKE_MISSILE } from './fantasia-runtime';
+import {
+  patched,
+  type Pv,
+  type Runtime,
+  SLOT_RELOAD,
+  SLOT_STRIKE_MELEE,
+  SLOT_STRIKE_MISSILE,
+} from './fantasia-runtime';
 
 export type { FantasiaSteps } from './fantasia-base';
 
@@ -45,6 +52,7 @@ export class FantasiaFight extends FantasiaFightBlows {
       f.missileStriker = f.startMissileStriker;
       f.skipUntil = 0;
       f.boundUntil = 0;
+      f.timed = true;
       // The same readiness every fight starts with, its one object looked up once.
       const start = (f.start ??= this.canonical(f, f.initialReadiness));
       f.readiness = start.readiness;
@@ -65,16 +73,9 @@ export class FantasiaFight extends FantasiaFightBlows {
       arena.startRound();
       for (let i = 0; i < fighters.length; i++) {
         const f = fighters[i]!;
-        // Timed states end as the round's upkeep ends them at the table (timedRecords' lengths).
-        const s = f.c.states;
-        if (s.skipNextAttack && round >= f.skipUntil)
-          f.c =
-            this.keptPatch(f, f.c, UNSKIP) ??
-            this.keepPatch(f, f.c, UNSKIP, patched(f.c, { skipNextAttack: undefined }));
-        if (f.c.states.weaponBound && round >= f.boundUntil)
-          f.c =
-            this.keptPatch(f, f.c, UNBIND) ??
-            this.keepPatch(f, f.c, UNBIND, patched(f.c, { weaponBound: undefined }));
+        // Timed states end as the round's upkeep ends them at the table (timedRecords' lengths);
+        // read only while some may be there (see Runtime.timed).
+        if (f.timed) this.upkeep(f, round);
         // The readiness the round starts with (declarations and the initiative leave it).
         f.roundReadiness = f.readiness;
         // Retreat (tactics) before anyone declares.
@@ -98,13 +99,14 @@ export class FantasiaFight extends FantasiaFightBlows {
       let plain = !engineSteps;
       let carries = false;
       let moves = false;
-      let needed = 0;
       let passes = 0;
       for (let k = 0; k < this.orderCount; k++) {
         const i = orderIdx[k]!;
         const f = fighters[i]!;
-        const d = this.declare(i);
-        f.declaration = d.declaration;
+        const kind = this.declare(i);
+        // Most rounds a fighter declares what it declared the round before (see `made`'s key).
+        const last = f.declared;
+        const d = last !== undefined && last.key === f.meleeIndex * 16 + kind ? last : this.made(i, kind);
         f.declared = d;
         if (d.carries) carries = true;
         if (d.moves) moves = true;
@@ -112,13 +114,12 @@ export class FantasiaFight extends FantasiaFightBlows {
         const part = this.part(f);
         f.part = part;
         if (!part.plain) plain = false;
-        needed += part.specs.length;
         passes |= part.passes;
       }
       // The passes (F-R6..F-R9), then each slot played in turn: straight from the parts when no
       // slot's outcome is read after the round (no carry-over), else through the schedule.
       if (plain && !carries) this.playParts(passes, dice, out);
-      else this.playSlots(plain, needed, passes, dice, out);
+      else this.playSlots(plain, passes, dice, out);
       // End of the round: movement, readiness carried over (F-R9, F-W5, F-W6), reloads ended.
       // Nothing to do when nobody moves, carries its readiness over or reloaded.
       if (moves || carries || this.reloaded) {
@@ -144,6 +145,20 @@ export class FantasiaFight extends FantasiaFightBlows {
     }
   }
 
+  /** The timed states of `f` that end this round, ended (see Runtime.timed). */
+  private upkeep(f: Runtime, round: number): void {
+    if (f.c.states.skipNextAttack && round >= f.skipUntil)
+      f.c =
+        this.keptPatch(f, f.c, UNSKIP) ??
+        this.keepPatch(f, f.c, UNSKIP, patched(f.c, { skipNextAttack: undefined }));
+    if (f.c.states.weaponBound && round >= f.boundUntil)
+      f.c =
+        this.keptPatch(f, f.c, UNBIND) ??
+        this.keepPatch(f, f.c, UNBIND, patched(f.c, { weaponBound: undefined }));
+    const s = f.c.states;
+    f.timed = s.skipNextAttack !== undefined || s.weaponBound !== undefined;
+  }
+
   /**
    * The round's slots as `schedule` lays them out (each pass, the fighters in initiative order,
    * each one's slots of that pass), played as they come, with no schedule written: every part
@@ -154,6 +169,7 @@ export class FantasiaFight extends FantasiaFightBlows {
     const arena = this.arena;
     const orderIdx = this.orderIdx;
     const count = this.orderCount;
+    const outs = arena.outs;
     for (let pass = 1; pass <= 3; pass++) {
       const bit = 1 << pass;
       if ((passes & bit) === 0) continue;
@@ -162,9 +178,21 @@ export class FantasiaFight extends FantasiaFightBlows {
         const f = fighters[i]!;
         const part = f.part!;
         if ((part.passes & bit) === 0) continue;
+        if (part.solo) {
+          // One slot (a plain melee or missile fighter): its act and weapon read straight.
+          if (outs[i] !== 0) continue;
+          const act = part.soloAct;
+          if (act === SLOT_STRIKE_MELEE || act === SLOT_STRIKE_MISSILE)
+            this.strike(i, act === SLOT_STRIKE_MELEE, part.soloWeapon, dice, out);
+          else if (act === SLOT_RELOAD) {
+            f.reloadingId = part.soloWeapon;
+            this.reloaded = true;
+          }
+          continue;
+        }
         const xs = part.byPass[pass]!;
         for (let y = 0; y < xs.length; y++) {
-          if (arena.fighters[i]!.out) continue;
+          if (outs[i] !== 0) continue;
           const x = xs[y]!;
           const act = part.act[x]!;
           if (act === SLOT_STRIKE_MELEE || act === SLOT_STRIKE_MISSILE)
@@ -179,10 +207,10 @@ export class FantasiaFight extends FantasiaFightBlows {
   }
 
   /** The round's schedule written (see `schedule`), then each slot played in turn, its status kept. */
-  private playSlots(plain: boolean, needed: number, passes: number, dice: Dice, out: FightResult): void {
+  private playSlots(plain: boolean, passes: number, dice: Dice, out: FightResult): void {
     const fighters = this.fighters;
     const arena = this.arena;
-    this.schedule(plain, needed, passes);
+    this.schedule(plain, passes);
     const statuses = this.statuses;
     const who = this.slotWho;
     const acts = this.slotAct;
