@@ -1,4 +1,5 @@
 import { SYSTEM_ID } from '../constants';
+import { readGmClientSetting, registerGmClientSetting, type GmClientSetting } from '../security';
 
 /*
  * The GMs' vault of a combat's secrets (docs/trust.md, "A PNJ's secret intent"): what the Combat,
@@ -14,13 +15,7 @@ import { SYSTEM_ID } from '../constants';
  * there; another GM's client, or a player's, reads nothing from it.
  */
 
-export const SECRET_SETTING = 'secretVault';
-
-declare global {
-  interface SettingConfig {
-    'passe-d-armes.secretVault': string;
-  }
-}
+export const SECRET_SETTING = 'secretVault' satisfies GmClientSetting;
 
 /** Combat id → `{ key: JSON }`, as this client last wrote or loaded it. */
 let cache: Record<string, Record<string, string>> | null = null;
@@ -29,45 +24,24 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function parseVault(text: unknown): Record<string, Record<string, string>> {
-  if (typeof text !== 'string' || !text) return {};
-  try {
-    const value = JSON.parse(text) as unknown;
-    if (!isRecord(value)) return {};
-    const out: Record<string, Record<string, string>> = {};
-    for (const [combatId, secrets] of Object.entries(value)) {
-      if (!isRecord(secrets)) continue;
-      out[combatId] = Object.fromEntries(
-        Object.entries(secrets).filter((e): e is [string, string] => typeof e[1] === 'string'),
-      );
-    }
-    return out;
-  } catch {
-    return {};
-  }
-}
-
+/** The stored vault, each combat's entry kept only when it maps keys to strings. */
 function load(): Record<string, Record<string, string>> {
   if (cache) return cache;
-  let stored: unknown;
-  try {
-    stored = game.settings?.get(SYSTEM_ID, SECRET_SETTING);
-  } catch {
-    stored = undefined;
+  const out: Record<string, Record<string, string>> = {};
+  for (const [combatId, secrets] of Object.entries(readGmClientSetting(SECRET_SETTING))) {
+    if (!isRecord(secrets)) continue;
+    out[combatId] = Object.fromEntries(
+      Object.entries(secrets).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    );
   }
-  cache = parseVault(stored);
+  cache = out;
   return cache;
 }
 
 /** Registers the vault's client setting (every client, at `init`; only a GM's ever holds data). */
 export function registerVaultSetting(): void {
   cache = null;
-  game.settings?.register(SYSTEM_ID, SECRET_SETTING, {
-    scope: 'client',
-    config: false,
-    type: String,
-    default: '{}',
-  });
+  registerGmClientSetting(SECRET_SETTING);
 }
 
 /** A secret of the combat, on the GM client that holds the vault; else undefined. */

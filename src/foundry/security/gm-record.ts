@@ -1,4 +1,5 @@
 import { SYSTEM_ID } from '../constants';
+import { readGmClientSetting, registerGmClientSetting, type GmClientSetting } from './gm-client-setting';
 
 /*
  * The GM's record of the binding facts (docs/trust.md, "Facts that bind a fighter"): what a GM
@@ -14,35 +15,13 @@ import { SYSTEM_ID } from '../constants';
  * changed meanwhile.
  */
 
-export const RECORD_SETTING = 'gmRecord';
-
-declare global {
-  interface SettingConfig {
-    'passe-d-armes.gmRecord': string;
-  }
-}
+export const RECORD_SETTING = 'gmRecord' satisfies GmClientSetting;
 
 let cache: Record<string, unknown> | null = null;
 let stored = false;
 
 function load(): Record<string, unknown> {
-  if (cache) return cache;
-  let text: unknown;
-  try {
-    text = game.settings?.get(SYSTEM_ID, RECORD_SETTING);
-  } catch {
-    text = undefined;
-  }
-  let value: unknown = {};
-  try {
-    value = typeof text === 'string' && text ? JSON.parse(text) : {};
-  } catch {
-    value = {};
-  }
-  cache =
-    typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
+  cache ??= readGmClientSetting(RECORD_SETTING);
   return cache;
 }
 
@@ -62,12 +41,7 @@ function save(): void {
 /** Registers the record's client setting (every client, at `init`; only a GM's holds data). */
 export function registerGmRecord(): void {
   cache = null;
-  game.settings?.register(SYSTEM_ID, RECORD_SETTING, {
-    scope: 'client',
-    config: false,
-    type: String,
-    default: '{}',
-  });
+  registerGmClientSetting(RECORD_SETTING);
 }
 
 /** What the GM last knew of `key` (undefined: never recorded). */

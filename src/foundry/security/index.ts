@@ -29,3 +29,4 @@ export {
 } from './binding-effects';
 export { bindingKeyRefused, registerBindingKeyGuard, registerBindingKeys } from './binding-keys';
 export { record, recorded, hasRecord, isRestoring, registerGmRecord, restored, restoring } from './gm-record';
+export { readGmClientSetting, registerGmClientSetting, type GmClientSetting } from './gm-client-setting';
