@@ -104,9 +104,7 @@ export async function startSouffleAttack(
     const base = sheetAttackInput(fighter, weapon, actor.system.engineWeapons());
     // Issue 46, one targeting rule (combat/attack-targets.ts): the given targets, else T, else
     // a choice among the foes of the fight.
-    const aimed = options.targets
-      ? { targets: [...options.targets], checked: options.targets.map((x) => x.actorUuid) }
-      : attackTargets(actor.uuid, userTargets(), undefined, found?.combat ?? undefined);
+    const aimed = attackTargets(actor.uuid, userTargets(), options.targets, found?.combat ?? undefined);
     const offered = aimed.targets;
     // An attack has one target (S-R1): say how to target before any dialog.
     if (offered.length === 0) throw new RulesError('PDA.Error.TargetFirst', { name: actor.name });
